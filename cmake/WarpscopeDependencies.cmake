@@ -1,0 +1,57 @@
+# Finds what the build needs and says clearly what is missing and how to get it.
+set(_ws_install_hint "run scripts/install-deps.sh (Debian) to install it")
+
+find_package(nlohmann_json 3.10 QUIET)
+if(NOT nlohmann_json_FOUND)
+  find_path(WS_NLOHMANN_INCLUDE nlohmann/json.hpp HINTS ${WARPSCOPE_CARRIED_INCLUDE})
+  if(NOT WS_NLOHMANN_INCLUDE)
+    message(FATAL_ERROR "nlohmann-json not found: ${_ws_install_hint} (nlohmann-json3-dev), "
+                        "or set WARPSCOPE_CARRIED_INCLUDE to a folder holding nlohmann/json.hpp")
+  endif()
+  add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
+  target_include_directories(nlohmann_json::nlohmann_json INTERFACE ${WS_NLOHMANN_INCLUDE})
+endif()
+
+if(NOT WARPSCOPE_CORE_ONLY)
+  find_path(WS_CLI11_INCLUDE CLI/CLI.hpp HINTS ${WARPSCOPE_CARRIED_INCLUDE})
+  if(NOT WS_CLI11_INCLUDE)
+    message(FATAL_ERROR "CLI11 not found: ${_ws_install_hint} (libcli11-dev), "
+                        "or set WARPSCOPE_CARRIED_INCLUDE to a folder holding CLI/CLI.hpp")
+  endif()
+  add_library(ws_cli11 INTERFACE)
+  target_include_directories(ws_cli11 INTERFACE ${WS_CLI11_INCLUDE})
+
+  find_package(CUDAToolkit)
+  if(NOT CUDAToolkit_FOUND)
+    message(FATAL_ERROR "CUDA toolkit not found. Install CUDA 13 (nvcc) in /usr/local/cuda "
+                        "or set CUDAToolkit_ROOT; the GUI-less core alone builds with "
+                        "-DWARPSCOPE_CORE_ONLY=ON.")
+  endif()
+  if(NOT CMAKE_CUDA_COMPILER)
+    set(CMAKE_CUDA_COMPILER ${CUDAToolkit_NVCC_EXECUTABLE})
+  endif()
+  if(NOT CMAKE_CUDA_ARCHITECTURES)
+    # One architecture plus its PTX: SASS for the H100, PTX for anything newer.
+    set(CMAKE_CUDA_ARCHITECTURES 90)
+  endif()
+endif()
+
+if(WARPSCOPE_BUILD_GUI AND NOT WARPSCOPE_CORE_ONLY)
+  find_package(Qt6 COMPONENTS Widgets PrintSupport Svg)
+  if(NOT Qt6_FOUND)
+    message(FATAL_ERROR "Qt 6 not found: ${_ws_install_hint} (qt6-base-dev, libqt6svg6-dev), "
+                        "or configure with -DWARPSCOPE_BUILD_GUI=OFF for the headless parts")
+  endif()
+  find_package(QCustomPlotQt6)
+  if(NOT QCustomPlotQt6_FOUND)
+    message(FATAL_ERROR "QCustomPlot for Qt 6 not found: ${_ws_install_hint} "
+                        "(libqcustomplot-dev)")
+  endif()
+endif()
+
+if(WARPSCOPE_BUILD_TESTS)
+  find_package(GTest)
+  if(NOT GTest_FOUND)
+    message(FATAL_ERROR "GoogleTest not found: ${_ws_install_hint} (libgtest-dev)")
+  endif()
+endif()

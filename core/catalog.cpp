@@ -1,0 +1,22 @@
+#include "core/catalog.h"
+
+#include "core/catalog_entries.h"
+
+namespace ws {
+
+const std::vector<ExperimentSpec>& catalog() {
+    static const std::vector<ExperimentSpec> all = [] {
+        std::vector<ExperimentSpec> list;
+        for (auto& e : reductionExperiments()) list.push_back(std::move(e));
+        return list;
+    }();
+    return all;
+}
+
+const ExperimentSpec* findExperiment(std::string_view id) {
+    for (const auto& e : catalog())
+        if (e.id == id) return &e;
+    return nullptr;
+}
+
+}  // namespace ws

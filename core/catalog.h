@@ -1,0 +1,62 @@
+#pragma once
+// The experiment catalog: every experiment warpscope can run, with its
+// parameters. The worker, the command line and the GUI all read this one list.
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "core/run.h"
+
+namespace ws {
+
+enum class ParamType { Int, Float, Choice };
+
+struct ParamSpec {
+    std::string name;
+    ParamType type = ParamType::Int;
+    double min = 0;
+    double max = 0;
+    std::string defaultValue;          // canonical text
+    std::vector<std::string> choices;  // for Choice
+    std::string unit;
+    std::string help;
+    bool powerOfTwo = false;  // Int only
+    long long multipleOf = 1;  // Int only
+    bool logScale = false;    // a slider over this steps in powers of two
+};
+
+struct ExperimentSpec {
+    std::string id;
+    std::string title;
+    std::string group;    // as the seeds group them: basics, reduction, memory, ...
+    std::string seed;     // where in the seed documents it comes from
+    std::string summary;  // two or three sentences for the browser
+    std::vector<ParamSpec> params;
+    std::vector<std::string> records;  // "blocks", "steps", "arrivals", ...
+    std::vector<std::string> views;    // "grid", "timeline", "warps", "tree", "throughput"
+    // Rules between parameters (a variant that needs a commutative operator...).
+    std::function<Status(const ParamValues&)> crossCheck;
+
+    const ParamSpec* param(std::string_view name) const;
+};
+
+const std::vector<ExperimentSpec>& catalog();
+const ExperimentSpec* findExperiment(std::string_view id);
+
+// Checks one value against its spec and returns it in canonical form.
+Result<std::string> canonicalValue(const ParamSpec& spec, std::string_view text);
+
+// Applies "name=value" assignments over the defaults, checks every value and
+// the cross-parameter rules. Errors name the parameter and the limit broken.
+Result<ParamValues> resolveParams(const ExperimentSpec& spec,
+                                  const std::vector<std::string>& assignments);
+Result<ParamValues> resolveParams(const ExperimentSpec& spec, const ParamValues& values);
+
+// Typed access to resolved values (the catalog has already checked them).
+long long paramInt(const ParamValues& values, const std::string& name);
+double paramFloat(const ParamValues& values, const std::string& name);
+const std::string& paramChoice(const ParamValues& values, const std::string& name);
+
+}  // namespace ws

@@ -1,0 +1,9 @@
+#pragma once
+// Each family of experiments lists its catalog entries in its own file.
+#include <vector>
+
+#include "core/catalog.h"
+
+namespace ws {
+std::vector<ExperimentSpec> reductionExperiments();
+}

@@ -1,0 +1,148 @@
+// Parsing and checking of experiment parameters against the catalog.
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "core/catalog.h"
+
+namespace ws {
+
+namespace {
+
+std::string formatNumber(double v) {
+    std::ostringstream out;
+    out.precision(17);
+    out << v;
+    return out.str();
+}
+
+// Accepts decimal integers and the shorthand 2^K (students type 2^20).
+bool parseInteger(std::string_view text, long long& out) {
+    if (auto caret = text.find('^'); caret != std::string_view::npos) {
+        long long base = 0, exponent = 0;
+        if (!parseInteger(text.substr(0, caret), base) ||
+            !parseInteger(text.substr(caret + 1), exponent))
+            return false;
+        if (base < 0 || exponent < 0 || exponent > 62) return false;
+        long long value = 1;
+        for (long long i = 0; i < exponent; ++i) {
+            if (base != 0 && value > (1LL << 62) / base) return false;
+            value *= base;
+        }
+        out = value;
+        return true;
+    }
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool parseFloat(std::string_view text, double& out) {
+    std::string s(text);
+    char* end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    return !s.empty() && end == s.c_str() + s.size() && std::isfinite(out);
+}
+
+}  // namespace
+
+const ParamSpec* ExperimentSpec::param(std::string_view name) const {
+    for (const auto& p : params)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+Result<std::string> canonicalValue(const ParamSpec& spec, std::string_view text) {
+    const std::string quoted = "'" + std::string(text) + "'";
+    switch (spec.type) {
+    case ParamType::Int: {
+        long long v = 0;
+        if (!parseInteger(text, v))
+            return makeError("parameter " + spec.name + ": " + quoted + " is not an integer");
+        if (v < spec.min || v > spec.max)
+            return makeError("parameter " + spec.name + "=" + std::to_string(v) +
+                             " is out of range [" + formatNumber(spec.min) + ", " +
+                             formatNumber(spec.max) + "]" +
+                             (spec.unit.empty() ? "" : " " + spec.unit));
+        if (spec.powerOfTwo && v > 0 && (v & (v - 1)) != 0)
+            return makeError("parameter " + spec.name + "=" + std::to_string(v) +
+                             " must be a power of two");
+        if (spec.multipleOf > 1 && v % spec.multipleOf != 0)
+            return makeError("parameter " + spec.name + "=" + std::to_string(v) +
+                             " must be a multiple of " + std::to_string(spec.multipleOf));
+        return std::to_string(v);
+    }
+    case ParamType::Float: {
+        double v = 0;
+        if (!parseFloat(text, v))
+            return makeError("parameter " + spec.name + ": " + quoted + " is not a number");
+        if (v < spec.min || v > spec.max)
+            return makeError("parameter " + spec.name + "=" + formatNumber(v) +
+                             " is out of range [" + formatNumber(spec.min) + ", " +
+                             formatNumber(spec.max) + "]");
+        return formatNumber(v);
+    }
+    case ParamType::Choice:
+        for (const auto& c : spec.choices)
+            if (c == text) return c;
+        std::string list;
+        for (const auto& c : spec.choices) list += (list.empty() ? "" : ", ") + c;
+        return makeError("parameter " + spec.name + ": " + quoted + " is not one of " + list);
+    }
+    return makeError("parameter " + spec.name + ": unknown type");
+}
+
+Result<ParamValues> resolveParams(const ExperimentSpec& spec, const ParamValues& values) {
+    ParamValues resolved;
+    for (const auto& p : spec.params) resolved[p.name] = p.defaultValue;
+    for (const auto& [name, text] : values) {
+        const ParamSpec* p = spec.param(name);
+        if (!p) {
+            std::string known;
+            for (const auto& q : spec.params) known += (known.empty() ? "" : ", ") + q.name;
+            return makeError("experiment " + spec.id + " has no parameter '" + name +
+                             "' (it has: " + known + ")");
+        }
+        auto canonical = canonicalValue(*p, text);
+        if (!canonical) return makeError(canonical.error());
+        resolved[name] = *canonical;
+    }
+    if (spec.crossCheck) {
+        if (Status s = spec.crossCheck(resolved); !s)
+            return makeError("experiment " + spec.id + ": " + s.error());
+    }
+    return resolved;
+}
+
+Result<ParamValues> resolveParams(const ExperimentSpec& spec,
+                                  const std::vector<std::string>& assignments) {
+    ParamValues values;
+    for (const auto& a : assignments) {
+        auto eq = a.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return makeError("expected name=value, got '" + a + "'");
+        values[a.substr(0, eq)] = a.substr(eq + 1);
+    }
+    return resolveParams(spec, values);
+}
+
+long long paramInt(const ParamValues& values, const std::string& name) {
+    auto it = values.find(name);
+    long long v = 0;
+    if (it != values.end()) parseInteger(it->second, v);
+    return v;
+}
+
+double paramFloat(const ParamValues& values, const std::string& name) {
+    auto it = values.find(name);
+    double v = 0;
+    if (it != values.end()) parseFloat(it->second, v);
+    return v;
+}
+
+const std::string& paramChoice(const ParamValues& values, const std::string& name) {
+    static const std::string empty;
+    auto it = values.find(name);
+    return it == values.end() ? empty : it->second;
+}
+
+}  // namespace ws

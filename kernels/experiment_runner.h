@@ -1,0 +1,31 @@
+#pragma once
+// Host entry points of the kernels library: what the device is, and running
+// one experiment of the catalog on it. Errors come back as values; nothing
+// here prints or exits.
+#include <string>
+
+#include "core/catalog.h"
+#include "core/result.h"
+#include "core/run.h"
+
+namespace ws {
+
+struct RunOptions {
+    int device = 0;
+    int repetitions = 20;       // timed launches per configuration (median reported)
+    bool measureOverhead = true;  // also time the recording build of the kernel
+    std::uint64_t seed = 1;     // input data seed
+};
+
+// Empty string when a CUDA device is usable, else a one-line reason.
+std::string cudaUnavailableReason();
+
+// deviceQuery-like facts plus the %globaltimer tick measured now.
+Result<DeviceInfo> queryDevice(int device = 0);
+
+// Checks `params` (already resolved by the catalog) against the device,
+// runs, verifies against the CPU reference and returns the trace.
+Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
+                          const RunOptions& options);
+
+}  // namespace ws
