@@ -29,3 +29,9 @@ Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
                           const RunOptions& options);
 
 }  // namespace ws
+
+namespace ws {
+// False after a fault that left this process's CUDA context unusable (a
+// sticky error such as an illegal address): only a new process can recover.
+bool deviceStillUsable();
+}  // namespace ws

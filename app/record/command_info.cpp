@@ -1,0 +1,102 @@
+// `info`: validates a trace file and summarizes what it holds.
+#include <algorithm>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
+
+#include "app/record/json_device.h"
+#include "app/record/record_commands.h"
+#include "app/record/run_summary.h"
+#include "core/catalog.h"
+#include "core/trace_io.h"
+
+namespace ws::record {
+
+namespace {
+
+struct LaunchFacts {
+    std::size_t smsUsed = 0;
+    double spanUs = 0;
+};
+
+LaunchFacts factsOf(const Launch& launch) {
+    LaunchFacts f;
+    const auto& b = launch.blocks;
+    if (b.size() == 0) return f;
+    f.smsUsed = std::set<std::uint32_t>(b.sm.begin(), b.sm.end()).size();
+    auto [first, unused] = std::minmax_element(b.startNs.begin(), b.startNs.end());
+    auto last = std::max_element(b.endNs.begin(), b.endNs.end());
+    f.spanUs = double(*last - *first) / 1000.0;
+    return f;
+}
+
+std::string dimText(const Dim3& d) {
+    return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+}  // namespace
+
+int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
+                std::ostream& err) {
+    auto loaded = loadTrace(file);
+    if (!loaded) {
+        err << "warpscope-record: " << loaded.error() << "\n";
+        return kUsage;
+    }
+    const Run& run = *loaded;
+    if (json) {
+        nlohmann::json launches = nlohmann::json::array();
+        for (const auto& l : run.launches) {
+            auto f = factsOf(l);
+            launches.push_back({{"kernel", l.kernel}, {"grid", dimText(l.grid)},
+                                {"block", dimText(l.block)}, {"blocks", l.blocks.size()},
+                                {"steps", l.steps.size()}, {"arrivals", l.arrivals.size()},
+                                {"sharedAccesses", l.sharedAccesses.size()},
+                                {"smsUsed", f.smsUsed}, {"spanUs", f.spanUs}});
+        }
+        out << nlohmann::json{{"file", file.string()},
+                              {"valid", true},
+                              {"version", run.formatVersion},
+                              {"experiment", run.experiment},
+                              {"params", run.params},
+                              {"device", deviceToJson(run.device)},
+                              {"recordedAt", run.recordedAt},
+                              {"verified", run.verification.passed},
+                              {"kernelMs", run.timing.kernelMs},
+                              {"gbPerS", run.timing.gbPerS()},
+                              {"overheadPercent", run.timing.overheadPercent},
+                              {"launches", launches}}
+                   .dump(2)
+            << "\n";
+        return kOk;
+    }
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    out << file.string() << ": valid warpscope trace, format version " << run.formatVersion
+        << "\n";
+    out << "experiment: " << run.experiment << (spec ? " (" + spec->title + ")" : "") << "\n";
+    out << "parameters: " << paramsText(run.params) << "\n";
+    out << "device: " << run.device.name << ", compute capability " << run.device.ccMajor << "."
+        << run.device.ccMinor << ", " << run.device.smCount << " SMs, %globaltimer tick "
+        << run.device.timerTickNs << " ns\n";
+    out << "recorded: " << run.recordedAt << " by " << run.tool << "\n";
+    out << "result: " << runSummaryLine(run) << "\n";
+    if (run.verification.checked)
+        out << "  GPU " << run.verification.actual << ", CPU " << run.verification.expected
+            << (run.verification.note.empty() ? "" : " (" + run.verification.note + ")") << "\n";
+    for (std::size_t i = 0; i < run.launches.size(); ++i) {
+        const auto& l = run.launches[i];
+        auto f = factsOf(l);
+        out << "launch " << i << ": " << l.kernel << " grid " << dimText(l.grid) << " block "
+            << dimText(l.block) << ", " << l.sharedBytes << " B shared; " << l.blocks.size()
+            << " block records on " << f.smsUsed << " SMs over " << std::fixed
+            << std::setprecision(2) << f.spanUs << " us";
+        if (l.steps.size()) out << "; " << l.steps.size() << " step records";
+        if (l.arrivals.size()) out << "; " << l.arrivals.size() << " arrivals";
+        if (l.sharedAccesses.size()) out << "; " << l.sharedAccesses.size() << " shared accesses";
+        out << "\n";
+    }
+    return kOk;
+}
+
+}  // namespace ws::record

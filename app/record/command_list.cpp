@@ -1,0 +1,78 @@
+// `list`: the catalog, for people (aligned text) or programs (--json).
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "app/record/record_commands.h"
+#include "core/catalog.h"
+
+namespace ws::record {
+
+namespace {
+
+const char* typeName(ParamType t) {
+    switch (t) {
+    case ParamType::Int: return "int";
+    case ParamType::Float: return "float";
+    case ParamType::Choice: return "choice";
+    }
+    return "?";
+}
+
+std::string rangeText(const ParamSpec& p) {
+    if (p.type == ParamType::Choice) {
+        std::string s;
+        for (const auto& c : p.choices) s += (s.empty() ? "" : "|") + c;
+        return s;
+    }
+    std::ostringstream out;
+    out << (long long)p.min << ".." << (long long)p.max;
+    if (p.powerOfTwo) out << " (2^k)";
+    return out.str();
+}
+
+nlohmann::json specToJson(const ExperimentSpec& e) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& p : e.params) {
+        params.push_back({{"name", p.name}, {"type", typeName(p.type)}, {"min", p.min},
+                          {"max", p.max}, {"default", p.defaultValue}, {"choices", p.choices},
+                          {"unit", p.unit}, {"help", p.help}, {"powerOfTwo", p.powerOfTwo},
+                          {"multipleOf", p.multipleOf}, {"logScale", p.logScale}});
+    }
+    return {{"id", e.id}, {"title", e.title}, {"group", e.group}, {"seed", e.seed},
+            {"summary", e.summary}, {"params", params}, {"records", e.records},
+            {"views", e.views}};
+}
+
+}  // namespace
+
+int listExperiments(const std::string& experiment, bool json, std::ostream& out,
+                    std::ostream& err) {
+    std::vector<const ExperimentSpec*> chosen;
+    for (const auto& e : catalog())
+        if (experiment.empty() || e.id == experiment) chosen.push_back(&e);
+    if (chosen.empty()) {
+        err << "warpscope-record: unknown experiment '" << experiment
+            << "' (warpscope-record list shows them all)\n";
+        return kUsage;
+    }
+    if (json) {
+        nlohmann::json all = nlohmann::json::array();
+        for (const auto* e : chosen) all.push_back(specToJson(*e));
+        out << all.dump(2) << "\n";
+        return kOk;
+    }
+    for (const auto* e : chosen) {
+        out << e->id << "  [" << e->group << "]  " << e->title << "\n";
+        out << "  seed: " << e->seed << "\n";
+        for (const auto& p : e->params) {
+            out << "  " << std::left << std::setw(14) << p.name << std::setw(7) << typeName(p.type)
+                << std::setw(34) << rangeText(p) << "default " << std::setw(10)
+                << p.defaultValue << p.unit << "\n";
+        }
+        out << "\n";
+    }
+    return kOk;
+}
+
+}  // namespace ws::record

@@ -1,0 +1,52 @@
+// `run`: one experiment, one trace file.
+#include <ostream>
+
+#include "app/record/record_commands.h"
+#include "app/record/run_summary.h"
+#include "core/catalog.h"
+#include "core/trace_io.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws::record {
+
+int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
+                         const std::filesystem::path& output, int repetitions,
+                         std::ostream& out, std::ostream& err) {
+    const ExperimentSpec* spec = findExperiment(experiment);
+    if (!spec) {
+        err << "warpscope-record: unknown experiment '" << experiment
+            << "' (warpscope-record list shows them all)\n";
+        return kUsage;
+    }
+    auto resolved = resolveParams(*spec, params);
+    if (!resolved) {
+        err << "warpscope-record: " << resolved.error() << "\n";
+        return kUsage;
+    }
+    if (auto reason = cudaUnavailableReason(); !reason.empty()) {
+        err << "warpscope-record: cannot run " << experiment << ": " << reason << "\n";
+        return kFailed;
+    }
+    RunOptions options;
+    options.repetitions = repetitions;
+    auto run = runExperiment(*spec, *resolved, options);
+    if (!run) {
+        err << "warpscope-record: " << experiment << ": " << run.error() << "\n";
+        return kFailed;
+    }
+    if (Status saved = saveTrace(*run, output); !saved) {
+        err << "warpscope-record: " << saved.error() << "\n";
+        return kFailed;
+    }
+    out << experiment << " " << paramsText(run->params) << ": " << runSummaryLine(*run)
+        << "\nwrote " << output.string() << "\n";
+    if (run->verification.checked && !run->verification.passed) {
+        err << "warpscope-record: GPU result " << run->verification.actual
+            << " differs from the CPU reference " << run->verification.expected << " ("
+            << run->verification.note << ")\n";
+        return kFailed;
+    }
+    return kOk;
+}
+
+}  // namespace ws::record

@@ -1,0 +1,79 @@
+// `sweep`: every combination of the listed parameter values, one trace each,
+// progress on stderr, and manifest.json updated after each run.
+#include <ostream>
+
+#include "app/record/manifest.h"
+#include "app/record/record_commands.h"
+#include "app/record/run_summary.h"
+#include "app/record/sweep_plan.h"
+#include "core/catalog.h"
+#include "core/trace_io.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws::record {
+
+int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
+                 const std::filesystem::path& dir, int repetitions, std::ostream& out,
+                 std::ostream& err) {
+    const ExperimentSpec* spec = findExperiment(experiment);
+    if (!spec) {
+        err << "warpscope-record: unknown experiment '" << experiment
+            << "' (warpscope-record list shows them all)\n";
+        return kUsage;
+    }
+    auto points = expandSweep(experiment, axes);
+    if (!points) {
+        err << "warpscope-record: " << points.error() << "\n";
+        return kUsage;
+    }
+    // Check every point before the first launch: a typo in the last value
+    // should not cost the runs before it.
+    std::vector<ParamValues> resolved;
+    for (const auto& p : *points) {
+        auto r = resolveParams(*spec, p.assignments);
+        if (!r) {
+            err << "warpscope-record: " << r.error() << "\n";
+            return kUsage;
+        }
+        resolved.push_back(*r);
+    }
+    if (auto reason = cudaUnavailableReason(); !reason.empty()) {
+        err << "warpscope-record: cannot sweep " << experiment << ": " << reason << "\n";
+        return kFailed;
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        err << "warpscope-record: cannot create " << dir.string() << ": " << ec.message() << "\n";
+        return kFailed;
+    }
+    RunOptions options;
+    options.repetitions = repetitions;
+    int failures = 0;
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const auto& point = (*points)[i];
+        err << "[" << i + 1 << "/" << points->size() << "] " << experiment << " "
+            << paramsText(resolved[i]) << ": " << std::flush;
+        auto run = runExperiment(*spec, resolved[i], options);
+        if (!run) {
+            err << "error: " << run.error() << "\n";
+            ++failures;
+            continue;
+        }
+        const std::string file = point.fileStem + ".wstrace";
+        Status saved = saveTrace(*run, dir / file);
+        if (saved) saved = updateManifest(dir, file, *run);
+        if (!saved) {
+            err << "error: " << saved.error() << "\n";
+            ++failures;
+            continue;
+        }
+        err << runSummaryLine(*run) << "\n";
+        if (run->verification.checked && !run->verification.passed) ++failures;
+        out << (dir / file).string() << "\n";
+    }
+    err << points->size() - failures << " of " << points->size() << " runs recorded and verified\n";
+    return failures == 0 ? kOk : kFailed;
+}
+
+}  // namespace ws::record

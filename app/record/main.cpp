@@ -1,0 +1,74 @@
+// warpscope-record: list, device, run, sweep, info, export-chrome, serve.
+// Only this file decides the process exit status.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "app/record/record_commands.h"
+
+int main(int argc, char** argv) {
+    using namespace ws::record;
+    CLI::App app{"warpscope-record: runs instrumented CUDA experiments and records traces "
+                 "that warpscope animates."};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", toolName());
+
+    std::string experiment;
+    bool json = false;
+    auto* list = app.add_subcommand("list", "List experiments and their parameters");
+    list->add_option("experiment", experiment, "Show only this experiment");
+    list->add_flag("--json", json, "Machine-readable output");
+
+    auto* device = app.add_subcommand(
+        "device", "Describe the CUDA device (as deviceQuery) and the measured timer tick");
+    device->add_flag("--json", json, "Machine-readable output");
+
+    std::vector<std::string> params;
+    std::string output;
+    int repetitions = 20;
+    auto* run = app.add_subcommand("run", "Run one experiment and write its trace");
+    run->add_option("experiment", experiment, "Experiment id (see list)")->required();
+    run->add_option("params", params, "Parameters as name=value");
+    run->add_option("-o,--output", output, "Trace file to write (.wstrace)")->required();
+    run->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
+        ->check(CLI::Range(1, 1000));
+
+    auto* sweep = app.add_subcommand(
+        "sweep", "Run an experiment over every combination of parameter lists");
+    sweep->add_option("experiment", experiment, "Experiment id (see list)")->required();
+    sweep->add_option("axes", params, "Parameters as name=a,b,c or name=value")->required();
+    sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")
+        ->required();
+    sweep->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
+        ->check(CLI::Range(1, 1000));
+
+    std::string file;
+    auto* info = app.add_subcommand("info", "Validate a trace file and summarize it");
+    info->add_option("file", file, "Trace file")->required();
+    info->add_flag("--json", json, "Machine-readable output");
+
+    auto* exportChrome = app.add_subcommand(
+        "export-chrome", "Export a trace as Chrome Trace Event JSON (Perfetto, chrome://tracing)");
+    exportChrome->add_option("file", file, "Trace file")->required();
+    exportChrome->add_option("-o,--output", output, "JSON file to write")->required();
+
+    auto* serve = app.add_subcommand(
+        "serve", "Worker for the GUI: JSON-lines protocol on stdin/stdout (docs/worker-protocol.md)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // CLI11 prints help for --help (exit 0) and a one-line reason otherwise.
+        const int status = app.exit(e);
+        return status == 0 ? kOk : kUsage;
+    }
+
+    if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
+    if (*device) return printDevice(json, std::cout, std::cerr);
+    if (*run) return runExperimentCommand(experiment, params, output, repetitions, std::cout,
+                                          std::cerr);
+    if (*sweep) return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr);
+    if (*info) return infoCommand(file, json, std::cout, std::cerr);
+    if (*exportChrome) return exportChromeCommand(file, output, std::cerr);
+    if (*serve) return serveCommand(std::cin, std::cout, std::cerr);
+    return kUsage;
+}

@@ -1,0 +1,43 @@
+#include "app/record/manifest.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace ws::record {
+
+Status updateManifest(const std::filesystem::path& dir, const std::string& file, const Run& run) {
+    const auto path = dir / "manifest.json";
+    nlohmann::json manifest = {{"format", "warpscope-manifest"}, {"version", 1},
+                               {"traces", nlohmann::json::array()}};
+    if (std::ifstream in(path); in) {
+        auto existing = nlohmann::json::parse(in, nullptr, false);
+        if (existing.is_discarded() || !existing.contains("traces") ||
+            !existing["traces"].is_array())
+            return makeError(path.string() + " is not a warpscope manifest; not overwriting it");
+        manifest = std::move(existing);
+    }
+    auto& traces = manifest["traces"];
+    for (auto it = traces.begin(); it != traces.end();)
+        it = (it->value("file", "") == file) ? traces.erase(it) : it + 1;
+    traces.push_back({{"file", file},
+                      {"experiment", run.experiment},
+                      {"params", run.params},
+                      {"device", run.device.name},
+                      {"recordedAt", run.recordedAt},
+                      {"verified", run.verification.checked && run.verification.passed},
+                      {"kernelMs", run.timing.kernelMs},
+                      {"gbPerS", run.timing.gbPerS()},
+                      {"overheadPercent", run.timing.overheadPercent}});
+    const auto temp = path.string() + ".tmp";
+    {
+        std::ofstream out(temp, std::ios::trunc);
+        out << manifest.dump(1) << "\n";
+        if (!out) return makeError("cannot write " + temp);
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);
+    if (ec) return makeError("cannot replace " + path.string() + ": " + ec.message());
+    return {};
+}
+
+}  // namespace ws::record

@@ -1,0 +1,14 @@
+#pragma once
+// manifest.json beside a set of traces: what each file holds, so the GUI can
+// offer recorded runs without opening every file.
+#include <filesystem>
+
+#include "core/result.h"
+#include "core/run.h"
+
+namespace ws::record {
+
+// Adds or replaces the entry for `file` (a name inside `dir`) in dir/manifest.json.
+Status updateManifest(const std::filesystem::path& dir, const std::string& file, const Run& run);
+
+}  // namespace ws::record

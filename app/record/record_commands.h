@@ -1,0 +1,32 @@
+#pragma once
+// The subcommands of warpscope-record. Each returns the process exit status and
+// writes only to the streams it is given, so tests can call them directly.
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace ws::record {
+
+// 0: success; 1: the work failed (no device, CUDA error, verification);
+// 2: bad usage (unknown experiment, bad parameter, unreadable file).
+enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2, kDeviceFault = 3 };
+
+std::string toolName();  // "warpscope-record <version>"
+
+int listExperiments(const std::string& experiment, bool json, std::ostream& out,
+                    std::ostream& err);
+int printDevice(bool json, std::ostream& out, std::ostream& err);
+int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
+                         const std::filesystem::path& output, int repetitions,
+                         std::ostream& out, std::ostream& err);
+int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
+                 const std::filesystem::path& dir, int repetitions, std::ostream& out,
+                 std::ostream& err);
+int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
+                std::ostream& err);
+int exportChromeCommand(const std::filesystem::path& file, const std::filesystem::path& output,
+                        std::ostream& err);
+int serveCommand(std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace ws::record

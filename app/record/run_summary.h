@@ -1,0 +1,10 @@
+#pragma once
+// One-line and multi-line summaries of a Run, shared by run, sweep and info.
+#include <string>
+
+#include "core/run.h"
+
+namespace ws::record {
+std::string paramsText(const ParamValues& params);
+std::string runSummaryLine(const Run& run);
+}
