@@ -1,0 +1,58 @@
+// The real warpscope-record binary, as a user or the GUI starts it.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+struct Outcome {
+    int status = -1;
+    std::string output;  // stdout and stderr together
+};
+
+Outcome runTool(const std::string& args) {
+    const char* bin = std::getenv("WARPSCOPE_BINARY_DIR");
+    std::string command =
+        std::string(bin ? bin : ".") + "/app/record/warpscope-record " + args + " 2>&1";
+    Outcome o;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return o;
+    std::array<char, 4096> buffer;
+    while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) o.output.append(buffer.data(), n);
+    const int raw = pclose(pipe);
+    o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return o;
+}
+
+TEST(RecordBinary, HelpForEverySubcommand) {
+    for (const char* sub : {"list", "device", "run", "sweep", "info", "export-chrome", "serve"}) {
+        auto o = runTool(std::string(sub) + " --help");
+        EXPECT_EQ(o.status, 0) << sub << ": " << o.output;
+        EXPECT_NE(o.output.find("Usage"), std::string::npos) << sub;
+    }
+}
+
+TEST(RecordBinary, MissingArgumentsAreUsageErrors) {
+    EXPECT_EQ(runTool("").status, 2);
+    EXPECT_EQ(runTool("run").status, 2);
+    EXPECT_EQ(runTool("run reduce-ladder").status, 2);  // no -o
+    EXPECT_EQ(runTool("frobnicate").status, 2);
+}
+
+TEST(RecordBinary, UnknownExperimentOneLine) {
+    auto o = runTool("run no-such-thing -o /tmp/x.wstrace");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.output, "warpscope-record: unknown experiment 'no-such-thing' (warpscope-record "
+                        "list shows them all)\n");
+}
+
+TEST(RecordBinary, ListWorksWithoutADevice) {
+    auto o = runTool("list --json");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_NE(o.output.find("\"reduce-warp\""), std::string::npos);
+}
+
+}  // namespace

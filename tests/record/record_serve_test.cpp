@@ -1,0 +1,103 @@
+// The worker protocol, driven through streams as the GUI drives the process.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/record/record_commands.h"
+#include "core/trace_io.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws::record {
+namespace {
+
+struct Exchange {
+    int status = 0;
+    std::vector<nlohmann::json> messages;
+    std::vector<std::vector<std::uint8_t>> payloads;  // one per result message
+    std::string err;
+};
+
+Exchange serve(const std::string& requests) {
+    std::istringstream in(requests);
+    std::ostringstream out, err;
+    Exchange ex;
+    ex.status = serveCommand(in, out, err);
+    ex.err = err.str();
+    std::istringstream reply(out.str());
+    for (std::string line; std::getline(reply, line);) {
+        auto msg = nlohmann::json::parse(line);
+        if (msg["type"] == "result") {
+            std::vector<std::uint8_t> bytes(msg["bytes"].get<std::size_t>());
+            reply.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+            ex.payloads.push_back(std::move(bytes));
+        }
+        ex.messages.push_back(std::move(msg));
+    }
+    return ex;
+}
+
+TEST(RecordServe, HelloReportsTheDeviceOrWhyThereIsNone) {
+    auto ex = serve(R"({"type":"hello","id":1})"
+                    "\n");
+    ASSERT_EQ(ex.messages.size(), 1u);
+    const auto& hello = ex.messages[0];
+    EXPECT_EQ(hello["type"], "hello");
+    EXPECT_EQ(hello["id"], 1);
+    EXPECT_EQ(hello["protocol"], 1);
+    if (cudaUnavailableReason().empty()) {
+        EXPECT_TRUE(hello["device"].is_object());
+        EXPECT_GT(hello["device"]["timerTickNs"].get<int>(), 0);
+    } else {
+        EXPECT_TRUE(hello["device"].is_null());
+        EXPECT_FALSE(hello["reason"].get<std::string>().empty());
+    }
+}
+
+TEST(RecordServe, BadRequestsGetErrorsAndTheWorkerGoesOn) {
+    auto ex = serve("not json\n"
+                    R"({"type":"run","id":2,"experiment":"nope"})"
+                    "\n"
+                    R"({"type":"run","id":3,"experiment":"reduce-ladder","params":{"block":"5000"}})"
+                    "\n"
+                    R"({"type":"dance","id":4})"
+                    "\n"
+                    R"({"type":"hello","id":5})"
+                    "\n");
+    EXPECT_EQ(ex.status, kOk);
+    ASSERT_EQ(ex.messages.size(), 5u);
+    EXPECT_EQ(ex.messages[0]["type"], "error");
+    EXPECT_EQ(ex.messages[1]["id"], 2);
+    EXPECT_NE(ex.messages[1]["message"].get<std::string>().find("unknown experiment"),
+              std::string::npos);
+    EXPECT_NE(ex.messages[2]["message"].get<std::string>().find("block=5000 is out of range"),
+              std::string::npos);
+    EXPECT_EQ(ex.messages[3]["type"], "error");
+    EXPECT_EQ(ex.messages[4]["type"], "hello");
+}
+
+TEST(RecordServe, RunAnswersATraceOrTheReasonThereIsNoDevice) {
+    auto ex = serve(R"({"type":"run","id":7,"experiment":"reduce-single-block","params":{"n":"5000","block":"256"},"repetitions":3})"
+                    "\n"
+                    R"({"type":"quit"})"
+                    "\n");
+    EXPECT_EQ(ex.status, kOk);
+    ASSERT_FALSE(ex.messages.empty());
+    const auto& last = ex.messages.back();
+    EXPECT_EQ(last["id"], 7);
+    if (!cudaUnavailableReason().empty()) {
+        EXPECT_EQ(last["type"], "error");
+        EXPECT_NE(last["message"].get<std::string>().find("CUDA"), std::string::npos)
+            << last.dump();
+        return;
+    }
+    ASSERT_EQ(last["type"], "result") << last.dump();
+    ASSERT_EQ(ex.payloads.size(), 1u);
+    auto run = decodeTrace(ex.payloads[0]);
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_EQ(run->params.at("n"), "5000");
+    EXPECT_TRUE(run->verification.passed);
+}
+
+}  // namespace
+}  // namespace ws::record

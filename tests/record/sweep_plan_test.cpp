@@ -1,0 +1,31 @@
+#include "app/record/sweep_plan.h"
+
+#include <gtest/gtest.h>
+
+namespace ws::record {
+namespace {
+
+TEST(SweepPlan, CartesianProductInAxisOrder) {
+    auto points = expandSweep("reduce-ladder", {"n=1024,4096", "block=128,256,512", "type=float"});
+    ASSERT_TRUE(points.ok()) << points.error();
+    ASSERT_EQ(points->size(), 6u);
+    EXPECT_EQ((*points)[0].assignments,
+              (std::vector<std::string>{"n=1024", "block=128", "type=float"}));
+    EXPECT_EQ((*points)[5].assignments,
+              (std::vector<std::string>{"n=4096", "block=512", "type=float"}));
+    EXPECT_EQ((*points)[5].fileStem, "reduce-ladder__n-4096__block-512__type-float");
+}
+
+TEST(SweepPlan, RejectsAxisWithoutValues) {
+    EXPECT_FALSE(expandSweep("x", {"n"}).ok());
+    EXPECT_FALSE(expandSweep("x", {"=3"}).ok());
+}
+
+TEST(SweepPlan, FileNamesAreSafe) {
+    auto points = expandSweep("x", {"n=2^20"});
+    ASSERT_TRUE(points.ok());
+    EXPECT_EQ((*points)[0].fileStem, "x__n-2_20");
+}
+
+}  // namespace
+}  // namespace ws::record
