@@ -33,15 +33,14 @@ int printDevice(bool json, std::ostream& out, std::ostream& err) {
     row("SM clock") << d.smClockKHz / 1000 << " MHz\n";
     row("Global memory") << std::fixed << std::setprecision(1)
                          << double(d.globalMemBytes) / (1 << 30) << " GiB\n";
-    row("Memory bus / clock") << d.memBusWidthBits << " bit / " << d.memClockKHz / 1000
-                              << " MHz\n";
+    row("Memory bus / clock") << d.memBusWidthBits << " bit / " << d.memClockKHz / 1000 << " MHz\n";
     row("Peak memory bandwidth") << std::setprecision(0) << d.memBandwidthGBs << " GB/s\n";
     row("L2 cache") << d.l2CacheBytes / 1024 << " KiB\n";
-    row("Max threads per block / per SM") << d.maxThreadsPerBlock << " / " << d.maxThreadsPerSm
-                                          << "\n";
+    row("Max threads per block / per SM")
+        << d.maxThreadsPerBlock << " / " << d.maxThreadsPerSm << "\n";
     row("Max resident blocks per SM") << d.maxBlocksPerSm << "\n";
-    row("Shared memory per block") << d.sharedMemPerBlock << " B (opt-in "
-                                   << d.sharedMemPerBlockOptin << " B)\n";
+    row("Shared memory per block")
+        << d.sharedMemPerBlock << " B (opt-in " << d.sharedMemPerBlockOptin << " B)\n";
     row("Shared memory per SM") << d.sharedMemPerSm << " B\n";
     row("Registers per SM") << d.regsPerSm << "\n";
     row("Max grid x") << d.maxGridX << "\n";

@@ -49,11 +49,15 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         nlohmann::json launches = nlohmann::json::array();
         for (const auto& l : run.launches) {
             auto f = factsOf(l);
-            launches.push_back({{"kernel", l.kernel}, {"grid", dimText(l.grid)},
-                                {"block", dimText(l.block)}, {"blocks", l.blocks.size()},
-                                {"steps", l.steps.size()}, {"arrivals", l.arrivals.size()},
+            launches.push_back({{"kernel", l.kernel},
+                                {"grid", dimText(l.grid)},
+                                {"block", dimText(l.block)},
+                                {"blocks", l.blocks.size()},
+                                {"steps", l.steps.size()},
+                                {"arrivals", l.arrivals.size()},
                                 {"sharedAccesses", l.sharedAccesses.size()},
-                                {"smsUsed", f.smsUsed}, {"spanUs", f.spanUs}});
+                                {"smsUsed", f.smsUsed},
+                                {"spanUs", f.spanUs}});
         }
         out << nlohmann::json{{"file", file.string()},
                               {"valid", true},
@@ -72,8 +76,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         return kOk;
     }
     const ExperimentSpec* spec = findExperiment(run.experiment);
-    out << file.string() << ": valid warpscope trace, format version " << run.formatVersion
-        << "\n";
+    out << file.string() << ": valid warpscope trace, format version " << run.formatVersion << "\n";
     out << "experiment: " << run.experiment << (spec ? " (" + spec->title + ")" : "") << "\n";
     out << "parameters: " << paramsText(run.params) << "\n";
     out << "device: " << run.device.name << ", compute capability " << run.device.ccMajor << "."

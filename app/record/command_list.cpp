@@ -12,9 +12,12 @@ namespace {
 
 const char* typeName(ParamType t) {
     switch (t) {
-    case ParamType::Int: return "int";
-    case ParamType::Float: return "float";
-    case ParamType::Choice: return "choice";
+        case ParamType::Int:
+            return "int";
+        case ParamType::Float:
+            return "float";
+        case ParamType::Choice:
+            return "choice";
     }
     return "?";
 }
@@ -34,14 +37,20 @@ std::string rangeText(const ParamSpec& p) {
 nlohmann::json specToJson(const ExperimentSpec& e) {
     nlohmann::json params = nlohmann::json::array();
     for (const auto& p : e.params) {
-        params.push_back({{"name", p.name}, {"type", typeName(p.type)}, {"min", p.min},
-                          {"max", p.max}, {"default", p.defaultValue}, {"choices", p.choices},
-                          {"unit", p.unit}, {"help", p.help}, {"powerOfTwo", p.powerOfTwo},
-                          {"multipleOf", p.multipleOf}, {"logScale", p.logScale}});
+        params.push_back({{"name", p.name},
+                          {"type", typeName(p.type)},
+                          {"min", p.min},
+                          {"max", p.max},
+                          {"default", p.defaultValue},
+                          {"choices", p.choices},
+                          {"unit", p.unit},
+                          {"help", p.help},
+                          {"powerOfTwo", p.powerOfTwo},
+                          {"multipleOf", p.multipleOf},
+                          {"logScale", p.logScale}});
     }
-    return {{"id", e.id}, {"title", e.title}, {"group", e.group}, {"seed", e.seed},
-            {"summary", e.summary}, {"params", params}, {"records", e.records},
-            {"views", e.views}};
+    return {{"id", e.id},           {"title", e.title}, {"group", e.group},     {"seed", e.seed},
+            {"summary", e.summary}, {"params", params}, {"records", e.records}, {"views", e.views}};
 }
 
 }  // namespace
@@ -67,8 +76,8 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
         out << "  seed: " << e->seed << "\n";
         for (const auto& p : e->params) {
             out << "  " << std::left << std::setw(14) << p.name << std::setw(7) << typeName(p.type)
-                << std::setw(34) << rangeText(p) << "default " << std::setw(10)
-                << p.defaultValue << p.unit << "\n";
+                << std::setw(34) << rangeText(p) << "default " << std::setw(10) << p.defaultValue
+                << p.unit << "\n";
         }
         out << "\n";
     }

@@ -10,8 +10,8 @@
 namespace ws::record {
 
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
-                         const std::filesystem::path& output, int repetitions,
-                         std::ostream& out, std::ostream& err) {
+                         const std::filesystem::path& output, int repetitions, std::ostream& out,
+                         std::ostream& err) {
     const ExperimentSpec* spec = findExperiment(experiment);
     if (!spec) {
         err << "warpscope-record: unknown experiment '" << experiment

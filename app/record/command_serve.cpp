@@ -26,8 +26,8 @@ void sendError(std::ostream& out, long long id, const std::string& message) {
 }
 
 void answerHello(std::ostream& out, long long id) {
-    nlohmann::json hello = {{"type", "hello"}, {"id", id}, {"protocol", kProtocolVersion},
-                            {"tool", toolName()}};
+    nlohmann::json hello = {
+        {"type", "hello"}, {"id", id}, {"protocol", kProtocolVersion}, {"tool", toolName()}};
     if (auto reason = cudaUnavailableReason(); !reason.empty()) {
         hello["device"] = nullptr;
         hello["reason"] = reason;

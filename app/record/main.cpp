@@ -1,14 +1,16 @@
 // warpscope-record: list, device, run, sweep, info, export-chrome, serve.
 // Only this file decides the process exit status.
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <iostream>
 
 #include "app/record/record_commands.h"
 
 int main(int argc, char** argv) {
     using namespace ws::record;
-    CLI::App app{"warpscope-record: runs instrumented CUDA experiments and records traces "
-                 "that warpscope animates."};
+    CLI::App app{
+        "warpscope-record: runs instrumented CUDA experiments and records traces "
+        "that warpscope animates."};
     app.require_subcommand(1);
     app.set_version_flag("--version", toolName());
 
@@ -32,12 +34,11 @@ int main(int argc, char** argv) {
     run->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(CLI::Range(1, 1000));
 
-    auto* sweep = app.add_subcommand(
-        "sweep", "Run an experiment over every combination of parameter lists");
+    auto* sweep =
+        app.add_subcommand("sweep", "Run an experiment over every combination of parameter lists");
     sweep->add_option("experiment", experiment, "Experiment id (see list)")->required();
     sweep->add_option("axes", params, "Parameters as name=a,b,c or name=value")->required();
-    sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")
-        ->required();
+    sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")->required();
     sweep->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(CLI::Range(1, 1000));
 
@@ -52,7 +53,25 @@ int main(int argc, char** argv) {
     exportChrome->add_option("-o,--output", output, "JSON file to write")->required();
 
     auto* serve = app.add_subcommand(
-        "serve", "Worker for the GUI: JSON-lines protocol on stdin/stdout (docs/worker-protocol.md)");
+        "serve",
+        "Worker for the GUI: JSON-lines protocol on stdin/stdout (docs/worker-protocol.md)");
+
+    BankQuery bankQuery;
+    std::string tileText;
+    std::uint32_t strideValue = 0;
+    auto* banks =
+        app.add_subcommand("banks", "Bank-conflict calculator for one warp's shared-memory access");
+    banks->add_option("--width", bankQuery.widthBytes, "Bytes per lane access: 1, 2, 4, 8, 16")
+        ->required();
+    auto* strideOption =
+        banks->add_option("--stride", strideValue, "Lane i accesses element i*STRIDE");
+    banks->add_option("--addresses", bankQuery.addresses, "32 byte addresses a0,a1,...,a31")
+        ->delimiter(',')
+        ->excludes(strideOption);
+    banks->add_option("--padding", bankQuery.paddingBytes, "Bytes added to each tile row");
+    banks->add_option("--tile", tileText,
+                      "ROWSxCOLS tile; alone: lanes read down its columns (transpose)");
+    banks->add_flag("--json", json, "Machine-readable output");
 
     try {
         app.parse(argc, argv);
@@ -64,11 +83,24 @@ int main(int argc, char** argv) {
 
     if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
     if (*device) return printDevice(json, std::cout, std::cerr);
-    if (*run) return runExperimentCommand(experiment, params, output, repetitions, std::cout,
-                                          std::cerr);
+    if (*run)
+        return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr);
     if (*sweep) return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr);
     if (*info) return infoCommand(file, json, std::cout, std::cerr);
     if (*exportChrome) return exportChromeCommand(file, output, std::cerr);
+    if (*banks) {
+        if (*strideOption) bankQuery.stride = strideValue;
+        if (!tileText.empty()) {
+            bankQuery.tile = true;
+            if (std::sscanf(tileText.c_str(), "%ux%u", &bankQuery.tileRows, &bankQuery.tileCols) !=
+                2) {
+                std::cerr << "warpscope-record banks: --tile '" << tileText
+                          << "' is not ROWSxCOLS\n";
+                return kUsage;
+            }
+        }
+        return banksCommand(bankQuery, json, std::cout, std::cerr);
+    }
     if (*serve) return serveCommand(std::cin, std::cout, std::cerr);
     return kUsage;
 }

@@ -7,8 +7,8 @@ namespace ws::record {
 
 Status updateManifest(const std::filesystem::path& dir, const std::string& file, const Run& run) {
     const auto path = dir / "manifest.json";
-    nlohmann::json manifest = {{"format", "warpscope-manifest"}, {"version", 1},
-                               {"traces", nlohmann::json::array()}};
+    nlohmann::json manifest = {
+        {"format", "warpscope-manifest"}, {"version", 1}, {"traces", nlohmann::json::array()}};
     if (std::ifstream in(path); in) {
         auto existing = nlohmann::json::parse(in, nullptr, false);
         if (existing.is_discarded() || !existing.contains("traces") ||

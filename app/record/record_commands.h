@@ -1,8 +1,10 @@
 #pragma once
 // The subcommands of warpscope-record. Each returns the process exit status and
 // writes only to the streams it is given, so tests can call them directly.
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,19 +16,27 @@ enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2, kDeviceFault = 3 };
 
 std::string toolName();  // "warpscope-record <version>"
 
-int listExperiments(const std::string& experiment, bool json, std::ostream& out,
-                    std::ostream& err);
+int listExperiments(const std::string& experiment, bool json, std::ostream& out, std::ostream& err);
 int printDevice(bool json, std::ostream& out, std::ostream& err);
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
-                         const std::filesystem::path& output, int repetitions,
-                         std::ostream& out, std::ostream& err);
+                         const std::filesystem::path& output, int repetitions, std::ostream& out,
+                         std::ostream& err);
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
                  std::ostream& err);
-int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
-                std::ostream& err);
+int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out, std::ostream& err);
 int exportChromeCommand(const std::filesystem::path& file, const std::filesystem::path& output,
                         std::ostream& err);
+struct BankQuery {
+    std::uint32_t widthBytes = 4;
+    std::optional<std::uint32_t> stride;   // elements of widthBytes
+    std::vector<std::uint32_t> addresses;  // byte addresses, lane order
+    std::uint32_t paddingBytes = 0;
+    bool tile = false;
+    std::uint32_t tileRows = 0, tileCols = 0;
+};
+int banksCommand(const BankQuery& query, bool json, std::ostream& out, std::ostream& err);
+
 int serveCommand(std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace ws::record

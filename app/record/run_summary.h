@@ -7,4 +7,4 @@
 namespace ws::record {
 std::string paramsText(const ParamValues& params);
 std::string runSummaryLine(const Run& run);
-}
+}  // namespace ws::record

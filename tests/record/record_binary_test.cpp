@@ -21,7 +21,8 @@ Outcome runTool(const std::string& args) {
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return o;
     std::array<char, 4096> buffer;
-    while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) o.output.append(buffer.data(), n);
+    while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+        o.output.append(buffer.data(), n);
     const int raw = pclose(pipe);
     o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     return o;
@@ -45,8 +46,9 @@ TEST(RecordBinary, MissingArgumentsAreUsageErrors) {
 TEST(RecordBinary, UnknownExperimentOneLine) {
     auto o = runTool("run no-such-thing -o /tmp/x.wstrace");
     EXPECT_EQ(o.status, 2);
-    EXPECT_EQ(o.output, "warpscope-record: unknown experiment 'no-such-thing' (warpscope-record "
-                        "list shows them all)\n");
+    EXPECT_EQ(o.output,
+              "warpscope-record: unknown experiment 'no-such-thing' (warpscope-record "
+              "list shows them all)\n");
 }
 
 TEST(RecordBinary, ListWorksWithoutADevice) {

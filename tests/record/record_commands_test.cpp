@@ -1,11 +1,12 @@
 // The subcommands called directly: exit statuses and the one-line messages.
+#include "app/record/record_commands.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "app/record/record_commands.h"
 #include "core/synthetic_run.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
@@ -36,8 +37,8 @@ TEST(RecordList, UnknownExperimentIsOneLineAndUsageError) {
 
 TEST(RecordRun, OutOfRangeParameterNamesTheLimit) {
     std::ostringstream out, err;
-    EXPECT_EQ(runExperimentCommand("reduce-single-block", {"block=2048"}, tempPath("x.wstrace"),
-                                   3, out, err),
+    EXPECT_EQ(runExperimentCommand("reduce-single-block", {"block=2048"}, tempPath("x.wstrace"), 3,
+                                   out, err),
               kUsage);
     EXPECT_NE(err.str().find("block=2048 is out of range [32, 1024]"), std::string::npos)
         << err.str();
@@ -53,8 +54,7 @@ TEST(RecordRun, NonPowerOfTwoBlockRefused) {
 
 TEST(RecordRun, UnknownParameterListsTheKnownOnes) {
     std::ostringstream out, err;
-    EXPECT_EQ(runExperimentCommand("reduce-ladder", {"size=3"}, tempPath("x.wstrace"), 3, out,
-                                   err),
+    EXPECT_EQ(runExperimentCommand("reduce-ladder", {"size=3"}, tempPath("x.wstrace"), 3, out, err),
               kUsage);
     EXPECT_NE(err.str().find("no parameter 'size'"), std::string::npos) << err.str();
     EXPECT_NE(err.str().find("per_thread"), std::string::npos) << err.str();

@@ -55,15 +55,16 @@ TEST(RecordServe, HelloReportsTheDeviceOrWhyThereIsNone) {
 }
 
 TEST(RecordServe, BadRequestsGetErrorsAndTheWorkerGoesOn) {
-    auto ex = serve("not json\n"
-                    R"({"type":"run","id":2,"experiment":"nope"})"
-                    "\n"
-                    R"({"type":"run","id":3,"experiment":"reduce-ladder","params":{"block":"5000"}})"
-                    "\n"
-                    R"({"type":"dance","id":4})"
-                    "\n"
-                    R"({"type":"hello","id":5})"
-                    "\n");
+    auto ex = serve(
+        "not json\n"
+        R"({"type":"run","id":2,"experiment":"nope"})"
+        "\n"
+        R"({"type":"run","id":3,"experiment":"reduce-ladder","params":{"block":"5000"}})"
+        "\n"
+        R"({"type":"dance","id":4})"
+        "\n"
+        R"({"type":"hello","id":5})"
+        "\n");
     EXPECT_EQ(ex.status, kOk);
     ASSERT_EQ(ex.messages.size(), 5u);
     EXPECT_EQ(ex.messages[0]["type"], "error");
@@ -77,10 +78,11 @@ TEST(RecordServe, BadRequestsGetErrorsAndTheWorkerGoesOn) {
 }
 
 TEST(RecordServe, RunAnswersATraceOrTheReasonThereIsNoDevice) {
-    auto ex = serve(R"({"type":"run","id":7,"experiment":"reduce-single-block","params":{"n":"5000","block":"256"},"repetitions":3})"
-                    "\n"
-                    R"({"type":"quit"})"
-                    "\n");
+    auto ex = serve(
+        R"({"type":"run","id":7,"experiment":"reduce-single-block","params":{"n":"5000","block":"256"},"repetitions":3})"
+        "\n"
+        R"({"type":"quit"})"
+        "\n");
     EXPECT_EQ(ex.status, kOk);
     ASSERT_FALSE(ex.messages.empty());
     const auto& last = ex.messages.back();

@@ -1,0 +1,122 @@
+// `banks`: the bank-conflict calculator. Prints, for one warp access, each
+// bank's lanes and words, the broadcasts, and ends with "passes: N".
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+#include "app/record/record_commands.h"
+#include "core/bank_conflicts.h"
+#include "core/result.h"
+
+namespace ws::record {
+
+namespace {
+
+Result<WarpAccess> buildAccess(const BankQuery& q) {
+    if (!isSupportedWidth(q.widthBytes))
+        return makeError("--width " + std::to_string(q.widthBytes) +
+                         " is not an access width (1, 2, 4, 8 or 16 bytes)");
+    if (q.stride && !q.addresses.empty())
+        return makeError("give either --stride or --addresses, not both");
+    if (q.paddingBytes && !q.tile)
+        return makeError("--padding pads the rows of a tile: give --tile ROWSxCOLS too");
+    if (!q.addresses.empty()) {
+        if (q.tile) return makeError("--tile describes a pattern; --addresses gives one already");
+        if (q.addresses.size() > 32)
+            return makeError("--addresses lists " + std::to_string(q.addresses.size()) +
+                             " addresses; a warp has 32 lanes");
+        WarpAccess a;
+        a.widthBytes = q.widthBytes;
+        a.activeMask = q.addresses.size() == 32 ? 0xffffffffu : (1u << q.addresses.size()) - 1;
+        for (std::size_t i = 0; i < q.addresses.size(); ++i) {
+            if (q.addresses[i] % q.widthBytes != 0)
+                return makeError("address " + std::to_string(q.addresses[i]) + " of lane " +
+                                 std::to_string(i) + " is not aligned to " +
+                                 std::to_string(q.widthBytes) + " bytes");
+            a.address[i] = q.addresses[i];
+        }
+        return a;
+    }
+    if (q.tile) {
+        if (q.tileRows == 0 || q.tileCols == 0 || q.tileRows > 1024 || q.tileCols > 1024)
+            return makeError("--tile must be ROWSxCOLS with 1..1024 each");
+        if (q.stride) return stridedTileAccess(*q.stride, q.tileCols, q.widthBytes, q.paddingBytes);
+        return tileColumnAccess(q.tileRows, q.tileCols, q.widthBytes, q.paddingBytes);
+    }
+    if (!q.stride) return makeError("give --stride WORDS, --addresses a0,...,a31 or --tile");
+    return stridedAccess(*q.stride, q.widthBytes);
+}
+
+std::string laneList(const std::vector<std::uint32_t>& lanes) {
+    std::string s;
+    for (auto l : lanes) s += (s.empty() ? "" : ",") + std::to_string(l);
+    return s;
+}
+
+}  // namespace
+
+int banksCommand(const BankQuery& query, bool json, std::ostream& out, std::ostream& err) {
+    auto access = buildAccess(query);
+    if (!access) {
+        err << "warpscope-record banks: " << access.error() << "\n";
+        return kUsage;
+    }
+    const BankAnalysis a = analyzeBanks(*access);
+    if (json) {
+        nlohmann::json phases = nlohmann::json::array();
+        for (const auto& p : a.phases) {
+            nlohmann::json banks = nlohmann::json::array();
+            for (std::uint32_t b = 0; b < kBankCount; ++b)
+                for (const auto& u : p.banks[b])
+                    banks.push_back({{"bank", b}, {"word", u.word}, {"lanes", u.lanes}});
+            phases.push_back({{"firstLane", p.firstLane},
+                              {"lanes", p.laneCount},
+                              {"passes", p.passes},
+                              {"words", banks}});
+        }
+        out << nlohmann::json{{"widthBytes", access->widthBytes},
+                              {"addresses", access->address},
+                              {"activeMask", access->activeMask},
+                              {"phases", phases},
+                              {"broadcastWords", a.broadcastWords},
+                              {"conflictDegree", a.conflictDegree},
+                              {"idealPasses", a.idealPasses},
+                              {"passes", a.passes}}
+                   .dump(2)
+            << "\n";
+        return kOk;
+    }
+    out << "warp access: " << __builtin_popcount(access->activeMask) << " lanes, "
+        << access->widthBytes << "-byte elements, 32 banks of 4 bytes\n";
+    for (const auto& p : a.phases) {
+        if (a.phases.size() > 1)
+            out << "phase lanes " << p.firstLane << ".." << p.firstLane + p.laneCount - 1 << " ("
+                << p.passes << (p.passes == 1 ? " pass" : " passes") << ")\n";
+        for (std::uint32_t b = 0; b < kBankCount; ++b) {
+            const auto& words = p.banks[b];
+            if (words.empty()) continue;
+            out << "  bank " << std::setw(2) << b << ": ";
+            for (std::size_t i = 0; i < words.size(); ++i)
+                out << (i ? "; " : "") << "word " << words[i].word << " (byte " << words[i].word * 4
+                    << ") lanes " << laneList(words[i].lanes);
+            if (words.size() > 1) out << "  <- conflict, " << words.size() << " words";
+            out << "\n";
+        }
+    }
+    std::ostringstream broadcasts;
+    for (const auto& p : a.phases)
+        for (const auto& words : p.banks)
+            for (const auto& u : words)
+                if (u.lanes.size() > 1)
+                    broadcasts << "  word " << u.word << " shared by lanes " << laneList(u.lanes)
+                               << "\n";
+    out << "broadcasts: " << a.broadcastWords << (a.broadcastWords ? "\n" : " (none)\n")
+        << broadcasts.str();
+    out << "worst bank serves " << a.conflictDegree << " distinct word(s); ideal passes "
+        << a.idealPasses << "\n";
+    out << "passes: " << a.passes << "\n";
+    return kOk;
+}
+
+}  // namespace ws::record
