@@ -79,6 +79,17 @@ struct SharedAccessRecords {
     std::size_t size() const { return block.size(); }
 };
 
+// One record per traced global-memory request of a warp (a load or store
+// instruction), so the 32-byte sectors it touches can be counted.
+struct GlobalAccessRecords {
+    std::vector<std::uint32_t> block, warp, instruction;
+    std::vector<std::uint32_t> widthBytes;
+    std::vector<std::uint32_t> activeMask;
+    std::vector<std::uint8_t> isWrite;
+    std::vector<std::uint64_t> address;  // size() * 32 byte offsets from the buffer start
+    std::size_t size() const { return block.size(); }
+};
+
 // One record per block arriving at an inter-block atomic (last-block guard).
 struct ArrivalRecords {
     std::vector<std::uint32_t> block;
@@ -95,6 +106,7 @@ struct Launch {
     BlockRecords blocks;
     StepRecords steps;
     SharedAccessRecords sharedAccesses;
+    GlobalAccessRecords globalAccesses;
     ArrivalRecords arrivals;
 };
 
