@@ -1,0 +1,84 @@
+// Trace files on disk: atomic saves and bounded loads.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <system_error>
+
+#include "core/trace_io.h"
+#include "core/trace_keys.h"
+
+namespace ws {
+
+namespace {
+
+std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+
+// A name no concurrent save of the same target will pick.
+std::filesystem::path temporaryBeside(const std::filesystem::path& target) {
+    std::random_device rd;
+    const auto tag = std::to_string(rd()) + std::to_string(rd());
+    auto name = "." + target.filename().string() + ".tmp-" + tag;
+    return target.parent_path() / name;
+}
+
+}  // namespace
+
+Status saveTrace(const Run& run, const std::filesystem::path& path) {
+    if (Status s = validateRun(run); !s)
+        return makeError("not saving " + quoted(path) + ": " + s.error());
+    const std::vector<std::uint8_t> bytes = encodeTrace(run);
+    const auto tmp = temporaryBeside(path);
+    {
+        std::FILE* f = std::fopen(tmp.c_str(), "wb");
+        if (!f)
+            return makeError("cannot save " + quoted(path) + ": cannot create " + quoted(tmp) +
+                             ": " + std::strerror(errno));
+        const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+        const int writeErr = errno;
+        // fflush + fclose report a full disk that fwrite's buffering hid.
+        const bool flushed = std::fflush(f) == 0;
+        const bool closed = std::fclose(f) == 0;
+        if (!written || !flushed || !closed) {
+            std::error_code ignored;
+            std::filesystem::remove(tmp, ignored);
+            return makeError("cannot save " + quoted(path) +
+                             ": writing failed: " + std::strerror(written ? errno : writeErr));
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return makeError("cannot save " + quoted(path) + ": " + ec.message());
+    }
+    return {};
+}
+
+Result<Run> loadTrace(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return makeError("cannot open " + quoted(path) + ": " + ec.message());
+    if (size > trace_keys::kMaxTraceBytes)
+        return makeError(quoted(path) + " is " + std::to_string(size) +
+                         " bytes, more than the limit of " +
+                         std::to_string(trace_keys::kMaxTraceBytes) + " bytes");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return makeError("cannot open " + quoted(path) + ": " + std::strerror(errno));
+    std::vector<std::uint8_t> bytes;
+    try {
+        bytes.resize(size);
+    } catch (const std::bad_alloc&) {
+        return makeError("cannot load " + quoted(path) + ": out of memory");
+    }
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
+    if (static_cast<std::uintmax_t>(in.gcount()) != size)
+        return makeError("cannot read " + quoted(path) + ": it changed size while loading");
+    auto run = decodeTrace(bytes);
+    if (!run) return makeError(quoted(path) + ": " + run.error());
+    return run;
+}
+
+}  // namespace ws

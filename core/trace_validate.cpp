@@ -1,0 +1,161 @@
+// Consistency checks of a Run: what a decoded file must satisfy before any
+// view indexes into it, and what a launcher's output is expected to satisfy.
+#include <string>
+
+#include "core/trace_io.h"
+
+namespace ws {
+
+namespace {
+
+// Sanity limits, far above any real GPU, that keep derived sizes in range.
+constexpr std::uint64_t kMaxSmId = 65535;
+constexpr std::uint64_t kMaxThreadsPerBlock = 65536;
+constexpr std::uint64_t kMaxBlocksPerGrid = std::uint64_t(1) << 32;
+constexpr std::uint32_t kMaxComponents = 4;
+
+class LaunchChecker {
+public:
+    LaunchChecker(const Launch& launch, std::size_t index)
+        : m_launch(launch), m_where("launch " + std::to_string(index) + ": ") {}
+
+    Status check() {
+        if (Status s = checkDims(); !s) return s;
+        if (Status s = checkBlocks(); !s) return s;
+        if (Status s = checkSteps(); !s) return s;
+        if (Status s = checkSharedAccesses(); !s) return s;
+        return checkArrivals();
+    }
+
+private:
+    Error error(const std::string& what) const { return makeError(m_where + what); }
+
+    template <typename V>
+    Status sameLength(const char* name, const V& values, const char* refName,
+                      std::size_t expected) const {
+        if (values.size() == expected) return {};
+        return error(std::string(name) + " has " + std::to_string(values.size()) + " values, " +
+                     refName + " has " + std::to_string(expected));
+    }
+
+    // The first element at or above `limit`, reported with its index.
+    Status below(const char* name, const std::vector<std::uint32_t>& values, std::uint64_t limit,
+                 const std::string& limitText) const {
+        for (std::size_t i = 0; i < values.size(); ++i)
+            if (values[i] >= limit)
+                return error(std::string(name) + "[" + std::to_string(i) +
+                             "] = " + std::to_string(values[i]) + " is not below " + limitText);
+        return {};
+    }
+
+    Status checkDims() {
+        const Dim3& g = m_launch.grid;
+        const Dim3& b = m_launch.block;
+        if (g.x == 0 || g.y == 0 || g.z == 0) return error("grid has a zero dimension");
+        if (b.x == 0 || b.y == 0 || b.z == 0) return error("block has a zero dimension");
+        if (g.count() > kMaxBlocksPerGrid)
+            return error("grid of " + std::to_string(g.count()) + " blocks exceeds 2^32");
+        if (b.count() > kMaxThreadsPerBlock)
+            return error("block of " + std::to_string(b.count()) + " threads exceeds " +
+                         std::to_string(kMaxThreadsPerBlock));
+        m_gridText = "the grid size " + std::to_string(g.count());
+        m_warps = (b.count() + kWarpSize - 1) / kWarpSize;
+        m_warpText = "the block's warp count " + std::to_string(m_warps);
+        return {};
+    }
+
+    Status checkBlocks() const {
+        const auto& r = m_launch.blocks;
+        const std::size_t n = r.block.size();
+        const char* ref = "blocks.block";
+        if (Status s = sameLength("blocks.sm", r.sm, ref, n); !s) return s;
+        if (Status s = sameLength("blocks.startNs", r.startNs, ref, n); !s) return s;
+        if (Status s = sameLength("blocks.endNs", r.endNs, ref, n); !s) return s;
+        if (Status s = sameLength("blocks.startClock", r.startClock, ref, n); !s) return s;
+        if (Status s = sameLength("blocks.endClock", r.endClock, ref, n); !s) return s;
+        if (Status s = below("blocks.block", r.block, m_launch.grid.count(), m_gridText); !s)
+            return s;
+        return below("blocks.sm", r.sm, kMaxSmId + 1, "the SM id limit 65536");
+    }
+
+    Status checkSteps() const {
+        const auto& r = m_launch.steps;
+        if (r.components < 1 || r.components > kMaxComponents)
+            return error("steps.components = " + std::to_string(r.components) +
+                         " is not in [1, 4]");
+        const std::size_t n = r.block.size();
+        const char* ref = "steps.block";
+        if (Status s = sameLength("steps.warp", r.warp, ref, n); !s) return s;
+        if (Status s = sameLength("steps.step", r.step, ref, n); !s) return s;
+        if (Status s = sameLength("steps.activeMask", r.activeMask, ref, n); !s) return s;
+        if (Status s = sameLength("steps.clock", r.clock, ref, n); !s) return s;
+        const std::size_t values = n * kWarpSize * r.components;
+        for (auto [name, v] : {std::pair{"steps.before", &r.before}, {"steps.after", &r.after}}) {
+            if (v->size() != values)
+                return error(std::string(name) + " has " + std::to_string(v->size()) +
+                             " values, expected " + std::to_string(values) + " (" +
+                             std::to_string(n) + " records x 32 lanes x " +
+                             std::to_string(r.components) + " components)");
+        }
+        if (Status s = below("steps.block", r.block, m_launch.grid.count(), m_gridText); !s)
+            return s;
+        return below("steps.warp", r.warp, m_warps, m_warpText);
+    }
+
+    Status checkSharedAccesses() const {
+        const auto& r = m_launch.sharedAccesses;
+        const std::size_t n = r.block.size();
+        const char* ref = "sharedAccesses.block";
+        if (Status s = sameLength("sharedAccesses.warp", r.warp, ref, n); !s) return s;
+        if (Status s = sameLength("sharedAccesses.instruction", r.instruction, ref, n); !s)
+            return s;
+        if (Status s = sameLength("sharedAccesses.widthBytes", r.widthBytes, ref, n); !s) return s;
+        if (Status s = sameLength("sharedAccesses.activeMask", r.activeMask, ref, n); !s) return s;
+        if (Status s = sameLength("sharedAccesses.cycles", r.cycles, ref, n); !s) return s;
+        if (r.address.size() != n * kWarpSize)
+            return error("sharedAccesses.address has " + std::to_string(r.address.size()) +
+                         " values, expected " + std::to_string(n * kWarpSize) + " (" +
+                         std::to_string(n) + " records x 32 lanes)");
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto w = r.widthBytes[i];
+            if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16)
+                return error("sharedAccesses.widthBytes[" + std::to_string(i) +
+                             "] = " + std::to_string(w) + " is not 1, 2, 4, 8 or 16");
+        }
+        if (Status s = below("sharedAccesses.block", r.block, m_launch.grid.count(), m_gridText);
+            !s)
+            return s;
+        return below("sharedAccesses.warp", r.warp, m_warps, m_warpText);
+    }
+
+    Status checkArrivals() const {
+        const auto& r = m_launch.arrivals;
+        const std::size_t n = r.block.size();
+        if (Status s = sameLength("arrivals.counter", r.counter, "arrivals.block", n); !s) return s;
+        if (Status s = sameLength("arrivals.timeNs", r.timeNs, "arrivals.block", n); !s) return s;
+        return below("arrivals.block", r.block, m_launch.grid.count(), m_gridText);
+    }
+
+    const Launch& m_launch;
+    std::string m_where;
+    std::string m_gridText;
+    std::string m_warpText;
+    std::uint64_t m_warps = 0;
+};
+
+}  // namespace
+
+Status validateRun(const Run& run) {
+    if (run.formatVersion < 1 || run.formatVersion > kTraceFormatVersion)
+        return makeError("trace format version " + std::to_string(run.formatVersion) +
+                         " is not supported");
+    const DeviceInfo& d = run.device;
+    if (d.smCount < 0 || std::uint64_t(d.smCount) > kMaxSmId + 1)
+        return makeError("device.smCount = " + std::to_string(d.smCount) + " is not in [0, 65536]");
+    for (std::size_t i = 0; i < run.launches.size(); ++i) {
+        if (Status s = LaunchChecker(run.launches[i], i).check(); !s) return s;
+    }
+    return {};
+}
+
+}  // namespace ws

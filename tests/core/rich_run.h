@@ -1,0 +1,70 @@
+#pragma once
+// A small Run with every record kind, parameter and field filled, so that a
+// round trip that drops anything shows up as a difference.
+#include "core/synthetic_run.h"
+
+namespace ws::test {
+
+inline Run makeRichRun() {
+    Run run = makeSyntheticRun(40, 4, 7);
+    run.experiment = "reduce-last-block";
+    run.params = {{"n", "1048576"}, {"block", "256"}, {"type", "float"}, {"grid", "0"}};
+    run.recordedAt = "2025-10-09T13:14:15Z";
+    run.tool = "warpscope-record 0.1.0";
+    run.verification = {.checked = true,
+                        .passed = false,
+                        .expected = "524288.5",
+                        .actual = "524288.25",
+                        .absError = 0.25,
+                        .tolerance = 0.125,
+                        .note = "depth 42, u = 2^-24"};
+    run.timing = {.kernelMs = 0.0123,
+                  .recordedKernelMs = 0.0131,
+                  .overheadPercent = 6.5,
+                  .repetitions = 20,
+                  .bytesMoved = 4194304,
+                  .flops = 1048576};
+    Launch& l = run.launches[0];
+    l.sharedBytes = 1024;
+    l.stream = 3;
+    StepRecords& s = l.steps;
+    s.components = 2;
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        s.block.push_back(1);
+        s.warp.push_back(i % 8);
+        s.step.push_back(i);
+        s.activeMask.push_back(0xffffffffu >> i);
+        s.clock.push_back(-5 + 1000 * i);
+        for (std::uint32_t k = 0; k < 32 * 2; ++k) {
+            s.before.push_back(k * 0.5 + i);
+            s.after.push_back(-double(k) * 0.25 + i);
+        }
+    }
+    SharedAccessRecords& a = l.sharedAccesses;
+    for (std::uint32_t i = 0; i < 2; ++i) {
+        a.block.push_back(2);
+        a.warp.push_back(i);
+        a.instruction.push_back(10 + i);
+        a.widthBytes.push_back(i == 0 ? 4 : 16);
+        a.activeMask.push_back(0x0000ffffu);
+        a.cycles.push_back(70 + i);
+        for (std::uint32_t k = 0; k < 32; ++k) a.address.push_back(k * 132 + i);
+    }
+    ArrivalRecords& r = l.arrivals;
+    for (std::uint32_t i = 0; i < 5; ++i) {
+        r.block.push_back(39 - i);
+        r.counter.push_back(i);
+        r.timeNs.push_back(l.blocks.endNs[39 - i] + 32);
+    }
+    Launch second;
+    second.kernel = "merge";
+    second.grid = {1, 1, 1};
+    second.block = {32, 2, 1};
+    second.blocks.resize(1);
+    second.blocks.startNs[0] = 100;
+    second.blocks.endNs[0] = 50;  // clock skew happens; not rejected
+    run.launches.push_back(second);
+    return run;
+}
+
+}  // namespace ws::test
