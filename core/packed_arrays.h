@@ -13,11 +13,15 @@ namespace ws {
 namespace packed_detail {
 
 template <typename T>
-using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+using Bits = std::conditional_t<
+    sizeof(T) == 8, std::uint64_t,
+    std::conditional_t<sizeof(T) == 4, std::uint32_t,
+                       std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint8_t>>>;
 
 template <typename T>
 T byteswapValue(T v) {
-    static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+    if constexpr (sizeof(T) == 1) return v;
     auto bits = std::bit_cast<Bits<T>>(v);
     Bits<T> out = 0;
     for (std::size_t i = 0; i < sizeof(T); ++i) {

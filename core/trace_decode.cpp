@@ -195,6 +195,17 @@ Launch readLaunch(const json& value, std::size_t index) {
         r.array("address", a.address);
         r.array("cycles", a.cycles);
     }
+    if (const json* g = m.find("globalAccesses")) {
+        MapReader r(*g, where + ": globalAccesses");
+        auto& a = l.globalAccesses;
+        r.array("block", a.block);
+        r.array("warp", a.warp);
+        r.array("instruction", a.instruction);
+        r.array("widthBytes", a.widthBytes);
+        r.array("activeMask", a.activeMask);
+        r.array("isWrite", a.isWrite);
+        r.array("address", a.address);
+    }
     if (const json* g = m.find("arrivals")) {
         MapReader r(*g, where + ": arrivals");
         auto& a = l.arrivals;

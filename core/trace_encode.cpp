@@ -47,6 +47,7 @@ json launchJson(const Launch& l) {
     const auto& b = l.blocks;
     const auto& s = l.steps;
     const auto& a = l.sharedAccesses;
+    const auto& g = l.globalAccesses;
     const auto& r = l.arrivals;
     return {{"kernel", l.kernel},
             {"grid", dimJson(l.grid)},
@@ -77,6 +78,14 @@ json launchJson(const Launch& l) {
               {"activeMask", packed(a.activeMask)},
               {"address", packed(a.address)},
               {"cycles", packed(a.cycles)}}},
+            {"globalAccesses",
+             {{"block", packed(g.block)},
+              {"warp", packed(g.warp)},
+              {"instruction", packed(g.instruction)},
+              {"widthBytes", packed(g.widthBytes)},
+              {"activeMask", packed(g.activeMask)},
+              {"isWrite", packed(g.isWrite)},
+              {"address", packed(g.address)}}},
             {"arrivals",
              {{"block", packed(r.block)},
               {"counter", packed(r.counter)},

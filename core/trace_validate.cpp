@@ -24,6 +24,7 @@ public:
         if (Status s = checkBlocks(); !s) return s;
         if (Status s = checkSteps(); !s) return s;
         if (Status s = checkSharedAccesses(); !s) return s;
+        if (Status s = checkGlobalAccesses(); !s) return s;
         return checkArrivals();
     }
 
@@ -118,7 +119,7 @@ private:
                          std::to_string(n) + " records x 32 lanes)");
         for (std::size_t i = 0; i < n; ++i) {
             const auto w = r.widthBytes[i];
-            if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16)
+            if (!validWidth(w))
                 return error("sharedAccesses.widthBytes[" + std::to_string(i) +
                              "] = " + std::to_string(w) + " is not 1, 2, 4, 8 or 16");
         }
@@ -126,6 +127,38 @@ private:
             !s)
             return s;
         return below("sharedAccesses.warp", r.warp, m_warps, m_warpText);
+    }
+
+    Status checkGlobalAccesses() const {
+        const auto& r = m_launch.globalAccesses;
+        const std::size_t n = r.block.size();
+        const char* ref = "globalAccesses.block";
+        if (Status s = sameLength("globalAccesses.warp", r.warp, ref, n); !s) return s;
+        if (Status s = sameLength("globalAccesses.instruction", r.instruction, ref, n); !s)
+            return s;
+        if (Status s = sameLength("globalAccesses.widthBytes", r.widthBytes, ref, n); !s) return s;
+        if (Status s = sameLength("globalAccesses.activeMask", r.activeMask, ref, n); !s) return s;
+        if (Status s = sameLength("globalAccesses.isWrite", r.isWrite, ref, n); !s) return s;
+        if (r.address.size() != n * kWarpSize)
+            return error("globalAccesses.address has " + std::to_string(r.address.size()) +
+                         " values, expected " + std::to_string(n * kWarpSize) + " (" +
+                         std::to_string(n) + " records x 32 lanes)");
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!validWidth(r.widthBytes[i]))
+                return error("globalAccesses.widthBytes[" + std::to_string(i) +
+                             "] = " + std::to_string(r.widthBytes[i]) + " is not 1, 2, 4, 8 or 16");
+            if (r.isWrite[i] > 1)
+                return error("globalAccesses.isWrite[" + std::to_string(i) +
+                             "] = " + std::to_string(r.isWrite[i]) + " is not 0 or 1");
+        }
+        if (Status s = below("globalAccesses.block", r.block, m_launch.grid.count(), m_gridText);
+            !s)
+            return s;
+        return below("globalAccesses.warp", r.warp, m_warps, m_warpText);
+    }
+
+    static bool validWidth(std::uint32_t w) {
+        return w == 1 || w == 2 || w == 4 || w == 8 || w == 16;
     }
 
     Status checkArrivals() const {

@@ -50,6 +50,16 @@ inline Run makeRichRun() {
         a.cycles.push_back(70 + i);
         for (std::uint32_t k = 0; k < 32; ++k) a.address.push_back(k * 132 + i);
     }
+    GlobalAccessRecords& g = l.globalAccesses;
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        g.block.push_back(5);
+        g.warp.push_back(7 - i);
+        g.instruction.push_back(i);
+        g.widthBytes.push_back(i == 2 ? 8 : 4);
+        g.activeMask.push_back(0xfffffff0u | i);
+        g.isWrite.push_back(i == 1 ? 1 : 0);
+        for (std::uint64_t k = 0; k < 32; ++k) g.address.push_back((k << 33) + i * 4);
+    }
     ArrivalRecords& r = l.arrivals;
     for (std::uint32_t i = 0; i < 5; ++i) {
         r.block.push_back(39 - i);

@@ -90,6 +90,13 @@ void expectSameRun(const Run& a, const Run& b) {
         EXPECT_EQ(l.sharedAccesses.activeMask, m.sharedAccesses.activeMask);
         EXPECT_EQ(l.sharedAccesses.address, m.sharedAccesses.address);
         EXPECT_EQ(l.sharedAccesses.cycles, m.sharedAccesses.cycles);
+        EXPECT_EQ(l.globalAccesses.block, m.globalAccesses.block);
+        EXPECT_EQ(l.globalAccesses.warp, m.globalAccesses.warp);
+        EXPECT_EQ(l.globalAccesses.instruction, m.globalAccesses.instruction);
+        EXPECT_EQ(l.globalAccesses.widthBytes, m.globalAccesses.widthBytes);
+        EXPECT_EQ(l.globalAccesses.activeMask, m.globalAccesses.activeMask);
+        EXPECT_EQ(l.globalAccesses.isWrite, m.globalAccesses.isWrite);
+        EXPECT_EQ(l.globalAccesses.address, m.globalAccesses.address);
         EXPECT_EQ(l.arrivals.block, m.arrivals.block);
         EXPECT_EQ(l.arrivals.counter, m.arrivals.counter);
         EXPECT_EQ(l.arrivals.timeNs, m.arrivals.timeNs);
