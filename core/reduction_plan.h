@@ -17,42 +17,56 @@
 namespace ws {
 
 enum class TreeShape {
-    Sequential,           // tid < s: sdata[tid] op= sdata[tid + s], s = B/2 .. 1
-    InterleavedDivergent, // tid % (2s) == 0: sdata[tid] op= sdata[tid + s], s = 1 .. B/2
-    InterleavedStrided,   // i = 2*s*tid, i + s < B: sdata[i] op= sdata[i + s], s = 1 .. B/2
-    SequentialUnrolledWarp, // sequential while s > 32, then lanes 0..31 for s = 32 .. 1
-    WarpComm,             // per warp: lane < k: v[lane] op= v[lane + k], k = 16 .. 1
-    WarpCommCompact,      // per warp: lane < 16 for every k = 16 .. 1
-    WarpNoncomm,          // per warp: lane % (2k) == 0: v[lane] op= v[lane + k], k = 1 .. 16
-    WarpNoncommPadded,    // per warp: every lane, k = 1 .. 16, v[32..47] = identity
-    WarpShuffleUp,        // per warp: v[lane] op= v[lane + k] if lane + k < 32, k = 1 .. 16
-    WarpShuffleDown,      // per warp: as WarpShuffleUp with k = 16 .. 1 (commutative only)
+    Sequential,              // tid < s: sdata[tid] op= sdata[tid + s], s = B/2 .. 1
+    InterleavedDivergent,    // tid % (2s) == 0: sdata[tid] op= sdata[tid + s], s = 1 .. B/2
+    InterleavedStrided,      // i = 2*s*tid, i + s < B: sdata[i] op= sdata[i + s], s = 1 .. B/2
+    SequentialUnrolledWarp,  // sequential while s > 32, then lanes 0..31 for s = 32 .. 1
+    WarpComm,                // per warp: lane < k: v[lane] op= v[lane + k], k = 16 .. 1
+    WarpCommCompact,         // per warp: lane < 16 for every k = 16 .. 1
+    WarpNoncomm,             // per warp: lane % (2k) == 0: v[lane] op= v[lane + k], k = 1 .. 16
+    WarpNoncommPadded,       // per warp: every lane, k = 1 .. 16, v[32..47] = identity
+    WarpShuffleUp,           // per warp: v[lane] op= v[lane + k] if lane + k < 32, k = 1 .. 16
+    WarpShuffleDown,         // per warp: as WarpShuffleUp with k = 16 .. 1 (commutative only)
 };
 
 struct Combine {
     std::uint32_t thread;  // thread index in the block that does the work
     std::uint32_t dst;     // slot written (left operand)
     std::uint32_t src;     // slot read (right operand)
+    // WarpNoncommPadded only: the read lies in the warp's padding (lane + k
+    // >= 32) and yields the identity; `src` is then warp * 32 + lane + k,
+    // the index the warp's array would have if it continued.
+    bool srcIsPadding = false;
 };
 
 struct PlanStep {
-    std::uint32_t stride;            // s or k of the loop
-    std::vector<Combine> combines;   // in thread order
-    bool barrier;                    // __syncthreads after it (false: warp-synchronous)
+    std::uint32_t stride;           // s or k of the loop
+    std::vector<Combine> combines;  // in thread order
+    bool barrier;                   // __syncthreads after it (false: warp-synchronous)
 };
 
 // Steps 1..L of the combining loop for a block of `threads` (step 0, the load,
 // is not part of the plan). Warp shapes apply to every warp of the block with
-// slots relative to the block.
+// slots relative to the block. Combines within a step read the values from
+// before the step (lockstep / barrier semantics). A block size the shape
+// does not support (see planSupports) gives an empty plan.
 std::vector<PlanStep> reductionPlan(TreeShape shape, std::uint32_t threads);
+
+// Block shapes need a power of two (SequentialUnrolledWarp at least 64, as it
+// reads sdata[tid + 32]); warp shapes need a non-zero multiple of 32.
+bool planSupports(TreeShape shape, std::uint32_t threads);
+
+// Shapes whose left operand always covers earlier elements than the right
+// one, so they are correct for associative, non-commutative operators.
+bool preservesOrder(TreeShape shape);
 
 // Active-lane mask of warp `warp` in a step: lanes whose thread combines.
 std::uint32_t activeMask(const PlanStep& step, std::uint32_t warp);
 
-// Applies the plan to leaf values with `op` (templated in the .cpp for the
-// element types used: double for int/float views, and pairs for affine).
-std::vector<std::vector<double>> simulateSums(TreeShape shape,
-                                              const std::vector<double>& leaves);
+// Applies the plan to leaf values with +: result[0] is the leaves, result[k]
+// the slot array after step k. Warp shapes leave each warp's total in its
+// lane 0. Any operator and element type: simulatePlan in reduction_simulate.h.
+std::vector<std::vector<double>> simulateSums(TreeShape shape, const std::vector<double>& leaves);
 
 std::string treeShapeName(TreeShape shape);
 
