@@ -1,0 +1,171 @@
+// The uint8 image transposes of seed 001, as written there: naive, through a
+// 16x16 shared tile, and through the tile padded by 4 bytes per row.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "core/catalog.h"
+#include "core/memory_reference.h"
+#include "kernels/cuda_check.h"
+#include "kernels/memory_experiments.h"
+#include "kernels/memory_launch.h"
+
+namespace ws::memory {
+
+namespace {
+
+constexpr int kTile = 16;
+
+// Swapping x and y is all it takes; the reads are coalesced, but neighbouring
+// threads write bytes `height` apart, one sector each.
+template <bool kRecord>
+__global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
+                               AccessTrace trace) {
+    BlockScope<kRecord> block(trace);
+    Tracer<kRecord> t(trace);
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    const bool inside = x < width && y < height;
+    const std::size_t from = x + std::size_t(y) * width, to = y + std::size_t(x) * height;
+    const std::uint8_t v = t.loadGlobal(&src[from], src, inside, std::uint8_t(0));
+    t.storeGlobal(&dst[to], v, dst, inside);
+    block.finish();
+}
+
+// kPad = 0: sbuf[16][16]. Reading down a column, lane (tx, ty) reads byte
+// tx * 16 + ty: rows are 16 bytes = 4 banks apart, so tx and tx + 8 meet in a
+// bank with different words (and the half-warps read 2 columns): 4 passes.
+// kPad = 4: rows are 20 bytes = 5 banks apart; 5 and 32 share no factor, so
+// the 16 rows land in 16 different banks. Four bytes is the smallest padding
+// that moves a row by a whole bank, because banks are 4 bytes wide: one byte
+// of padding would leave most rows in the same word's bank.
+template <bool kRecord, int kPad>
+__global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int width,
+                                int height, AccessTrace trace) {
+    BlockScope<kRecord> block(trace);
+    Tracer<kRecord> t(trace);
+    int tx = threadIdx.x;
+    int ty = threadIdx.y;
+    int xbase = blockIdx.x * blockDim.x;
+    int ybase = blockIdx.y * blockDim.y;
+    __shared__ std::uint8_t sbuf[kTile][kTile + kPad];
+    {
+        int x = xbase + tx;
+        int y = ybase + ty;
+        const bool inside = x < width && y < height;
+        const std::uint8_t v =
+            t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
+        t.storeShared(&sbuf[ty][tx], v, sbuf, inside);
+    }
+    __syncthreads();
+    {
+        int x = xbase + ty;
+        int y = ybase + tx;
+        const bool inside = x < width && y < height;
+        const std::uint8_t v = t.loadShared(&sbuf[tx][ty], sbuf, inside, std::uint8_t(0));
+        t.storeGlobal(&dst[y + std::size_t(x) * height], v, dst, inside);
+    }
+    block.finish();
+}
+
+using Kernel = void (*)(const std::uint8_t*, std::uint8_t*, int, int, AccessTrace);
+
+struct Variant {
+    const char* name;  // kernel name as the seed calls it
+    Kernel plain, recorded;
+    std::uint32_t sharedBytes;
+};
+
+Variant variantOf(const std::string& name) {
+    if (name == "naive") return {"transpose (naive)", transposeNaive<false>, transposeNaive<true>, 0};
+    if (name == "shared")
+        return {"transpose (Shared Memory)", transposeShared<false, 0>, transposeShared<true, 0>,
+                kTile * kTile};
+    return {"transpose (padded sbuf[16][16+4])", transposeShared<false, 4>,
+            transposeShared<true, 4>, kTile * (kTile + 4)};
+}
+
+}  // namespace
+
+Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& options,
+                                 const DeviceInfo& device) {
+    const int width = int(paramInt(params, "width")), height = int(paramInt(params, "height"));
+    const Variant variant = variantOf(paramChoice(params, "variant"));
+    const dim3 block(kTile, kTile);
+    const dim3 grid((width + kTile - 1) / kTile, (height + kTile - 1) / kTile);
+    if (Status s = checkShape(device, variant.name, grid, block, variant.sharedBytes); !s)
+        return makeError(s.error());
+
+    const std::size_t pixels = std::size_t(width) * height;
+    TraceStorage::Shape shape{.blocks = std::uint64_t(grid.x) * grid.y,
+                              .warpsPerBlock = kTile * kTile / 32,
+                              .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
+                              .maxShared = 2,
+                              .maxGlobal = 2};
+    if (Status s = checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) +
+                                       " image",
+                                   2 * pixels + TraceStorage::deviceBytes(shape));
+        !s)
+        return makeError(s.error());
+
+    const std::vector<std::uint8_t> image = makeImageU8(width, height, options.seed);
+    DeviceBuffer<std::uint8_t> src, dst;
+    if (Status s = src.allocate(pixels); !s) return makeError(s.error());
+    if (Status s = dst.allocate(pixels); !s) return makeError(s.error());
+    WS_CUDA_TRY(cudaMemcpy(src.get(), image.data(), pixels, cudaMemcpyHostToDevice));
+    TraceStorage storage;
+    if (Status s = storage.allocate(shape); !s) return makeError(s.error());
+
+    const AccessTrace none{};
+    auto launchWith = [&](Kernel kernel, const AccessTrace& trace) -> Status {
+        kernel<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
+        WS_CUDA_TRY_LAUNCH(variant.name);
+        return {};
+    };
+    std::vector<std::uint8_t> out(pixels);
+    // The check copies the output back and compares every byte: a transpose
+    // only moves bytes, so it must be exact.
+    auto verify = [&]() -> Result<Verification> {
+        WS_CUDA_TRY(cudaDeviceSynchronize());
+        WS_CUDA_TRY(cudaMemcpy(out.data(), dst.get(), pixels, cudaMemcpyDeviceToHost));
+        Verification v;
+        v.checked = true;
+        const std::size_t bad = firstTransposeMismatch(image, out, width, height);
+        v.passed = bad == out.size();
+        v.tolerance = 0;
+        v.note = "exact: every byte of dst equals the byte of src it was moved from";
+        if (!v.passed) {
+            const std::size_t x = bad / height, y = bad % height;
+            v.expected = "dst[" + std::to_string(bad) + "] = src(" + std::to_string(x) + ", " +
+                         std::to_string(y) + ") = " + std::to_string(image[x + y * width]);
+            v.actual = "dst[" + std::to_string(bad) + "] = " + std::to_string(out[bad]);
+            v.absError = std::abs(int(out[bad]) - int(image[x + y * width]));
+            v.note = "first mismatch at dst[" + std::to_string(bad) + "]";
+        }
+        // Clear the output, so the next launches cannot pass on old results.
+        if (Status s = dst.fill(0); !s) return makeError(s.error());
+        return v;
+    };
+
+    const MeasureSteps steps{
+        .plain = [&] { return launchWith(variant.plain, none); },
+        .recorded = [&] { return launchWith(variant.recorded, storage.trace()); },
+        .verify = verify,
+        .before = {},
+    };
+    MemoryRun result;
+    Launch launch = makeLaunch(variant.name, grid, block, variant.sharedBytes);
+    TimedRuns times;
+    if (Status s = measure(options.repetitions, options.measureOverhead, steps, storage, launch,
+                           times, result.run.verification);
+        !s)
+        return makeError(s.error());
+    fillRunHeader(result.run, "transpose-u8", params, device);
+    result.run.launches.push_back(std::move(launch));
+    fillTiming(result.run.timing, times, 2.0 * double(pixels));  // each byte read once, written once
+    result.plainMs = std::move(times.plainMs);
+    result.recordedMs = std::move(times.recordedMs);
+    return result;
+}
+
+}  // namespace ws::memory
