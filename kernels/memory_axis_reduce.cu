@@ -1,0 +1,192 @@
+// The axis reductions of seed 001 over a uint8 image: column sums with one
+// thread per column, row sums in 128-pixel chunks with atomicAdd, and row sums
+// with one block per row and a shared-memory tree.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "core/catalog.h"
+#include "core/memory_reference.h"
+#include "kernels/cuda_check.h"
+#include "kernels/memory_experiments.h"
+#include "kernels/memory_launch.h"
+
+namespace ws::memory {
+
+namespace {
+
+constexpr int kChunk = 128;  // ReduceWKernelSimple's chunk of a row
+
+// Y-axis: lanes read neighbouring bytes of one row, so each load of a warp
+// is 32 contiguous bytes, one sector.
+template <bool kRecord>
+__global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
+                                    AccessTrace trace) {
+    BlockScope<kRecord> block(trace);
+    Tracer<kRecord> t(trace);
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const bool inside = x < width;
+    float sum = 0;
+    for (int y = 0; y < height; ++y) {  // same trip count for every lane: warps stay converged
+        sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
+    }
+    t.storeGlobal(&dst[x], sum, dst, inside);
+    block.finish();
+}
+
+// X-axis, seed version: lane y reads row y, so the 32 bytes of a warp's load
+// lie `width` bytes apart, 32 sectors for 32 useful bytes.
+template <bool kRecord>
+__global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
+                                    AccessTrace trace) {
+    BlockScope<kRecord> block(trace);
+    Tracer<kRecord> t(trace);
+    int y = blockIdx.x * blockDim.x + threadIdx.x;
+    int x = blockIdx.y * kChunk;
+    const bool inside = y < height;
+    float sum = 0;
+    for (int xend = min(x + kChunk, width); x < xend; ++x) {
+        sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
+    }
+    t.noteGlobal(&dst[y], dst, sizeof(float), inside, true);
+    if (inside) atomicAdd(&dst[y], sum);
+    block.finish();
+}
+
+// One block per row (blockIdx.y): threads stride along the row, coalesced,
+// then the block's sums meet in a tree over shared memory. Sequential
+// addressing (tid and tid + s) keeps the tree conflict-free: a warp reads 32
+// consecutive words.
+template <bool kRecord>
+__global__ void ReduceWKernelBlock(const std::uint8_t* src, float* dst, int width,
+                                   AccessTrace trace) {
+    BlockScope<kRecord> block(trace);
+    Tracer<kRecord> t(trace);
+    extern __shared__ float sbuf[];
+    const int tid = threadIdx.x;
+    const int y = blockIdx.y;
+    float sum = 0;
+    for (int x0 = 0; x0 < width; x0 += blockDim.x) {  // block-uniform trip count
+        const int x = x0 + tid;
+        sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, x < width, std::uint8_t(0));
+    }
+    t.storeShared(&sbuf[tid], sum, sbuf, true);
+    __syncthreads();
+    for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+        const bool active = tid < s;
+        const float other = t.loadShared(&sbuf[tid + s], sbuf, active, 0.0f);
+        const float mine = t.loadShared(&sbuf[tid], sbuf, active, 0.0f);
+        t.storeShared(&sbuf[tid], mine + other, sbuf, active);
+        __syncthreads();
+    }
+    t.storeGlobal(&dst[y], sbuf[0], dst, tid == 0);
+    block.finish();
+}
+
+using Kernel = void (*)(const std::uint8_t*, float*, int, int, AccessTrace);
+
+}  // namespace
+
+Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
+                                const RunOptions& options, const DeviceInfo& device) {
+    const int width = int(paramInt(params, "width")), height = int(paramInt(params, "height"));
+    const int threads = int(paramInt(params, "block"));
+    const bool columns = id == "reduce-columns", atomics = id == "reduce-rows-atomic";
+    const std::size_t pixels = std::size_t(width) * height;
+    const std::size_t outputs = columns ? width : height;
+
+    std::string name;
+    dim3 grid, block(threads);
+    std::uint32_t sharedBytes = 0;
+    std::uint64_t depth = 0;  // longest chain of dependent additions, for the bound
+    if (columns) {
+        name = "ReduceHKernelSimple";
+        grid = dim3((width + threads - 1) / threads);
+        depth = height;
+    } else if (atomics) {
+        name = "ReduceWKernelSimple";
+        grid = dim3((height + threads - 1) / threads, (width + kChunk - 1) / kChunk);
+        depth = kChunk + grid.y;
+    } else {
+        name = "ReduceWKernelBlock";
+        grid = dim3(1, height);
+        sharedBytes = threads * sizeof(float);
+        depth = (width + threads - 1) / threads + 10;  // loop, then log2(1024) tree levels
+    }
+    if (Status s = checkShape(device, name, grid, block, sharedBytes); !s)
+        return makeError(s.error());
+
+    TraceStorage::Shape shape{.blocks = std::uint64_t(grid.x) * grid.y,
+                              .warpsPerBlock = std::uint32_t(threads + 31) / 32,
+                              .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
+                              .maxShared = columns || atomics ? 0u : 64u,
+                              .maxGlobal = 64};
+    if (Status s = checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) +
+                                       " image",
+                                   pixels + outputs * 4 + TraceStorage::deviceBytes(shape));
+        !s)
+        return makeError(s.error());
+
+    const std::vector<std::uint8_t> image = makeImageU8(width, height, options.seed);
+    const std::vector<double> expected = columns ? columnSumsReference(image, width, height)
+                                                 : rowSumsReference(image, width, height);
+    DeviceBuffer<std::uint8_t> src;
+    DeviceBuffer<float> dst;
+    if (Status s = src.allocate(pixels); !s) return makeError(s.error());
+    if (Status s = dst.allocate(outputs); !s) return makeError(s.error());
+    WS_CUDA_TRY(cudaMemcpy(src.get(), image.data(), pixels, cudaMemcpyHostToDevice));
+    TraceStorage storage;
+    if (Status s = storage.allocate(shape); !s) return makeError(s.error());
+
+    const AccessTrace none{};
+    auto launchWith = [&](bool record) -> Status {
+        const AccessTrace& trace = record ? storage.trace() : none;
+        if (columns) {
+            auto kernel = record ? ReduceHKernelSimple<true> : ReduceHKernelSimple<false>;
+            kernel<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
+        } else if (atomics) {
+            auto kernel = record ? ReduceWKernelSimple<true> : ReduceWKernelSimple<false>;
+            kernel<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
+        } else {
+            auto kernel = record ? ReduceWKernelBlock<true> : ReduceWKernelBlock<false>;
+            kernel<<<grid, block, sharedBytes>>>(src.get(), dst.get(), width, trace);
+        }
+        WS_CUDA_TRY_LAUNCH(name);
+        return {};
+    };
+
+    std::vector<float> sums(outputs);
+    auto verify = [&]() -> Result<Verification> {
+        WS_CUDA_TRY(cudaDeviceSynchronize());
+        WS_CUDA_TRY(
+            cudaMemcpy(sums.data(), dst.get(), outputs * sizeof(float), cudaMemcpyDeviceToHost));
+        return verifySums(expected, sums, depth, columns ? "colsum" : "rowsum");
+    };
+
+    MeasureSteps steps{
+        .plain = [&] { return launchWith(false); },
+        .recorded = [&] { return launchWith(true); },
+        .verify = verify,
+        .before = {},
+    };
+    // The atomic kernel accumulates into dst: every launch starts from zero.
+    // The others overwrite every output; zeroing them too keeps a kernel that
+    // skipped an output from passing on an old value (the cost is not timed).
+    steps.before = [&] { return dst.fill(0); };
+
+    MemoryRun run;
+    Launch launch = makeLaunch(name, grid, block, sharedBytes);
+    TimedRuns times;
+    if (Status s = measure(options.repetitions, options.measureOverhead, steps, storage, launch,
+                           times, run.run.verification);
+        !s)
+        return makeError(s.error());
+    fillRunHeader(run.run, std::string(id), params, device);
+    run.run.launches.push_back(std::move(launch));
+    fillTiming(run.run.timing, times, double(pixels) + 4.0 * double(outputs));
+    run.plainMs = std::move(times.plainMs);
+    run.recordedMs = std::move(times.recordedMs);
+    return run;
+}
+
+}  // namespace ws::memory
