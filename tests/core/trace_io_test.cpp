@@ -134,7 +134,9 @@ TEST(TraceIo, MillionBlocksAreCompactAndQuick) {
     RecordProperty("decodeMs", std::to_string(ms));
     std::printf("decoded 1M blocks in %.1f ms\n", ms);
 #if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-    EXPECT_LT(ms, 200.0);
+    // About 130 ms on an idle core; the guard is loose because test
+    // machines are shared, and catches a return to per-value encoding.
+    EXPECT_LT(ms, 1000.0);
 #endif
 }
 

@@ -1,0 +1,80 @@
+#include "core/catalog.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace ws {
+namespace {
+
+const ExperimentSpec& spec(const char* id) {
+    const ExperimentSpec* e = findExperiment(id);
+    EXPECT_NE(e, nullptr) << id;
+    return *e;
+}
+
+TEST(Catalog, IdsAreUniqueAndDefaultsValid) {
+    std::set<std::string> ids;
+    for (const auto& e : catalog()) {
+        EXPECT_TRUE(ids.insert(e.id).second) << "duplicate id " << e.id;
+        EXPECT_FALSE(e.title.empty());
+        auto resolved = resolveParams(e, std::vector<std::string>{});
+        EXPECT_TRUE(resolved) << e.id << ": " << resolved.error();
+    }
+    EXPECT_EQ(findExperiment("no-such-experiment"), nullptr);
+}
+
+TEST(Catalog, DefaultsAreFilledIn) {
+    auto v = resolveParams(spec("reduce-ladder"), std::vector<std::string>{});
+    ASSERT_TRUE(v);
+    EXPECT_EQ(paramInt(*v, "block"), 256);
+    EXPECT_EQ(paramChoice(*v, "variant"), "sequential");
+    EXPECT_EQ(paramInt(*v, "n"), 1 << 24);
+}
+
+TEST(Catalog, PowerSyntaxIsAccepted) {
+    auto v = resolveParams(spec("reduce-multi-block"), std::vector<std::string>{"n=2^20"});
+    ASSERT_TRUE(v) << v.error();
+    EXPECT_EQ(v->at("n"), "1048576");
+}
+
+TEST(Catalog, OutOfRangeNamesTheLimit) {
+    auto v = resolveParams(spec("reduce-single-block"), std::vector<std::string>{"block=2048"});
+    ASSERT_FALSE(v);
+    EXPECT_NE(v.error().find("block=2048"), std::string::npos) << v.error();
+    EXPECT_NE(v.error().find("1024"), std::string::npos) << v.error();
+    auto p = resolveParams(spec("reduce-single-block"), std::vector<std::string>{"block=96"});
+    ASSERT_FALSE(p);
+    EXPECT_NE(p.error().find("power of two"), std::string::npos) << p.error();
+}
+
+TEST(Catalog, UnknownParameterListsTheKnownOnes) {
+    auto v = resolveParams(spec("reduce-warp"), std::vector<std::string>{"blocks=64"});
+    ASSERT_FALSE(v);
+    EXPECT_NE(v.error().find("'blocks'"), std::string::npos) << v.error();
+    EXPECT_NE(v.error().find("variant"), std::string::npos) << v.error();
+    auto bad = resolveParams(spec("reduce-warp"), std::vector<std::string>{"novalue"});
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("name=value"), std::string::npos);
+    auto choice = resolveParams(spec("reduce-warp"), std::vector<std::string>{"variant=fast"});
+    ASSERT_FALSE(choice);
+    EXPECT_NE(choice.error().find("shuffle"), std::string::npos) << choice.error();
+}
+
+TEST(Catalog, CrossChecks) {
+    auto comm =
+        resolveParams(spec("reduce-warp"), std::vector<std::string>{"variant=comm", "op=affine"});
+    ASSERT_FALSE(comm);
+    EXPECT_NE(comm.error().find("commutative"), std::string::npos) << comm.error();
+    EXPECT_TRUE(
+        resolveParams(spec("reduce-warp"), std::vector<std::string>{"variant=comm", "op=add"}));
+    EXPECT_TRUE(resolveParams(spec("reduce-warp"),
+                              std::vector<std::string>{"variant=noncomm", "op=affine"}));
+    auto unroll = resolveParams(spec("reduce-ladder"),
+                                std::vector<std::string>{"variant=unroll-last-warp", "block=32"});
+    ASSERT_FALSE(unroll);
+    EXPECT_NE(unroll.error().find(">= 64"), std::string::npos) << unroll.error();
+}
+
+}  // namespace
+}  // namespace ws

@@ -1,0 +1,55 @@
+// Writes a few small valid traces into a folder: the fuzzer's starting
+// points, so it mutates real structure instead of discovering CBOR maps.
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "core/synthetic_run.h"
+#include "core/trace_io.h"
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: trace_seed_corpus DIR\n");
+        return 2;
+    }
+    const std::string dir = argv[1];
+    int index = 0;
+    auto write = [&](const ws::Run& run) {
+        const auto bytes = ws::encodeTrace(run);
+        std::ofstream out(dir + "/seed-" + std::to_string(index++) + ".wstrace", std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    };
+    write(ws::Run{});
+    write(ws::makeSyntheticRun(1, 1, 1));
+    write(ws::makeSyntheticRun(6, 2, 2));
+    ws::Run rich = ws::makeSyntheticRun(4, 2, 3);
+    auto& l = rich.launches[0];
+    l.steps.components = 2;
+    l.steps.block = {0};
+    l.steps.warp = {1};
+    l.steps.step = {2};
+    l.steps.activeMask = {0xffffu};
+    l.steps.clock = {99};
+    l.steps.before.assign(64, 1.5);
+    l.steps.after.assign(64, 2.5);
+    l.sharedAccesses.block = {1};
+    l.sharedAccesses.warp = {0};
+    l.sharedAccesses.instruction = {3};
+    l.sharedAccesses.widthBytes = {8};
+    l.sharedAccesses.activeMask = {~0u};
+    l.sharedAccesses.address.assign(32, 128);
+    l.sharedAccesses.cycles = {40};
+    l.globalAccesses.block = {2};
+    l.globalAccesses.warp = {7};
+    l.globalAccesses.instruction = {1};
+    l.globalAccesses.widthBytes = {4};
+    l.globalAccesses.activeMask = {~0u};
+    l.globalAccesses.isWrite = {1};
+    l.globalAccesses.address.assign(32, 4096);
+    l.arrivals.block = {3, 0};
+    l.arrivals.counter = {0, 1};
+    l.arrivals.timeNs = {l.blocks.endNs[3], l.blocks.endNs[0]};
+    rich.verification = {.checked = true, .passed = true, .expected = "7", .actual = "7"};
+    write(rich);
+    return 0;
+}
