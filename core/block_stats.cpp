@@ -36,8 +36,10 @@ BlockStats blockStats(const BlockRecords& blocks) {
         maxSm = std::max(maxSm, blocks.sm[i]);
     }
     s.spanNs = s.lastEndNs - s.firstStartNs;
-    s.blocksPerSm.assign(std::size_t(maxSm) + 1, 0);
-    for (std::uint32_t sm : blocks.sm) s.blocksPerSm[sm]++;
+    // Ids beyond validateRun's cap (65535) are left out of the per-SM table.
+    s.blocksPerSm.assign(std::size_t(std::min<std::uint32_t>(maxSm, 65535)) + 1, 0);
+    for (std::uint32_t sm : blocks.sm)
+        if (sm < s.blocksPerSm.size()) s.blocksPerSm[sm]++;
 
     auto& d = s.duration;
     d.count = n;

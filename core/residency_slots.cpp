@@ -7,6 +7,10 @@
 
 namespace ws {
 
+namespace {
+constexpr std::uint32_t kMaxSmIdForSlots = 65535;
+}
+
 SlotAssignment assignResidencySlots(const BlockRecords& blocks) {
     SlotAssignment out;
     const std::size_t n = blocks.size();
@@ -16,6 +20,9 @@ SlotAssignment assignResidencySlots(const BlockRecords& blocks) {
     if (n == 0 || blocks.sm.size() != n || blocks.startNs.size() != n || blocks.endNs.size() != n)
         return out;
     const std::uint32_t maxSm = *std::max_element(blocks.sm.begin(), blocks.sm.end());
+    // The per-SM table is indexed by id; validateRun caps ids at 65535, and
+    // unvalidated records beyond that must not make it allocate gigabytes.
+    if (maxSm > kMaxSmIdForSlots) return out;
     out.slotsPerSm.assign(std::size_t(maxSm) + 1, 0);
 
     // Sweep blocks by (SM, start): per SM, the busy slots sit in a heap keyed

@@ -45,6 +45,10 @@ TEST(ResidencySlots, EmptyAndInconsistentRecords) {
     bad.endNs.pop_back();
     const auto s = assignResidencySlots(bad);
     EXPECT_EQ(s.slot.size(), 2u);
+    // An unvalidated SM id near 2^32 must not size a per-SM table.
+    const auto huge = assignResidencySlots(records({{0xfffffff0u, 0, 1}}));
+    EXPECT_EQ(huge.slot.size(), 1u);
+    EXPECT_TRUE(huge.slotsPerSm.empty());
 }
 
 TEST(ResidencySlots, SyntheticScheduleNeverOverlapsWithinASlot) {
