@@ -14,33 +14,49 @@ namespace {
 
 ParamSpec extentParam(const std::string& name, int defaultValue, const std::string& unit,
                       const std::string& help) {
-    return {.name = name, .type = ParamType::Int, .min = 1, .max = 32768,
-            .defaultValue = std::to_string(defaultValue), .unit = unit, .help = help,
+    return {.name = name,
+            .type = ParamType::Int,
+            .min = 1,
+            .max = 32768,
+            .defaultValue = std::to_string(defaultValue),
+            .unit = unit,
+            .help = help,
             .logScale = true};
 }
 
 ParamSpec tracedBlocksParam() {
-    return {.name = "traced_blocks", .type = ParamType::Int, .min = 0, .max = 8,
-            .defaultValue = "2", .unit = "blocks",
-            .help = "How many blocks record the addresses of their warps' shared and global "
-                    "accesses (block 0, the last block with its partial tile, and blocks "
-                    "between). Every block records its SM and start/end time regardless."};
+    return {.name = "traced_blocks",
+            .type = ParamType::Int,
+            .min = 0,
+            .max = 8,
+            .defaultValue = "2",
+            .unit = "blocks",
+            .help =
+                "How many blocks record the addresses of their warps' shared and global "
+                "accesses (block 0, the last block with its partial tile, and blocks "
+                "between). Every block records its SM and start/end time regardless."};
 }
 
 ParamSpec reduceBlockParam(const std::string& defaultBlock, bool powerOfTwo,
                            const std::string& help) {
-    return {.name = "block", .type = ParamType::Int, .min = powerOfTwo ? 64.0 : 32.0,
-            .max = 1024, .defaultValue = defaultBlock, .unit = "threads", .help = help,
-            .powerOfTwo = powerOfTwo, .multipleOf = 32, .logScale = true};
+    return {.name = "block",
+            .type = ParamType::Int,
+            .min = powerOfTwo ? 64.0 : 32.0,
+            .max = 1024,
+            .defaultValue = defaultBlock,
+            .unit = "threads",
+            .help = help,
+            .powerOfTwo = powerOfTwo,
+            .multipleOf = 32,
+            .logScale = true};
 }
 
 const std::vector<std::string> kAccessRecords = {"blocks", "sharedAccesses", "globalAccesses"};
 
 Status probeRules(const ParamValues& v) {
-    auto p = bankProbePattern(std::uint32_t(paramInt(v, "stride")),
-                              std::uint32_t(std::stoul(paramChoice(v, "width"))),
-                              std::uint32_t(paramInt(v, "padding")), paramChoice(v, "tile"),
-                              paramChoice(v, "pattern"));
+    auto p = bankProbePattern(
+        std::uint32_t(paramInt(v, "stride")), std::uint32_t(std::stoul(paramChoice(v, "width"))),
+        std::uint32_t(paramInt(v, "padding")), paramChoice(v, "tile"), paramChoice(v, "pattern"));
     if (!p) return makeError(p.error());
     return {};
 }
@@ -56,13 +72,16 @@ std::vector<ExperimentSpec> memoryExperiments() {
         .seed = "001, transpose: naive, Shared Memory 16x16, padding sbuf[16][16+4]",
         .summary = "Swapping x and y makes the reads coalesced but the writes land a whole "
                    "column apart. Staging a 16x16 tile in shared memory makes both sides "
-                   "coalesced, but the column read hits four lanes per bank; four bytes of "
-                   "padding per row (one bank) spread them out.",
+                   "coalesced, but reading a column finds two rows of the tile in each bank; four "
+                   "bytes of padding per row (one bank) spread them out.",
         .params = {extentParam("width", 1920, "pixels", "Image width (the seed's width)."),
-                   extentParam("height", 1080, "pixels", "Image height; 1080 is not a "
-                                                         "multiple of 16, so the last row of "
-                                                         "blocks holds partial tiles."),
-                   {.name = "variant", .type = ParamType::Choice, .defaultValue = "padded",
+                   extentParam("height", 1080, "pixels",
+                               "Image height; 1080 is not a "
+                               "multiple of 16, so the last row of "
+                               "blocks holds partial tiles."),
+                   {.name = "variant",
+                    .type = ParamType::Choice,
+                    .defaultValue = "padded",
                     .choices = {"naive", "shared", "padded"},
                     .help = "naive: dst[y + x * height] = src[x + y * width]. shared: "
                             "__shared__ uint8_t sbuf[16][16]. padded: sbuf[16][16 + 4]: "
@@ -82,13 +101,17 @@ std::vector<ExperimentSpec> memoryExperiments() {
                    "copy's bandwidth.",
         .params = {extentParam("width", 4096, "elements", "Matrix columns."),
                    extentParam("height", 4096, "elements", "Matrix rows."),
-                   {.name = "variant", .type = ParamType::Choice, .defaultValue = "padded",
+                   {.name = "variant",
+                    .type = ParamType::Choice,
+                    .defaultValue = "padded",
                     .choices = {"copy", "naive", "tiled", "padded", "best"},
                     .help = "copy: float4 grid-stride copy, the device's copy bandwidth. naive: "
                             "coalesced reads, strided writes. tiled: 32x32 shared tile. padded: "
                             "tile[32][32 + 1]. best: 64x64 tiles, float4 loads and stores, "
                             "padded and laid out so neither side conflicts."},
-                   {.name = "rows_per_thread", .type = ParamType::Choice, .defaultValue = "4",
+                   {.name = "rows_per_thread",
+                    .type = ParamType::Choice,
+                    .defaultValue = "4",
                     .choices = {"1", "2", "4", "8"},
                     .help = "For naive, tiled and padded: each thread moves this many rows of "
                             "its 32x32 tile (block 32 x 32/rows). More rows per thread keep more "
@@ -120,8 +143,9 @@ std::vector<ExperimentSpec> memoryExperiments() {
         .summary = "One thread per row adds a 128-pixel chunk and atomically adds it to the "
                    "row's sum. Neighbouring threads read bytes a whole row apart: each lane "
                    "touches its own sector, so the reads are not coalesced.",
-        .params = {extentParam("width", 4096, "pixels", "Image width: split into 128-pixel "
-                                                        "chunks, one per grid row."),
+        .params = {extentParam("width", 4096, "pixels",
+                               "Image width: split into 128-pixel "
+                               "chunks, one per grid row."),
                    extentParam("height", 4096, "pixels", "Image height: one thread per row."),
                    reduceBlockParam("256", false, "Threads per block, whole warps."),
                    tracedBlocksParam()},
@@ -154,24 +178,38 @@ std::vector<ExperimentSpec> memoryExperiments() {
                    "pattern, each load depending on the one before, timed with clock64. The "
                    "measured cycles per access climb with the passes the bank analysis "
                    "predicts.",
-        .params = {{.name = "stride", .type = ParamType::Int, .min = 0, .max = 64,
-                    .defaultValue = "32", .unit = "elements",
+        .params = {{.name = "stride",
+                    .type = ParamType::Int,
+                    .min = 0,
+                    .max = 64,
+                    .defaultValue = "32",
+                    .unit = "elements",
                     .help = "Lane i accesses element i * stride, in elements of the chosen "
                             "width (words for 4-byte elements). 0: all lanes read one word, "
                             "a broadcast."},
-                   {.name = "width", .type = ParamType::Choice, .defaultValue = "4",
+                   {.name = "width",
+                    .type = ParamType::Choice,
+                    .defaultValue = "4",
                     .choices = {"1", "4", "8", "16"},
                     .help = "Bytes per access: uint8_t, float, float2/double, float4. 8- and "
                             "16-byte accesses are served in half- and quarter-warp phases."},
-                   {.name = "padding", .type = ParamType::Int, .min = 0, .max = 64,
-                    .defaultValue = "0", .unit = "bytes",
+                   {.name = "padding",
+                    .type = ParamType::Int,
+                    .min = 0,
+                    .max = 64,
+                    .defaultValue = "0",
+                    .unit = "bytes",
                     .help = "Bytes added to each row of the tile (4 for the seed's uint8 tile, "
                             "one float for a float tile)."},
-                   {.name = "tile", .type = ParamType::Choice, .defaultValue = "none",
+                   {.name = "tile",
+                    .type = ParamType::Choice,
+                    .defaultValue = "none",
                     .choices = {"none", "8x8", "16x16", "32x32", "64x64"},
                     .help = "none: a flat array. RxC: a tile of R rows of C elements whose rows "
                             "are padded."},
-                   {.name = "pattern", .type = ParamType::Choice, .defaultValue = "stride",
+                   {.name = "pattern",
+                    .type = ParamType::Choice,
+                    .defaultValue = "stride",
                     .choices = {"stride", "column"},
                     .help = "stride: element i * stride of the (padded) tile. column: the "
                             "transpose's read, lane (tx, ty) of a C-wide block reads "

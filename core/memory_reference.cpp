@@ -39,8 +39,7 @@ std::string formatDouble(double v) {
 
 }  // namespace
 
-std::vector<std::uint8_t> makeImageU8(std::size_t width, std::size_t height,
-                                      std::uint64_t seed) {
+std::vector<std::uint8_t> makeImageU8(std::size_t width, std::size_t height, std::uint64_t seed) {
     std::vector<std::uint8_t> image(width * height);
     const std::size_t span = std::max<std::size_t>(width, 1);
     for (std::size_t y = 0; y < height; ++y)
@@ -176,8 +175,7 @@ Result<ProbePattern> bankProbePattern(std::uint32_t stride, std::uint32_t width,
     }
     std::uint32_t end = 0;
     for (std::uint32_t lane = 0; lane < 32; ++lane)
-        if (p.access.activeMask >> lane & 1u)
-            end = std::max(end, p.access.address[lane] + width);
+        if (p.access.activeMask >> lane & 1u) end = std::max(end, p.access.address[lane] + width);
     if (rows != 0) end = std::max(end, rows * (cols * width + padding));
     p.sharedBytes = (end + 15) / 16 * 16;  // whole 16-byte words: the probe zeroes them
     return p;

@@ -121,9 +121,9 @@ Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
                               .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
                               .maxShared = columns || atomics ? 0u : 64u,
                               .maxGlobal = 64};
-    if (Status s = checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) +
-                                       " image",
-                                   pixels + outputs * 4 + TraceStorage::deviceBytes(shape));
+    if (Status s =
+            checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) + " image",
+                            pixels + outputs * 4 + TraceStorage::deviceBytes(shape));
         !s)
         return makeError(s.error());
 

@@ -12,6 +12,7 @@
 #include "core/catalog.h"
 #include "core/memory_reference.h"
 #include "kernels/cuda_check.h"
+#include "kernels/event_timing.h"
 #include "kernels/memory_experiments.h"
 #include "kernels/memory_launch.h"
 
@@ -49,10 +50,14 @@ struct Element<16> {
 
 template <typename T>
 __device__ __forceinline__ T fromWord(std::uint32_t w) {
-    if constexpr (sizeof(T) == 1) return T(w);
-    else if constexpr (sizeof(T) == 4) return w;
-    else if constexpr (sizeof(T) == 8) return make_uint2(w, w);
-    else return make_uint4(w, w, w, w);
+    if constexpr (sizeof(T) == 1)
+        return T(w);
+    else if constexpr (sizeof(T) == 4)
+        return w;
+    else if constexpr (sizeof(T) == 8)
+        return make_uint2(w, w);
+    else
+        return make_uint4(w, w, w, w);
 }
 
 // `zero` is 0, passed at run time so the compiler cannot know the loaded
@@ -121,10 +126,14 @@ using Kernel = void (*)(const std::uint32_t*, std::uint32_t, std::uint32_t, Prob
 
 Kernel kernelFor(int width, bool record) {
     switch (width) {
-    case 1: return record ? bankProbe<true, 1> : bankProbe<false, 1>;
-    case 8: return record ? bankProbe<true, 8> : bankProbe<false, 8>;
-    case 16: return record ? bankProbe<true, 16> : bankProbe<false, 16>;
-    default: return record ? bankProbe<true, 4> : bankProbe<false, 4>;
+        case 1:
+            return record ? bankProbe<true, 1> : bankProbe<false, 1>;
+        case 8:
+            return record ? bankProbe<true, 8> : bankProbe<false, 8>;
+        case 16:
+            return record ? bankProbe<true, 16> : bankProbe<false, 16>;
+        default:
+            return record ? bankProbe<true, 4> : bankProbe<false, 4>;
     }
 }
 
@@ -157,15 +166,14 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
     WS_CUDA_TRY(cudaMemcpy(offsets.get(), access.address.data(), 32 * sizeof(std::uint32_t),
                            cudaMemcpyHostToDevice));
     TraceStorage storage;
-    if (Status s = storage.allocate({.blocks = 1, .warpsPerBlock = 1, .tracedBlocks = 1,
-                                     .maxShared = 2, .maxGlobal = 0});
+    if (Status s = storage.allocate(
+            {.blocks = 1, .warpsPerBlock = 1, .tracedBlocks = 1, .maxShared = 2, .maxGlobal = 0});
         !s)
         return makeError(s.error());
     for (bool record : {false, true})
         if (bytes > 48 * 1024)
-            WS_CUDA_TRY(cudaFuncSetAttribute(kernelFor(width, record),
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             int(bytes)));
+            WS_CUDA_TRY(cudaFuncSetAttribute(
+                kernelFor(width, record), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
 
     std::vector<double> loadCycles, storeCycles;
     auto launchWith = [&](bool record) -> Status {
@@ -205,8 +213,7 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
                 return s;
             },
         .recorded = [&] { return launchWith(true); },
-        .verify =
-            [&]() -> Result<Verification> {
+        .verify = [&]() -> Result<Verification> {
             if (Status s = harvest(); !s) return makeError(s.error());
             return verify();
         },
@@ -224,8 +231,8 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
         loadCycles.erase(loadCycles.begin());
         storeCycles.erase(storeCycles.begin());
     }
-    probe.loadCyclesPerAccess = median(loadCycles);
-    probe.storeCyclesPerAccess = median(storeCycles);
+    probe.loadCyclesPerAccess = medianOf(loadCycles);
+    probe.storeCyclesPerAccess = medianOf(storeCycles);
     probe.predictedPasses = analyzeBanks(pattern->access).passes;
 
     Run& run = probe.timed.run;
@@ -233,10 +240,10 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
     run.launches.push_back(std::move(launch));
     fillTiming(run.timing, times, 2.0 * kIterations * 32 * width);
     run.verification.expected = "predicted passes: " + std::to_string(probe.predictedPasses);
-    run.verification.actual =
-        "measured: " + std::to_string(probe.loadCyclesPerAccess) + " cycles/load, " +
-        std::to_string(probe.storeCyclesPerAccess) + " cycles/store (median of " +
-        std::to_string(loadCycles.size()) + " launches)";
+    run.verification.actual = "measured: " + std::to_string(probe.loadCyclesPerAccess) +
+                              " cycles/load, " + std::to_string(probe.storeCyclesPerAccess) +
+                              " cycles/store (median of " + std::to_string(loadCycles.size()) +
+                              " launches)";
     probe.timed.plainMs = std::move(times.plainMs);
     probe.timed.recordedMs = std::move(times.recordedMs);
     return probe;

@@ -1,16 +1,16 @@
 // Dispatch of the memory lab's experiment ids to their launchers.
 #include <array>
 
-#include "kernels/memory_experiments.h"
 #include "kernels/cuda_check.h"
+#include "kernels/memory_experiments.h"
 #include "kernels/memory_launch.h"
 
 namespace ws {
 
 namespace {
-constexpr std::array<std::string_view, 6> kIds = {"transpose-u8",       "transpose-f32",
-                                                  "reduce-columns",     "reduce-rows-atomic",
-                                                  "reduce-rows-block",  "bank-probe"};
+constexpr std::array<std::string_view, 6> kIds = {"transpose-u8",      "transpose-f32",
+                                                  "reduce-columns",    "reduce-rows-atomic",
+                                                  "reduce-rows-block", "bank-probe"};
 }  // namespace
 
 bool isMemoryExperiment(std::string_view id) {
@@ -36,8 +36,7 @@ Result<Run> runMemoryExperiment(const ExperimentSpec& spec, const ParamValues& p
         if (!probe) return makeError(probe.error());
         return std::move(probe->timed.run);
     }
-    if (isMemoryExperiment(id))
-        return unwrap(memory::runAxisReduce(id, params, options, limits));
+    if (isMemoryExperiment(id)) return unwrap(memory::runAxisReduce(id, params, options, limits));
     return makeError("experiment " + id + " is not part of the memory lab");
 }
 

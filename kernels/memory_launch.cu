@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "kernels/cuda_check.h"
+#include "kernels/event_timing.h"
 #include "kernels/launch_limits.h"
 #include "kernels/memory_launch.h"
 
@@ -30,8 +31,8 @@ Status checkShape(const DeviceInfo& device, const std::string& kernel, dim3 grid
     const std::string who = kernel + ": ";
     // Fixed by the architecture since compute capability 2.0.
     if (block.x > 1024 || block.y > 1024 || block.z > 64)
-        return makeError(who + "block " + std::to_string(block.x) + "x" +
-                         std::to_string(block.y) + "x" + std::to_string(block.z) +
+        return makeError(who + "block " + std::to_string(block.x) + "x" + std::to_string(block.y) +
+                         "x" + std::to_string(block.z) +
                          " exceeds the per-dimension limit 1024x1024x64");
     if (grid.y > 65535 || grid.z > 65535)
         return makeError(who + "grid.y=" + std::to_string(grid.y) + " / grid.z=" +
@@ -69,7 +70,7 @@ Status TraceStorage::allocate(const Shape& shape) {
                      m_endNs.allocate(n), m_startClock.allocate(n), m_endClock.allocate(n)})
         if (!s) return s;
     m_trace = {};
-    m_trace.blocks = {m_block.get(),   m_sm.get(),         m_startNs.get(),
+    m_trace.blocks = {m_block.get(), m_sm.get(),         m_startNs.get(),
                       m_endNs.get(), m_startClock.get(), m_endClock.get()};
     // Block 0, the last block (the partial tile at the edge) and blocks between.
     const std::uint32_t count =
@@ -110,10 +111,10 @@ Status download(const DeviceBuffer<T>& buffer, std::vector<T>& out) {
 
 Status TraceStorage::download(Launch& launch) const {
     BlockRecords& b = launch.blocks;
-    for (Status s : {memory::download(m_block, b.block), memory::download(m_sm, b.sm),
-                     memory::download(m_startNs, b.startNs), memory::download(m_endNs, b.endNs),
-                     memory::download(m_startClock, b.startClock),
-                     memory::download(m_endClock, b.endClock)})
+    for (Status s :
+         {memory::download(m_block, b.block), memory::download(m_sm, b.sm),
+          memory::download(m_startNs, b.startNs), memory::download(m_endNs, b.endNs),
+          memory::download(m_startClock, b.startClock), memory::download(m_endClock, b.endClock)})
         if (!s) return s;
 
     std::vector<SharedSlot> shared;
@@ -152,37 +153,9 @@ Status TraceStorage::download(Launch& launch) const {
     return {};
 }
 
-Result<std::vector<double>> timeLaunches(int count, const std::function<Status()>& launch,
-                                         const std::function<Status()>& before) {
-    CudaEvent start, stop;
-    if (Status s = start.create(); !s) return makeError(s.error());
-    if (Status s = stop.create(); !s) return makeError(s.error());
-    std::vector<double> ms;
-    for (int i = 0; i < std::max(count, 1); ++i) {
-        if (before) {
-            if (Status s = before(); !s) return makeError(s.error());
-        }
-        WS_CUDA_TRY(cudaEventRecord(start.get()));
-        if (Status s = launch(); !s) return makeError(s.error());
-        WS_CUDA_TRY(cudaEventRecord(stop.get()));
-        WS_CUDA_TRY(cudaEventSynchronize(stop.get()));
-        float elapsed = 0;
-        WS_CUDA_TRY(cudaEventElapsedTime(&elapsed, start.get(), stop.get()));
-        ms.push_back(elapsed);
-    }
-    return ms;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
-
 void fillTiming(Timing& timing, const TimedRuns& runs, double bytesMoved) {
-    timing.kernelMs = median(runs.plainMs);
-    timing.recordedKernelMs = median(runs.recordedMs);
+    timing.kernelMs = medianOf(runs.plainMs);
+    timing.recordedKernelMs = medianOf(runs.recordedMs);
     timing.repetitions = int(runs.plainMs.size());
     timing.overheadPercent =
         timing.kernelMs > 0 && timing.recordedKernelMs > 0
@@ -216,18 +189,14 @@ Launch makeLaunch(const std::string& kernel, dim3 grid, dim3 block, std::uint32_
 Status measure(int repetitions, bool measureOverhead, const MeasureSteps& steps,
                const TraceStorage& storage, Launch& launch, TimedRuns& times,
                Verification& verification) {
-    if (steps.before) {
-        if (Status s = steps.before(); !s) return s;
-    }
-    if (Status s = steps.plain(); !s) return s;  // warm-up: first-launch costs stay out
-    WS_CUDA_TRY(cudaDeviceSynchronize());
-    auto plain = timeLaunches(repetitions, steps.plain, steps.before);
+    auto plain = timeRuns(repetitions, nullptr, steps.plain, steps.before);
     if (!plain) return makeError(plain.error());
     times.plainMs = std::move(*plain);
     auto plainCheck = steps.verify();
     if (!plainCheck) return makeError(plainCheck.error());
 
-    auto recorded = timeLaunches(measureOverhead ? repetitions : 1, steps.recorded, steps.before);
+    auto recorded =
+        timeRuns(measureOverhead ? repetitions : 1, nullptr, steps.recorded, steps.before);
     if (!recorded) return makeError(recorded.error());
     times.recordedMs = std::move(*recorded);
     auto recordedCheck = steps.verify();
@@ -237,8 +206,8 @@ Status measure(int repetitions, bool measureOverhead, const MeasureSteps& steps,
     verification = std::move(*recordedCheck);
     if (!plainCheck->passed) {
         verification.passed = false;
-        verification.note = "the launches without recording failed the check: " +
-                            plainCheck->note + "; " + verification.note;
+        verification.note = "the launches without recording failed the check: " + plainCheck->note +
+                            "; " + verification.note;
     }
     return {};
 }

@@ -58,14 +58,6 @@ private:
     DeviceBuffer<GlobalSlot> m_global;
 };
 
-// Launches `launch` `count` times, each timed with events on its own;
-// `before` (optional) runs before each launch and is not timed (resetting an
-// accumulator). Returns milliseconds per launch.
-Result<std::vector<double>> timeLaunches(int count, const std::function<Status()>& launch,
-                                         const std::function<Status()>& before = {});
-
-double median(std::vector<double> values);
-
 // Plain and recording launches timed, overhead filled, as the reduction
 // launchers store it.
 struct TimedRuns {
@@ -79,11 +71,11 @@ void fillRunHeader(Run& run, const std::string& experiment, const ParamValues& p
 
 Launch makeLaunch(const std::string& kernel, dim3 grid, dim3 block, std::uint32_t sharedBytes);
 
-// The common course of a run: a warm-up launch, `repetitions` timed plain
-// launches, a check of their output, the recording launches (timed as many
-// times when options.measureOverhead, else once), a check of their output
-// (the one the trace shows) and the download of the records into `launch`.
-// `before` runs untimed before every launch (resetting an accumulator).
+// The common course of a run (timed with kernels/event_timing.h, which
+// starts with an untimed warm-up): `repetitions` timed plain launches, a check of their output, the
+// recording launches (timed as many times when options.measureOverhead, else once), a check of
+// their output (the one the trace shows) and the download of the records into `launch`. `before`
+// runs untimed before every launch (resetting an accumulator).
 struct MeasureSteps {
     std::function<Status()> plain;
     std::function<Status()> recorded;

@@ -209,9 +209,9 @@ public:
         const std::uint32_t i = m_globalCount++;
         if (i >= m_trace.maxGlobal || mask == 0) return;
         GlobalSlot& g = m_trace.global[std::uint64_t(m_slot) * m_trace.maxGlobal + i];
-        g.address[lane()] = active ? std::uint64_t(static_cast<const char*>(p) -
-                                                   static_cast<const char*>(base))
-                                   : 0;
+        g.address[lane()] =
+            active ? std::uint64_t(static_cast<const char*>(p) - static_cast<const char*>(base))
+                   : 0;
         if (lane() == 0) {
             g.activeMask = mask;
             g.widthBytes = width;
@@ -230,8 +230,7 @@ private:
     }
 
     __device__ void fill(SharedSlot& s, const void* p, const void* base, bool active,
-                         std::uint32_t mask, std::uint32_t width, std::int64_t cycles,
-                         bool store) {
+                         std::uint32_t mask, std::uint32_t width, std::int64_t cycles, bool store) {
         s.address[lane()] =
             active ? std::uint32_t(static_cast<const char*>(p) - static_cast<const char*>(base))
                    : 0;

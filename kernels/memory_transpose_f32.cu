@@ -121,8 +121,8 @@ __global__ void transposeBest(const float* in, float* out, int width, int height
             const std::size_t at = std::size_t(y) * width + x;
             if (vectorIn) {
                 const bool inside = y < height && x < width;
-                const float4 v = t.loadGlobal(reinterpret_cast<const float4*>(in + at), in,
-                                              inside, make_float4(0, 0, 0, 0));
+                const float4 v = t.loadGlobal(reinterpret_cast<const float4*>(in + at), in, inside,
+                                              make_float4(0, 0, 0, 0));
                 t.storeShared(&tile[row][col + 0], v.x, tile, inside);
                 t.storeShared(&tile[row][col + 1], v.y, tile, inside);
                 t.storeShared(&tile[row][col + 2], v.z, tile, inside);
@@ -210,10 +210,14 @@ Variant variantOf(const std::string& variant, int rows, int width, int height) {
         return v;
     }
     switch (rows) {
-    case 1: return tiledVariant<1>(variant, width, height);
-    case 2: return tiledVariant<2>(variant, width, height);
-    case 8: return tiledVariant<8>(variant, width, height);
-    default: return tiledVariant<4>(variant, width, height);
+        case 1:
+            return tiledVariant<1>(variant, width, height);
+        case 2:
+            return tiledVariant<2>(variant, width, height);
+        case 8:
+            return tiledVariant<8>(variant, width, height);
+        default:
+            return tiledVariant<4>(variant, width, height);
     }
 }
 
@@ -238,8 +242,8 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
     } else {
         variant = variantOf(variantName, rows, width, height);
     }
-    if (Status s = checkShape(device, variant.name, variant.grid, variant.block,
-                              variant.sharedBytes);
+    if (Status s =
+            checkShape(device, variant.name, variant.grid, variant.block, variant.sharedBytes);
         !s)
         return makeError(s.error());
 
@@ -249,9 +253,9 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
                               .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
                               .maxShared = copy || variantName == "naive" ? 0u : 64u,
                               .maxGlobal = 64};
-    if (Status s = checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) +
-                                       " float matrix",
-                                   2 * n * sizeof(float) + TraceStorage::deviceBytes(shape));
+    if (Status s = checkFreeMemory(
+            "a " + std::to_string(width) + "x" + std::to_string(height) + " float matrix",
+            2 * n * sizeof(float) + TraceStorage::deviceBytes(shape));
         !s)
         return makeError(s.error());
 

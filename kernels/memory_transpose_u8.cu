@@ -33,15 +33,15 @@ __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int w
 }
 
 // kPad = 0: sbuf[16][16]. Reading down a column, lane (tx, ty) reads byte
-// tx * 16 + ty: rows are 16 bytes = 4 banks apart, so tx and tx + 8 meet in a
-// bank with different words (and the half-warps read 2 columns): 4 passes.
-// kPad = 4: rows are 20 bytes = 5 banks apart; 5 and 32 share no factor, so
-// the 16 rows land in 16 different banks. Four bytes is the smallest padding
-// that moves a row by a whole bank, because banks are 4 bytes wide: one byte
-// of padding would leave most rows in the same word's bank.
+// tx * 16 + ty: rows are 16 bytes = 4 banks apart, so rows tx and tx + 8 meet
+// in one bank with different words: 2 passes (the two half-warps' columns ty
+// and ty + 1 share each word, a broadcast). kPad = 4: rows are 20 bytes = 5
+// banks apart; 5 and 32 share no factor, so the 16 rows land in 16 banks. Four bytes is the
+// smallest padding that moves a row by a whole bank, because banks are 4 bytes wide: one byte of
+// padding would leave most rows in the same word's bank.
 template <bool kRecord, int kPad>
-__global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int width,
-                                int height, AccessTrace trace) {
+__global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
+                                AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     int tx = threadIdx.x;
@@ -77,7 +77,8 @@ struct Variant {
 };
 
 Variant variantOf(const std::string& name) {
-    if (name == "naive") return {"transpose (naive)", transposeNaive<false>, transposeNaive<true>, 0};
+    if (name == "naive")
+        return {"transpose (naive)", transposeNaive<false>, transposeNaive<true>, 0};
     if (name == "shared")
         return {"transpose (Shared Memory)", transposeShared<false, 0>, transposeShared<true, 0>,
                 kTile * kTile};
@@ -102,9 +103,9 @@ Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& op
                               .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
                               .maxShared = 2,
                               .maxGlobal = 2};
-    if (Status s = checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) +
-                                       " image",
-                                   2 * pixels + TraceStorage::deviceBytes(shape));
+    if (Status s =
+            checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) + " image",
+                            2 * pixels + TraceStorage::deviceBytes(shape));
         !s)
         return makeError(s.error());
 
@@ -162,7 +163,8 @@ Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& op
         return makeError(s.error());
     fillRunHeader(result.run, "transpose-u8", params, device);
     result.run.launches.push_back(std::move(launch));
-    fillTiming(result.run.timing, times, 2.0 * double(pixels));  // each byte read once, written once
+    fillTiming(result.run.timing, times,
+               2.0 * double(pixels));  // each byte read once, written once
     result.plainMs = std::move(times.plainMs);
     result.recordedMs = std::move(times.recordedMs);
     return result;

@@ -1,0 +1,205 @@
+// memory_bench [--json FILE]: transposes of 16384x16384 floats (1 GiB each
+// way, twenty times the 50 MB L2, so the figures are DRAM's) against a float4
+// copy, the seed's uint8 transposes, and the bank probe table. Prints a table
+// and the goals; the JSON holds every number.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/bank_conflicts.h"
+#include "core/catalog.h"
+#include "kernels/event_timing.h"
+#include "kernels/experiment_runner.h"
+#include "kernels/memory_experiments.h"
+#include "kernels/memory_launch.h"
+
+namespace ws {
+std::vector<ExperimentSpec> memoryExperiments();
+}
+
+namespace {
+
+using ws::ParamValues;
+
+const ws::ExperimentSpec& spec(const std::string& id) {
+    static const auto list = ws::memoryExperiments();
+    for (const auto& e : list)
+        if (e.id == id) return e;
+    return list.front();
+}
+
+ParamValues params(const std::string& id, const std::vector<std::string>& assignments) {
+    auto p = ws::resolveParams(spec(id), assignments);
+    if (!p) {
+        std::cerr << "memory_bench: " << p.error() << "\n";
+        std::exit(2);
+    }
+    return *p;
+}
+
+struct Row {
+    std::string label;
+    double medianGBs = 0, minGBs = 0, maxGBs = 0, medianMs = 0;
+    bool verified = false;
+};
+
+Row summarize(const std::string& label, const ws::memory::MemoryRun& run) {
+    Row r;
+    r.label = label;
+    const double bytes = run.run.timing.bytesMoved;
+    const auto [lo, hi] = std::minmax_element(run.plainMs.begin(), run.plainMs.end());
+    r.medianMs = ws::medianOf(run.plainMs);
+    r.medianGBs = bytes / (r.medianMs * 1e6);
+    r.minGBs = bytes / (*hi * 1e6);
+    r.maxGBs = bytes / (*lo * 1e6);
+    r.verified = run.run.verification.passed;
+    return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string jsonPath;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--json" && i + 1 < argc)
+            jsonPath = argv[++i];
+        else {
+            std::cerr << "usage: memory_bench [--json FILE]\n";
+            return 2;
+        }
+    }
+    if (auto reason = ws::cudaUnavailableReason(); !reason.empty()) {
+        std::cerr << "memory_bench: no CUDA device: " << reason << "\n";
+        return 1;
+    }
+    ws::DeviceInfo device;
+    if (auto s = ws::memory::completeLimits(device, 0); !s) {
+        std::cerr << "memory_bench: " << s.error() << "\n";
+        return 1;
+    }
+    if (auto d = ws::queryDevice(0); d) device = *d;
+
+    ws::RunOptions options;
+    options.repetitions = 25;  // median of >= 20
+    options.measureOverhead = false;
+    nlohmann::json out;
+    out["device"] = device.name;
+    out["repetitions"] = options.repetitions;
+
+    auto report = [&](const std::string& group, const std::vector<Row>& rows) {
+        std::printf("\n%-44s %10s %10s %10s %9s %s\n", group.c_str(), "GB/s", "min", "max", "ms",
+                    "ok");
+        for (const auto& r : rows) {
+            std::printf("%-44s %10.1f %10.1f %10.1f %9.3f %s\n", r.label.c_str(), r.medianGBs,
+                        r.minGBs, r.maxGBs, r.medianMs, r.verified ? "yes" : "NO");
+            out[group].push_back({{"variant", r.label},
+                                  {"GBps", r.medianGBs},
+                                  {"minGBps", r.minGBs},
+                                  {"maxGBps", r.maxGBs},
+                                  {"ms", r.medianMs},
+                                  {"verified", r.verified}});
+        }
+    };
+    int failures = 0;
+
+    // Float transposes, 16384 x 16384.
+    const std::string n = "16384";
+    std::vector<Row> f32;
+    auto runF32 = [&](const std::string& label, const std::string& variant,
+                      const std::string& rows) {
+        auto r = ws::memory::runTransposeF32(
+            params("transpose-f32", {"width=" + n, "height=" + n, "variant=" + variant,
+                                     "rows_per_thread=" + rows, "traced_blocks=0"}),
+            options, device);
+        if (!r) {
+            std::cerr << "memory_bench: " << label << ": " << r.error() << "\n";
+            ++failures;
+            return Row{label};
+        }
+        f32.push_back(summarize(label, *r));
+        return f32.back();
+    };
+    const Row copy = runF32("copy (float4)", "copy", "4");
+    runF32("naive, 1 row/thread", "naive", "1");
+    const Row tiled1 = runF32("tiled 32x32, 1 row/thread", "tiled", "1");
+    const Row padded1 = runF32("padded 32x33, 1 row/thread", "padded", "1");
+    runF32("naive, 4 rows/thread", "naive", "4");
+    const Row tiled4 = runF32("tiled 32x32, 4 rows/thread", "tiled", "4");
+    const Row padded4 = runF32("padded 32x33, 4 rows/thread", "padded", "4");
+    const Row best = runF32("best 64x64 float4", "best", "4");
+    report("float transpose 16384x16384", f32);
+
+    // uint8 transposes of seed 001.
+    std::vector<Row> u8;
+    for (const char* variant : {"naive", "shared", "padded"}) {
+        auto r = ws::memory::runTransposeU8(
+            params("transpose-u8", {"width=16384", "height=16384",
+                                    std::string("variant=") + variant, "traced_blocks=0"}),
+            options, device);
+        if (!r) {
+            std::cerr << "memory_bench: u8 " << variant << ": " << r.error() << "\n";
+            ++failures;
+            continue;
+        }
+        u8.push_back(summarize(std::string("uint8 ") + variant + " 16x16", *r));
+    }
+    report("uint8 transpose 16384x16384", u8);
+
+    // Bank probe table.
+    std::printf("\n%-8s %-6s %10s %14s %15s\n", "stride", "width", "passes", "cycles/load",
+                "cycles/store");
+    ws::RunOptions probeOptions = options;
+    probeOptions.repetitions = 21;
+    for (const char* width : {"4", "8", "16"})
+        for (int stride : {1, 2, 4, 8, 16, 32, 33}) {
+            auto r = ws::memory::runBankProbe(
+                params("bank-probe",
+                       {"stride=" + std::to_string(stride), std::string("width=") + width}),
+                probeOptions, device);
+            if (!r) {
+                std::cerr << "memory_bench: probe: " << r.error() << "\n";
+                ++failures;
+                continue;
+            }
+            std::printf("%-8d %-6s %10u %14.1f %15.1f\n", stride, width, r->predictedPasses,
+                        r->loadCyclesPerAccess, r->storeCyclesPerAccess);
+            out["bankProbe"].push_back({{"stride", stride},
+                                        {"widthBytes", std::stoi(width)},
+                                        {"predictedPasses", r->predictedPasses},
+                                        {"cyclesPerLoad", r->loadCyclesPerAccess},
+                                        {"cyclesPerStore", r->storeCyclesPerAccess}});
+        }
+
+    // Goals.
+    auto goal = [&](const std::string& what, double ratio, double wanted) {
+        const bool met = ratio >= wanted;
+        std::printf("goal %-40s %.2fx (want >= %.2fx) %s\n", what.c_str(), ratio, wanted,
+                    met ? "met" : "MISSED");
+        out["goals"].push_back(
+            {{"goal", what}, {"ratio", ratio}, {"wanted", wanted}, {"met", met}});
+    };
+    std::printf("\n");
+    auto ratio = [](const Row& a, const Row& b) {
+        return b.medianGBs > 0 ? a.medianGBs / b.medianGBs : 0;
+    };
+    goal("padded / tiled (1 row/thread)", ratio(padded1, tiled1), 1.5);
+    goal("padded / tiled (4 rows/thread)", ratio(padded4, tiled4), 1.5);
+    goal("best / copy", ratio(best, copy), 0.9);
+
+    for (const auto& rows : {f32, u8})
+        for (const auto& r : rows) failures += !r.verified;
+    if (!jsonPath.empty()) {
+        std::ofstream f(jsonPath);
+        f << out.dump(2) << "\n";
+        if (!f) {
+            std::cerr << "memory_bench: cannot write " << jsonPath << "\n";
+            return 1;
+        }
+    }
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,79 @@
+#pragma once
+// Shared by the memory lab's GPU tests: resolving parameters from the
+// catalog entries and running with few repetitions.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/catalog.h"
+#include "kernels/experiment_runner.h"
+#include "kernels/memory_experiments.h"
+#include "kernels/memory_launch.h"
+
+namespace ws {
+std::vector<ExperimentSpec> memoryExperiments();
+}
+
+namespace ws::test {
+
+#define WS_REQUIRE_GPU()                                          \
+    do {                                                          \
+        const std::string reason = ::ws::cudaUnavailableReason(); \
+        if (!reason.empty()) GTEST_SKIP() << reason;              \
+    } while (0)
+
+inline const ExperimentSpec& memorySpec(const std::string& id) {
+    static const std::vector<ExperimentSpec> list = memoryExperiments();
+    for (const auto& e : list)
+        if (e.id == id) return e;
+    ADD_FAILURE() << "no memory experiment " << id;
+    return list.front();
+}
+
+inline ParamValues memoryParams(const std::string& id,
+                                const std::vector<std::string>& assignments) {
+    auto p = resolveParams(memorySpec(id), assignments);
+    EXPECT_TRUE(p.ok()) << p.error();
+    return p.ok() ? *p : ParamValues{};
+}
+
+inline RunOptions quickOptions() {
+    RunOptions o;
+    o.repetitions = 2;
+    o.measureOverhead = false;
+    return o;
+}
+
+inline DeviceInfo deviceLimits() {
+    DeviceInfo d;
+    EXPECT_TRUE(memory::completeLimits(d, 0).ok());
+    return d;
+}
+
+// Every block wrote its record once, with time running forward.
+inline void expectCompleteBlocks(const Launch& launch) {
+    const BlockRecords& b = launch.blocks;
+    ASSERT_EQ(b.size(), launch.grid.count());
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        ASSERT_EQ(b.block[i], i) << "block " << i << " has no record";
+        EXPECT_LE(b.startNs[i], b.endNs[i]);
+        EXPECT_LE(b.startClock[i], b.endClock[i]);
+    }
+}
+
+inline WarpAccess recordedShared(const SharedAccessRecords& r, std::size_t i) {
+    WarpAccess a;
+    a.widthBytes = r.widthBytes[i];
+    a.activeMask = r.activeMask[i];
+    for (int lane = 0; lane < 32; ++lane) a.address[lane] = r.address[i * 32 + lane];
+    return a;
+}
+
+inline std::array<std::uint64_t, 32> recordedGlobal(const GlobalAccessRecords& r, std::size_t i) {
+    std::array<std::uint64_t, 32> a{};
+    for (int lane = 0; lane < 32; ++lane) a[lane] = r.address[i * 32 + lane];
+    return a;
+}
+
+}  // namespace ws::test
