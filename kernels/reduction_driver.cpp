@@ -1,0 +1,154 @@
+#include "kernels/reduction_driver.h"
+
+#include <chrono>
+#include <ctime>
+#include <memory>
+
+#include "kernels/cuda_check.h"
+#include "kernels/device_buffer.h"
+#include "kernels/event_timing.h"
+#include "kernels/launch_limits.h"
+#include "kernels/record_buffers.h"
+
+namespace ws {
+
+std::string utcNow() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+template <typename T>
+Status checkReductionFits(const ReductionProgram<T>& program, const DeviceInfo& device,
+                          std::uint64_t n, std::uint64_t inputBytes) {
+    std::uint64_t needed = inputBytes + program.scratchBytes;
+    for (const LaunchShape& launch : program.launches) {
+        if (!launch.recorded) continue;
+        if (Status s = checkLaunchLimits(
+                device, {launch.kernel, launch.grid, launch.block, launch.sharedBytes});
+            !s)
+            return s;
+        needed += launch.records.deviceBytes();
+    }
+    std::size_t freeBytes = 0, totalBytes = 0;
+    WS_CUDA_TRY(cudaMemGetInfo(&freeBytes, &totalBytes));
+    return checkDeviceMemory("n=" + countText(n), needed, freeBytes);
+}
+
+namespace {
+
+template <typename T>
+Verification verifyValue(const ReductionInput& input, const ReductionProgram<T>& program, T gpu) {
+    if constexpr (std::is_same_v<T, float>)
+        return input.verify(gpu,
+                            reductionDepth(input.size(), program.depthThreads, program.depthBlocks),
+                            program.depthNote);
+    else
+        return input.verify(gpu);
+}
+
+template <typename T>
+Result<T> readResult(const ReductionProgram<T>& program) {
+    T value{};
+    WS_CUDA_TRY(cudaMemcpy(&value, program.result(), sizeof(T), cudaMemcpyDeviceToHost));
+    return value;
+}
+
+}  // namespace
+
+template <typename T>
+Result<ReductionRun> executeReduction(const std::string& experiment, const ParamValues& params,
+                                      ReductionProgram<T>& program, const ReductionInput& input,
+                                      const DeviceInfo& device, const RunOptions& options) {
+    if (program.setup) {
+        if (Status s = program.setup(); !s) return makeError(s.error());
+    }
+    std::vector<std::unique_ptr<RecordBuffers>> buffers;
+    std::vector<RecordPointers> pointers;
+    for (const LaunchShape& launch : program.launches) {
+        buffers.push_back(std::make_unique<RecordBuffers>());
+        if (launch.recorded) {
+            if (Status s = buffers.back()->allocate(launch.records); !s)
+                return makeError(s.error());
+        }
+        pointers.push_back(buffers.back()->pointers());
+    }
+    CudaStream stream;
+    if (Status s = stream.create(); !s) return makeError(s.error());
+    const auto* in = static_cast<const T*>(input.device());
+    std::function<Status()> before;
+    if (program.prepare) before = [&] { return program.prepare(stream.get()); };
+    auto runOnce = [&](bool record) {
+        return [&, record] { return program.enqueue(in, record, pointers, stream.get()); };
+    };
+
+    const int repetitions = std::max(1, options.repetitions);
+    ReductionRun out;
+    auto plain = timeRuns(repetitions, stream.get(), runOnce(false), before);
+    if (!plain) return makeError(plain.error());
+    out.plainMs = std::move(*plain);
+    auto plainValue = readResult(program);
+    if (!plainValue) return makeError(plainValue.error());
+
+    auto recorded =
+        timeRuns(options.measureOverhead ? repetitions : 1, stream.get(), runOnce(true), before);
+    if (!recorded) return makeError(recorded.error());
+    out.recordedMs = std::move(*recorded);
+    auto recordedValue = readResult(program);
+    if (!recordedValue) return makeError(recordedValue.error());
+
+    Run& run = out.run;
+    run.experiment = experiment;
+    run.params = params;
+    run.device = device;
+    run.recordedAt = utcNow();
+    run.verification = verifyValue(input, program, *plainValue);
+    const Verification recordedCheck = verifyValue(input, program, *recordedValue);
+    if (!recordedCheck.passed) {
+        run.verification.passed = false;
+        run.verification.note += "; the recording build gave " + recordedCheck.actual;
+    }
+
+    Timing& timing = run.timing;
+    timing.kernelMs = medianOf(out.plainMs);
+    timing.repetitions = int(out.plainMs.size());
+    if (options.measureOverhead) {
+        timing.recordedKernelMs = medianOf(out.recordedMs);
+        if (timing.kernelMs > 0)
+            timing.overheadPercent =
+                (timing.recordedKernelMs - timing.kernelMs) / timing.kernelMs * 100;
+    }
+    timing.bytesMoved = double(input.bytes());
+
+    for (std::size_t i = 0; i < program.launches.size(); ++i) {
+        const LaunchShape& shape = program.launches[i];
+        Launch launch;
+        launch.kernel = shape.kernel;
+        launch.grid = {std::uint32_t(shape.grid), 1, 1};
+        launch.block = {shape.block, 1, 1};
+        launch.sharedBytes = shape.sharedBytes;
+        launch.steps.components = elementComponents(kindOf<T>());
+        if (shape.recorded) {
+            if (Status s = buffers[i]->download(kindOf<T>(), launch); !s)
+                return makeError(s.error());
+        }
+        run.launches.push_back(std::move(launch));
+    }
+    return out;
+}
+
+#define WS_INSTANTIATE_DRIVER(T)                                                                \
+    template Status checkReductionFits(const ReductionProgram<T>&, const DeviceInfo&,           \
+                                       std::uint64_t, std::uint64_t);                           \
+    template Result<ReductionRun> executeReduction(const std::string&, const ParamValues&,      \
+                                                   ReductionProgram<T>&, const ReductionInput&, \
+                                                   const DeviceInfo&, const RunOptions&);
+WS_INSTANTIATE_DRIVER(std::uint32_t)
+WS_INSTANTIATE_DRIVER(float)
+WS_INSTANTIATE_DRIVER(Affine)
+#undef WS_INSTANTIATE_DRIVER
+
+}  // namespace ws

@@ -1,0 +1,44 @@
+#pragma once
+// The input of a reduction run: generated on the host from (n, seed), copied to
+// the device once, and its CPU reference computed once, so a benchmark can run
+// many variants over the same data.
+#include <cstdint>
+#include <string>
+
+#include "core/reduction_reference.h"
+#include "core/reduction_values.h"
+#include "core/result.h"
+#include "core/run.h"
+#include "kernels/device_buffer.h"
+#include "kernels/reduction_shapes.h"
+
+namespace ws {
+
+class ReductionInput {
+public:
+    static Result<ReductionInput> prepare(ElementKind kind, std::uint64_t n, std::uint64_t seed);
+
+    ElementKind kind() const { return m_kind; }
+    std::uint64_t size() const { return m_n; }
+    std::uint64_t seed() const { return m_seed; }
+    std::uint64_t bytes() const { return m_n * elementBytes(m_kind); }
+    const void* device() const { return m_device.get(); }
+
+    // Exact for int32 (wrapping) and affine maps; for floats within
+    // floatSumTolerance(sum of magnitudes, depth), `depthNote` saying how the
+    // depth was bounded.
+    Verification verify(std::uint32_t gpu) const;
+    Verification verify(float gpu, std::uint64_t depth, const std::string& depthNote) const;
+    Verification verify(Affine gpu) const;
+
+private:
+    ElementKind m_kind = ElementKind::Int32;
+    std::uint64_t m_n = 0;
+    std::uint64_t m_seed = 0;
+    DeviceBuffer<unsigned char> m_device;
+    std::uint32_t m_intSum = 0;
+    FloatReference m_floatSum;
+    Affine m_affine;
+};
+
+}  // namespace ws
