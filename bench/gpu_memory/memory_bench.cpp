@@ -2,6 +2,8 @@
 // way, twenty times the 50 MB L2, so the figures are DRAM's) against a float4
 // copy, the seed's uint8 transposes, and the bank probe table. Prints a table
 // and the goals; the JSON holds every number.
+// memory_bench --probe STRIDE WIDTH: only the probe, one timed launch, printing
+// "passes N": what scripts/ncu-banks.sh runs under ncu.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -63,13 +65,16 @@ Row summarize(const std::string& label, const ws::memory::MemoryRun& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string jsonPath;
+    std::string jsonPath, probeStride, probeWidth;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--json" && i + 1 < argc)
+        if (a == "--json" && i + 1 < argc) {
             jsonPath = argv[++i];
-        else {
-            std::cerr << "usage: memory_bench [--json FILE]\n";
+        } else if (a == "--probe" && i + 2 < argc) {
+            probeStride = argv[++i];
+            probeWidth = argv[++i];
+        } else {
+            std::cerr << "usage: memory_bench [--json FILE] | --probe STRIDE WIDTH\n";
             return 2;
         }
     }
@@ -83,6 +88,20 @@ int main(int argc, char** argv) {
         return 1;
     }
     if (auto d = ws::queryDevice(0); d) device = *d;
+
+    if (!probeStride.empty()) {
+        ws::RunOptions once;
+        once.repetitions = 1;
+        once.measureOverhead = false;
+        auto r = ws::memory::runBankProbe(
+            params("bank-probe", {"stride=" + probeStride, "width=" + probeWidth}), once, device);
+        if (!r) {
+            std::cerr << "memory_bench: " << r.error() << "\n";
+            return 1;
+        }
+        std::printf("passes %u cycles/load %.1f\n", r->predictedPasses, r->loadCyclesPerAccess);
+        return 0;
+    }
 
     ws::RunOptions options;
     options.repetitions = 25;  // median of >= 20

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs the bank probe under Nsight Compute and prints the hardware's count of
+# shared-memory bank conflicts beside what core/bank_conflicts.h predicts.
+# usage: scripts/ncu-banks.sh [BUILD_DIR]   (default build-gpu)
+#
+# The probe's first launch (the warm-up) is measured: 1025 dependent loads
+# (one untimed round, then 1024) and 1024 stores of the pattern, plus
+# conflict-free stores that zero the buffer. Each load or store needing P
+# passes adds P - 1 conflicts, so the prediction is (P - 1) * 1025 for loads
+# and (P - 1) * 1024 for stores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-gpu}
+bench=$build/bench/gpu_memory/memory_bench
+command -v ncu >/dev/null || { echo "ncu-banks: ncu is not on PATH" >&2; exit 1; }
+[[ -x $bench ]] || { echo "ncu-banks: $bench not built" >&2; exit 1; }
+ld=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+st=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+printf '%-7s %-6s %7s %13s %13s %13s %13s\n' stride width passes "ld predicted" "ld measured" \
+    "st predicted" "st measured"
+for width in 4 8 16; do
+    for stride in 1 2 4 8 16 32 33; do
+        out=$(ncu --kernel-name regex:bankProbe --launch-count 1 --metrics "$ld,$st" \
+                  --csv --page raw "$bench" --probe "$stride" "$width" 2>/dev/null)
+        passes=$(grep -o 'passes [0-9]*' <<<"$out" | awk '{print $2}')
+        # --page raw --csv: a header line of metric names, a units line, then values.
+        read -r ldv stv < <(python3 - "$ld" "$st" <<<"$out" <<'PY'
+import csv, sys
+rows = [r for r in csv.reader(l for l in sys.stdin if l.startswith('"'))]
+head = rows[0]
+vals = rows[-1]
+print(*(vals[head.index(m)].replace(',', '') for m in sys.argv[1:3]))
+PY
+        )
+        printf '%-7s %-6s %7s %13s %13s %13s %13s\n' "$stride" "$width" "$passes" \
+            $(( (passes - 1) * 1025 )) "$ldv" $(( (passes - 1) * 1024 )) "$stv"
+    done
+done
