@@ -8,6 +8,7 @@
 #include "kernels/event_timing.h"
 #include "kernels/launch_limits.h"
 #include "kernels/memory_launch.h"
+#include "kernels/record_layout.h"
 
 namespace ws::memory {
 
@@ -73,12 +74,9 @@ Status TraceStorage::allocate(const Shape& shape) {
     m_trace.blocks = {m_block.get(), m_sm.get(),         m_startNs.get(),
                       m_endNs.get(), m_startClock.get(), m_endClock.get()};
     // Block 0, the last block (the partial tile at the edge) and blocks between.
-    const std::uint32_t count =
-        std::uint32_t(std::min<std::uint64_t>(m_shape.tracedBlocks, shape.blocks));
-    for (std::uint32_t i = 0; i < count; ++i) {
-        const std::uint64_t id = count == 1 ? 0 : i * (shape.blocks - 1) / (count - 1);
-        m_trace.tracedBlock[i] = std::uint32_t(id);
-    }
+    const std::vector<std::uint32_t> ids = tracedBlockIds(shape.blocks, m_shape.tracedBlocks);
+    const auto count = std::uint32_t(ids.size());
+    std::copy(ids.begin(), ids.end(), m_trace.tracedBlock);
     m_trace.tracedCount = count;
     m_trace.tracedWarps = shape.warpsPerBlock;
     m_trace.maxShared = shape.maxShared;
