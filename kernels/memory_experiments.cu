@@ -28,15 +28,20 @@ Result<Run> runMemoryExperiment(const ExperimentSpec& spec, const ParamValues& p
         if (!result) return makeError(result.error());
         return std::move(result->run);
     };
+    // Defaults filled in and every value checked again: callers may pass only
+    // the parameters a user changed.
+    auto resolved = resolveParams(spec, params);
+    if (!resolved) return makeError(resolved.error());
+    const ParamValues& values = *resolved;
     const std::string& id = spec.id;
-    if (id == "transpose-u8") return unwrap(memory::runTransposeU8(params, options, limits));
-    if (id == "transpose-f32") return unwrap(memory::runTransposeF32(params, options, limits));
+    if (id == "transpose-u8") return unwrap(memory::runTransposeU8(values, options, limits));
+    if (id == "transpose-f32") return unwrap(memory::runTransposeF32(values, options, limits));
     if (id == "bank-probe") {
-        auto probe = memory::runBankProbe(params, options, limits);
+        auto probe = memory::runBankProbe(values, options, limits);
         if (!probe) return makeError(probe.error());
         return std::move(probe->timed.run);
     }
-    if (isMemoryExperiment(id)) return unwrap(memory::runAxisReduce(id, params, options, limits));
+    if (isMemoryExperiment(id)) return unwrap(memory::runAxisReduce(id, values, options, limits));
     return makeError("experiment " + id + " is not part of the memory lab");
 }
 
