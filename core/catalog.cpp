@@ -8,6 +8,7 @@ const std::vector<ExperimentSpec>& catalog() {
     static const std::vector<ExperimentSpec> all = [] {
         std::vector<ExperimentSpec> list;
         for (auto& e : reductionExperiments()) list.push_back(std::move(e));
+        for (auto& e : memoryExperiments()) list.push_back(std::move(e));
         return list;
     }();
     return all;

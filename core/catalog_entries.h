@@ -6,4 +6,5 @@
 
 namespace ws {
 std::vector<ExperimentSpec> reductionExperiments();
+std::vector<ExperimentSpec> memoryExperiments();
 }
