@@ -1,0 +1,40 @@
+#pragma once
+// The traces bundled with warpscope (recorded on an H100), as listed by
+// resources/traces/manifest.json: what each file holds, so the GUI offers
+// recorded runs and plots their throughput without opening every file.
+#include <QString>
+#include <map>
+#include <vector>
+
+#include "core/result.h"
+#include "core/run.h"
+
+namespace ws {
+
+struct BundledTrace {
+    QString file;  // absolute path
+    QString experiment;
+    ParamValues params;
+    QString device;
+    QString recordedAt;
+    bool verified = false;
+    double kernelMs = 0;
+    double gbPerS = 0;
+};
+
+class BundledTraces {
+public:
+    static Result<BundledTraces> load(const QString& manifestPath);
+    const std::vector<BundledTrace>& all() const { return m_traces; }
+    std::vector<const BundledTrace*> forExperiment(const std::string& id) const;
+    // The recorded trace closest to `wanted`: most equal parameters, then the
+    // nearest numbers (by ratio). Null when the experiment has none.
+    const BundledTrace* bestMatch(const std::string& id, const ParamValues& wanted) const;
+    // Per parameter, the values that were recorded (sliders snap to these).
+    std::map<std::string, std::vector<std::string>> recordedValues(const std::string& id) const;
+
+private:
+    std::vector<BundledTrace> m_traces;
+};
+
+}  // namespace ws

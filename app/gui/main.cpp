@@ -1,0 +1,124 @@
+// warpscope: the Qt application. main() parses the command line, opens the
+// window, and for --screenshot waits for the run, renders the window and exits.
+#include <QApplication>
+#include <QDir>
+#include <QProcess>
+#include <QTimer>
+#include <cstdio>
+#include <cstring>
+
+#include "app/gui/app_log.h"
+#include "app/gui/command_line.h"
+#include "app/gui/main_window.h"
+#include "app/gui/resource_paths.h"
+#include "app/gui/screenshot.h"
+#include "core/catalog.h"
+#include "widgets/playback_model.h"
+
+namespace {
+
+int fail(const QString& message, int code) {
+    std::fprintf(stderr, "warpscope: %s\n", message.toLocal8Bit().constData());
+    return code;
+}
+
+bool wantsScreenshot(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A screenshot needs no display: render offscreen unless told otherwise.
+    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("warpscope"));
+    QApplication::setApplicationVersion(QStringLiteral(WS_VERSION));
+    // Large enough to read from the back of a lecture hall; View > Larger text goes further.
+    QFont font = QApplication::font();
+    font.setPointSizeF(std::max(font.pointSizeF(), 11.0));
+    QApplication::setFont(font);
+
+    auto parsed = ws::parseCommandLine(QApplication::arguments().mid(1));
+    if (!parsed) return fail(QString::fromStdString(parsed.error()), 2);
+    const ws::CommandLine cl = *parsed;
+    if (cl.help) {
+        std::fputs(ws::usageText().toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    if (cl.version) {
+        std::printf("warpscope %s\n", WS_VERSION);
+        return 0;
+    }
+    if (!cl.lesson.isEmpty()) ws::appLog(QStringLiteral("--lesson is not available yet; ignored"));
+    if (cl.presentation) ws::appLog(QStringLiteral("--presentation is not available yet; ignored"));
+
+    ws::ParamValues params;
+    if (!cl.experiment.isEmpty()) {
+        const ws::ExperimentSpec* spec = ws::findExperiment(cl.experiment.toStdString());
+        if (!spec) return fail(QStringLiteral("unknown experiment '%1'").arg(cl.experiment), 2);
+        std::vector<std::string> assignments;
+        for (const auto& p : cl.params) assignments.push_back(p.toStdString());
+        auto resolved = ws::resolveParams(*spec, assignments);
+        if (!resolved) return fail(QString::fromStdString(resolved.error()), 2);
+        params = *resolved;
+    }
+
+    ws::WindowOptions options;
+    options.workerCommand =
+        cl.worker.isEmpty() ? ws::defaultWorkerCommand() : QProcess::splitCommand(cl.worker);
+    if (!cl.worker.isEmpty() && options.workerCommand.isEmpty())
+        return fail(QStringLiteral("--worker needs a command"), 2);
+    options.workerTimeoutMs = cl.workerTimeoutMs.value_or(ws::WorkerClient::defaultTimeoutMs());
+    options.interactive = cl.screenshot.isEmpty();
+    ws::MainWindow window(options);
+
+    if (!cl.screenshot.isEmpty()) {
+        QObject::connect(&window, &ws::MainWindow::loadFailed, &app, [](QString message) {
+            fail(message, 1);
+            QApplication::exit(1);
+        });
+        QObject::connect(&window, &ws::MainWindow::runShown, &app, [&] {
+            ws::PlaybackModel* m = window.model();
+            if (cl.atStep) {
+                if (*cl.atStep >= m->stepCount())
+                    ws::appLog(QStringLiteral("--at %1: this run has steps 0..%2; showing the last")
+                                   .arg(*cl.atStep)
+                                   .arg(m->stepCount() - 1));
+                m->setStep(*cl.atStep);
+            } else if (cl.atTimeNs) {
+                m->setTime(*cl.atTimeNs);
+            }
+            // Let layouts and pending repaints settle before grabbing.
+            QTimer::singleShot(50, &app, [&] {
+                const auto saved = ws::saveScreenshot(&window, cl.screenshot);
+                if (!saved) {
+                    fail(QString::fromStdString(saved.error()), 1);
+                    QApplication::exit(1);
+                    return;
+                }
+                QApplication::exit(0);
+            });
+        });
+        // Never hang a script: give up a while after the worker would have.
+        QTimer::singleShot(options.workerTimeoutMs + 30000, &app, [] {
+            fail(QStringLiteral("gave up waiting for the run to load"), 1);
+            QApplication::exit(1);
+        });
+    }
+
+    window.show();
+    if (!cl.trace.isEmpty()) {
+        window.openTrace(QDir::current().absoluteFilePath(cl.trace));
+    } else if (!cl.experiment.isEmpty()) {
+        window.runExperiment(cl.experiment, params);
+    } else {
+        window.source()->probe();
+        if (!ws::catalog().empty())
+            window.chooseExperiment(QString::fromStdString(ws::catalog().front().id));
+    }
+    return QApplication::exec();
+}

@@ -1,0 +1,85 @@
+#pragma once
+// The window: experiment browser, parameters and run info on the left; the
+// linked views (grid, warps, throughput, SM timeline) and the playback bar in
+// the middle. It owns the PlaybackModel every view shares and the RunSource
+// that brings runs in; it holds no view logic of its own.
+#include <QMainWindow>
+#include <optional>
+
+#include "app/gui/run_source.h"
+#include "app/gui/throughput_series.h"
+#include "widgets/playback_model.h"
+
+class QComboBox;
+
+namespace ws {
+
+class ExperimentBrowser;
+class GridView;
+class ParameterPanel;
+class PlaybackBar;
+class RunInfoPanel;
+class ThroughputPlot;
+class TimelineView;
+class WarpView;
+
+struct WindowOptions {
+    QStringList workerCommand;
+    int workerTimeoutMs = 60000;
+    bool interactive = true;  // false: no dialogs (screenshots, tests)
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(const WindowOptions& options, QWidget* parent = nullptr);
+
+    void openTrace(const QString& path);
+    void runExperiment(const QString& id, const ParamValues& params);
+    void chooseExperiment(const QString& id);
+    void setFontScale(double scale);
+
+    PlaybackModel* model() const { return m_model; }
+    RunSource* source() const { return m_source; }
+    ParameterPanel* parameters() const { return m_params; }
+    RunInfoPanel* runInfo() const { return m_info; }
+    GridView* grid() const { return m_grid; }
+    TimelineView* timeline() const { return m_timeline; }
+    WarpView* warps() const { return m_warps; }
+    ThroughputPlot* throughput() const { return m_plot; }
+    ExperimentBrowser* browser() const { return m_browser; }
+
+signals:
+    void runShown();
+    void loadFailed(QString message);
+
+private:
+    void buildViews();
+    void buildPanels();
+    void buildMenus();
+    void onLoaded(const LoadedRun& run);
+    void onFailed(const QString& message);
+    void onModeChanged();
+    void runCurrent();
+    QWidget* titled(const QString& title, QWidget* view, QWidget* extra = nullptr);
+
+    WindowOptions m_options;
+    PlaybackModel* m_model;
+    RunSource* m_source;
+    ExperimentBrowser* m_browser = nullptr;
+    ParameterPanel* m_params = nullptr;
+    RunInfoPanel* m_info = nullptr;
+    GridView* m_grid = nullptr;
+    TimelineView* m_timeline = nullptr;
+    WarpView* m_warps = nullptr;
+    ThroughputPlot* m_plot = nullptr;
+    PlaybackBar* m_bar = nullptr;
+    QComboBox* m_colouring = nullptr;
+    std::vector<MeasuredRun> m_session;
+    std::optional<LoadedRun> m_shown;
+    bool m_applying = false;  // filling the panel from a run: not a user change
+    double m_baseFontPt = 11;
+    double m_fontScale = 1;
+};
+
+}  // namespace ws

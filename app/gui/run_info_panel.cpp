@@ -1,0 +1,141 @@
+#include "app/gui/run_info_panel.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include "core/catalog.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+QLabel* makeLabel(QWidget* parent) {
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::RichText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+QString plain(const QLabel* l) {
+    QTextDocument d;
+    d.setHtml(l->text());
+    return d.toPlainText();
+}
+}  // namespace
+
+RunInfoPanel::RunInfoPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_origin = makeLabel(this);
+    m_badge = makeLabel(this);
+    m_facts = makeLabel(this);
+    m_status = makeLabel(this);
+    layout->addWidget(m_origin);
+    layout->addWidget(m_badge);
+    layout->addWidget(m_facts);
+    layout->addWidget(m_status);
+    layout->addStretch();
+    m_origin->setText(tr("No run yet."));
+}
+
+void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason) {
+    const Run& r = *loaded.prepared->run;
+    const QString device = QString::fromStdString(r.device.name).toHtmlEscaped();
+    const QString when = QString::fromStdString(r.recordedAt).replace('T', ' ');
+    QString origin;
+    switch (loaded.origin) {
+        case RunOrigin::Live:
+            origin = tr("<span style='background:#009E73;color:white'>&nbsp;LIVE&nbsp;</span> "
+                        "measured just now on %1")
+                         .arg(device);
+            break;
+        case RunOrigin::Recorded:
+            origin = tr("<span style='background:#E69F00;color:black'>&nbsp;RECORDED&nbsp;</span> "
+                        "on %1 at %2. No GPU here (%3), so this is a trace recorded earlier.")
+                         .arg(device, when, noDeviceReason.toHtmlEscaped());
+            break;
+        case RunOrigin::File:
+            origin = tr("<span style='background:#56B4E9;color:black'>&nbsp;FILE&nbsp;</span> %1, "
+                        "recorded on %2 at %3")
+                         .arg(QFileInfo(loaded.file).fileName().toHtmlEscaped(), device, when);
+            break;
+    }
+    if (!loaded.note.isEmpty()) origin += "<br><i>" + loaded.note.toHtmlEscaped() + "</i>";
+    m_origin->setText(origin);
+
+    const auto& v = r.verification;
+    if (!v.checked) {
+        m_badge->setText(tr("<span style='background:#DDDDDD'>&nbsp;not verified&nbsp;</span>"));
+    } else if (v.passed) {
+        m_badge->setText(
+            tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
+               " GPU result matches the CPU reference (%1)")
+                .arg(QString::fromStdString(v.actual).toHtmlEscaped()));
+    } else {
+        m_badge->setText(
+            tr("<span style='background:#D55E00;color:white'>&nbsp;✘ FAILED&nbsp;</span>"
+               " expected %1, GPU gave %2. %3")
+                .arg(QString::fromStdString(v.expected).toHtmlEscaped(),
+                     QString::fromStdString(v.actual).toHtmlEscaped(),
+                     QString::fromStdString(v.note).toHtmlEscaped()));
+    }
+
+    const ExperimentSpec* spec = findExperiment(r.experiment);
+    QStringList params;
+    for (const auto& [k, val] : r.params) {
+        QString unit;
+        if (spec)
+            if (const ParamSpec* p = spec->param(k)) unit = QString::fromStdString(p->unit);
+        params << QStringLiteral("%1 = %2 %3")
+                      .arg(QString::fromStdString(k), QString::fromStdString(val), unit)
+                      .trimmed();
+    }
+    const auto& t = r.timing;
+    const double peak = r.device.memBandwidthGBs;
+    QString facts;
+    facts += tr("<b>%1</b><br>%2<br>")
+                 .arg(spec ? QString::fromStdString(spec->title).toHtmlEscaped()
+                           : QString::fromStdString(r.experiment),
+                      params.join(QStringLiteral(" · ")).toHtmlEscaped());
+    facts += tr("Device: %1, compute capability %2.%3, %4 SMs, %5 GB/s peak<br>")
+                 .arg(device)
+                 .arg(r.device.ccMajor)
+                 .arg(r.device.ccMinor)
+                 .arg(r.device.smCount)
+                 .arg(peak, 0, 'f', 0);
+    facts += tr("Timer tick: %1 (shorter bars are not resolved)<br>")
+                 .arg(formatExactNs(double(r.device.timerTickNs)));
+    facts += tr("Kernel time: %1 ms (median of %2, without recording)<br>")
+                 .arg(t.kernelMs, 0, 'f', 4)
+                 .arg(t.repetitions);
+    if (t.gbPerS() > 0)
+        facts += tr("Throughput: <b>%1 GB/s</b>%2<br>")
+                     .arg(t.gbPerS(), 0, 'f', 1)
+                     .arg(peak > 0 ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'f', 1)
+                                   : QString());
+    facts += tr("Recording overhead: %1 %<br>").arg(t.overheadPercent, 0, 'f', 2);
+    std::size_t blocks = 0;
+    for (const auto& l : r.launches) blocks += l.blocks.size();
+    facts += tr("%1 launches, %2 block records, spanning %3")
+                 .arg(r.launches.size())
+                 .arg(groupDigits((long long)blocks))
+                 .arg(formatDuration(loaded.prepared->spanEnd));
+    m_facts->setText(facts);
+}
+
+void RunInfoPanel::setStatus(const QString& text, bool isError) {
+    m_status->setText(text.isEmpty()
+                          ? QString()
+                          : QStringLiteral("<span style='color:%1'>%2</span>")
+                                .arg(isError ? "#B00020" : "#333333", text.toHtmlEscaped()));
+}
+
+QString RunInfoPanel::text() const {
+    return plain(m_origin) + "\n" + plain(m_badge) + "\n" + plain(m_facts) + "\n" + plain(m_status);
+}
+
+QString RunInfoPanel::badgeText() const { return plain(m_badge); }
+
+}  // namespace ws

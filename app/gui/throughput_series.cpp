@@ -1,0 +1,63 @@
+#include "app/gui/throughput_series.h"
+
+#include "core/catalog.h"
+
+namespace ws {
+
+namespace {
+// Parameters that do not change the kernel's speed (tracing is not timed).
+bool ignored(const std::string& name) { return name == "traced_blocks"; }
+
+bool sameSetting(const ParamValues& a, const ParamValues& b, const std::string& xName) {
+    for (const auto& [k, v] : a) {
+        if (k == xName || k == "variant" || ignored(k)) continue;
+        const auto it = b.find(k);
+        if (it != b.end() && it->second != v) return false;
+    }
+    return true;
+}
+}  // namespace
+
+ThroughputData throughputFor(const Run& current, const BundledTraces& bundled,
+                             const std::vector<MeasuredRun>& session) {
+    ThroughputData d;
+    const ExperimentSpec* spec = findExperiment(current.experiment);
+    std::string xName = "n";
+    if (spec && !spec->param("n")) {
+        for (const auto& p : spec->params)
+            if (p.type != ParamType::Choice && !ignored(p.name)) {
+                xName = p.name;
+                break;
+            }
+    }
+    if (spec)
+        if (const ParamSpec* p = spec->param(xName)) {
+            d.xUnit = QString::fromStdString(p->unit);
+            d.logX = p->logScale || p->powerOfTwo;
+        }
+    d.xName = QString::fromStdString(xName);
+    d.peakGBs = current.device.memBandwidthGBs;
+    d.deviceName = QString::fromStdString(current.device.name);
+
+    auto add = [&](const ParamValues& params, double gbps) {
+        const auto x = params.find(xName);
+        if (gbps <= 0 || x == params.end() || !sameSetting(current.params, params, xName)) return;
+        const auto v = params.find("variant");
+        ThroughputPoint pt{v != params.end() ? QString::fromStdString(v->second)
+                                             : QString::fromStdString(current.experiment),
+                           std::atof(x->second.c_str()), gbps};
+        if (v != params.end() && v->second == "cub")
+            d.vendor.push_back(pt);
+        else
+            d.points.push_back(pt);
+    };
+    for (const auto* t : bundled.forExperiment(current.experiment)) add(t->params, t->gbPerS);
+    for (const auto& m : session)
+        if (m.experiment == current.experiment) add(m.params, m.gbPerS);
+    const auto x = current.params.find(xName);
+    if (x != current.params.end() && current.timing.gbPerS() > 0)
+        d.current = ThroughputPoint{{}, std::atof(x->second.c_str()), current.timing.gbPerS()};
+    return d;
+}
+
+}  // namespace ws

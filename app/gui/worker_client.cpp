@@ -1,0 +1,201 @@
+#include "app/gui/worker_client.h"
+
+#include "app/gui/app_log.h"
+
+namespace ws {
+
+namespace {
+constexpr int kStderrKeep = 4096;
+}
+
+WorkerClient::WorkerClient(QStringList command, int timeoutMs, QObject* parent)
+    : QObject(parent), m_command(std::move(command)), m_timeoutMs(timeoutMs) {
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &WorkerClient::onTimeout);
+}
+
+WorkerClient::~WorkerClient() { stopProcess(); }
+
+int WorkerClient::defaultTimeoutMs() {
+    bool ok = false;
+    const int env = qEnvironmentVariableIntValue("WARPSCOPE_WORKER_TIMEOUT_MS", &ok);
+    return ok && env > 0 ? env : 60000;
+}
+
+void WorkerClient::start() {
+    if (m_process) return;
+    if (m_command.isEmpty()) {
+        emit workerUnavailable(
+            tr("no worker program: warpscope-record was not found beside "
+               "warpscope or on PATH"));
+        return;
+    }
+    m_parser = {};
+    m_stderr.clear();
+    m_process = new QProcess(this);
+    m_process->setProgram(m_command.first());
+    m_process->setArguments(m_command.mid(1));
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &WorkerClient::onStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        m_stderr.append(m_process->readAllStandardError());
+        if (m_stderr.size() > kStderrKeep) m_stderr.remove(0, m_stderr.size() - kStderrKeep);
+        armTimer();  // progress on stderr still proves the worker is alive
+    });
+    connect(m_process, &QProcess::finished, this, &WorkerClient::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, &WorkerClient::onError);
+    ++m_starts;
+    appLog(QStringLiteral("starting worker #%1: %2").arg(m_starts).arg(commandText()));
+    m_process->start();
+    m_helloId = ++m_nextId;
+    m_process->write(helloRequest(m_helloId));
+    armTimer();
+    emit workerStarted(m_starts);
+}
+
+qint64 WorkerClient::requestRun(const QString& experiment, const ParamValues& params) {
+    Request r{++m_nextId, experiment, params};
+    m_newest = r.id;
+    if (m_inFlight) {
+        m_queued = r;  // replaces whatever waited before: only the newest matters
+        return r.id;
+    }
+    send(r);
+    return r.id;
+}
+
+void WorkerClient::send(const Request& r) {
+    start();
+    if (!m_process) {  // could not start
+        emit runFailed(r.id, tr("the worker could not be started"));
+        return;
+    }
+    m_inFlight = r.id;
+    m_process->write(runRequest(r.id, r.experiment, r.params));
+    armTimer();
+}
+
+void WorkerClient::sendQueued() {
+    if (m_inFlight || !m_queued) return;
+    const Request r = *m_queued;
+    m_queued.reset();
+    send(r);
+}
+
+void WorkerClient::armTimer() {
+    if (m_inFlight || m_helloId)
+        m_timer.start(m_timeoutMs);
+    else
+        m_timer.stop();
+}
+
+void WorkerClient::onStdout() {
+    if (!m_process) return;
+    m_parser.feed(m_process->readAllStandardOutput());
+    while (m_parser.hasMessage()) handle(m_parser.take());
+    if (!m_parser.error().isEmpty()) {
+        fail(tr("The worker broke the protocol (%1).").arg(m_parser.error()));
+        return;
+    }
+    armTimer();
+}
+
+void WorkerClient::handle(const WorkerMessage& m) {
+    if (m.type == "hello") {
+        m_helloId = 0;
+        const QJsonValue dev = m.json.value("device");
+        emit helloReceived(dev.isObject(), dev.toObject(), m.json.value("tool").toString(),
+                           m.json.value("reason").toString());
+    } else if (m.type == "progress") {
+        if (m.id == m_newest) emit progress(m.id, m.json.value("message").toString());
+    } else if (m.type == "result" || m.type == "error") {
+        if (m.id == m_inFlight) m_inFlight = 0;
+        if (m.id != m_newest) {
+            appLog(
+                QStringLiteral("dropped the answer to request %1: a newer one exists").arg(m.id));
+        } else if (m.type == "result") {
+            emit resultReceived(m.id, m.payload);
+        } else {
+            emit runFailed(m.id, m.json.value("message").toString());
+        }
+        sendQueued();
+    }
+    armTimer();
+}
+
+QString WorkerClient::lastStderrLine() const {
+    const QList<QByteArray> lines = m_stderr.trimmed().split('\n');
+    return lines.isEmpty() ? QString() : QString::fromUtf8(lines.last().trimmed());
+}
+
+void WorkerClient::fail(const QString& problem) {
+    QString text = problem;
+    const QString last = lastStderrLine();
+    if (!last.isEmpty()) text += tr(" Its last message: \"%1\".").arg(last);
+    text += tr(" A fresh worker will start for the next request.");
+    appLog(text);
+    const qint64 lost = m_inFlight;
+    m_inFlight = 0;
+    m_helloId = 0;
+    stopProcess();
+    emit workerProblem(text);
+    if (lost && lost == m_newest) emit runFailed(lost, text);
+    sendQueued();  // the next request gets a fresh worker
+}
+
+void WorkerClient::onTimeout() {
+    const double s = m_timeoutMs / 1000.0;
+    fail(m_inFlight
+             ? tr("The worker gave no answer for %1 s while running request %2; it was stopped.")
+                   .arg(s)
+                   .arg(m_inFlight)
+             : tr("The worker did not answer hello within %1 s; it was stopped.").arg(s));
+}
+
+void WorkerClient::onFinished(int code, QProcess::ExitStatus status) {
+    if (!m_process || sender() != m_process) return;
+    // Read what it said before it went.
+    onStdout();
+    if (!m_process) return;
+    QString what = status == QProcess::CrashExit
+                       ? tr("The worker crashed.")
+                       : tr("The worker exited with status %1.").arg(code);
+    if (code == 3 && status == QProcess::NormalExit)
+        what = tr("The worker stopped after a GPU fault (status 3).");
+    if (!m_inFlight && !m_helloId) {
+        // Idle exits (after quit, or a worker without a device) are not failures.
+        appLog(QStringLiteral("worker exited while idle (status %1)").arg(code));
+        stopProcess();
+        return;
+    }
+    fail(what);
+}
+
+void WorkerClient::onError(QProcess::ProcessError error) {
+    if (error != QProcess::FailedToStart || !m_process) return;
+    const QString text = tr("The worker '%1' could not be started: %2.")
+                             .arg(commandText(), m_process->errorString());
+    appLog(text);
+    m_inFlight = 0;
+    m_helloId = 0;
+    stopProcess();
+    m_queued.reset();
+    emit workerUnavailable(text);
+}
+
+void WorkerClient::stopProcess() {
+    m_timer.stop();
+    if (!m_process) return;
+    QProcess* p = m_process;
+    m_process = nullptr;
+    p->disconnect(this);
+    if (p->state() != QProcess::NotRunning) {
+        p->closeWriteChannel();
+        // SIGKILL is reaped within milliseconds; waiting for that (never for
+        // the worker's own work) keeps Qt from destroying a running process.
+        p->kill();
+        p->waitForFinished(1000);
+    }
+    p->deleteLater();
+}
+
+}  // namespace ws

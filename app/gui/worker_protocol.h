@@ -1,0 +1,50 @@
+#pragma once
+// Framing of docs/worker-protocol.md: JSON lines, and after a `result` line
+// exactly `bytes` raw bytes of trace. The parser is fed whatever the pipe
+// delivers (any split) and hands out whole messages.
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+#include <deque>
+
+#include "core/run.h"
+
+namespace ws {
+
+inline constexpr int kWorkerProtocol = 1;
+
+struct WorkerMessage {
+    QString type;  // hello, progress, result, error
+    qint64 id = 0;
+    QJsonObject json;
+    QByteArray payload;  // the trace of a result
+};
+
+QByteArray helloRequest(qint64 id);
+QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params);
+QByteArray quitRequest();
+
+class WorkerStreamParser {
+public:
+    void feed(const QByteArray& bytes);
+    bool hasMessage() const { return !m_ready.empty(); }
+    WorkerMessage take();
+    // Set when the stream broke the protocol (not JSON, no type); the stream
+    // cannot be trusted after that.
+    const QString& error() const { return m_error; }
+    // Bytes of a result payload still expected (to tell "busy" from "silent").
+    qint64 pendingPayload() const {
+        return m_pending ? m_current.json.value("bytes").toInteger() - m_current.payload.size() : 0;
+    }
+
+private:
+    void parse();
+
+    QByteArray m_buffer;
+    std::deque<WorkerMessage> m_ready;
+    WorkerMessage m_current;
+    bool m_pending = false;  // reading the payload of m_current
+    QString m_error;
+};
+
+}  // namespace ws

@@ -1,0 +1,185 @@
+// Measures what a user feels with a large trace:
+//  - painting the SM timeline offscreen with 1,000,000 blocks, zoomed out and
+//    zoomed in (median and 95th percentile frame time; goal <= 16 ms);
+//  - opening the largest trace file given on the command line, or a synthetic
+//    1M-block trace saved to a temporary file (goal <= 200 ms), and building
+//    the indexes the views need.
+// Usage: render_bench [--blocks N] [--frames F] [TRACE ...]
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <vector>
+
+#include "core/synthetic_run.h"
+#include "core/trace_io.h"
+#include "widgets/playback_model.h"
+#include "widgets/timeline_raster.h"
+#include "widgets/timeline_view.h"
+
+namespace {
+
+struct Stats {
+    double median, p95, max;
+    double cpuMedian = 0;  // thread CPU time: what the frame costs without other processes
+};
+
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+Stats stats(std::vector<double> ms) {
+    std::sort(ms.begin(), ms.end());
+    return {ms[ms.size() / 2], ms[std::min(ms.size() - 1, ms.size() * 95 / 100)], ms.back()};
+}
+
+// Paints the view into an image `frames` times. Playback frames move the
+// playhead (block states change, coverage is reused); interaction frames pan
+// by a pixel each time, so every frame recomputes the coverage of every
+// visible block, as during a zoom or a drag.
+Stats paintFrames(ws::TimelineView& view, ws::PlaybackModel& model, int frames, bool interact) {
+    QImage target(view.size(), QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> ms, cpu;
+    QElapsedTimer t;
+    for (int i = 0; i < frames; ++i) {
+        model.setTime(model.duration() * (i + 1) / (frames + 1));
+        if (interact) view.panBy(i % 2 ? 1 : -1);
+        t.start();
+        const double c0 = threadCpuMs();
+        QPainter p(&target);
+        view.render(&p);
+        p.end();
+        cpu.push_back(threadCpuMs() - c0);
+        ms.push_back(t.nsecsElapsed() / 1e6);
+    }
+    Stats s = stats(ms);
+    s.cpuMedian = stats(cpu).median;
+    return s;
+}
+
+void print(const char* what, const Stats& s) {
+    std::printf("%-46s median %6.2f ms  p95 %6.2f ms  max %6.2f ms  cpu %6.2f ms  %s\n", what,
+                s.median, s.p95, s.max, s.cpuMedian,
+                s.median <= 16 ? "ok (<= 16 ms)" : "OVER 16 ms");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    std::size_t blocks = 1'000'000;
+    int frames = 60;
+    std::vector<std::filesystem::path> traces;
+    const QStringList args = app.arguments();
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == "--blocks" && i + 1 < args.size())
+            blocks = args[++i].toULongLong();
+        else if (args[i] == "--frames" && i + 1 < args.size())
+            frames = args[++i].toInt();
+        else
+            traces.push_back(args[i].toStdString());
+    }
+
+    QElapsedTimer t;
+    t.start();
+    auto run = std::make_shared<const ws::Run>(ws::makeSyntheticRun(blocks, 132, 7));
+    const double makeMs = t.nsecsElapsed() / 1e6;
+    t.start();
+    auto prepared = ws::prepareRun(run);
+    const double prepareMs = t.nsecsElapsed() / 1e6;
+    std::printf(
+        "synthetic run: %zu blocks on 132 SMs, %u slots per SM, %zu waves "
+        "(made in %.0f ms, indexed in %.0f ms)\n",
+        prepared->lanes.blockCount, prepared->lanes.maxSlots, prepared->lanes.waveStart.size(),
+        makeMs, prepareMs);
+
+    {
+        // The raster alone (no widget, no text): where a frame's time goes.
+        ws::TimelineRaster raster;
+        ws::TimelineData data;
+        data.setFullRange(0, prepared->spanEnd);
+        data.width = 1500;
+        QImage image(1500, 760, QImage::Format_RGB32);
+        std::vector<double> cold, warm;
+        for (int i = 0; i < 20; ++i) {
+            raster.invalidate();
+            double c0 = threadCpuMs();
+            raster.render(image, *prepared, data, prepared->spanEnd * i / 20);
+            cold.push_back(threadCpuMs() - c0);
+            c0 = threadCpuMs();
+            raster.render(image, *prepared, data, prepared->spanEnd * (i + 0.5) / 20);
+            warm.push_back(threadCpuMs() - c0);
+        }
+        std::printf(
+            "raster only 1500x760, all blocks: coverage + colours %.2f ms cpu, colours only "
+            "%.2f ms cpu\n",
+            stats(cold).median, stats(warm).median);
+    }
+
+    ws::PlaybackModel model;
+    model.setRun(prepared);
+    ws::TimelineView view(&model);
+    view.resize(1600, 900);
+    print("1600x900, all blocks, playback", paintFrames(view, model, frames, false));
+    print("1600x900, all blocks, zoom/pan (re-raster)", paintFrames(view, model, frames, true));
+    std::printf("  blocks visited per re-raster: %zu\n", view.lastVisitedBlocks());
+    view.zoomAt(20, 800);
+    print("1600x900, zoomed in 20x, playback", paintFrames(view, model, frames, false));
+    print("1600x900, zoomed in 20x, zoom/pan", paintFrames(view, model, frames, true));
+    std::printf("  blocks visited per re-raster: %zu\n", view.lastVisitedBlocks());
+    view.zoomAt(50, 800);
+    print("1600x900, zoomed in 1000x, zoom/pan", paintFrames(view, model, frames, true));
+    std::printf("  blocks visited per re-raster: %zu\n", view.lastVisitedBlocks());
+    view.resize(3840, 2000);
+    view.zoomAt(0.001, 100);
+    print("3840x2000 (4K projector), all, playback",
+          paintFrames(view, model, std::max(10, frames / 3), false));
+    print("3840x2000 (4K projector), all, zoom/pan",
+          paintFrames(view, model, std::max(10, frames / 3), true));
+
+    // Trace open: the largest file given, else the synthetic run saved to disk.
+    QTemporaryDir dir;
+    std::filesystem::path file;
+    for (const auto& p : traces)
+        if (std::filesystem::exists(p) &&
+            (file.empty() || std::filesystem::file_size(p) > std::filesystem::file_size(file)))
+            file = p;
+    if (file.empty()) {
+        file = std::filesystem::path(dir.path().toStdString()) / "synthetic-1m.wstrace";
+        const auto saved = ws::saveTrace(*run, file);
+        if (!saved) {
+            std::fprintf(stderr, "render_bench: %s\n", saved.error().c_str());
+            return 1;
+        }
+    }
+    std::vector<double> loadMs, indexMs;
+    std::size_t loadedBlocks = 0;
+    for (int i = 0; i < 5; ++i) {
+        t.start();
+        auto loaded = ws::loadTrace(file);
+        loadMs.push_back(t.nsecsElapsed() / 1e6);
+        if (!loaded) {
+            std::fprintf(stderr, "render_bench: %s: %s\n", file.c_str(), loaded.error().c_str());
+            return 1;
+        }
+        t.start();
+        auto p = ws::prepareRun(std::make_shared<const ws::Run>(std::move(loaded).value()));
+        indexMs.push_back(t.nsecsElapsed() / 1e6);
+        loadedBlocks = p->lanes.blockCount;
+    }
+    const Stats l = stats(loadMs), ix = stats(indexMs);
+    std::printf(
+        "trace open %s (%.1f MB, %zu blocks): load median %.0f ms (%s), + view indexes "
+        "%.0f ms off the UI thread\n",
+        file.filename().c_str(), std::filesystem::file_size(file) / 1e6, loadedBlocks, l.median,
+        l.median <= 200 ? "ok (<= 200 ms)" : "OVER 200 ms", ix.median);
+    return 0;
+}

@@ -1,0 +1,250 @@
+#include "widgets/grid_view.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include "widgets/block_text.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+constexpr double kMinTile = 7;  // pixels: smaller tiles are binned
+}
+
+GridView::GridView(PlaybackModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    auto repaint = [this] { update(); };
+    connect(model, &PlaybackModel::runChanged, this, repaint);
+    connect(model, &PlaybackModel::timeChanged, this, repaint);
+    connect(model, &PlaybackModel::selectionChanged, this, repaint);
+    connect(model, &PlaybackModel::hoverChanged, this, repaint);
+}
+
+void GridView::setColouring(Colouring c) {
+    m_colouring = c;
+    update();
+}
+
+int GridView::shownLaunch() const {
+    const PreparedRun* p = m_model->prepared();
+    if (!p) return -1;
+    // Follow the selection into its launch when it is the one under way.
+    return p->launchAt(m_model->time());
+}
+
+std::vector<LegendItem> GridView::legend() const {
+    std::vector<LegendItem> items;
+    if (m_colouring == Colouring::ByState) {
+        items.push_back({palette::stateColour(BlockState::Waiting), tr("waiting")});
+        items.push_back({palette::stateColour(BlockState::Running), tr("running")});
+        items.push_back({palette::stateColour(BlockState::Done), tr("done")});
+    } else {
+        items.push_back({palette::stateColour(BlockState::Waiting), tr("not started")});
+        for (int i = 0; i < 3; ++i)
+            items.push_back({palette::smColour(unsigned(i)), tr("SM %1").arg(i)});
+        items.push_back({palette::smColour(3), tr("… colour = SM id (hover for it)")});
+    }
+    items.push_back({palette::selection(), tr("selected"), true});
+    return items;
+}
+
+QRect GridView::tileArea() const {
+    const QFontMetrics fm(font());
+    const int top = fm.height() + 10;
+    const int bottom = legendHeight(font(), width() - 16, legend()) + 6;
+    return QRect(8, top, width() - 16, std::max(10, height() - top - bottom));
+}
+
+GridLayout GridView::layout() const {
+    const PreparedRun* p = m_model->prepared();
+    const Launch* l = p ? p->launch(shownLaunch()) : nullptr;
+    if (!l) return {};
+    const QRect a = tileArea();
+    return GridLayout::compute(l->grid, a.width(), a.height(), kMinTile);
+}
+
+QRectF GridView::tileRect(std::uint32_t col, std::uint32_t row) const {
+    const GridLayout g = layout();
+    const QRect a = tileArea();
+    return QRectF(a.left() + col * g.tile, a.top() + row * g.tile, g.tile, g.tile);
+}
+
+void GridView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    const PreparedRun* prep = m_model->prepared();
+    const int li = shownLaunch();
+    const Launch* l = prep ? prep->launch(li) : nullptr;
+    if (!l) {
+        drawMessage(p, rect(),
+                    tr("No run loaded: choose an experiment and press Run, or open a trace."));
+        return;
+    }
+    const GridLayout g = layout();
+    const QRect area = tileArea();
+    const double t = m_model->time();
+
+    // Title: what the tiles are.
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    QString title = tr("Grid %1 × %2 × %3 = %4 blocks of %5 threads")
+                        .arg(l->grid.x)
+                        .arg(l->grid.y)
+                        .arg(l->grid.z)
+                        .arg(groupDigits((long long)l->grid.count()))
+                        .arg(l->block.count());
+    if (prep->run->launches.size() > 1)
+        title = tr("Launch %1 of %2: ").arg(li + 1).arg(prep->run->launches.size()) + title;
+    if (g.blocksPerTile() > 1) title += tr(", 1 tile = %1 blocks").arg(g.blocksPerTile());
+    p.drawText(QRect(8, 4, width() - 16, QFontMetrics(p.font()).height()), Qt::AlignLeft, title);
+    p.setFont(font());
+
+    const bool gaps = g.tile >= 6;
+    const BlockRef sel = m_model->selected(), hov = m_model->hovered();
+    const auto& rec = prep->launches[li].recordOfBlock;
+    std::vector<std::uint32_t> ids;
+    p.setPen(Qt::NoPen);
+    for (std::uint32_t row = 0; row < g.rows; ++row) {
+        for (std::uint32_t col = 0; col < g.cols; ++col) {
+            ids = g.blocksIn(col, row);
+            if (ids.empty()) continue;
+            QRectF r(area.left() + col * g.tile, area.top() + row * g.tile, g.tile, g.tile);
+            if (gaps) r.adjust(0.5, 0.5, -1, -1);
+            int counts[4] = {0, 0, 0, 0};
+            int firstSm = -1;
+            for (auto id : ids) {
+                const int record = id < rec.size() ? rec[id] : -1;
+                const BlockState s =
+                    record < 0 ? BlockState::NotRecorded : prep->stateAt({li, record}, t);
+                ++counts[int(s)];
+                if (firstSm < 0 && record >= 0 && s != BlockState::Waiting)
+                    firstSm = int(l->blocks.sm[record]);
+            }
+            if (m_colouring == Colouring::BySm) {
+                const int started =
+                    counts[int(BlockState::Running)] + counts[int(BlockState::Done)];
+                QColor c = firstSm >= 0 ? palette::smColour(unsigned(firstSm))
+                                        : palette::stateColour(BlockState::Waiting);
+                p.fillRect(r, palette::stateColour(BlockState::Waiting));
+                // Started share fills from the bottom, so a bin fills up as it runs.
+                const double f = double(started) / double(ids.size());
+                p.fillRect(QRectF(r.left(), r.bottom() - r.height() * f, r.width(), r.height() * f),
+                           c);
+            } else if (ids.size() == 1) {
+                const BlockState s = counts[0]   ? BlockState::Waiting
+                                     : counts[1] ? BlockState::Running
+                                     : counts[2] ? BlockState::Done
+                                                 : BlockState::NotRecorded;
+                p.fillRect(r, palette::stateColour(s));
+            } else {
+                // A bin shows its share of done | running | waiting, left to right.
+                double x = r.left();
+                for (BlockState s : {BlockState::Done, BlockState::Running, BlockState::Waiting,
+                                     BlockState::NotRecorded}) {
+                    const double w = r.width() * counts[int(s)] / double(ids.size());
+                    if (w > 0)
+                        p.fillRect(QRectF(x, r.top(), w, r.height()), palette::stateColour(s));
+                    x += w;
+                }
+            }
+            if (g.tile >= 34 && ids.size() == 1) {
+                p.setPen(m_colouring == Colouring::ByState &&
+                                 prep->stateOfBlock(li, ids[0], t) == BlockState::Done
+                             ? Qt::white
+                             : palette::text());
+                QFont small = font();
+                small.setPointSizeF(font().pointSizeF() * 0.8);
+                p.setFont(small);
+                p.drawText(r, Qt::AlignCenter, QString::number(ids[0]));
+                p.setFont(font());
+                p.setPen(Qt::NoPen);
+            }
+        }
+    }
+    // Outlines last, so neighbours never paint over them.
+    auto outline = [&](const BlockRef& ref, const QColor& c, double w) {
+        if (!ref.valid() || ref.launch != li) return;
+        std::uint32_t col, row;
+        if (!g.tileOf(l->blocks.block[ref.record], col, row)) return;
+        const QRectF r(area.left() + col * g.tile, area.top() + row * g.tile, g.tile, g.tile);
+        p.setPen(QPen(c, w));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r.adjusted(-w / 2, -w / 2, w / 2, w / 2));
+    };
+    outline(hov, palette::hover(), 2);
+    outline(sel, palette::selection(), 3);
+
+    const int legendTop = area.top() + int(g.rows * g.tile) + 8;
+    drawLegend(
+        p,
+        QRect(8, std::min(legendTop, height() - legendHeight(font(), width() - 16, legend())),
+              width() - 16, height()),
+        legend());
+}
+
+BlockRef GridView::blockAt(QPointF pos, std::vector<std::uint32_t>* binBlocks) const {
+    const PreparedRun* prep = m_model->prepared();
+    const int li = shownLaunch();
+    if (!prep || li < 0) return {};
+    const GridLayout g = layout();
+    const QRect a = tileArea();
+    if (g.tile <= 0 || pos.x() < a.left() || pos.y() < a.top()) return {};
+    const auto col = std::uint32_t((pos.x() - a.left()) / g.tile);
+    const auto row = std::uint32_t((pos.y() - a.top()) / g.tile);
+    const auto ids = g.blocksIn(col, row);
+    if (binBlocks) *binBlocks = ids;
+    // In a bin, prefer a block that is running now: that is what the eye is on.
+    BlockRef first;
+    for (auto id : ids) {
+        const BlockRef r = prep->refOfBlock(li, id);
+        if (!r.valid()) continue;
+        if (!first.valid()) first = r;
+        if (prep->stateAt(r, m_model->time()) == BlockState::Running) return r;
+    }
+    return first;
+}
+
+void GridView::mouseMoveEvent(QMouseEvent* e) { m_model->setHovered(blockAt(e->position())); }
+
+void GridView::mousePressEvent(QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton) m_model->setSelected(blockAt(e->position()));
+}
+
+void GridView::leaveEvent(QEvent*) { m_model->setHovered({}); }
+
+bool GridView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        std::vector<std::uint32_t> bin;
+        const BlockRef ref = blockAt(he->pos(), &bin);
+        const PreparedRun* prep = m_model->prepared();
+        if (!prep || !ref.valid()) {
+            QToolTip::hideText();
+            e->ignore();
+            return true;
+        }
+        QString text = blockTooltip(*prep, ref, m_model->time());
+        if (bin.size() > 1) {
+            int counts[4] = {0, 0, 0, 0};
+            for (auto id : bin) ++counts[int(prep->stateOfBlock(ref.launch, id, m_model->time()))];
+            text = tr("Tile of blocks %1–%2: %3 done, %4 running, %5 waiting<hr>")
+                       .arg(bin.front())
+                       .arg(bin.back())
+                       .arg(counts[int(BlockState::Done)])
+                       .arg(counts[int(BlockState::Running)])
+                       .arg(counts[int(BlockState::Waiting)]) +
+                   text;
+        }
+        QToolTip::showText(he->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+}  // namespace ws

@@ -1,0 +1,25 @@
+#pragma once
+// Colours that stay distinguishable for the common colour-vision deficiencies
+// and on a washed-out projector: Okabe & Ito's eight, and Paul Tol's muted set
+// for many categories (SMs).
+#include <QColor>
+
+#include "widgets/block_ref.h"
+
+namespace ws::palette {
+
+QColor okabeIto(int index);     // cycles through the 7 non-black colours
+QColor categorical(int index);  // Tol muted, 9 colours, cycles
+QColor stateColour(BlockState state);
+QColor smColour(unsigned sm);
+QColor seriesColour(int index);  // plot curves
+QColor background();
+QColor gridLine();
+QColor text();
+QColor mutedText();
+QColor selection();  // outline of the selected block
+QColor hover();
+QColor playhead();
+QColor future();  // what has not happened yet at the playback time
+
+}  // namespace ws::palette

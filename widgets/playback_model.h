@@ -1,0 +1,67 @@
+#pragma once
+// The state every view shares: the run on show, the playback time, the
+// selected and the hovered block. Views read it and call its setters; its
+// signals keep them all in step (select a block anywhere, all views follow).
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+#include "widgets/block_ref.h"
+#include "widgets/prepared_run.h"
+
+namespace ws {
+
+class PlaybackModel : public QObject {
+    Q_OBJECT
+public:
+    explicit PlaybackModel(QObject* parent = nullptr);
+
+    void setRun(std::shared_ptr<const PreparedRun> prepared);
+    const PreparedRun* prepared() const { return m_prepared.get(); }
+    std::shared_ptr<const PreparedRun> preparedShared() const { return m_prepared; }
+    const Run* run() const { return m_prepared ? m_prepared->run.get() : nullptr; }
+
+    double time() const { return m_time; }  // ns after the run's origin
+    double duration() const { return m_prepared ? m_prepared->spanEnd : 0; }
+    int stepCount() const;
+    int currentStep() const;  // last step at or before the time
+    BlockRef selected() const { return m_selected; }
+    BlockRef hovered() const { return m_hovered; }
+    bool playing() const { return m_timer.isActive(); }
+    // Seconds of wall time the whole span takes to play at speed 1.
+    static constexpr double kBaseSeconds = 8.0;
+    double speed() const { return m_speed; }
+
+public slots:
+    void setTime(double ns);
+    void setStep(int step);
+    void stepForward();
+    void stepBack();
+    void toStart();
+    void toEnd();
+    void play();
+    void pause();
+    void togglePlay();
+    void setSpeed(double factor);
+    void setSelected(ws::BlockRef ref);
+    void setHovered(ws::BlockRef ref);
+
+signals:
+    void runChanged();
+    void timeChanged(double ns);
+    void selectionChanged(ws::BlockRef ref);
+    void hoverChanged(ws::BlockRef ref);
+    void playingChanged(bool playing);
+
+private:
+    void advance();
+
+    std::shared_ptr<const PreparedRun> m_prepared;
+    double m_time = 0;
+    double m_speed = 1;
+    BlockRef m_selected, m_hovered;
+    QTimer m_timer;
+    qint64 m_lastTickMs = 0;
+};
+
+}  // namespace ws

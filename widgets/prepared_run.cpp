@@ -1,0 +1,130 @@
+#include "widgets/prepared_run.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ws {
+
+namespace {
+constexpr std::size_t kMaxEventSteps = 4096;
+constexpr std::size_t kUniformSteps = 1000;
+}  // namespace
+
+const Launch* PreparedRun::launch(int index) const {
+    if (!run || index < 0 || std::size_t(index) >= run->launches.size()) return nullptr;
+    return &run->launches[index];
+}
+
+BlockRef PreparedRun::refOfBlock(int li, std::uint32_t linearBlock) const {
+    if (li < 0 || std::size_t(li) >= launches.size()) return {};
+    const auto& map = launches[li].recordOfBlock;
+    if (linearBlock >= map.size() || map[linearBlock] < 0) return {};
+    return {li, map[linearBlock]};
+}
+
+double PreparedRun::startOf(const BlockRef& ref) const {
+    const Launch* l = launch(ref.launch);
+    if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
+    return double(l->blocks.startNs[ref.record] - origin);
+}
+
+double PreparedRun::endOf(const BlockRef& ref) const {
+    const Launch* l = launch(ref.launch);
+    if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
+    return double(l->blocks.endNs[ref.record] - origin);
+}
+
+BlockState PreparedRun::stateAt(const BlockRef& ref, double t) const {
+    if (!ref.valid() || !launch(ref.launch)) return BlockState::NotRecorded;
+    if (t < startOf(ref)) return BlockState::Waiting;
+    if (t < endOf(ref)) return BlockState::Running;
+    return BlockState::Done;
+}
+
+BlockState PreparedRun::stateOfBlock(int li, std::uint32_t linearBlock, double t) const {
+    return stateAt(refOfBlock(li, linearBlock), t);
+}
+
+int PreparedRun::launchAt(double t) const {
+    int best = launches.empty() ? -1 : 0;
+    for (std::size_t i = 0; i < launches.size(); ++i)
+        if (launches[i].start <= t) best = int(i);
+    return best;
+}
+
+double clockToNs(const PreparedRun& prepared, const BlockRef& ref, std::int64_t clock) {
+    const Launch* l = prepared.launch(ref.launch);
+    if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
+    const auto& b = l->blocks;
+    const double t0 = double(b.startNs[ref.record] - prepared.origin);
+    const double t1 = double(b.endNs[ref.record] - prepared.origin);
+    const double c0 = double(b.startClock[ref.record]);
+    const double c1 = double(b.endClock[ref.record]);
+    if (c1 <= c0) return t0;
+    return std::clamp(t0 + (double(clock) - c0) / (c1 - c0) * (t1 - t0), t0, t1);
+}
+
+std::shared_ptr<const PreparedRun> prepareRun(std::shared_ptr<const Run> run) {
+    auto p = std::make_shared<PreparedRun>();
+    p->run = run;
+    std::uint64_t first = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t last = 0;
+    for (const auto& l : run->launches)
+        for (std::size_t i = 0; i < l.blocks.size(); ++i) {
+            first = std::min(first, l.blocks.startNs[i]);
+            last = std::max(last, std::max(l.blocks.endNs[i], l.blocks.startNs[i]));
+        }
+    if (first > last) first = last = 0;
+    p->origin = first;
+    p->spanEnd = double(last - first);
+
+    std::vector<double> events;
+    for (std::size_t li = 0; li < run->launches.size(); ++li) {
+        const auto& l = run->launches[li];
+        LaunchIndex idx;
+        idx.recordOfBlock.assign(std::size_t(std::min<std::uint64_t>(l.grid.count(), 1u << 30)),
+                                 -1);
+        double s = std::numeric_limits<double>::max(), e = 0;
+        for (std::size_t i = 0; i < l.blocks.size(); ++i) {
+            const std::uint32_t id = l.blocks.block[i];
+            if (id >= idx.recordOfBlock.size()) idx.recordOfBlock.resize(id + 1, -1);
+            idx.recordOfBlock[id] = std::int32_t(i);
+            const double bs = double(l.blocks.startNs[i] - first);
+            const double be = double(std::max(l.blocks.endNs[i], l.blocks.startNs[i]) - first);
+            s = std::min(s, bs);
+            e = std::max(e, be);
+            if (events.size() <= 2 * kMaxEventSteps) {
+                events.push_back(bs);
+                events.push_back(be);
+            }
+        }
+        idx.start = l.blocks.size() ? s : 0;
+        idx.end = e;
+        p->launches.push_back(std::move(idx));
+    }
+    p->lanes = TimelineLanes::build(*run, first);
+
+    // Traced reduction steps are events too, so stepping walks through them.
+    for (std::size_t li = 0; li < run->launches.size() && events.size() <= 2 * kMaxEventSteps;
+         ++li) {
+        const auto& st = run->launches[li].steps;
+        for (std::size_t i = 0; i < st.size() && i < kMaxEventSteps; ++i) {
+            const BlockRef ref = p->refOfBlock(int(li), st.block[i]);
+            if (ref.valid() && i < st.clock.size())
+                events.push_back(clockToNs(*p, ref, st.clock[i]));
+        }
+    }
+    events.push_back(0);
+    events.push_back(p->spanEnd);
+    std::sort(events.begin(), events.end());
+    events.erase(std::unique(events.begin(), events.end()), events.end());
+    if (events.size() > kMaxEventSteps) {
+        events.clear();
+        for (std::size_t k = 0; k <= kUniformSteps; ++k)
+            events.push_back(p->spanEnd * double(k) / double(kUniformSteps));
+    }
+    p->steps = std::move(events);
+    return p;
+}
+
+}  // namespace ws

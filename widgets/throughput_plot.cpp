@@ -1,0 +1,145 @@
+#include "widgets/throughput_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QVBoxLayout>
+#include <map>
+
+#include "widgets/palette.h"
+
+namespace ws {
+
+ThroughputPlot::ThroughputPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    rebuild();
+}
+
+void ThroughputPlot::setData(const ThroughputData& data) {
+    m_data = data;
+    rebuild();
+}
+
+void ThroughputPlot::changeEvent(QEvent* e) {
+    // A new UI font (projection scale) re-styles the axes and the legend.
+    if (e->type() == QEvent::FontChange) rebuild();
+    QWidget::changeEvent(e);
+}
+
+void ThroughputPlot::rebuild() {
+    QCustomPlot* p = m_plot;
+    p->clearGraphs();
+    p->clearItems();
+    m_curves = 0;
+    const QFont f = font();
+    QFont small = f;
+    small.setPointSizeF(f.pointSizeF() * 0.9);
+    p->xAxis->setLabelFont(f);
+    p->yAxis->setLabelFont(f);
+    p->xAxis->setTickLabelFont(small);
+    p->yAxis->setTickLabelFont(small);
+    p->legend->setFont(small);
+    p->legend->setVisible(true);
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    p->xAxis->setLabel(m_data.xUnit.isEmpty()
+                           ? m_data.xName
+                           : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));
+    p->yAxis->setLabel(tr("throughput (GB/s)"));
+    if (m_data.logX) {
+        p->xAxis->setScaleType(QCPAxis::stLogarithmic);
+        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+        ticker->setLogBase(2);
+        ticker->setSubTickCount(0);
+        p->xAxis->setTicker(ticker);
+        p->xAxis->setNumberFormat("gb");
+    } else {
+        p->xAxis->setScaleType(QCPAxis::stLinear);
+        p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+
+    // One curve per series, points sorted by x.
+    std::map<QString, std::vector<std::pair<double, double>>> series;
+    for (const auto& pt : m_data.points) series[pt.series].push_back({pt.x, pt.gbps});
+    double xMin = 1e300, xMax = -1e300, yMax = 0;
+    auto extend = [&](double x, double y) {
+        xMin = std::min(xMin, x);
+        xMax = std::max(xMax, x);
+        yMax = std::max(yMax, y);
+    };
+    int index = 0;
+    for (auto& [name, pts] : series) {
+        std::sort(pts.begin(), pts.end());
+        QCPGraph* g = p->addGraph();
+        g->setName(name);
+        const QColor c = palette::seriesColour(index++);
+        g->setPen(QPen(c, 2.5));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 7));
+        for (const auto& [x, y] : pts) {
+            g->addData(x, y);
+            extend(x, y);
+        }
+        ++m_curves;
+    }
+    if (!m_data.vendor.empty()) {
+        std::vector<std::pair<double, double>> pts;
+        for (const auto& v : m_data.vendor) pts.push_back({v.x, v.gbps});
+        std::sort(pts.begin(), pts.end());
+        QCPGraph* g = p->addGraph();
+        g->setName(tr("CUB (vendor library)"));
+        g->setPen(QPen(palette::text(), 2, Qt::DashLine));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 6));
+        for (const auto& [x, y] : pts) {
+            g->addData(x, y);
+            extend(x, y);
+        }
+    }
+    if (m_data.current) {
+        QCPGraph* g = p->addGraph();
+        g->setName(tr("this run"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(palette::selection(), 3),
+                                           Qt::NoBrush, 16));
+        g->addData(m_data.current->x, m_data.current->gbps);
+        extend(m_data.current->x, m_data.current->gbps);
+    }
+    if (m_data.peakGBs > 0) {
+        // The peak is a horizontal line across the plot, labelled where it starts.
+        QCPGraph* g = p->addGraph();
+        g->setName(tr("device peak %1 GB/s").arg(m_data.peakGBs, 0, 'f', 0));
+        g->setPen(QPen(palette::selection(), 2, Qt::DotLine));
+        yMax = std::max(yMax, m_data.peakGBs);
+        const double a = xMin < 1e300 ? xMin : 1, b = xMax > -1e300 ? xMax : 2;
+        g->addData(m_data.logX ? a / 4 : a - 1, m_data.peakGBs);
+        g->addData(m_data.logX ? b * 4 : b + 1, m_data.peakGBs);
+    }
+    if (xMin > xMax) {
+        xMin = m_data.logX ? 1024 : 0;
+        xMax = m_data.logX ? double(1 << 28) : 1;
+        auto* text = new QCPItemText(p);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(0.5, 0.45);
+        text->setFont(f);
+        text->setText(
+            tr("No throughput measured yet:\nrun the experiment, or open recorded traces."));
+        text->setColor(palette::mutedText());
+    }
+    if (m_data.logX)
+        p->xAxis->setRange(xMin / 1.6, xMax * 1.6);
+    else
+        p->xAxis->setRange(xMin - (xMax - xMin) * 0.05 - 0.5, xMax + (xMax - xMin) * 0.05 + 0.5);
+    p->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 100);
+    if (!m_data.deviceName.isEmpty()) {
+        auto* title = new QCPItemText(p);
+        title->position->setType(QCPItemPosition::ptAxisRectRatio);
+        title->position->setCoords(0.01, 0.01);
+        title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        title->setFont(small);
+        title->setColor(palette::mutedText());
+        title->setText(m_data.deviceName);
+    }
+    p->replot();
+}
+
+}  // namespace ws

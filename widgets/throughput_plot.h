@@ -1,0 +1,51 @@
+#pragma once
+// Measured throughput (GB/s) against a swept parameter, one curve per
+// variant, with the device's peak bandwidth and the vendor library (CUB) as
+// reference lines and the run on show marked. Built on QCustomPlot.
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+
+namespace ws {
+
+struct ThroughputPoint {
+    QString series;  // variant, or the experiment when it has no variants
+    double x = 0;
+    double gbps = 0;
+};
+
+struct ThroughputData {
+    QString xName = QStringLiteral("n");
+    QString xUnit = QStringLiteral("elements");
+    bool logX = true;
+    std::vector<ThroughputPoint> points;
+    double peakGBs = 0;  // device's theoretical memory bandwidth, 0 if unknown
+    QString deviceName;
+    std::vector<ThroughputPoint> vendor;  // the vendor library's measurements (CUB)
+    std::optional<ThroughputPoint> current;
+};
+
+class ThroughputPlot : public QWidget {
+    Q_OBJECT
+public:
+    explicit ThroughputPlot(QWidget* parent = nullptr);
+    void setData(const ThroughputData& data);
+    const ThroughputData& data() const { return m_data; }
+    QCustomPlot* plot() const { return m_plot; }
+    int curveCount() const { return m_curves; }
+    QSize sizeHint() const override { return {520, 320}; }
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void rebuild();
+
+    QCustomPlot* m_plot;
+    ThroughputData m_data;
+    int m_curves = 0;
+};
+
+}  // namespace ws

@@ -1,0 +1,50 @@
+#include "widgets/timeline_data.h"
+
+#include <algorithm>
+
+namespace ws {
+
+void TimelineData::setFullRange(double start, double end) {
+    fullStart = start;
+    fullEnd = end > start ? end : start + 1;
+    showAll();
+}
+
+void TimelineData::showAll() {
+    viewStart = fullStart;
+    viewEnd = fullEnd;
+}
+
+void TimelineData::zoom(double factor, double anchorX) {
+    if (factor <= 0) return;
+    const double anchorT = mapXToTime(anchorX);
+    const double fullSpan = fullEnd - fullStart;
+    const double newSpan = std::clamp(span() / factor, std::min(minSpan, fullSpan), fullSpan);
+    const double fraction = (anchorX - x0) / width;
+    viewStart = anchorT - fraction * newSpan;
+    viewEnd = viewStart + newSpan;
+    clampToFull();
+}
+
+void TimelineData::pan(double dxPixels) {
+    const double dt = dxPixels * nsPerPixel();
+    viewStart += dt;
+    viewEnd += dt;
+    clampToFull();
+}
+
+void TimelineData::centerOn(double t) {
+    const double s = span();
+    viewStart = t - s / 2;
+    viewEnd = t + s / 2;
+    clampToFull();
+}
+
+void TimelineData::clampToFull() {
+    const double s = std::min(span(), fullEnd - fullStart);
+    if (viewStart < fullStart) viewStart = fullStart;
+    if (viewStart + s > fullEnd) viewStart = fullEnd - s;
+    viewEnd = viewStart + s;
+}
+
+}  // namespace ws

@@ -1,0 +1,137 @@
+#include "widgets/timeline_lanes.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/residency_slots.h"
+
+namespace ws {
+
+std::pair<std::size_t, std::size_t> TimelineLane::visible(double t0, double t1) const {
+    const auto first = std::upper_bound(end.begin(), end.end(), t0) - end.begin();
+    const auto last = std::upper_bound(start.begin(), start.end(), t1) - start.begin();
+    return {std::size_t(first), std::max(std::size_t(first), std::size_t(last))};
+}
+
+TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
+    TimelineLanes out;
+    // Slots are assigned over all launches at once: launches on different
+    // streams may overlap on one SM, and a lane must never hold two blocks at once.
+    BlockRecords all;
+    std::vector<std::uint32_t> launchOf;
+    std::size_t total = 0;
+    for (const auto& l : run.launches) total += l.blocks.size();
+    out.m_launchOffset.reserve(run.launches.size() + 1);
+    all.block.reserve(total);
+    all.sm.reserve(total);
+    all.startNs.reserve(total);
+    all.endNs.reserve(total);
+    launchOf.reserve(total);
+    for (std::size_t li = 0; li < run.launches.size(); ++li) {
+        const auto& b = run.launches[li].blocks;
+        out.m_launchOffset.push_back(all.block.size());
+        all.block.insert(all.block.end(), b.block.begin(), b.block.end());
+        all.sm.insert(all.sm.end(), b.sm.begin(), b.sm.end());
+        all.startNs.insert(all.startNs.end(), b.startNs.begin(), b.startNs.end());
+        all.endNs.insert(all.endNs.end(), b.endNs.begin(), b.endNs.end());
+        launchOf.insert(launchOf.end(), b.size(), std::uint32_t(li));
+    }
+    out.m_launchOffset.push_back(all.block.size());
+    all.startClock.resize(all.block.size());
+    all.endClock.resize(all.block.size());
+    out.blockCount = all.size();
+
+    std::uint32_t smRows = std::uint32_t(std::max(run.device.smCount, 0));
+    for (auto sm : all.sm) smRows = std::max(smRows, sm + 1);
+    const SlotAssignment assigned = assignResidencySlots(all);
+
+    out.rows.resize(smRows);
+    std::vector<std::uint32_t> slotsOf(smRows, 0);
+    for (std::size_t i = 0; i < all.size(); ++i)
+        slotsOf[all.sm[i]] = std::max(slotsOf[all.sm[i]], assigned.slot[i] + 1);
+    std::uint32_t laneCount = 0;
+    for (std::uint32_t sm = 0; sm < smRows; ++sm) {
+        out.rows[sm] = {sm, laneCount, slotsOf[sm], 0};
+        laneCount += slotsOf[sm];
+        out.maxSlots = std::max(out.maxSlots, slotsOf[sm]);
+    }
+    out.lanes.resize(laneCount);
+
+    // Counting pass, then fill, so a million records cost two linear passes.
+    std::vector<std::size_t> counts(laneCount, 0);
+    std::vector<std::uint32_t> laneOf(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        laneOf[i] = out.rows[all.sm[i]].firstLane + assigned.slot[i];
+        ++counts[laneOf[i]];
+        ++out.rows[all.sm[i]].blocks;
+    }
+    std::vector<std::vector<std::uint32_t>> members(laneCount);
+    for (std::size_t l = 0; l < laneCount; ++l) members[l].reserve(counts[l]);
+    for (std::size_t i = 0; i < all.size(); ++i) members[laneOf[i]].push_back(std::uint32_t(i));
+
+    out.m_placeLane.assign(all.size(), 0);
+    out.m_placeIndex.assign(all.size(), 0);
+    for (std::size_t l = 0; l < laneCount; ++l) {
+        auto& m = members[l];
+        std::sort(m.begin(), m.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return all.startNs[a] < all.startNs[b];
+        });
+        auto& lane = out.lanes[l];
+        lane.start.resize(m.size());
+        lane.end.resize(m.size());
+        lane.launch.resize(m.size());
+        lane.record.resize(m.size());
+        for (std::size_t k = 0; k < m.size(); ++k) {
+            const auto i = m[k];
+            lane.start[k] = double(all.startNs[i] - origin);
+            lane.end[k] = double(std::max(all.endNs[i], all.startNs[i]) - origin);
+            lane.launch[k] = launchOf[i];
+            lane.record[k] = std::uint32_t(i - out.m_launchOffset[launchOf[i]]);
+            out.m_placeLane[i] = std::uint32_t(l);
+            out.m_placeIndex[i] = std::uint32_t(k);
+            if (k >= out.waveStart.size())
+                out.waveStart.push_back(lane.start[k]);
+            else
+                out.waveStart[k] = std::min(out.waveStart[k], lane.start[k]);
+        }
+        // Ends must be sorted for the binary search; equal-time hand-offs and
+        // timer rounding can break that by a tick, so repair it monotonically.
+        for (std::size_t k = 1; k < lane.end.size(); ++k)
+            lane.end[k] = std::max(lane.end[k], lane.end[k - 1]);
+    }
+    return out;
+}
+
+BlockRef TimelineLanes::blockAt(std::size_t row, std::size_t lane, double t,
+                                double tolerance) const {
+    if (row >= rows.size() || lane >= rows[row].laneCount) return {};
+    const auto& l = lanes[rows[row].firstLane + lane];
+    auto [first, last] = l.visible(t - tolerance, t + tolerance);
+    std::size_t best = last;
+    double bestDist = tolerance + 1;
+    for (std::size_t k = first; k < last; ++k) {
+        const double d = t < l.start[k] ? l.start[k] - t : (t > l.end[k] ? t - l.end[k] : 0);
+        if (d < bestDist) {
+            bestDist = d;
+            best = k;
+        }
+        if (d == 0) break;
+    }
+    if (best == last) return {};
+    return {int(l.launch[best]), int(l.record[best])};
+}
+
+TimelineLanes::Place TimelineLanes::find(const BlockRef& ref) const {
+    if (!ref.valid() || std::size_t(ref.launch) + 1 >= m_launchOffset.size()) return {};
+    const std::size_t i = m_launchOffset[ref.launch] + std::size_t(ref.record);
+    if (i >= m_launchOffset[ref.launch + 1]) return {};
+    const std::uint32_t lane = m_placeLane[i];
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const auto& row = rows[r];
+        if (lane >= row.firstLane && lane < row.firstLane + row.laneCount)
+            return {int(r), int(lane - row.firstLane), (long long)m_placeIndex[i]};
+    }
+    return {};
+}
+
+}  // namespace ws

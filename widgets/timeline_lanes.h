@@ -1,0 +1,56 @@
+#pragma once
+// The block records of a run regrouped for the SM timeline: one row per SM,
+// one lane per residency slot of that SM, each lane's blocks sorted by start.
+// Blocks in one lane never overlap, so both starts and ends are sorted and the
+// visible part of a lane is found by binary search: painting cost follows
+// what is visible, not the size of the trace.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/run.h"
+#include "widgets/block_ref.h"
+
+namespace ws {
+
+struct TimelineLane {
+    std::vector<double> start, end;  // ns relative to the run's origin
+    std::vector<std::uint32_t> launch, record;
+    std::size_t size() const { return start.size(); }
+    // Index range [first, last) of the blocks that overlap [t0, t1].
+    std::pair<std::size_t, std::size_t> visible(double t0, double t1) const;
+};
+
+struct TimelineRow {
+    std::uint32_t sm = 0;
+    std::uint32_t firstLane = 0;  // into TimelineLanes::lanes
+    std::uint32_t laneCount = 0;  // slots used on this SM (0 for an idle SM)
+    std::size_t blocks = 0;
+};
+
+struct TimelineLanes {
+    std::vector<TimelineRow> rows;    // one per SM id 0..max(smCount, highest id seen + 1)-1
+    std::vector<TimelineLane> lanes;  // grouped by row
+    std::uint32_t maxSlots = 0;
+    std::size_t blockCount = 0;
+    // Wave k starts when the first block that is k-th in its slot starts.
+    std::vector<double> waveStart;
+
+    // origin: the ns value that becomes time 0.
+    static TimelineLanes build(const Run& run, std::uint64_t origin);
+    // The block at time t in lane `lane` of row `row`, within `tolerance` ns.
+    BlockRef blockAt(std::size_t row, std::size_t lane, double t, double tolerance) const;
+    // Where a block sits: row, lane in row and index in the lane; {-1,-1,-1} if absent.
+    struct Place {
+        int row = -1, lane = -1;
+        long long index = -1;
+    };
+    Place find(const BlockRef& ref) const;
+
+private:
+    std::vector<std::uint32_t> m_placeLane;  // per launch offset + record: lane index
+    std::vector<std::uint32_t> m_placeIndex;
+    std::vector<std::size_t> m_launchOffset;
+};
+
+}  // namespace ws

@@ -1,0 +1,376 @@
+#include "widgets/timeline_view.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <cmath>
+
+#include "widgets/block_text.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+constexpr double kWheelZoom = 1.25;  // per wheel notch
+constexpr double kKeyZoom = 1.5;
+const std::vector<LegendItem>& timelineLegend() {
+    static const std::vector<LegendItem> items = {
+        {palette::stateColour(BlockState::Done), QObject::tr("done")},
+        {palette::stateColour(BlockState::Running), QObject::tr("running")},
+        {QColor(QRgb(0xB4B4B4)), QObject::tr("not yet started")},
+        {QColor(QRgb(0x3C93CC)), QObject::tr("lighter tone: odd wave")},
+        {palette::selection(), QObject::tr("selected"), true},
+        {palette::playhead(), QObject::tr("playhead")}};
+    return items;
+}
+}  // namespace
+
+TimelineView::TimelineView(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(model, &PlaybackModel::runChanged, this, &TimelineView::onRunChanged);
+    connect(model, &PlaybackModel::timeChanged, this, &TimelineView::onTimeChanged);
+    connect(model, &PlaybackModel::selectionChanged, this, &TimelineView::onSelectionChanged);
+    connect(model, &PlaybackModel::hoverChanged, this, [this] { update(); });
+    onRunChanged();
+}
+
+int TimelineView::leftMargin() const {
+    return QFontMetrics(font()).horizontalAdvance(QStringLiteral("SM 000 ")) + 10;
+}
+int TimelineView::topMargin() const { return 2 * QFontMetrics(font()).height() + 14; }
+int TimelineView::bottomMargin() const {
+    return legendHeight(font(), width() - 16, timelineLegend()) + 8;
+}
+
+QRect TimelineView::lanesRect() const {
+    const int l = leftMargin(), t = topMargin();
+    return QRect(l, t, std::max(10, width() - l - 10), std::max(10, height() - t - bottomMargin()));
+}
+
+void TimelineView::syncGeometry() {
+    const QRect r = lanesRect();
+    m_data.x0 = r.left();
+    m_data.width = r.width();
+}
+
+void TimelineView::onRunChanged() {
+    syncGeometry();
+    const PreparedRun* p = m_model->prepared();
+    const double tick = p ? double(p->run->device.timerTickNs) : 0;
+    m_data.minSpan = std::max(20.0, 4 * tick);
+    m_data.setFullRange(0, p ? std::max(1.0, p->spanEnd) : 1);
+    update();
+}
+
+void TimelineView::onTimeChanged(double t) {
+    // While playing zoomed in, keep the playhead in view.
+    if (m_model->playing() && m_data.zoomedIn() && (t < m_data.viewStart || t > m_data.viewEnd))
+        m_data.centerOn(t + m_data.span() * 0.4);
+    update();
+}
+
+void TimelineView::onSelectionChanged(const BlockRef& ref) {
+    const PreparedRun* p = m_model->prepared();
+    if (p && ref.valid() && m_data.zoomedIn()) {
+        const double s = p->startOf(ref), e = p->endOf(ref);
+        if (e < m_data.viewStart || s > m_data.viewEnd) m_data.centerOn((s + e) / 2);
+    }
+    update();
+}
+
+void TimelineView::resizeEvent(QResizeEvent*) { syncGeometry(); }
+
+void TimelineView::zoomAt(double factor, double x) {
+    syncGeometry();
+    m_data.zoom(factor, x);
+    update();
+}
+
+void TimelineView::panBy(double pixels) {
+    syncGeometry();
+    m_data.pan(pixels);
+    update();
+}
+
+QRectF TimelineView::barRect(const BlockRef& ref) const {
+    const PreparedRun* p = m_model->prepared();
+    if (!p) return {};
+    const auto place = p->lanes.find(ref);
+    if (place.row < 0) return {};
+    const QRect lanes = lanesRect();
+    const double rowH = double(lanes.height()) / double(p->lanes.rows.size());
+    const double laneH = rowH / std::max<std::uint32_t>(1, p->lanes.maxSlots);
+    const double x0 = m_data.mapTimeToX(p->startOf(ref));
+    const double x1 = m_data.mapTimeToX(p->endOf(ref));
+    const double y = lanes.top() + place.row * rowH + place.lane * laneH;
+    return QRectF(x0, y, std::max(1.0, x1 - x0), std::max(1.0, laneH));
+}
+
+QPointF TimelineView::pointOf(const BlockRef& ref) const {
+    const QRectF r = barRect(ref);
+    if (r.isNull()) return {-1, -1};
+    return r.center();
+}
+
+BlockRef TimelineView::blockAt(QPointF pos) const {
+    const PreparedRun* p = m_model->prepared();
+    const QRect lanes = lanesRect();
+    if (!p || !lanes.contains(pos.toPoint()) || p->lanes.rows.empty()) return {};
+    const double rowH = double(lanes.height()) / double(p->lanes.rows.size());
+    const auto row = std::size_t((pos.y() - lanes.top()) / rowH);
+    const double laneH = rowH / std::max<std::uint32_t>(1, p->lanes.maxSlots);
+    const auto lane = std::size_t((pos.y() - lanes.top() - row * rowH) / laneH);
+    return p->lanes.blockAt(row, lane, m_data.mapXToTime(pos.x()), 3 * m_data.nsPerPixel());
+}
+
+void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
+    const QFontMetrics fm(font());
+    const double minStep = m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16);
+    const double step = niceStep(minStep);
+    const int axisY = lanes.top() - 4;
+    p.setPen(palette::mutedText());
+    p.drawLine(lanes.left(), axisY, lanes.right(), axisY);
+    for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step) {
+        const int x = int(std::lround(m_data.mapTimeToX(t)));
+        p.setPen(palette::mutedText());
+        p.drawLine(x, axisY - 4, x, axisY);
+        const QString label = formatDuration(t);
+        const int w = fm.horizontalAdvance(label);
+        p.drawText(std::clamp(x - w / 2, lanes.left() - 10, width() - w - 2), axisY - 6, label);
+    }
+}
+
+void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
+    const PreparedRun* prep = m_model->prepared();
+    const QFontMetrics fm(font());
+    const auto& rows = prep->lanes.rows;
+    const double rowH = double(lanes.height()) / double(rows.size());
+    // SM labels: as many as fit without overlapping.
+    const int every = std::max(1, int(std::ceil(fm.height() / rowH)));
+    p.setPen(palette::text());
+    for (std::size_t r = 0; r < rows.size(); r += std::size_t(every)) {
+        const int y = int(lanes.top() + r * rowH + rowH / 2);
+        p.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
+    }
+    // Waves: a dashed line where each wave begins, labelled while there is room.
+    const auto& waves = prep->lanes.waveStart;
+    // Solid and translucent: dashed full-height lines cost more than the bars.
+    QColor waveColour = palette::text();
+    waveColour.setAlpha(110);
+    const QPen wavePen(waveColour, 1);
+    double lastLabelX = -1e9;
+    for (std::size_t k = 1; k < waves.size(); ++k) {
+        const double x = m_data.mapTimeToX(waves[k]);
+        if (x < lanes.left() || x > lanes.right()) continue;
+        if (x - lastLabelX < fm.horizontalAdvance("wave 00") + 8) continue;
+        p.setPen(wavePen);
+        p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+        p.setPen(palette::mutedText());
+        p.drawText(QPointF(x + 3, lanes.top() + fm.ascent()), tr("wave %1").arg(k + 1));
+        lastLabelX = x;
+    }
+    // Launch boundaries of multi-launch runs.
+    for (std::size_t li = 1; li < prep->launches.size(); ++li) {
+        const double x = m_data.mapTimeToX(prep->launches[li].start);
+        if (x < lanes.left() || x > lanes.right()) continue;
+        p.setPen(QPen(palette::text(), 2));
+        p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+        p.drawText(QPointF(x + 4, lanes.bottom() - 4), tr("launch %1").arg(li + 1));
+    }
+    auto outline = [&](const BlockRef& ref, const QColor& c, double w) {
+        QRectF r = barRect(ref);
+        if (r.isNull()) return;
+        if (r.width() < 6) r.adjust(-(6 - r.width()) / 2, 0, (6 - r.width()) / 2, 0);
+        if (r.height() < 6) r.adjust(0, -(6 - r.height()) / 2, 0, (6 - r.height()) / 2);
+        p.setPen(QPen(c, w));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r);
+    };
+    p.setClipRect(lanes.adjusted(-4, -4, 4, 4));
+    outline(m_model->hovered(), palette::hover(), 1.5);
+    outline(m_model->selected(), palette::selection(), 3);
+    // Playhead last, above everything.
+    const double px = m_data.mapTimeToX(m_model->time());
+    p.setClipping(false);
+    if (px >= lanes.left() - 1 && px <= lanes.right() + 1) {
+        p.setPen(QPen(palette::playhead(), 2));
+        p.drawLine(QPointF(px, lanes.top() - 4), QPointF(px, lanes.bottom()));
+        // The playhead's time sits on the axis, over the tick labels.
+        const QString label = formatDuration(m_model->time());
+        const int w = fm.horizontalAdvance(label) + 10;
+        const QRectF box(std::clamp(px - w / 2.0, 0.0, double(width() - w)),
+                         lanes.top() - 8 - fm.height(), w, fm.height());
+        p.setPen(QPen(palette::playhead(), 1.5));
+        p.setBrush(palette::background());
+        p.drawRect(box);
+        p.setPen(palette::text());
+        p.drawText(box, Qt::AlignCenter, label);
+    }
+}
+
+void TimelineView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    const PreparedRun* prep = m_model->prepared();
+    if (!prep || prep->lanes.blockCount == 0) {
+        drawMessage(p, rect(),
+                    prep ? tr("This run has no block records, so there is no timeline to show.")
+                         : tr("No run loaded."));
+        return;
+    }
+    syncGeometry();
+    const QRect lanes = lanesRect();
+    if (m_image.size() != lanes.size()) m_image = QImage(lanes.size(), QImage::Format_RGB32);
+    TimelineData local = m_data;
+    local.x0 = 0;
+    m_raster.render(m_image, *prep, local, m_model->time());
+    p.drawImage(lanes.topLeft(), m_image);
+
+    const QFontMetrics fm(font());
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    const auto& L = prep->lanes;
+    std::size_t usedSms = 0;
+    for (const auto& r : L.rows) usedSms += r.blocks ? 1 : 0;
+    const QString title = tr("SM timeline: %1 blocks on %2 of %3 SMs, up to %4 resident per SM, "
+                             "%5 waves; visible %6")
+                              .arg(groupDigits((long long)L.blockCount))
+                              .arg(usedSms)
+                              .arg(L.rows.size())
+                              .arg(L.maxSlots)
+                              .arg(L.waveStart.size())
+                              .arg(formatDuration(m_data.span()));
+    p.drawText(QRect(8, 2, width() - 16, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(title, Qt::ElideRight, width() - 16));
+    p.setFont(font());
+    paintAxis(p, lanes);
+    paintOverlay(p, lanes);
+    drawLegend(p, QRect(8, lanes.bottom() + 6, width() - 16, bottomMargin()), timelineLegend());
+}
+
+void TimelineView::wheelEvent(QWheelEvent* e) {
+    const double notches = e->angleDelta().y() / 120.0;
+    if (notches == 0) return;
+    zoomAt(std::pow(kWheelZoom, notches), e->position().x());
+    e->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return;
+    m_pressPos = m_lastPos = e->position();
+    m_dragging = false;
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* e) {
+    if (e->buttons() & Qt::LeftButton) {
+        if ((e->position() - m_pressPos).manhattanLength() > 4) m_dragging = true;
+        if (m_dragging) {
+            syncGeometry();
+            m_data.pan(-(e->position().x() - m_lastPos.x()));
+            m_lastPos = e->position();
+            update();
+            return;
+        }
+    }
+    m_model->setHovered(blockAt(e->position()));
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return;
+    if (!m_dragging) {
+        const QRect lanes = lanesRect();
+        if (e->position().y() < lanes.top()) {
+            // A click on the time axis moves the playhead there.
+            m_model->setTime(m_data.mapXToTime(e->position().x()));
+        } else {
+            const BlockRef ref = blockAt(e->position());
+            if (ref.valid()) m_model->setSelected(ref);
+        }
+    }
+    m_dragging = false;
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent*) {
+    m_data.showAll();
+    update();
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* e) {
+    syncGeometry();
+    const double centre = m_data.x0 + m_data.width / 2;
+    switch (e->key()) {
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomAt(kKeyZoom, centre);
+            break;
+        case Qt::Key_Minus:
+            zoomAt(1 / kKeyZoom, centre);
+            break;
+        case Qt::Key_Left:
+            panBy(-m_data.width / 8);
+            break;
+        case Qt::Key_Right:
+            panBy(m_data.width / 8);
+            break;
+        case Qt::Key_0:
+            m_data.showAll();
+            update();
+            break;
+        default:
+            QWidget::keyPressEvent(e);
+            return;
+    }
+    e->accept();
+}
+
+void TimelineView::leaveEvent(QEvent*) { m_model->setHovered({}); }
+
+bool TimelineView::event(QEvent* e) {
+    if (e->type() == QEvent::ShortcutOverride) {
+        // With the timeline focused, arrows pan and +/- zoom it rather than
+        // stepping the playback.
+        const int key = static_cast<QKeyEvent*>(e)->key();
+        if (key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Plus ||
+            key == Qt::Key_Minus || key == Qt::Key_Equal || key == Qt::Key_0) {
+            e->accept();
+            return true;
+        }
+    }
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const PreparedRun* prep = m_model->prepared();
+        const BlockRef ref = blockAt(he->pos());
+        const QRect lanes = lanesRect();
+        if (prep && ref.valid()) {
+            QToolTip::showText(he->globalPos(), blockTooltip(*prep, ref, m_model->time()), this);
+        } else if (prep && he->pos().x() < lanes.left() &&
+                   lanes.contains(lanes.left(), he->pos().y())) {
+            const double rowH = double(lanes.height()) / double(prep->lanes.rows.size());
+            const auto row = std::size_t((he->pos().y() - lanes.top()) / rowH);
+            if (row < prep->lanes.rows.size()) {
+                const auto& r = prep->lanes.rows[row];
+                QToolTip::showText(he->globalPos(),
+                                   tr("SM %1: %2 blocks, up to %3 resident at once")
+                                       .arg(r.sm)
+                                       .arg(groupDigits((long long)r.blocks))
+                                       .arg(r.laneCount),
+                                   this);
+            }
+        } else {
+            QToolTip::hideText();
+        }
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+}  // namespace ws

@@ -1,0 +1,64 @@
+#pragma once
+// The SM timeline: one row per SM, one lane per residency slot, blocks as
+// bars from their start to their end %globaltimer, coloured by their state at
+// the playback time in tones that alternate wave by wave. Wheel or +/- zoom
+// (the time under the cursor stays put), drag or arrow keys pan, a click
+// selects a block, the playhead follows the playback.
+#include <QImage>
+#include <QWidget>
+
+#include "widgets/playback_model.h"
+#include "widgets/timeline_data.h"
+#include "widgets/timeline_raster.h"
+
+namespace ws {
+
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(PlaybackModel* model, QWidget* parent = nullptr);
+
+    const TimelineData& data() const { return m_data; }
+    QRect lanesRect() const;
+    // Centre of a block's bar in widget coordinates, or (-1,-1) if not shown.
+    QPointF pointOf(const BlockRef& ref) const;
+    BlockRef blockAt(QPointF pos) const;
+    void zoomAt(double factor, double x);
+    void panBy(double pixels);
+    std::size_t lastVisitedBlocks() const { return m_raster.visitedBlocks(); }
+    QSize sizeHint() const override { return {900, 420}; }
+    QSize minimumSizeHint() const override { return {300, 160}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
+    void leaveEvent(QEvent*) override;
+    bool event(QEvent*) override;
+
+private:
+    void onRunChanged();
+    void onTimeChanged(double t);
+    void onSelectionChanged(const BlockRef& ref);
+    void syncGeometry();
+    void paintAxis(QPainter& p, const QRect& lanes);
+    void paintOverlay(QPainter& p, const QRect& lanes);
+    QRectF barRect(const BlockRef& ref) const;
+    int leftMargin() const;
+    int topMargin() const;
+    int bottomMargin() const;
+
+    PlaybackModel* m_model;
+    TimelineData m_data;
+    TimelineRaster m_raster;
+    QImage m_image;
+    bool m_dragging = false;
+    QPointF m_pressPos, m_lastPos;
+};
+
+}  // namespace ws

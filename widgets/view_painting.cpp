@@ -1,0 +1,64 @@
+#include "widgets/view_painting.h"
+
+#include <QFontMetrics>
+
+#include "widgets/palette.h"
+
+namespace ws {
+
+QFont titleFont(const QFont& base) {
+    QFont f = base;
+    f.setBold(true);
+    return f;
+}
+
+namespace {
+// Lays the items out left to right, wrapping; calls draw(item, swatchRect, textPos).
+template <typename Draw>
+int layoutLegend(const QFont& font, const QRect& area, const std::vector<LegendItem>& items,
+                 Draw&& draw) {
+    const QFontMetrics fm(font);
+    const int h = fm.height();
+    const int sw = h;  // swatch as tall as a line of text
+    const int gap = fm.horizontalAdvance(QStringLiteral("  "));
+    int x = area.left(), y = area.top();
+    for (const auto& item : items) {
+        const int w = sw + fm.horizontalAdvance(' ') + fm.horizontalAdvance(item.label);
+        if (x > area.left() && x + w > area.right()) {
+            x = area.left();
+            y += h + 4;
+        }
+        draw(item, QRect(x, y, sw, h), QPoint(x + sw + fm.horizontalAdvance(' '), y + fm.ascent()));
+        x += w + gap;
+    }
+    return items.empty() ? 0 : y - area.top() + h + 4;
+}
+}  // namespace
+
+int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& items) {
+    return layoutLegend(font, QRect(0, 0, width, 1000), items, [](auto&&...) {});
+}
+
+int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& items) {
+    return layoutLegend(p.font(), area, items,
+                        [&](const LegendItem& item, QRect sw, QPoint textPos) {
+                            const QRect r = sw.adjusted(2, 2, -2, -2);
+                            if (item.outlineOnly) {
+                                p.setPen(QPen(item.colour, 3));
+                                p.setBrush(Qt::NoBrush);
+                            } else {
+                                p.setPen(QPen(palette::mutedText(), 1));
+                                p.setBrush(item.colour);
+                            }
+                            p.drawRect(r);
+                            p.setPen(palette::text());
+                            p.drawText(textPos, item.label);
+                        });
+}
+
+void drawMessage(QPainter& p, const QRect& area, const QString& text) {
+    p.setPen(palette::mutedText());
+    p.drawText(area.adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+}  // namespace ws

@@ -1,0 +1,28 @@
+#pragma once
+// Small painting pieces every view shares: a title line and a legend of
+// colour swatches, sized from the widget's font so that a larger UI font
+// (projection) scales them too.
+#include <QColor>
+#include <QFont>
+#include <QPainter>
+#include <QRect>
+#include <QString>
+#include <vector>
+
+namespace ws {
+
+struct LegendItem {
+    QColor colour;
+    QString label;
+    bool outlineOnly = false;  // an outline marker (selection) rather than a fill
+};
+
+QFont titleFont(const QFont& base);
+// Height the legend needs when wrapped into `width`.
+int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& items);
+// Draws the legend from the top-left of `area`, wrapping; returns the height used.
+int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& items);
+// Centered explanatory text for an empty or untraced view.
+void drawMessage(QPainter& p, const QRect& area, const QString& text);
+
+}  // namespace ws

@@ -1,0 +1,47 @@
+#include "widgets/view_text.h"
+
+#include <cmath>
+
+namespace ws {
+
+QString formatDuration(double ns) {
+    const double a = std::fabs(ns);
+    auto fmt = [](double v, const char* unit) {
+        const int decimals = std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2);
+        QString s = QString::number(v, 'f', decimals);
+        if (s.contains('.')) {
+            while (s.endsWith('0')) s.chop(1);
+            if (s.endsWith('.')) s.chop(1);
+        }
+        return s + QString::fromUtf8(unit);
+    };
+    if (a < 1e3) return fmt(ns, " ns");
+    if (a < 1e6) return fmt(ns / 1e3, " µs");
+    if (a < 1e9) return fmt(ns / 1e6, " ms");
+    return fmt(ns / 1e9, " s");
+}
+
+QString groupDigits(long long value) {
+    QString digits = QString::number(value < 0 ? -value : value);
+    for (int i = digits.size() - 3; i > 0; i -= 3) digits.insert(i, ',');
+    return value < 0 ? "-" + digits : digits;
+}
+
+QString formatExactNs(double ns) { return groupDigits((long long)std::llround(ns)) + " ns"; }
+
+QString formatCount(double value) {
+    if (value >= 1e6 && std::fmod(value, 1 << 20) == 0)
+        return QString::number(value / (1 << 20)) + " Mi";
+    if (value >= 1024 && std::fmod(value, 1024) == 0) return QString::number(value / 1024) + " Ki";
+    return QString::number(value, 'g', 4);
+}
+
+double niceStep(double minStep) {
+    if (!(minStep > 0)) return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(minStep)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * p >= minStep) return m * p;
+    return 10 * p;
+}
+
+}  // namespace ws

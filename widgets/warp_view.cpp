@@ -1,0 +1,224 @@
+#include "widgets/warp_view.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <bit>
+#include <cmath>
+
+#include "widgets/block_text.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+QColor activeColour() { return QColor(QRgb(0x009E73)); }  // bluish green
+QColor idleColour() { return QColor(QRgb(0xE4E4E4)); }
+
+std::vector<LegendItem> warpLegend() {
+    return {{activeColour(), QObject::tr("lane combines in this step")},
+            {idleColour(), QObject::tr("lane idle")},
+            {palette::background(), QObject::tr("warp not traced")}};
+}
+
+QString number(double v) {
+    if (std::fabs(v) < 1e15 && v == std::floor(v)) return QString::number((long long)v);
+    return QString::number(v, 'g', 4);
+}
+}  // namespace
+
+WarpView::WarpView(PlaybackModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(model, &PlaybackModel::runChanged, this, &WarpView::rebuild);
+    connect(model, &PlaybackModel::selectionChanged, this, &WarpView::rebuild);
+    connect(model, &PlaybackModel::timeChanged, this, [this] { update(); });
+    rebuild();
+}
+
+void WarpView::rebuild() {
+    const PreparedRun* p = m_model->prepared();
+    m_table = p && m_model->selected().valid() ? WarpStepTable::build(*p, m_model->selected())
+                                               : WarpStepTable{};
+    update();
+}
+
+int WarpView::shownStep() const {
+    if (!m_table.traced()) return -1;
+    return std::max(0, m_table.stepAt(m_model->time()));
+}
+
+QRect WarpView::cellArea() const {
+    const QFontMetrics fm(font());
+    const int left = fm.horizontalAdvance(QStringLiteral("warp 00 ")) + 8;
+    const int top = 2 * fm.height() + 16;
+    const int bottom = legendHeight(font(), width() - 16, warpLegend()) + 8;
+    return QRect(left, top, std::max(10, width() - left - 8),
+                 std::max(10, height() - top - bottom));
+}
+
+QRectF WarpView::cellRect(std::size_t warpRow, int lane) const {
+    const QRect a = cellArea();
+    const double w = double(a.width()) / kWarpSize;
+    const std::size_t rows = std::max<std::size_t>(1, m_table.warps.size());
+    const double h = std::min(double(a.height()) / double(rows),
+                              std::max(w, 3 * QFontMetrics(font()).height() / 2.0));
+    return QRectF(a.left() + lane * w, a.top() + double(warpRow) * h, w, h);
+}
+
+QString WarpView::valueText(std::int64_t record, int lane, bool after) const {
+    const StepRecords* s = m_table.source;
+    if (!s || record < 0) return {};
+    const std::size_t c = std::max<std::uint32_t>(1, s->components);
+    const auto& v = after ? s->after : s->before;
+    const std::size_t base = (std::size_t(record) * kWarpSize + std::size_t(lane)) * c;
+    if (base + c > v.size()) return {};
+    if (c == 1) return number(v[base]);
+    QStringList parts;
+    for (std::size_t k = 0; k < c; ++k) parts << number(v[base + k]);
+    return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+}
+
+void WarpView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    const PreparedRun* prep = m_model->prepared();
+    const BlockRef sel = m_model->selected();
+    if (!prep || !sel.valid()) {
+        drawMessage(p, rect(), tr("Select a block in the grid or the timeline to see its warps."));
+        return;
+    }
+    const QFontMetrics fm(font());
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    const Launch* l = prep->launch(sel.launch);
+    const QString who =
+        blockTitle(*prep, sel) +
+        tr(" on SM %1, %2 warps").arg(l->blocks.sm[sel.record]).arg(m_table.warpCount());
+    if (!m_table.traced()) {
+        p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft, who);
+        p.setFont(font());
+        // Name the traced blocks so the student knows where to click.
+        QStringList traced;
+        const auto& st = l->steps;
+        for (std::size_t i = 0; i < st.size() && traced.size() < 8; ++i) {
+            const QString b = QString::number(st.block[i]);
+            if (!traced.contains(b)) traced << b;
+        }
+        QString text = tr("Block %1 was not traced: only its SM and start/end times were recorded.")
+                           .arg(l->blocks.block[sel.record]);
+        text += traced.isEmpty()
+                    ? tr("\nThis run traced no reduction steps (traced_blocks = 0 or an experiment "
+                         "without steps).")
+                    : tr("\nBlocks with traced steps in this launch: %1.").arg(traced.join(", "));
+        drawMessage(p, rect().adjusted(0, fm.height(), 0, 0), text);
+        return;
+    }
+    const int col = shownStep();
+    const double t = m_model->time();
+    const bool before = m_table.stepAt(t) < 0;
+    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
+               fm.elidedText(who, Qt::ElideRight, width() - 16));
+    p.setFont(font());
+    int activeLanes = 0, tracedLanes = 0;
+    for (std::size_t w = 0; w < m_table.warps.size(); ++w) {
+        const auto r = m_table.record(w, std::size_t(col));
+        if (r < 0) continue;
+        tracedLanes += kWarpSize;
+        activeLanes += std::popcount(m_table.source->activeMask[std::size_t(r)]);
+    }
+    const std::uint32_t step = m_table.steps[std::size_t(col)];
+    QString caption = step == 0 ? tr("Step 0 (load)") : tr("Step %1").arg(step);
+    caption += tr(" of %1: %2 of %3 traced lanes combine")
+                   .arg(m_table.steps.back())
+                   .arg(activeLanes)
+                   .arg(tracedLanes);
+    caption += before ? tr(" (block not started yet at %1)").arg(formatDuration(t))
+                      : tr(", began at %1").arg(formatDuration(m_table.stepTime[std::size_t(col)]));
+    p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
+               fm.elidedText(caption, Qt::ElideRight, width() - 16));
+
+    const QRect area = cellArea();
+    // Lane numbers along the top, as many as fit.
+    const double cw = double(area.width()) / kWarpSize;
+    const int every =
+        cw >= fm.horizontalAdvance("00") + 4 ? 1 : (cw * 4 >= fm.horizontalAdvance("00") ? 4 : 8);
+    p.setPen(palette::mutedText());
+    for (int lane = 0; lane < kWarpSize; lane += every)
+        p.drawText(
+            QRectF(area.left() + lane * cw, area.top() - fm.height() - 2, cw * every, fm.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, QString::number(lane));
+    QFont valueFont = font();
+    valueFont.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
+    const QFontMetrics vfm(valueFont);
+    const double rowH = cellRect(0, 0).height();
+    const int labelEvery = std::max(1, int(std::ceil(fm.height() / rowH)));
+    for (std::size_t w = 0; w < m_table.warps.size(); ++w) {
+        const auto r = m_table.record(w, std::size_t(col));
+        const std::uint32_t mask = r >= 0 ? m_table.source->activeMask[std::size_t(r)] : 0;
+        if (w % std::size_t(labelEvery) == 0) {
+            p.setPen(palette::text());
+            const QRectF c0 = cellRect(w, 0);
+            p.drawText(QRectF(2, c0.top(), area.left() - 8, c0.height()),
+                       Qt::AlignRight | Qt::AlignVCenter, tr("warp %1").arg(m_table.warps[w]));
+        }
+        for (int lane = 0; lane < kWarpSize; ++lane) {
+            QRectF c = cellRect(w, lane);
+            if (c.width() >= 5 && c.height() >= 5) c.adjust(0.5, 0.5, -0.5, -0.5);
+            const bool active = (mask >> lane) & 1u;
+            p.fillRect(c, r < 0 ? palette::background() : (active ? activeColour() : idleColour()));
+            if (r < 0) continue;
+            const QString v = valueText(r, lane, true);
+            if (!v.isEmpty() && vfm.horizontalAdvance(v) + 2 <= c.width() &&
+                vfm.height() <= c.height()) {
+                p.setFont(valueFont);
+                p.setPen(active ? Qt::white : palette::text());
+                p.drawText(c, Qt::AlignCenter, v);
+                p.setFont(font());
+            }
+        }
+    }
+    const double gridBottom = cellRect(m_table.warps.size() - 1, 0).bottom();
+    drawLegend(p, QRect(8, int(gridBottom) + 8, width() - 16, height()), warpLegend());
+}
+
+bool WarpView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    auto* he = static_cast<QHelpEvent*>(e);
+    const int col = shownStep();
+    const PreparedRun* prep = m_model->prepared();
+    if (!prep || col < 0) {
+        QToolTip::hideText();
+        return true;
+    }
+    for (std::size_t w = 0; w < m_table.warps.size(); ++w)
+        for (int lane = 0; lane < kWarpSize; ++lane) {
+            if (!cellRect(w, lane).contains(he->pos())) continue;
+            const auto r = m_table.record(w, std::size_t(col));
+            const std::uint32_t thread = m_table.warps[w] * kWarpSize + std::uint32_t(lane);
+            QString text = tr("<b>warp %1, lane %2</b> (thread %3)<br>step %4: ")
+                               .arg(m_table.warps[w])
+                               .arg(lane)
+                               .arg(thread)
+                               .arg(m_table.steps[std::size_t(col)]);
+            if (r < 0) {
+                text += tr("this warp was not traced in this step");
+            } else {
+                const bool active = (m_table.source->activeMask[std::size_t(r)] >> lane) & 1u;
+                text += active ? tr("combines") : tr("idle");
+                text += tr("<br>value before %1, after %2")
+                            .arg(valueText(r, lane, false), valueText(r, lane, true));
+                if (std::size_t(r) < m_table.source->clock.size())
+                    text += tr("<br>clock64 at step start: %1")
+                                .arg(groupDigits(m_table.source->clock[std::size_t(r)]));
+            }
+            QToolTip::showText(he->globalPos(), text, this);
+            return true;
+        }
+    QToolTip::hideText();
+    return true;
+}
+
+}  // namespace ws
