@@ -53,14 +53,16 @@ GridLayout GridLayout::compute(Dim3 grid, double width, double height, double mi
         return g;
     }
     const std::uint64_t logicalRows = std::uint64_t(grid.y) * grid.z;
-    double t = std::min(width / grid.x, height / double(logicalRows));
-    std::uint32_t bin = 1;
-    if (t < minTile) bin = std::uint32_t(std::ceil(minTile / t));
-    g.binX = g.binY = bin;
-    g.cols = ceilDiv(grid.x, bin);
-    g.rows = ceilDiv(logicalRows, bin);
-    g.tile = std::min(width / g.cols, height / g.rows);
-    return g;
+    const double t = std::min(width / grid.x, height / double(logicalRows));
+    std::uint32_t bin = t < minTile ? std::uint32_t(std::ceil(minTile / t)) : 1;
+    // Rounding up the tile counts can shrink the tile again: grow until it fits.
+    for (;; ++bin) {
+        g.binX = g.binY = bin;
+        g.cols = ceilDiv(grid.x, bin);
+        g.rows = ceilDiv(logicalRows, bin);
+        g.tile = std::min(width / g.cols, height / g.rows);
+        if (g.tile >= minTile || (g.cols == 1 && g.rows == 1)) return g;
+    }
 }
 
 std::vector<std::uint32_t> GridLayout::blocksIn(std::uint32_t col, std::uint32_t row) const {

@@ -54,9 +54,37 @@ std::vector<LegendItem> GridView::legend() const {
     return items;
 }
 
+QString GridView::title() const {
+    const PreparedRun* prep = m_model->prepared();
+    const int li = shownLaunch();
+    const Launch* l = prep ? prep->launch(li) : nullptr;
+    if (!l) return {};
+    QString t = tr("%1 blocks of %2 threads (grid %3 × %4 × %5)")
+                    .arg(groupDigits((long long)l->grid.count()))
+                    .arg(l->block.count())
+                    .arg(l->grid.x)
+                    .arg(l->grid.y)
+                    .arg(l->grid.z);
+    if (prep->run->launches.size() > 1)
+        t = tr("Launch %1 of %2: ").arg(li + 1).arg(prep->run->launches.size()) + t;
+    const GridLayout g = layout();
+    if (g.blocksPerTile() > 1) t += tr(", 1 tile = %1 blocks").arg(g.blocksPerTile());
+    return t;
+}
+
+QRect GridView::titleRect() const {
+    // Measured without the bin count, which depends on the tile area below it.
+    const QFontMetrics fm(titleFont(font()));
+    const int lines =
+        fm.horizontalAdvance(tr("0,000,000 blocks of 1024 threads (grid 00000 × 1 × 1), "
+                                "1 tile = 0000 blocks")) > width() - 16
+            ? 2
+            : 1;
+    return QRect(8, 4, width() - 16, lines * fm.lineSpacing());
+}
+
 QRect GridView::tileArea() const {
-    const QFontMetrics fm(font());
-    const int top = fm.height() + 10;
+    const int top = titleRect().bottom() + 8;
     const int bottom = legendHeight(font(), width() - 16, legend()) + 6;
     return QRect(8, top, width() - 16, std::max(10, height() - top - bottom));
 }
@@ -90,19 +118,10 @@ void GridView::paintEvent(QPaintEvent*) {
     const QRect area = tileArea();
     const double t = m_model->time();
 
-    // Title: what the tiles are.
+    // Title: what the tiles are, wrapped onto a second line in narrow views.
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    QString title = tr("Grid %1 × %2 × %3 = %4 blocks of %5 threads")
-                        .arg(l->grid.x)
-                        .arg(l->grid.y)
-                        .arg(l->grid.z)
-                        .arg(groupDigits((long long)l->grid.count()))
-                        .arg(l->block.count());
-    if (prep->run->launches.size() > 1)
-        title = tr("Launch %1 of %2: ").arg(li + 1).arg(prep->run->launches.size()) + title;
-    if (g.blocksPerTile() > 1) title += tr(", 1 tile = %1 blocks").arg(g.blocksPerTile());
-    p.drawText(QRect(8, 4, width() - 16, QFontMetrics(p.font()).height()), Qt::AlignLeft, title);
+    p.drawText(titleRect(), Qt::AlignLeft | Qt::TextWordWrap, title());
     p.setFont(font());
 
     const bool gaps = g.tile >= 6;

@@ -35,6 +35,8 @@ protected:
 
 private:
     QRect tileArea() const;
+    QRect titleRect() const;
+    QString title() const;
     std::vector<struct LegendItem> legend() const;
     BlockRef blockAt(QPointF pos, std::vector<std::uint32_t>* binBlocks = nullptr) const;
 

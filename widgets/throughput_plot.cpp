@@ -6,8 +6,19 @@
 #include <map>
 
 #include "widgets/palette.h"
+#include "widgets/view_text.h"
 
 namespace ws {
+
+namespace {
+// Powers of two read better as "64 Ki" or "16 Mi" than as 1.67772·10^7.
+class BinaryTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return formatCount(tick);
+    }
+};
+}  // namespace
 
 ThroughputPlot::ThroughputPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     auto* layout = new QVBoxLayout(this);
@@ -49,11 +60,10 @@ void ThroughputPlot::rebuild() {
     p->yAxis->setLabel(tr("throughput (GB/s)"));
     if (m_data.logX) {
         p->xAxis->setScaleType(QCPAxis::stLogarithmic);
-        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+        QSharedPointer<QCPAxisTickerLog> ticker(new BinaryTicker);
         ticker->setLogBase(2);
         ticker->setSubTickCount(0);
         p->xAxis->setTicker(ticker);
-        p->xAxis->setNumberFormat("gb");
     } else {
         p->xAxis->setScaleType(QCPAxis::stLinear);
         p->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -122,7 +132,7 @@ void ThroughputPlot::rebuild() {
         text->position->setCoords(0.5, 0.45);
         text->setFont(f);
         text->setText(
-            tr("No throughput measured yet:\nrun the experiment, or open recorded traces."));
+            tr("No throughput measured yet.\nRun the experiment\nor open recorded traces."));
         text->setColor(palette::mutedText());
     }
     if (m_data.logX)

@@ -96,6 +96,7 @@ std::size_t TimelineRaster::rasterLane(const TimelineLane& lane, const TimelineD
                 add(out[c], std::min(x1, double(c + 1)) - std::max(x0, double(c)));
         }
         if (wide && x0 > 0) out[c0].flags |= kEdge;
+        if (wide && c1 > c0 && x1 < width) out[c1].flags |= kEdge;
     }
     return last - first;
 }
@@ -159,6 +160,12 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
                 // when the view is short (mean coverage, widest lane's colour).
                 const double yIn = y - row * m_rowHeight;
                 const auto s0 = std::uint32_t(std::max(0.0, yIn) / laneH);
+                // Tall lanes keep a pixel of background between slots, so two
+                // blocks resident together read as two bars, not one.
+                if (laneH >= 5 && s0 + 1 < slotCount && std::uint32_t((yIn + 1) / laneH) > s0) {
+                    std::fill_n(line, W, bg);
+                    continue;
+                }
                 const auto s1 = std::max(s0 + 1, std::uint32_t(std::ceil((yIn + 1) / laneH)));
                 const std::uint32_t end = std::min(s1, r.laneCount);
                 if (s0 >= end) {

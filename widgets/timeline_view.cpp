@@ -241,7 +241,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     const auto& L = prep->lanes;
     std::size_t usedSms = 0;
     for (const auto& r : L.rows) usedSms += r.blocks ? 1 : 0;
-    const QString title = tr("SM timeline: %1 blocks on %2 of %3 SMs, up to %4 resident per SM, "
+    const QString title = tr("%1 blocks on %2 of %3 SMs, up to %4 resident per SM, "
                              "%5 waves; visible %6")
                               .arg(groupDigits((long long)L.blockCount))
                               .arg(usedSms)

@@ -2,6 +2,7 @@
 // window, and for --screenshot waits for the run, renders the window and exits.
 #include <QApplication>
 #include <QDir>
+#include <QIcon>
 #include <QProcess>
 #include <QTimer>
 #include <cstdio>
@@ -22,6 +23,18 @@ int fail(const QString& message, int code) {
     return code;
 }
 
+// The offscreen platform reports what it cannot do (window size hints) and a
+// missing runtime folder; neither matters for a screenshot, and stderr is kept
+// for the one line a script reads.
+void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (message.contains(QLatin1String("propagateSizeHints")) ||
+        message.contains(QLatin1String("XDG_RUNTIME_DIR")))
+        return;
+    if (type == QtDebugMsg || type == QtInfoMsg) return;
+    std::fprintf(stderr, "warpscope: Qt: %s\n",
+                 qPrintable(qFormatLogMessage(type, context, message)));
+}
+
 bool wantsScreenshot(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--screenshot") == 0) return true;
@@ -34,9 +47,11 @@ int main(int argc, char** argv) {
     // A screenshot needs no display: render offscreen unless told otherwise.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietQtMessages);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("warpscope"));
     QApplication::setApplicationVersion(QStringLiteral(WS_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/warpscope/icons/warpscope.svg")));
     // Large enough to read from the back of a lecture hall; View > Larger text goes further.
     QFont font = QApplication::font();
     font.setPointSizeF(std::max(font.pointSizeF(), 11.0));

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -13,6 +14,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "app/gui/app_log.h"
 #include "app/gui/experiment_browser.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/playback_bar.h"
@@ -32,7 +34,6 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
       m_model(new PlaybackModel(this)),
       m_source(new RunSource(options.workerCommand, options.workerTimeoutMs, this)) {
     setWindowTitle(QStringLiteral("warpscope"));
-    setWindowIcon(QIcon(QStringLiteral(":/warpscope/icons/warpscope.svg")));
     m_baseFontPt = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 11;
     if (const QString manifest = bundledManifestPath(); !manifest.isEmpty()) {
         auto bundled = BundledTraces::load(manifest);
@@ -230,6 +231,10 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
         m_applying = false;
         setWindowTitle(QStringLiteral("warpscope — %1").arg(QString::fromStdString(spec->title)));
     }
+    if (loaded.origin == RunOrigin::Recorded)
+        appLog(QStringLiteral("showing %1, recorded on %2 at %3")
+                   .arg(QFileInfo(loaded.file).fileName(), QString::fromStdString(run.device.name),
+                        QString::fromStdString(run.recordedAt)));
     statusBar()->showMessage(
         loaded.origin == RunOrigin::Live
             ? tr("Run finished on %1.").arg(QString::fromStdString(run.device.name))

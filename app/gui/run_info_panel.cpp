@@ -118,8 +118,8 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     facts += tr("Recording overhead: %1 %<br>").arg(t.overheadPercent, 0, 'f', 2);
     std::size_t blocks = 0;
     for (const auto& l : r.launches) blocks += l.blocks.size();
-    facts += tr("%1 launches, %2 block records, spanning %3")
-                 .arg(r.launches.size())
+    facts += (r.launches.size() == 1 ? tr("1 launch") : tr("%1 launches").arg(r.launches.size())) +
+             tr(", %1 block records, spanning %2")
                  .arg(groupDigits((long long)blocks))
                  .arg(formatDuration(loaded.prepared->spanEnd));
     m_facts->setText(facts);

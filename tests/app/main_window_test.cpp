@@ -1,0 +1,105 @@
+// The window with a fake worker: the CPU-only path opens the recorded
+// traces and says so, a live run says it is live, a crash is reported in the
+// window and the next run works, a corrupt trace is reported with its reason.
+#include "app/gui/main_window.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QSlider>
+
+#include "app/gui/parameter_panel.h"
+#include "app/gui/run_info_panel.h"
+#include "core/catalog.h"
+#include "tests/app/app_test_support.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/throughput_plot.h"
+
+namespace ws {
+namespace {
+
+class MainWindowTest : public ::testing::Test {
+protected:
+    MainWindowTest() {
+        test::app();
+        qputenv("WARPSCOPE_RESOURCES", files.resources().toUtf8());
+    }
+    ~MainWindowTest() override { qunsetenv("WARPSCOPE_RESOURCES"); }
+    std::unique_ptr<MainWindow> window(const QString& mode, int timeoutMs = 10000) {
+        auto w = std::make_unique<MainWindow>(WindowOptions{files.worker(mode), timeoutMs, false});
+        QObject::connect(w.get(), &MainWindow::runShown, [this] { ++shown; });
+        QObject::connect(w.get(), &MainWindow::loadFailed, [this](QString m) { failures << m; });
+        return w;
+    }
+    static ParamValues params(const std::string& n) {
+        return *resolveParams(*findExperiment("reduce-single-block"), {"n=" + n, "block=128"});
+    }
+    test::AppFixtureFiles files;
+    int shown = 0;
+    QStringList failures;
+};
+
+TEST_F(MainWindowTest, WithoutAGpuShowsTheRecordedTraceAndSaysSo) {
+    auto w = window("nodevice");
+    w->runExperiment("reduce-single-block", params("50000"));
+    ASSERT_TRUE(test::waitFor([&] { return shown > 0 || !failures.isEmpty(); }));
+    ASSERT_EQ(shown, 1) << failures.join('\n').toStdString();
+    const QString info = w->runInfo()->text();
+    EXPECT_TRUE(info.contains("RECORDED")) << info.toStdString();
+    EXPECT_TRUE(info.contains("No GPU here")) << info.toStdString();
+    EXPECT_TRUE(info.contains("n=65536")) << info.toStdString();  // the nearest recorded run
+    EXPECT_EQ(w->source()->mode(), RunSource::Mode::Recorded);
+    // Sliders snap to the two recorded values of n.
+    EXPECT_EQ(w->parameters()->sliderFor("n")->maximum(), 1);
+    // The throughput plot shows the recorded sweep.
+    EXPECT_EQ(w->throughput()->curveCount(), 1);
+    EXPECT_EQ(w->throughput()->data().points.size(), 2u);
+}
+
+TEST_F(MainWindowTest, ALiveRunSaysItIsLive) {
+    auto w = window("ok");
+    w->runExperiment("reduce-single-block", params("2048"));
+    ASSERT_TRUE(test::waitFor([&] { return shown > 0 || !failures.isEmpty(); }));
+    ASSERT_EQ(shown, 1) << failures.join('\n').toStdString();
+    EXPECT_TRUE(w->runInfo()->text().contains("LIVE"));
+    EXPECT_TRUE(w->runInfo()->badgeText().contains("verified"));
+    EXPECT_EQ(w->model()->run()->launches[0].blocks.size(), 16u);
+}
+
+TEST_F(MainWindowTest, AWorkerCrashIsReportedAndTheNextRunWorks) {
+    auto w = window("crash-once");
+    w->runExperiment("reduce-single-block", params("2048"));
+    ASSERT_TRUE(test::waitFor([&] { return !failures.isEmpty(); }));
+    EXPECT_TRUE(failures[0].contains("crashed")) << failures[0].toStdString();
+    EXPECT_TRUE(w->runInfo()->text().contains("crashed"));
+    EXPECT_TRUE(w->isVisible() || !w->isVisible());  // still here: nothing took the GUI down
+    w->runExperiment("reduce-single-block", params("2048"));
+    ASSERT_TRUE(test::waitFor([&] { return shown > 0; }));
+    EXPECT_EQ(w->source()->worker()->startCount(), 2);
+}
+
+TEST_F(MainWindowTest, ACorruptTraceIsReportedWithWhatAndWhere) {
+    const QString bad = files.dir() + "/corrupt.wstrace";
+    QFile f(bad);
+    f.open(QIODevice::WriteOnly);
+    f.write("this is not a trace at all");
+    f.close();
+    auto w = window("ok");
+    w->openTrace(bad);
+    ASSERT_TRUE(test::waitFor([&] { return !failures.isEmpty(); }));
+    EXPECT_TRUE(failures[0].contains("corrupt.wstrace")) << failures[0].toStdString();
+    EXPECT_GT(failures[0].size(), QString("Cannot open " + bad + ": ").size());
+    EXPECT_EQ(w->model()->run(), nullptr);
+}
+
+TEST_F(MainWindowTest, PaintsEveryViewOnceLoaded) {
+    auto w = window("ok");
+    w->resize(1600, 1000);
+    w->openTrace(files.trace());
+    ASSERT_TRUE(test::waitFor([&] { return shown > 0; }));
+    const QImage img = test::render(*w);
+    EXPECT_EQ(img.size(), QSize(1600, 1000));
+}
+
+}  // namespace
+}  // namespace ws

@@ -1,0 +1,150 @@
+// End-to-end: the real warpscope binary, as scripts and the docs run it.
+#include <gtest/gtest.h>
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QSet>
+
+#include "tests/app/app_test_support.h"
+#include "tests/widgets/qt_test_support.h"
+
+namespace ws {
+namespace {
+
+struct Outcome {
+    int code = -1;
+    QString err;
+    double seconds = 0;
+};
+
+class WarpscopeBinary : public ::testing::Test {
+protected:
+    WarpscopeBinary() { test::app(); }
+    static QString binaryDir() { return qEnvironmentVariable("WARPSCOPE_BINARY_DIR"); }
+    static QString warpscope() { return binaryDir() + "/app/gui/warpscope"; }
+    Outcome run(const QStringList& args, int timeoutMs = 60000) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("WARPSCOPE_RESOURCES", files.resources());
+        p.setProcessEnvironment(env);
+        QElapsedTimer t;
+        t.start();
+        p.start(warpscope(), args);
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return {-1, "timed out", t.elapsed() / 1000.0};
+        }
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                QString::fromUtf8(p.readAllStandardError()), t.elapsed() / 1000.0};
+    }
+    // A real screenshot: the window's size and many colours, not a blank.
+    static void expectScreenshot(const QString& path) {
+        const QImage img(path);
+        ASSERT_FALSE(img.isNull()) << path.toStdString();
+        EXPECT_EQ(img.size(), QSize(1600, 1000));
+        QSet<QRgb> colours;
+        for (int y = 0; y < img.height(); y += 7)
+            for (int x = 0; x < img.width(); x += 7) colours.insert(img.pixel(x, y));
+        EXPECT_GT(colours.size(), 20);
+    }
+    test::AppFixtureFiles files;
+};
+
+TEST_F(WarpscopeBinary, ScreenshotOfATrace) {
+    const QString png = files.dir() + "/shot.png";
+    const Outcome o = run({"--trace", files.trace(), "--screenshot", png, "--at", "3"});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    expectScreenshot(png);
+}
+
+TEST_F(WarpscopeBinary, ScreenshotAtATime) {
+    const QString png = files.dir() + "/shot.png";
+    EXPECT_EQ(run({"--trace", files.trace(), "--screenshot", png, "--time", "500"}).code, 0);
+    expectScreenshot(png);
+}
+
+TEST_F(WarpscopeBinary, BadArgumentsExitNonZeroWithOneLine) {
+    for (const QStringList& args : {QStringList{"--bogus"},
+                                    {"--experiment", "no-such-experiment"},
+                                    {"--experiment", "reduce-single-block", "block=100"},
+                                    {"--screenshot", "x.png"}}) {
+        const Outcome o = run(args);
+        EXPECT_EQ(o.code, 2) << args.join(' ').toStdString();
+        EXPECT_TRUE(o.err.startsWith("warpscope: ")) << o.err.toStdString();
+        EXPECT_EQ(o.err.trimmed().count('\n'), 0) << o.err.toStdString();
+    }
+}
+
+TEST_F(WarpscopeBinary, ACorruptTraceSaysWhatIsWrong) {
+    const QString bad = files.dir() + "/corrupt.wstrace";
+    QFile f(bad);
+    f.open(QIODevice::WriteOnly);
+    f.write(QByteArray(64, '\x7f'));
+    f.close();
+    const Outcome o = run({"--trace", bad, "--screenshot", files.dir() + "/x.png"});
+    EXPECT_EQ(o.code, 1);
+    EXPECT_TRUE(o.err.contains("corrupt.wstrace")) << o.err.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(files.dir() + "/x.png"));
+    EXPECT_EQ(
+        run({"--trace", files.dir() + "/missing.wstrace", "--screenshot", files.dir() + "/x.png"})
+            .code,
+        1);
+}
+
+TEST_F(WarpscopeBinary, WithoutAGpuTheFakeWorkerLeadsToRecordedTraces) {
+    const QString png = files.dir() + "/rec.png";
+    const Outcome o = run({"--experiment", "reduce-single-block", "--worker",
+                           files.workerLine("nodevice"), "--screenshot", png});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("showing recorded traces")) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("recorded on")) << o.err.toStdString();
+    expectScreenshot(png);
+}
+
+TEST_F(WarpscopeBinary, TheRealWorkerOnThisMachine) {
+    const QString worker = binaryDir() + "/app/record/warpscope-record";
+    if (!QFileInfo(worker).isExecutable())
+        GTEST_SKIP() << "warpscope-record is not built at " << worker.toStdString();
+    const QString png = files.dir() + "/real.png";
+    // No --worker: warpscope finds ../record/warpscope-record itself.
+    const Outcome o =
+        run({"--experiment", "reduce-single-block", "n=2048", "block=128", "--screenshot", png});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    expectScreenshot(png);
+    // On a machine without a GPU (CI, laptops) the window shows a recorded run.
+    if (o.err.contains("no GPU")) EXPECT_TRUE(o.err.contains("recorded on")) << o.err.toStdString();
+}
+
+TEST_F(WarpscopeBinary, AWorkerThatCrashesIsReported) {
+    const Outcome o = run({"--experiment", "reduce-single-block", "--worker",
+                           files.workerLine("crash-once"), "--screenshot", files.dir() + "/x.png"});
+    EXPECT_EQ(o.code, 1);
+    EXPECT_TRUE(o.err.contains("crashed")) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("fresh worker")) << o.err.toStdString();
+}
+
+TEST_F(WarpscopeBinary, AWorkerThatHangsIsStoppedAfterTheTimeout) {
+    const Outcome o =
+        run({"--experiment", "reduce-single-block", "--worker", files.workerLine("hang"),
+             "--worker-timeout", "1", "--screenshot", files.dir() + "/x.png"});
+    EXPECT_EQ(o.code, 1);
+    EXPECT_TRUE(o.err.contains("no answer for 1 s")) << o.err.toStdString();
+    EXPECT_LT(o.seconds, 15);
+}
+
+TEST_F(WarpscopeBinary, ALiveRunThroughAWorker) {
+    const QString png = files.dir() + "/live.png";
+    const Outcome o = run({"--experiment", "reduce-single-block", "--worker",
+                           files.workerLine("ok"), "--screenshot", png});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    expectScreenshot(png);
+}
+
+}  // namespace
+}  // namespace ws

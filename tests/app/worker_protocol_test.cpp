@@ -1,0 +1,62 @@
+#include "app/gui/worker_protocol.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonDocument>
+
+namespace ws {
+namespace {
+
+QByteArray stream() {
+    QByteArray s;
+    s += R"({"type":"hello","id":1,"protocol":1,"tool":"t","device":null,"reason":"none"})"
+         "\n";
+    s += R"({"type":"progress","id":2,"message":"running"})"
+         "\n";
+    s += R"({"type":"result","id":2,"bytes":10})"
+         "\n";
+    s += QByteArray("0123\n56789");  // payload may hold newlines
+    s += R"({"type":"error","id":3,"message":"bad"})"
+         "\n";
+    return s;
+}
+
+TEST(WorkerProtocol, ParsesMessagesWhateverTheChunking) {
+    const QByteArray all = stream();
+    for (int chunk : {1, 2, 3, 7, 1000}) {
+        WorkerStreamParser p;
+        for (int i = 0; i < all.size(); i += chunk) p.feed(all.mid(i, chunk));
+        ASSERT_TRUE(p.error().isEmpty());
+        std::vector<WorkerMessage> got;
+        while (p.hasMessage()) got.push_back(p.take());
+        ASSERT_EQ(got.size(), 4u) << "chunk " << chunk;
+        EXPECT_EQ(got[0].type, "hello");
+        EXPECT_EQ(got[2].type, "result");
+        EXPECT_EQ(got[2].id, 2);
+        EXPECT_EQ(got[2].payload, QByteArray("0123\n56789"));
+        EXPECT_EQ(got[3].json.value("message").toString(), "bad");
+    }
+}
+
+TEST(WorkerProtocol, ReportsGarbage) {
+    WorkerStreamParser p;
+    p.feed("Segmentation fault\n");
+    EXPECT_FALSE(p.error().isEmpty());
+    WorkerStreamParser q;
+    q.feed(R"({"type":"result","id":1,"bytes":-5})"
+           "\n");
+    EXPECT_FALSE(q.error().isEmpty());
+}
+
+TEST(WorkerProtocol, WritesRequestsAsJsonLines) {
+    const QByteArray r = runRequest(7, "reduce-ladder", {{"n", "1024"}, {"variant", "best"}});
+    ASSERT_TRUE(r.endsWith('\n'));
+    const QJsonObject o = QJsonDocument::fromJson(r).object();
+    EXPECT_EQ(o.value("type").toString(), "run");
+    EXPECT_EQ(o.value("id").toInt(), 7);
+    EXPECT_EQ(o.value("params").toObject().value("n").toString(), "1024");
+    EXPECT_EQ(QJsonDocument::fromJson(helloRequest(1)).object().value("type").toString(), "hello");
+}
+
+}  // namespace
+}  // namespace ws

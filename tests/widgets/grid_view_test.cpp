@@ -1,0 +1,88 @@
+#include "widgets/grid_view.h"
+
+#include <gtest/gtest.h>
+
+#include <QMouseEvent>
+
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/palette.h"
+
+namespace ws {
+namespace {
+
+class GridViewTest : public ::testing::Test {
+protected:
+    GridViewTest() {
+        model.setRun(test::smallPrepared());
+        view.resize(640, 360);
+    }
+    QColor centre(std::uint32_t block) {
+        std::uint32_t col, row;
+        EXPECT_TRUE(view.layout().tileOf(block, col, row));
+        return test::render(view).pixelColor(view.tileRect(col, row).center().toPoint());
+    }
+    QApplication& m_app = test::app();  // before any widget
+    PlaybackModel model;
+    GridView view{&model};
+};
+
+TEST_F(GridViewTest, LaysOutTheGridDimensions) {
+    const auto g = view.layout();
+    EXPECT_EQ(g.cols, 8u);
+    EXPECT_EQ(g.rows, 2u);
+    EXPECT_EQ(g.blocksPerTile(), 1u);
+}
+
+TEST_F(GridViewTest, ColoursTilesByStateAtThePlaybackTime) {
+    model.setSelected({});
+    model.setTime(500);  // first wave running, second waiting
+    EXPECT_TRUE(test::near(centre(0), palette::stateColour(BlockState::Running)));
+    EXPECT_TRUE(test::near(centre(12), palette::stateColour(BlockState::Waiting)));
+    model.setTime(950);
+    EXPECT_TRUE(test::near(centre(3), palette::stateColour(BlockState::Done)));
+    EXPECT_TRUE(test::near(centre(12), palette::stateColour(BlockState::Waiting)));
+    model.setTime(1900);
+    EXPECT_TRUE(test::near(centre(12), palette::stateColour(BlockState::Done)));
+}
+
+TEST_F(GridViewTest, ColoursBySmOnceABlockHasStarted) {
+    view.setColouring(GridView::Colouring::BySm);
+    model.setSelected({});
+    model.setTime(500);
+    EXPECT_TRUE(test::near(centre(6), palette::smColour(2)));
+    EXPECT_TRUE(test::near(centre(13), palette::stateColour(BlockState::Waiting)));
+}
+
+TEST_F(GridViewTest, ClickSelectsTheBlock) {
+    std::uint32_t col, row;
+    ASSERT_TRUE(view.layout().tileOf(13, col, row));
+    const QPointF at = view.tileRect(col, row).center();
+    QMouseEvent press(QEvent::MouseButtonPress, at, view.mapToGlobal(at), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&view, &press);
+    EXPECT_EQ(model.selected(), (BlockRef{0, 13}));
+    // The selected tile carries the selection outline.
+    const QImage img = test::render(view);
+    const QRectF r = view.tileRect(col, row);
+    const QRect leftEdge(int(r.left()) - 4, int(r.center().y()) - 2, 8, 4);
+    EXPECT_TRUE(test::anyNear(img, leftEdge, palette::selection()));
+    // ...and no other tile does.
+    ASSERT_TRUE(view.layout().tileOf(2, col, row));
+    const QRectF other = view.tileRect(col, row);
+    EXPECT_FALSE(test::anyNear(img, QRect(int(other.left()) + 4, int(other.center().y()) - 2, 8, 4),
+                               palette::selection()));
+}
+
+TEST_F(GridViewTest, BinsAMillionBlocks) {
+    ws::Run r = test::smallRun();
+    r.launches[0].grid = {1'000'000, 1, 1};
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(std::move(r))));
+    const auto g = view.layout();
+    EXPECT_GT(g.blocksPerTile(), 1u);
+    EXPECT_GE(g.tile, 6);
+    const QImage img = test::render(view);
+    EXPECT_FALSE(img.isNull());
+}
+
+}  // namespace
+}  // namespace ws

@@ -1,0 +1,63 @@
+#include "widgets/timeline_data.h"
+
+#include <gtest/gtest.h>
+
+namespace ws {
+namespace {
+
+TimelineData data() {
+    TimelineData d;
+    d.x0 = 100;
+    d.width = 1000;
+    d.minSpan = 10;
+    d.setFullRange(0, 1e6);
+    return d;
+}
+
+TEST(TimelineData, MapsBothWays) {
+    const TimelineData d = data();
+    EXPECT_DOUBLE_EQ(d.mapTimeToX(0), 100);
+    EXPECT_DOUBLE_EQ(d.mapTimeToX(1e6), 1100);
+    EXPECT_DOUBLE_EQ(d.mapXToTime(600), 5e5);
+    for (double t : {0.0, 1234.5, 5e5, 999999.0})
+        EXPECT_NEAR(d.mapXToTime(d.mapTimeToX(t)), t, 1e-6);
+}
+
+TEST(TimelineData, ZoomKeepsTheTimeUnderTheCursor) {
+    TimelineData d = data();
+    for (double x : {350.0, 600.0, 1000.0}) {
+        d.showAll();
+        d.zoom(2, 600);  // first zoom in, so there is room on both sides
+        const double before = d.mapXToTime(x);
+        d.zoom(1.25, x);
+        EXPECT_NEAR(d.mapXToTime(x), before, 1e-6) << "x " << x;
+        d.zoom(1 / 1.25, x);
+        EXPECT_NEAR(d.mapXToTime(x), before, 1e-6) << "x " << x;
+    }
+}
+
+TEST(TimelineData, ZoomStopsAtTheMinimumSpanAndAtTheFullRange) {
+    TimelineData d = data();
+    d.zoom(1e9, 600);
+    EXPECT_NEAR(d.span(), 10, 1e-9);
+    d.zoom(1e-9, 600);
+    EXPECT_DOUBLE_EQ(d.viewStart, 0);
+    EXPECT_DOUBLE_EQ(d.viewEnd, 1e6);
+    EXPECT_FALSE(d.zoomedIn());
+}
+
+TEST(TimelineData, PanStaysInsideTheRun) {
+    TimelineData d = data();
+    d.zoom(10, 100);  // [0, 1e5]
+    EXPECT_TRUE(d.zoomedIn());
+    d.pan(-500);
+    EXPECT_DOUBLE_EQ(d.viewStart, 0);
+    d.pan(500);  // half the width: half the span
+    EXPECT_NEAR(d.viewStart, 5e4, 1e-6);
+    d.pan(1e9);
+    EXPECT_DOUBLE_EQ(d.viewEnd, 1e6);
+    EXPECT_NEAR(d.span(), 1e5, 1e-6);
+}
+
+}  // namespace
+}  // namespace ws

@@ -1,0 +1,66 @@
+#include "widgets/timeline_lanes.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/synthetic_run.h"
+#include "tests/widgets/qt_test_support.h"
+
+namespace ws {
+namespace {
+
+TEST(TimelineLanes, GroupsBlocksBySmAndSlot) {
+    const auto p = test::smallPrepared();
+    const auto& L = p->lanes;
+    EXPECT_EQ(L.blockCount, 16u);
+    ASSERT_EQ(L.rows.size(), 4u);
+    EXPECT_EQ(L.maxSlots, 2u);
+    ASSERT_EQ(L.waveStart.size(), 2u);
+    EXPECT_DOUBLE_EQ(L.waveStart[0], 0);
+    EXPECT_DOUBLE_EQ(L.waveStart[1], 1000);
+    for (const auto& row : L.rows) {
+        EXPECT_EQ(row.laneCount, 2u);
+        EXPECT_EQ(row.blocks, 4u);
+        for (std::uint32_t s = 0; s < row.laneCount; ++s)
+            EXPECT_EQ(L.lanes[row.firstLane + s].size(), 2u);
+    }
+}
+
+TEST(TimelineLanes, FindsBlocksByTimeAndBack) {
+    const auto p = test::smallPrepared();
+    const auto& L = p->lanes;
+    for (int record = 0; record < 16; ++record) {
+        const auto place = L.find({0, record});
+        ASSERT_GE(place.row, 0);
+        EXPECT_EQ(std::uint32_t(place.row), p->run->launches[0].blocks.sm[record]);
+        const double mid = p->startOf({0, record}) + 450;
+        EXPECT_EQ(L.blockAt(place.row, place.lane, mid, 0), (BlockRef{0, record}));
+    }
+    EXPECT_FALSE(L.blockAt(0, 0, 950, 10).valid());  // the gap between the waves
+}
+
+TEST(TimelineLanes, VisibleRangeMatchesBruteForceOnALargeRun) {
+    auto run = std::make_shared<const ws::Run>(makeSyntheticRun(20000, 132, 3));
+    const auto p = prepareRun(run);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> t(0, p->spanEnd);
+    std::size_t total = 0;
+    for (const auto& lane : p->lanes.lanes) total += lane.size();
+    EXPECT_EQ(total, 20000u);
+    for (int trial = 0; trial < 50; ++trial) {
+        double a = t(rng), b = t(rng);
+        if (a > b) std::swap(a, b);
+        for (std::size_t l = 0; l < p->lanes.lanes.size(); l += 37) {
+            const auto& lane = p->lanes.lanes[l];
+            const auto [first, last] = lane.visible(a, b);
+            std::size_t brute = 0;
+            for (std::size_t k = 0; k < lane.size(); ++k)
+                if (lane.end[k] > a && lane.start[k] <= b) ++brute;
+            EXPECT_EQ(last - first, brute);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace ws

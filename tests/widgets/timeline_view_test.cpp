@@ -1,0 +1,119 @@
+#include "widgets/timeline_view.h"
+
+#include <gtest/gtest.h>
+
+#include <QMouseEvent>
+#include <QWheelEvent>
+
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/palette.h"
+
+namespace ws {
+namespace {
+
+class TimelineViewTest : public ::testing::Test {
+protected:
+    TimelineViewTest() {
+        model.setRun(test::smallPrepared());
+        model.setSelected({});
+        view.resize(900, 480);
+    }
+    void wheel(QPointF at, int delta) {
+        QWheelEvent e(at, view.mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &e);
+    }
+    QApplication& m_app = test::app();  // before any widget
+    PlaybackModel model;
+    TimelineView view{&model};
+};
+
+TEST_F(TimelineViewTest, DrawsEachBlockAsABarInItsLane) {
+    model.setTime(1900);  // everything done
+    const QImage img = test::render(view);
+    // Along the lane of block 0 (SM 0, slot 0) there are exactly two bars:
+    // block 0 in the first wave and block 8 in the second.
+    const QPointF p0 = view.pointOf({0, 0});
+    const QRect lanes = view.lanesRect();
+    int bars = 0;
+    bool inBar = false;
+    for (int x = lanes.left(); x < lanes.right(); ++x) {
+        const bool coloured = img.pixelColor(x, int(p0.y())) != palette::background();
+        if (coloured && !inBar) ++bars;
+        inBar = coloured;
+    }
+    EXPECT_EQ(bars, 2);
+    const QColor done = palette::stateColour(BlockState::Done);
+    EXPECT_TRUE(test::near(img.pixelColor((p0 + QPointF(5, 0)).toPoint()), done, 12));
+}
+
+TEST_F(TimelineViewTest, ColoursBarsByStateAtThePlayhead) {
+    model.setTime(500);
+    const QImage img = test::render(view);
+    const QPointF running = view.pointOf({0, 1});
+    const QPointF waiting = view.pointOf({0, 9});
+    EXPECT_TRUE(test::near(img.pixelColor((running + QPointF(-20, 0)).toPoint()),
+                           palette::stateColour(BlockState::Running), 12));
+    const QColor w = img.pixelColor(waiting.toPoint());
+    EXPECT_TRUE(test::near(w, QColor(0xB4, 0xB4, 0xB4), 12) ||
+                test::near(w, QColor(0xD0, 0xD0, 0xD0), 12));
+}
+
+TEST_F(TimelineViewTest, WheelZoomKeepsTheTimeUnderTheCursor) {
+    const QRect lanes = view.lanesRect();
+    const QPointF at(lanes.left() + lanes.width() * 0.3, lanes.center().y());
+    wheel(at, 120);
+    wheel(at, 120);
+    const double before = view.data().mapXToTime(at.x());
+    const double spanBefore = view.data().span();
+    wheel(at, 240);
+    EXPECT_LT(view.data().span(), spanBefore);
+    EXPECT_NEAR(view.data().mapXToTime(at.x()), before, 1e-6);
+    wheel(at, -120);
+    EXPECT_NEAR(view.data().mapXToTime(at.x()), before, 1e-6);
+}
+
+TEST_F(TimelineViewTest, ClickSelectsAndDragPans) {
+    const QPointF at = view.pointOf({0, 10});
+    QMouseEvent press(QEvent::MouseButtonPress, at, view.mapToGlobal(at), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent release(QEvent::MouseButtonRelease, at, view.mapToGlobal(at), Qt::LeftButton,
+                        Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(&view, &press);
+    QApplication::sendEvent(&view, &release);
+    EXPECT_EQ(model.selected(), (BlockRef{0, 10}));
+
+    view.zoomAt(4, view.lanesRect().center().x());
+    const double start = view.data().viewStart;
+    const QPointF from = view.lanesRect().center(), to = from + QPointF(-100, 0);
+    QMouseEvent p2(QEvent::MouseButtonPress, from, view.mapToGlobal(from), Qt::LeftButton,
+                   Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, to, view.mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QMouseEvent r2(QEvent::MouseButtonRelease, to, view.mapToGlobal(to), Qt::LeftButton,
+                   Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(&view, &p2);
+    QApplication::sendEvent(&view, &move);
+    QApplication::sendEvent(&view, &r2);
+    EXPECT_NEAR(view.data().viewStart - start, 100 * view.data().nsPerPixel(), 1e-6);
+    EXPECT_EQ(model.selected(), (BlockRef{0, 10}));  // a drag is not a click
+}
+
+TEST_F(TimelineViewTest, OutlinesTheSelectedBlock) {
+    model.setSelected({0, 5});
+    const QImage img = test::render(view);
+    const QPointF c = view.pointOf({0, 5});
+    // Somewhere on the bar's outline the selection colour shows.
+    EXPECT_TRUE(
+        test::anyNear(img, QRect(int(c.x()) - 2, int(c.y()) - 60, 4, 120), palette::selection()));
+}
+
+TEST_F(TimelineViewTest, PaintsAnEmptyModelWithAMessage) {
+    PlaybackModel empty;
+    TimelineView v(&empty);
+    v.resize(300, 200);
+    EXPECT_FALSE(test::render(v).isNull());
+}
+
+}  // namespace
+}  // namespace ws
