@@ -6,11 +6,16 @@ function(ws_add_test name)
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 120)
   endif()
-  add_executable(${name} ${ARG_SOURCES})
+  add_executable(${name} ${ARG_SOURCES} ${CMAKE_SOURCE_DIR}/tests/test_environment.cpp)
+  # ctest's ENVIRONMENT property cannot carry several variables through
+  # gtest_discover_tests in CMake 3.25, so the folders are compiled in.
+  set_source_files_properties(${CMAKE_SOURCE_DIR}/tests/test_environment.cpp TARGET_DIRECTORY ${name}
+    PROPERTIES COMPILE_DEFINITIONS
+    "WS_TEST_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\";WS_TEST_BINARY_DIR=\"${CMAKE_BINARY_DIR}\"")
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main)
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR})
   gtest_discover_tests(${name}
     PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
-               ENVIRONMENT "QT_QPA_PLATFORM=offscreen;WARPSCOPE_SOURCE_DIR=${CMAKE_SOURCE_DIR};WARPSCOPE_BINARY_DIR=${CMAKE_BINARY_DIR}"
+               ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
     DISCOVERY_TIMEOUT 60)
 endfunction()

@@ -30,6 +30,7 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
     RunOptions options;
     options.repetitions = repetitions;
     auto run = runExperiment(*spec, *resolved, options);
+    if (run) run->tool = toolName();
     if (!run) {
         err << "warpscope-record: " << experiment << ": " << run.error() << "\n";
         return kFailed;

@@ -67,6 +67,7 @@ bool answerRun(const nlohmann::json& request, long long id, std::ostream& out) {
         options.repetitions = std::clamp(r->get<int>(), 1, 1000);
     send(out, {{"type", "progress"}, {"id", id}, {"message", "running " + experiment}});
     auto run = runExperiment(*spec, *resolved, options);
+    if (run) run->tool = toolName();
     if (!run) {
         sendError(out, id, run.error());
         // A sticky CUDA error poisons this process's context: only a fresh

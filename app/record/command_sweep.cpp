@@ -55,6 +55,7 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         err << "[" << i + 1 << "/" << points->size() << "] " << experiment << " "
             << paramsText(resolved[i]) << ": " << std::flush;
         auto run = runExperiment(*spec, resolved[i], options);
+        if (run) run->tool = toolName();
         if (!run) {
             err << "error: " << run.error() << "\n";
             ++failures;

@@ -37,19 +37,6 @@ TEST(ReductionReference, GeneratorsAreDeterministicAndInRange) {
     }
 }
 
-TEST(ReductionReference, GeneratorsAreFast) {
-    const std::size_t n = std::size_t(1) << 24;
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto v = makeIntInput(n, 3);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    EXPECT_EQ(v.size(), n);
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-    // 2^28 should take well under a second: 2^24 well under 1/16 s, with slack.
-    EXPECT_LT(s, 0.25);
-#endif
-    (void)s;
-}
-
 TEST(ReductionReference, IntSumWraps) {
     const std::vector<std::int32_t> small = {1, 2, 3, 9};
     EXPECT_EQ(referenceSum(small), 15u);

@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -125,19 +124,10 @@ TEST(TraceIo, MillionBlocksAreCompactAndQuick) {
     const auto bytes = encodeTrace(run);
     // 40 bytes of payload per block, plus a few hundred bytes of header.
     EXPECT_LT(bytes.size(), 40'000'000u + 4096u);
-    const auto t0 = std::chrono::steady_clock::now();
+    // Load time is measured by bench/render (render_bench), not asserted here.
     auto decoded = decodeTrace(bytes);
-    const auto ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     ASSERT_TRUE(decoded) << decoded.error();
     expectSameBlocks(run.launches[0].blocks, decoded->launches[0].blocks);
-    RecordProperty("decodeMs", std::to_string(ms));
-    std::printf("decoded 1M blocks in %.1f ms\n", ms);
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-    // About 130 ms on an idle core; the guard is loose because test
-    // machines are shared, and catches a return to per-value encoding.
-    EXPECT_LT(ms, 1000.0);
-#endif
 }
 
 }  // namespace

@@ -14,6 +14,8 @@
 namespace ws::record {
 namespace {
 
+long lineCount(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+
 std::filesystem::path tempPath(const std::string& name) {
     return std::filesystem::temp_directory_path() /
            ("ws-record-" + std::to_string(::getpid()) + "-" + name);
@@ -31,7 +33,7 @@ TEST(RecordList, ListsEveryReductionWithItsParameters) {
 TEST(RecordList, UnknownExperimentIsOneLineAndUsageError) {
     std::ostringstream out, err;
     EXPECT_EQ(listExperiments("no-such", false, out, err), kUsage);
-    EXPECT_EQ(std::count(err.str().begin(), err.str().end(), '\n'), 1);
+    EXPECT_EQ(lineCount(err.str()), 1);
     EXPECT_NE(err.str().find("no-such"), std::string::npos);
 }
 
@@ -67,7 +69,7 @@ TEST(RecordRun, WithoutDeviceFailsInOneLineElseWritesAVerifiedTrace) {
         runExperimentCommand("reduce-single-block", {"n=1000", "block=128"}, file, 3, out, err);
     if (!cudaUnavailableReason().empty()) {
         EXPECT_EQ(status, kFailed);
-        EXPECT_EQ(std::count(err.str().begin(), err.str().end(), '\n'), 1) << err.str();
+        EXPECT_EQ(lineCount(err.str()), 1) << err.str();
         EXPECT_NE(err.str().find("cannot run reduce-single-block"), std::string::npos);
         EXPECT_FALSE(std::filesystem::exists(file));
         return;
@@ -98,7 +100,7 @@ TEST(RecordInfo, CorruptFileSaysWhatIsWrong) {
     std::ostringstream out, err;
     EXPECT_EQ(infoCommand(file, false, out, err), kUsage);
     EXPECT_NE(err.str().find(file.string()), std::string::npos) << err.str();
-    EXPECT_EQ(std::count(err.str().begin(), err.str().end(), '\n'), 1) << err.str();
+    EXPECT_EQ(lineCount(err.str()), 1) << err.str();
     std::filesystem::remove(file);
 }
 
