@@ -72,9 +72,14 @@ public:
         return t;
     }
     // The second pass (a merge, or the first warp over the warp results) is
-    // recorded once per launch, by whichever block runs it.
-    __device__ static StepTracer secondPass(const StepRecordPointers& p) {
+    // recorded once per launch. When one block runs it (the last block's
+    // merge) that block records it; when every block runs one (a per-block
+    // tree over its warp results), only the first traced block does, or all
+    // of them would write the same records at once.
+    __device__ static StepTracer secondPass(const StepRecordPointers& p,
+                                            bool everyBlockRunsIt = false) {
         StepTracer t;
+        if (everyBlockRunsIt && (p.tracedCount == 0 || p.tracedBlock[0] != blockIdx.x)) return t;
         if (p.tracedCount > 0 && p.secondSteps > 0) {
             t.bind(p, std::int64_t(p.tracedCount) * p.firstSteps * p.firstWarps, p.secondSteps,
                    p.secondWarps);
@@ -89,6 +94,8 @@ public:
     __device__ void begin() {
         if (on()) m_clock = clock64();
     }
+    // For a step whose start was read before the tracer was bound.
+    __device__ void beginAt(std::int64_t clock) { m_clock = clock; }
 
     // At the end of a step; all 32 lanes of the warp call it together (the
     // ballot needs them). `slot` is the lane's slot value after the step; the

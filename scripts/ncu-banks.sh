@@ -16,6 +16,13 @@ command -v ncu >/dev/null || { echo "ncu-banks: ncu is not on PATH" >&2; exit 1;
 [[ -x $bench ]] || { echo "ncu-banks: $bench not built" >&2; exit 1; }
 ld=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
 st=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+# --page raw --csv: a header line of metric names, a units line, then values.
+parse_csv='
+import csv, sys
+rows = [r for r in csv.reader(l for l in sys.stdin if l.startswith("\""))]
+head, vals = rows[0], rows[-1]
+print(*(vals[head.index(m)].replace(",", "") for m in sys.argv[1:3]))
+'
 printf '%-7s %-6s %7s %13s %13s %13s %13s\n' stride width passes "ld predicted" "ld measured" \
     "st predicted" "st measured"
 for width in 4 8 16; do
@@ -24,14 +31,7 @@ for width in 4 8 16; do
                   --csv --page raw "$bench" --probe "$stride" "$width" 2>/dev/null)
         passes=$(grep -o 'passes [0-9]*' <<<"$out" | awk '{print $2}')
         # --page raw --csv: a header line of metric names, a units line, then values.
-        read -r ldv stv < <(python3 - "$ld" "$st" <<<"$out" <<'PY'
-import csv, sys
-rows = [r for r in csv.reader(l for l in sys.stdin if l.startswith('"'))]
-head = rows[0]
-vals = rows[-1]
-print(*(vals[head.index(m)].replace(',', '') for m in sys.argv[1:3]))
-PY
-        )
+        read -r ldv stv < <(python3 -c "$parse_csv" "$ld" "$st" <<<"$out")
         printf '%-7s %-6s %7s %13s %13s %13s %13s\n' "$stride" "$width" "$passes" \
             $(( (passes - 1) * 1025 )) "$ldv" $(( (passes - 1) * 1024 )) "$stv"
     done
