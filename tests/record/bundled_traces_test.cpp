@@ -28,7 +28,7 @@ TEST(BundledTraces, EveryManifestEntryLoadsAndMatches) {
         SCOPED_TRACE(file.string());
         auto run = loadTrace(file);
         ASSERT_TRUE(run.ok()) << run.error();
-        EXPECT_EQ(run->experiment, entry["experiment"]);
+        EXPECT_EQ(run->experiment, entry["experiment"].get<std::string>());
         EXPECT_NE(findExperiment(run->experiment), nullptr);
         EXPECT_TRUE(run->verification.checked && run->verification.passed);
         EXPECT_GT(run->device.timerTickNs, 0u);
@@ -45,7 +45,7 @@ TEST(BundledTraces, EveryReductionExperimentHasARecording) {
     for (const auto& spec : catalog()) {
         if (spec.group != "reduction") continue;
         bool found = false;
-        for (const auto& entry : manifest["traces"]) found |= entry["experiment"] == spec.id;
+        for (const auto& entry : manifest["traces"]) found |= entry["experiment"].get<std::string>() == spec.id;
         EXPECT_TRUE(found) << spec.id << " has no bundled trace";
     }
 }
