@@ -1,38 +1,12 @@
 #pragma once
-// What each reduction experiment reduces and which trees its kernels build:
-// the element type its parameters select, and the TreeShape of each pass that
-// the step records follow. Pure C++: the GPU tests and the launchers read the
-// same answers.
+// The device record layout of a reduction experiment, from its tree passes
+// (core/reduction_shapes.h) and the blocks chosen for tracing.
 #include <cstdint>
-#include <optional>
-#include <string>
 
-#include "core/reduction_plan.h"
-#include "core/run.h"
+#include "core/reduction_shapes.h"
 #include "kernels/record_layout.h"
 
 namespace ws {
-
-enum class ElementKind { Int32, Float, Affine };
-
-// type=int32|float, op=add|affine (op=affine means affine maps of int32).
-ElementKind elementKind(const ParamValues& params);
-std::uint32_t elementBytes(ElementKind kind);
-std::uint32_t elementComponents(ElementKind kind);
-std::string elementName(ElementKind kind);
-
-struct TreePasses {
-    bool recordsSteps = true;  // false for a library call (cub)
-    TreeShape first = TreeShape::Sequential;
-    std::uint32_t firstThreads = 0;
-    // The merge by the last block, or the first warp over the warp results.
-    std::optional<TreeShape> second;
-    std::uint32_t secondThreads = 0;
-};
-
-// For every launch of the experiment (the re-launches of a multi-launch
-// reduction build the same tree as the first).
-TreePasses treePasses(const std::string& experiment, const ParamValues& params);
 
 StepLayout makeStepLayout(const TreePasses& passes, std::uint64_t grid, std::uint32_t tracedBlocks,
                           ElementKind kind);
