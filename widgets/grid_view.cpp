@@ -34,8 +34,22 @@ void GridView::setColouring(Colouring c) {
 int GridView::shownLaunch() const {
     const PreparedRun* p = m_model->prepared();
     if (!p) return -1;
-    // Follow the selection into its launch when it is the one under way.
-    return p->launchAt(m_model->time());
+    const double t = m_model->time();
+    // The selected block's launch while it is under way; at the very end,
+    // the launch with the most blocks rather than a one-block final pass.
+    const BlockRef sel = m_model->selected();
+    if (sel.valid() && std::size_t(sel.launch) < p->launches.size()) {
+        const auto& l = p->launches[sel.launch];
+        if (t >= l.start && t <= l.end) return sel.launch;
+    }
+    if (t >= p->spanEnd && !p->run->launches.empty()) {
+        int best = 0;
+        for (std::size_t i = 0; i < p->run->launches.size(); ++i)
+            if (p->run->launches[i].grid.count() > p->run->launches[best].grid.count())
+                best = int(i);
+        return best;
+    }
+    return p->launchAt(t);
 }
 
 std::vector<LegendItem> GridView::legend() const {
@@ -59,12 +73,12 @@ QString GridView::title() const {
     const int li = shownLaunch();
     const Launch* l = prep ? prep->launch(li) : nullptr;
     if (!l) return {};
-    QString t = tr("%1 blocks of %2 threads (grid %3 × %4 × %5)")
-                    .arg(groupDigits((long long)l->grid.count()))
-                    .arg(l->block.count())
-                    .arg(l->grid.x)
-                    .arg(l->grid.y)
-                    .arg(l->grid.z);
+    const QString blocks = groupDigits((long long)l->grid.count());
+    QString t = l->grid.count() == 1 ? tr("1 block") : tr("%1 blocks").arg(blocks);
+    if (l->grid.y > 1 || l->grid.z > 1)
+        t += l->grid.z > 1 ? tr(" (%1 × %2 × %3)").arg(l->grid.x).arg(l->grid.y).arg(l->grid.z)
+                           : tr(" (%1 × %2)").arg(l->grid.x).arg(l->grid.y);
+    t += tr(" of %1 threads").arg(l->block.count());
     if (prep->run->launches.size() > 1)
         t = tr("Launch %1 of %2: ").arg(li + 1).arg(prep->run->launches.size()) + t;
     const GridLayout g = layout();

@@ -33,6 +33,12 @@ void ThroughputPlot::setData(const ThroughputData& data) {
     rebuild();
 }
 
+void ThroughputPlot::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    m_plot->legend->setWrap(std::max(1, width() / 190));
+    m_plot->replot();
+}
+
 void ThroughputPlot::changeEvent(QEvent* e) {
     // A new UI font (projection scale) re-styles the axes and the legend.
     if (e->type() == QEvent::FontChange) rebuild();
@@ -53,7 +59,15 @@ void ThroughputPlot::rebuild() {
     p->yAxis->setTickLabelFont(small);
     p->legend->setFont(small);
     p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // The legend goes below the axes, in columns: inside, a ladder of nine
+    // variants would cover the very curves it names.
+    if (p->plotLayout()->elementCount() < 2 || p->plotLayout()->element(1, 0) != p->legend) {
+        p->plotLayout()->addElement(1, 0, p->legend);
+        p->plotLayout()->setRowStretchFactor(1, 0.001);
+        p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        p->legend->setBorderPen(Qt::NoPen);
+    }
+    p->legend->setWrap(std::max(1, width() / 190));
     p->xAxis->setLabel(m_data.xUnit.isEmpty()
                            ? m_data.xName
                            : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));
@@ -139,15 +153,22 @@ void ThroughputPlot::rebuild() {
         p->xAxis->setRange(xMin / 1.6, xMax * 1.6);
     else
         p->xAxis->setRange(xMin - (xMax - xMin) * 0.05 - 0.5, xMax + (xMax - xMin) * 0.05 + 0.5);
-    p->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 100);
-    if (!m_data.deviceName.isEmpty()) {
-        auto* title = new QCPItemText(p);
-        title->position->setType(QCPItemPosition::ptAxisRectRatio);
-        title->position->setCoords(0.01, 0.01);
-        title->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        title->setFont(small);
-        title->setColor(palette::mutedText());
-        title->setText(m_data.deviceName);
+    // Slow rungs of a ladder sit orders of magnitude below the peak: a log
+    // axis keeps them readable next to it.
+    double yMin = 1e300;
+    for (const auto& pt : m_data.points) yMin = std::min(yMin, pt.gbps);
+    const bool logY = yMin < 1e300 && yMin > 0 && yMax / yMin > 30;
+    p->yAxis->setScaleType(logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (logY) {
+        QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+        p->yAxis->setTicker(ticker);
+        p->yAxis->setNumberFormat("gb");
+        p->yAxis->setRange(yMin / 2, yMax * 1.6);
+        p->yAxis->setLabel(tr("GB/s (log scale)"));
+    } else {
+        p->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        p->yAxis->setNumberFormat("g");
+        p->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 100);
     }
     p->replot();
 }

@@ -56,6 +56,7 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
         out.maxSlots = std::max(out.maxSlots, slotsOf[sm]);
     }
     out.lanes.resize(laneCount);
+    out.waveStart.resize(run.launches.size());
 
     // Counting pass, then fill, so a million records cost two linear passes.
     std::vector<std::size_t> counts(laneCount, 0);
@@ -81,6 +82,8 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
         lane.end.resize(m.size());
         lane.launch.resize(m.size());
         lane.record.resize(m.size());
+        lane.wave.resize(m.size());
+        std::vector<std::uint32_t> seen(run.launches.size(), 0);
         for (std::size_t k = 0; k < m.size(); ++k) {
             const auto i = m[k];
             lane.start[k] = double(all.startNs[i] - origin);
@@ -89,10 +92,13 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
             lane.record[k] = std::uint32_t(i - out.m_launchOffset[launchOf[i]]);
             out.m_placeLane[i] = std::uint32_t(l);
             out.m_placeIndex[i] = std::uint32_t(k);
-            if (k >= out.waveStart.size())
-                out.waveStart.push_back(lane.start[k]);
+            const std::uint32_t wave = seen[launchOf[i]]++;
+            lane.wave[k] = wave;
+            auto& starts = out.waveStart[launchOf[i]];
+            if (wave >= starts.size())
+                starts.push_back(lane.start[k]);
             else
-                out.waveStart[k] = std::min(out.waveStart[k], lane.start[k]);
+                starts[wave] = std::min(starts[wave], lane.start[k]);
         }
         // Ends must be sorted for the binary search; equal-time hand-offs and
         // timer rounding can break that by a tick, so repair it monotonically.
@@ -100,6 +106,12 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
             lane.end[k] = std::max(lane.end[k], lane.end[k - 1]);
     }
     return out;
+}
+
+std::size_t TimelineLanes::waveCount() const {
+    std::size_t n = 0;
+    for (const auto& w : waveStart) n = std::max(n, w.size());
+    return n;
 }
 
 BlockRef TimelineLanes::blockAt(std::size_t row, std::size_t lane, double t,

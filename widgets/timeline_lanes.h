@@ -16,6 +16,7 @@ namespace ws {
 struct TimelineLane {
     std::vector<double> start, end;  // ns relative to the run's origin
     std::vector<std::uint32_t> launch, record;
+    std::vector<std::uint32_t> wave;  // k: the block is the k-th of its launch in this lane
     std::size_t size() const { return start.size(); }
     // Index range [first, last) of the blocks that overlap [t0, t1].
     std::pair<std::size_t, std::size_t> visible(double t0, double t1) const;
@@ -33,8 +34,10 @@ struct TimelineLanes {
     std::vector<TimelineLane> lanes;  // grouped by row
     std::uint32_t maxSlots = 0;
     std::size_t blockCount = 0;
-    // Wave k starts when the first block that is k-th in its slot starts.
-    std::vector<double> waveStart;
+    // Per launch, wave k starts when the first block that is k-th of that
+    // launch in its slot starts.
+    std::vector<std::vector<double>> waveStart;
+    std::size_t waveCount() const;  // of the launch with the most waves
 
     // origin: the ns value that becomes time 0.
     static TimelineLanes build(const Run& run, std::uint64_t origin);

@@ -78,7 +78,7 @@ std::size_t TimelineRaster::rasterLane(const TimelineLane& lane, const TimelineD
     for (std::size_t k = first; k < last; ++k) {
         double x0 = (lane.start[k] - origin) * scale, x1 = (lane.end[k] - origin) * scale;
         const bool wide = x1 - x0 >= 5;
-        const std::uint8_t parity = std::uint8_t(k & 1);
+        const std::uint8_t parity = std::uint8_t(lane.wave[k] & 1);
         x0 = std::max(x0, 0.0);
         x1 = std::min(x1, double(width));
         if (x0 >= width) continue;

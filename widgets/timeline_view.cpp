@@ -161,22 +161,25 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         p.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
                    Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
     }
-    // Waves: a dashed line where each wave begins, labelled while there is room.
-    const auto& waves = prep->lanes.waveStart;
-    // Solid and translucent: dashed full-height lines cost more than the bars.
+    // Waves: a line where each wave begins, labelled while there is room.
+    // Only launches with several waves get wave lines: a one-block final
+    // pass is a launch of its own, not a wave. Solid and translucent: dashed
+    // full-height lines cost more than the bars.
     QColor waveColour = palette::text();
     waveColour.setAlpha(110);
     const QPen wavePen(waveColour, 1);
     double lastLabelX = -1e9;
-    for (std::size_t k = 1; k < waves.size(); ++k) {
-        const double x = m_data.mapTimeToX(waves[k]);
-        if (x < lanes.left() || x > lanes.right()) continue;
-        if (x - lastLabelX < fm.horizontalAdvance("wave 00") + 8) continue;
-        p.setPen(wavePen);
-        p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
-        p.setPen(palette::mutedText());
-        p.drawText(QPointF(x + 3, lanes.top() + fm.ascent()), tr("wave %1").arg(k + 1));
-        lastLabelX = x;
+    for (const auto& waves : prep->lanes.waveStart) {
+        for (std::size_t k = 1; k < waves.size(); ++k) {
+            const double x = m_data.mapTimeToX(waves[k]);
+            if (x < lanes.left() || x > lanes.right()) continue;
+            if (x - lastLabelX < fm.horizontalAdvance("wave 00") + 8) continue;
+            p.setPen(wavePen);
+            p.drawLine(QPointF(x, lanes.top()), QPointF(x, lanes.bottom()));
+            p.setPen(palette::mutedText());
+            p.drawText(QPointF(x + 3, lanes.top() + fm.ascent()), tr("wave %1").arg(k + 1));
+            lastLabelX = x;
+        }
     }
     // Launch boundaries of multi-launch runs.
     for (std::size_t li = 1; li < prep->launches.size(); ++li) {
@@ -247,7 +250,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
                               .arg(usedSms)
                               .arg(L.rows.size())
                               .arg(L.maxSlots)
-                              .arg(L.waveStart.size())
+                              .arg(L.waveCount())
                               .arg(formatDuration(m_data.span()));
     p.drawText(QRect(8, 2, width() - 16, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(title, Qt::ElideRight, width() - 16));

@@ -48,6 +48,27 @@ int main(int argc, char** argv) {
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     qInstallMessageHandler(quietQtMessages);
+    // --help, --version and bad arguments are answered before Qt starts, so
+    // they work without a display. Qt's own options (-platform ...) are left
+    // for QApplication to take out first.
+    {
+        QStringList raw;
+        bool qtOptions = false;
+        for (int i = 1; i < argc; ++i) {
+            raw << QString::fromLocal8Bit(argv[i]);
+            qtOptions |= argv[i][0] == '-' && argv[i][1] != '-' && argv[i][1] != 'h';
+        }
+        const auto early = ws::parseCommandLine(raw);
+        if (!early && !qtOptions) return fail(QString::fromStdString(early.error()), 2);
+        if (early && early->help) {
+            std::fputs(ws::usageText().toLocal8Bit().constData(), stdout);
+            return 0;
+        }
+        if (early && early->version) {
+            std::printf("warpscope %s\n", WS_VERSION);
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("warpscope"));
     QApplication::setApplicationVersion(QStringLiteral(WS_VERSION));

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStatusBar>
@@ -120,9 +121,14 @@ void MainWindow::buildPanels() {
     };
     auto* exp = dock(tr("Experiments"), m_browser, "experiments");
     auto* par = dock(tr("Parameters"), m_params, "parameters");
-    auto* info = dock(tr("Run"), m_info, "run");
-    resizeDocks({exp, par, info}, {380, 380, 380}, Qt::Horizontal);
-    resizeDocks({exp, par, info}, {300, 260, 420}, Qt::Vertical);
+    // The run's facts can outgrow a small screen: they scroll rather than clip.
+    auto* infoScroll = new QScrollArea(this);
+    infoScroll->setWidget(m_info);
+    infoScroll->setWidgetResizable(true);
+    infoScroll->setFrameShape(QFrame::NoFrame);
+    auto* info = dock(tr("Run"), infoScroll, "run");
+    resizeDocks({exp, par, info}, {420, 420, 420}, Qt::Horizontal);
+    resizeDocks({exp, par, info}, {330, 250, 400}, Qt::Vertical);
 
     connect(m_browser, &ExperimentBrowser::experimentChosen, this, &MainWindow::chooseExperiment);
     connect(m_params, &ParameterPanel::runRequested, this, [this] {

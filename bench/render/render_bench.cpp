@@ -98,8 +98,8 @@ int main(int argc, char** argv) {
     std::printf(
         "synthetic run: %zu blocks on 132 SMs, %u slots per SM, %zu waves "
         "(made in %.0f ms, indexed in %.0f ms)\n",
-        prepared->lanes.blockCount, prepared->lanes.maxSlots, prepared->lanes.waveStart.size(),
-        makeMs, prepareMs);
+        prepared->lanes.blockCount, prepared->lanes.maxSlots, prepared->lanes.waveCount(), makeMs,
+        prepareMs);
 
     {
         // The raster alone (no widget, no text): where a frame's time goes.

@@ -36,9 +36,12 @@ protected:
         t.start();
         p.start(warpscope(), args);
         if (!p.waitForFinished(timeoutMs)) {
+            const QString why = p.error() == QProcess::FailedToStart
+                                    ? "cannot start " + warpscope() + ": " + p.errorString()
+                                    : QStringLiteral("timed out");
             p.kill();
             p.waitForFinished();
-            return {-1, "timed out", t.elapsed() / 1000.0};
+            return {-1, why, t.elapsed() / 1000.0};
         }
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
                 QString::fromUtf8(p.readAllStandardError()), t.elapsed() / 1000.0};

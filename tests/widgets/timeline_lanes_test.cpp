@@ -16,15 +16,35 @@ TEST(TimelineLanes, GroupsBlocksBySmAndSlot) {
     EXPECT_EQ(L.blockCount, 16u);
     ASSERT_EQ(L.rows.size(), 4u);
     EXPECT_EQ(L.maxSlots, 2u);
-    ASSERT_EQ(L.waveStart.size(), 2u);
-    EXPECT_DOUBLE_EQ(L.waveStart[0], 0);
-    EXPECT_DOUBLE_EQ(L.waveStart[1], 1000);
+    ASSERT_EQ(L.waveStart.size(), 1u);  // one launch
+    ASSERT_EQ(L.waveStart[0].size(), 2u);
+    EXPECT_DOUBLE_EQ(L.waveStart[0][0], 0);
+    EXPECT_DOUBLE_EQ(L.waveStart[0][1], 1000);
+    EXPECT_EQ(L.waveCount(), 2u);
     for (const auto& row : L.rows) {
         EXPECT_EQ(row.laneCount, 2u);
         EXPECT_EQ(row.blocks, 4u);
         for (std::uint32_t s = 0; s < row.laneCount; ++s)
             EXPECT_EQ(L.lanes[row.firstLane + s].size(), 2u);
     }
+}
+
+TEST(TimelineLanes, CountsWavesPerLaunch) {
+    // A second launch of one block after the first: its own launch, not a third wave.
+    ws::Run r = test::smallRun();
+    Launch final = r.launches[0];
+    final.grid = {1, 1, 1};
+    final.blocks.resize(1);
+    final.steps = {};
+    final.blocks.startNs[0] += 3000;
+    final.blocks.endNs[0] = final.blocks.startNs[0] + 500;
+    r.launches.push_back(final);
+    const auto p = prepareRun(std::make_shared<const ws::Run>(std::move(r)));
+    ASSERT_EQ(p->lanes.waveStart.size(), 2u);
+    EXPECT_EQ(p->lanes.waveStart[0].size(), 2u);
+    EXPECT_EQ(p->lanes.waveStart[1].size(), 1u);
+    EXPECT_EQ(p->lanes.waveCount(), 2u);
+    EXPECT_EQ(p->launchAt(3100), 1);
 }
 
 TEST(TimelineLanes, FindsBlocksByTimeAndBack) {
