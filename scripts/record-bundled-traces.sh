@@ -18,4 +18,17 @@ sweep reduce-warp variant=comm,comm-compact,shuffle n=2^16 block=1024 op=add typ
 sweep reduce-warp variant=noncomm,noncomm-padded,shuffle n=2^16 block=1024 op=affine type=int32
 sweep reduce-ladder variant=interleaved-divergent,interleaved-strided,sequential,first-add,unroll-last-warp,complete-unroll,multi-element,best,cub \
       n=2^16,2^18,2^20 block=256 type=float
+
+# Memory lab (seed 001): transposes, axis reductions, the bank probe.
+sweep transpose-u8 width=1920 height=1080 variant=naive,shared,padded
+sweep transpose-f32 width=1024 height=1024 variant=copy,naive,tiled,padded,best rows_per_thread=4
+sweep transpose-f32 width=4096 height=4096 variant=copy,naive,tiled,padded,best rows_per_thread=4
+sweep transpose-f32 width=4096 height=4096 variant=tiled,padded rows_per_thread=1
+sweep reduce-columns width=4096 height=4096
+sweep reduce-rows-atomic width=4096 height=4096
+sweep reduce-rows-block width=4096 height=4096
+sweep bank-probe pattern=stride width=4 stride=1,2,4,8,16,32,33
+sweep bank-probe pattern=stride width=8,16 stride=1,2
+sweep bank-probe pattern=column tile=32x32 width=4 padding=0,4
+sweep bank-probe pattern=column tile=16x16 width=1 padding=0,4
 du -sh "$out"

@@ -75,7 +75,7 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
         out << e->id << "  [" << e->group << "]  " << e->title << "\n";
         out << "  seed: " << e->seed << "\n";
         for (const auto& p : e->params) {
-            out << "  " << std::left << std::setw(14) << p.name << std::setw(7) << typeName(p.type)
+            out << "  " << std::left << std::setw(16) << p.name << std::setw(7) << typeName(p.type)
                 << std::setw(34) << rangeText(p) << "default " << std::setw(10) << p.defaultValue
                 << p.unit << "\n";
         }
