@@ -67,20 +67,7 @@ GridLayout GridLayout::compute(Dim3 grid, double width, double height, double mi
 
 std::vector<std::uint32_t> GridLayout::blocksIn(std::uint32_t col, std::uint32_t row) const {
     std::vector<std::uint32_t> out;
-    if (col >= cols || row >= rows) return out;
-    const std::uint64_t n = grid.count();
-    if (wrapped) {
-        const std::uint64_t first = (std::uint64_t(row) * cols + col) * binX;
-        for (std::uint64_t b = first; b < std::min(n, first + binX); ++b)
-            out.push_back(std::uint32_t(b));
-        return out;
-    }
-    const std::uint64_t logicalRows = std::uint64_t(grid.y) * grid.z;
-    for (std::uint64_t ly = std::uint64_t(row) * binY;
-         ly < std::min(logicalRows, std::uint64_t(row + 1) * binY); ++ly)
-        for (std::uint64_t x = std::uint64_t(col) * binX;
-             x < std::min<std::uint64_t>(grid.x, std::uint64_t(col + 1) * binX); ++x)
-            out.push_back(std::uint32_t(x + std::uint64_t(grid.x) * ly));
+    forEachBlockIn(col, row, [&](std::uint32_t b) { out.push_back(b); });
     return out;
 }
 

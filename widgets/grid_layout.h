@@ -26,6 +26,27 @@ struct GridLayout {
     std::uint64_t tileCount() const { return std::uint64_t(cols) * rows; }
     // Linear block ids in the tile at (col, row); empty outside the grid.
     std::vector<std::uint32_t> blocksIn(std::uint32_t col, std::uint32_t row) const;
+    // The same without allocating, for painting a million blocks per frame.
+    template <typename F>
+    void forEachBlockIn(std::uint32_t col, std::uint32_t row, F&& f) const {
+        if (col >= cols || row >= rows) return;
+        const std::uint64_t n = grid.count();
+        if (wrapped) {
+            const std::uint64_t first = (std::uint64_t(row) * cols + col) * binX;
+            const std::uint64_t last = first + binX < n ? first + binX : n;
+            for (std::uint64_t b = first; b < last; ++b) f(std::uint32_t(b));
+            return;
+        }
+        const std::uint64_t logicalRows = std::uint64_t(grid.y) * grid.z;
+        const std::uint64_t y1 = std::uint64_t(row + 1) * binY < logicalRows
+                                     ? std::uint64_t(row + 1) * binY
+                                     : logicalRows;
+        const std::uint64_t x1 =
+            std::uint64_t(col + 1) * binX < grid.x ? std::uint64_t(col + 1) * binX : grid.x;
+        for (std::uint64_t ly = std::uint64_t(row) * binY; ly < y1; ++ly)
+            for (std::uint64_t x = std::uint64_t(col) * binX; x < x1; ++x)
+                f(std::uint32_t(x + std::uint64_t(grid.x) * ly));
+    }
     // Tile holding a linear block id.
     bool tileOf(std::uint32_t block, std::uint32_t& col, std::uint32_t& row) const;
 };

@@ -141,24 +141,33 @@ void GridView::paintEvent(QPaintEvent*) {
     const bool gaps = g.tile >= 6;
     const BlockRef sel = m_model->selected(), hov = m_model->hovered();
     const auto& rec = prep->launches[li].recordOfBlock;
-    std::vector<std::uint32_t> ids;
+    // States compared in %globaltimer units straight from the records: this
+    // loop sees every block of the launch on every frame.
+    const std::uint64_t now = prep->origin + std::uint64_t(std::max(0.0, std::floor(t)));
+    const auto& starts = l->blocks.startNs;
+    const auto& ends = l->blocks.endNs;
+    auto stateOf = [&](std::uint32_t id) {
+        const int record = id < rec.size() ? rec[id] : -1;
+        if (record < 0) return BlockState::NotRecorded;
+        if (now < starts[record]) return BlockState::Waiting;
+        return now < ends[record] ? BlockState::Running : BlockState::Done;
+    };
     p.setPen(Qt::NoPen);
     for (std::uint32_t row = 0; row < g.rows; ++row) {
         for (std::uint32_t col = 0; col < g.cols; ++col) {
-            ids = g.blocksIn(col, row);
-            if (ids.empty()) continue;
+            int counts[4] = {0, 0, 0, 0};
+            int firstSm = -1, total = 0;
+            std::uint32_t firstId = 0;
+            g.forEachBlockIn(col, row, [&](std::uint32_t id) {
+                const BlockState s = stateOf(id);
+                ++counts[int(s)];
+                if (total++ == 0) firstId = id;
+                if (firstSm < 0 && (s == BlockState::Running || s == BlockState::Done))
+                    firstSm = int(l->blocks.sm[rec[id]]);
+            });
+            if (total == 0) continue;
             QRectF r(area.left() + col * g.tile, area.top() + row * g.tile, g.tile, g.tile);
             if (gaps) r.adjust(0.5, 0.5, -1, -1);
-            int counts[4] = {0, 0, 0, 0};
-            int firstSm = -1;
-            for (auto id : ids) {
-                const int record = id < rec.size() ? rec[id] : -1;
-                const BlockState s =
-                    record < 0 ? BlockState::NotRecorded : prep->stateAt({li, record}, t);
-                ++counts[int(s)];
-                if (firstSm < 0 && record >= 0 && s != BlockState::Waiting)
-                    firstSm = int(l->blocks.sm[record]);
-            }
             if (m_colouring == Colouring::BySm) {
                 const int started =
                     counts[int(BlockState::Running)] + counts[int(BlockState::Done)];
@@ -166,10 +175,10 @@ void GridView::paintEvent(QPaintEvent*) {
                                         : palette::stateColour(BlockState::Waiting);
                 p.fillRect(r, palette::stateColour(BlockState::Waiting));
                 // Started share fills from the bottom, so a bin fills up as it runs.
-                const double f = double(started) / double(ids.size());
+                const double f = double(started) / double(total);
                 p.fillRect(QRectF(r.left(), r.bottom() - r.height() * f, r.width(), r.height() * f),
                            c);
-            } else if (ids.size() == 1) {
+            } else if (total == 1) {
                 const BlockState s = counts[0]   ? BlockState::Waiting
                                      : counts[1] ? BlockState::Running
                                      : counts[2] ? BlockState::Done
@@ -180,21 +189,20 @@ void GridView::paintEvent(QPaintEvent*) {
                 double x = r.left();
                 for (BlockState s : {BlockState::Done, BlockState::Running, BlockState::Waiting,
                                      BlockState::NotRecorded}) {
-                    const double w = r.width() * counts[int(s)] / double(ids.size());
+                    const double w = r.width() * counts[int(s)] / double(total);
                     if (w > 0)
                         p.fillRect(QRectF(x, r.top(), w, r.height()), palette::stateColour(s));
                     x += w;
                 }
             }
-            if (g.tile >= 34 && ids.size() == 1) {
-                p.setPen(m_colouring == Colouring::ByState &&
-                                 prep->stateOfBlock(li, ids[0], t) == BlockState::Done
+            if (g.tile >= 34 && total == 1) {
+                p.setPen(m_colouring == Colouring::ByState && stateOf(firstId) == BlockState::Done
                              ? Qt::white
                              : palette::text());
                 QFont small = font();
                 small.setPointSizeF(font().pointSizeF() * 0.8);
                 p.setFont(small);
-                p.drawText(r, Qt::AlignCenter, QString::number(ids[0]));
+                p.drawText(r, Qt::AlignCenter, QString::number(firstId));
                 p.setFont(font());
                 p.setPen(Qt::NoPen);
             }

@@ -113,15 +113,16 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
         return;
     }
 
-    const Key key{&prepared, data.viewStart, data.viewEnd, W};
+    const Key key{&prepared, data.viewStart, data.viewEnd, W, H};
     const bool rasterize = !(key == m_key);
     if (rasterize) {
         m_columns.resize(lanes.lanes.size() * std::size_t(W));
+        m_pixels.resize(std::size_t(H) * std::size_t(W));
+        m_rowKind.assign(std::size_t(H), RowKind::Background);
         m_key = key;
         m_rasterized = true;
     }
     std::atomic<std::size_t> visited = 0;
-
     const std::size_t rows = lanes.rows.size();
     const std::uint32_t slotCount = std::max<std::uint32_t>(1, lanes.maxSlots);
     m_rowHeight = double(H) / double(rows);
@@ -130,91 +131,86 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
     const std::vector<QRgb>& table = colourTable();
     const int minLevel = int(0.35 * kLevels);  // a block narrower than a pixel still shows
 
-    // Rows are independent: each thread computes the coverage of its rows'
-    // lanes (when the view moved) and fills their pixel rows.
+    // Rows are independent: each thread handles whole SM rows.
     parallelRows(int(rows), [&](int rowBegin, int rowEnd) {
         std::vector<Split> splits(slotCount);
         std::size_t seen = 0;
         for (std::size_t row = std::size_t(rowBegin); row < std::size_t(rowEnd); ++row) {
             const TimelineRow& r = lanes.rows[row];
+            const int yBegin = int(std::ceil(row * m_rowHeight));
+            const int yEnd = std::min(H, int(std::ceil((row + 1) * m_rowHeight)));
+            if (yBegin >= yEnd) continue;
             if (rasterize) {
+                // Coverage of the row's lanes, then each pixel row's merge of them.
                 Column* out = &m_columns[std::size_t(r.firstLane) * W];
                 std::fill_n(out, std::size_t(r.laneCount) * W, Column{0, 0});
                 for (std::uint32_t s = 0; s < r.laneCount; ++s)
                     seen +=
                         rasterLane(lanes.lanes[r.firstLane + s], data, out + std::size_t(s) * W, W);
+                for (int y = yBegin; y < yEnd; ++y) {
+                    RowKind& kind = m_rowKind[std::size_t(y)];
+                    kind = RowKind::Background;
+                    if (separators && y == yEnd - 1) {
+                        kind = RowKind::Separator;
+                        continue;
+                    }
+                    const double yIn = y - row * m_rowHeight;
+                    const auto s0 = std::uint32_t(std::max(0.0, yIn) / laneH);
+                    // Tall lanes keep a pixel of background between slots, so two
+                    // blocks resident together read as two bars, not one.
+                    if (laneH >= 5 && s0 + 1 < slotCount && std::uint32_t((yIn + 1) / laneH) > s0)
+                        continue;
+                    const auto s1 = std::max(s0 + 1, std::uint32_t(std::ceil((yIn + 1) / laneH)));
+                    const std::uint32_t end = std::min(s1, r.laneCount);
+                    if (s0 >= end) continue;
+                    kind = RowKind::Blocks;
+                    // Mean coverage of the lanes (empty slots count as empty),
+                    // colour of the widest.
+                    const float scale = float(kLevels) / (kUnit * float(s1 - s0));
+                    const int full = int(kUnit);
+                    const Column* lane0 = out + std::size_t(s0) * W;
+                    Pixel* px = &m_pixels[std::size_t(y) * W];
+                    for (int x = 0; x < W; ++x) {
+                        int cov = 0, best = 0;
+                        std::uint32_t bestLane = 0;
+                        for (std::uint32_t s = 0; s < end - s0; ++s) {
+                            const int c = lane0[std::size_t(s) * W + x].coverage;
+                            if (c > best) {
+                                best = c;
+                                bestLane = s;
+                            }
+                            cov += std::min(c, full);
+                        }
+                        px[x] = best == 0 ? Pixel{0, 0, 0, 0}
+                                          : Pixel{std::uint8_t(std::clamp(int(float(cov) * scale),
+                                                                          minLevel, kLevels)),
+                                                  lane0[std::size_t(bestLane) * W + x].flags,
+                                                  std::uint8_t(s0 + bestLane), 0};
+                    }
+                }
             }
-            const int yBegin = int(std::ceil(row * m_rowHeight));
-            const int yEnd = std::min(H, int(std::ceil((row + 1) * m_rowHeight)));
-            if (yBegin >= yEnd) continue;
-            for (int y = yBegin; y < yEnd; ++y)  // idle SMs and gaps stay background
-                if (r.laneCount == 0)
-                    std::fill_n(reinterpret_cast<QRgb*>(image.scanLine(y)), W, bg);
-            if (separators)
-                std::fill_n(reinterpret_cast<QRgb*>(image.scanLine(yEnd - 1)), W, separator);
+            // Per frame: only the state colours move with the playhead.
             for (std::uint32_t s = 0; s < r.laneCount; ++s)
                 splits[s] = splitLane(lanes.lanes[r.firstLane + s], data, playhead, W);
-            for (int y = yBegin; y < yEnd - (separators ? 1 : 0); ++y) {
+            for (int y = yBegin; y < yEnd; ++y) {
                 auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
-                // A pixel row shows the lanes it covers: several slots share one
-                // when the view is short (mean coverage, widest lane's colour).
-                const double yIn = y - row * m_rowHeight;
-                const auto s0 = std::uint32_t(std::max(0.0, yIn) / laneH);
-                // Tall lanes keep a pixel of background between slots, so two
-                // blocks resident together read as two bars, not one.
-                if (laneH >= 5 && s0 + 1 < slotCount && std::uint32_t((yIn + 1) / laneH) > s0) {
-                    std::fill_n(line, W, bg);
+                const RowKind kind = m_rowKind[std::size_t(y)];
+                if (kind != RowKind::Blocks) {
+                    std::fill_n(line, W, kind == RowKind::Separator ? separator : bg);
                     continue;
                 }
-                const auto s1 = std::max(s0 + 1, std::uint32_t(std::ceil((yIn + 1) / laneH)));
-                const std::uint32_t end = std::min(s1, r.laneCount);
-                if (s0 >= end) {
-                    std::fill_n(line, W, bg);
-                    continue;
-                }
-                // Coverage units to colour-table levels; empty slots count as empty.
-                const float scale = float(kLevels) / (kUnit * float(s1 - s0));
-                const int full = int(kUnit);
-                const Column* lane0 = &m_columns[std::size_t(r.firstLane + s0) * W];
-                if (end - s0 == 1) {  // one lane per pixel row: no mixing needed
-                    const Split& sp = splits[s0];
-                    for (int x = 0; x < W; ++x) {
-                        const Column& c = lane0[x];
-                        if (c.coverage == 0) {
-                            line[x] = bg;
-                            continue;
-                        }
-                        const int state =
-                            x < sp.running ? kDone : (x < sp.waiting ? kRunning : kWaiting);
-                        const int a = std::clamp(int(std::min<int>(c.coverage, full) * scale),
-                                                 minLevel, kLevels);
-                        line[x] =
-                            table[(state | (c.flags & (kParity | kEdge))) * (kLevels + 1) + a];
-                    }
-                    continue;
-                }
+                const Pixel* px = &m_pixels[std::size_t(y) * W];
                 for (int x = 0; x < W; ++x) {
-                    int cov = 0, best = 0;
-                    std::uint32_t bestLane = 0;
-                    for (std::uint32_t s = 0; s < end - s0; ++s) {
-                        const int c = lane0[std::size_t(s) * W + x].coverage;
-                        if (c > best) {
-                            best = c;
-                            bestLane = s;
-                        }
-                        cov += std::min(c, full);
-                    }
-                    if (best == 0) {
+                    const Pixel p = px[x];
+                    if (p.level == 0) {
                         line[x] = bg;
                         continue;
                     }
-                    const Column& c = lane0[std::size_t(bestLane) * W + x];
-                    const Split& sp = splits[s0 + bestLane];
+                    const Split& sp = splits[p.lane];
                     const int state =
                         x < sp.running ? kDone : (x < sp.waiting ? kRunning : kWaiting);
-                    const int tone = state | (c.flags & (kParity | kEdge));
-                    const int a = std::clamp(int(float(cov) * scale), minLevel, kLevels);
-                    line[x] = table[tone * (kLevels + 1) + a];
+                    line[x] =
+                        table[(state | (p.flags & (kParity | kEdge))) * (kLevels + 1) + p.level];
                 }
             }
         }

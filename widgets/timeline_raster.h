@@ -37,14 +37,26 @@ private:
     struct Key {
         const PreparedRun* run = nullptr;
         double start = 0, end = 0;
-        int width = 0;
+        int width = 0, height = 0;
         bool operator==(const Key&) const = default;
     };
     // Adds the lane's visible blocks to its columns; returns how many it visited.
     static std::size_t rasterLane(const TimelineLane& lane, const TimelineData& data, Column* out,
                                   int width);
 
-    std::vector<Column> m_columns;  // lanes * width
+    // A pixel row's lanes merged, kept with the coverage: a playback frame
+    // then costs one lookup per pixel however many slots share a pixel row.
+    struct Pixel {
+        std::uint8_t level;  // colour-table coverage level, 0: empty
+        std::uint8_t flags;  // as Column::flags, of the widest lane
+        std::uint8_t lane;   // that lane, within its SM row (its state split)
+        std::uint8_t unused;
+    };
+    enum class RowKind : std::uint8_t { Background, Separator, Blocks };
+
+    std::vector<Column> m_columns;   // lanes * width
+    std::vector<Pixel> m_pixels;     // height * width
+    std::vector<RowKind> m_rowKind;  // per pixel row
     Key m_key;
     double m_rowHeight = 0;
     std::size_t m_visited = 0;

@@ -26,6 +26,7 @@ public:
     void zoomAt(double factor, double x);
     void panBy(double pixels);
     std::size_t lastVisitedBlocks() const { return m_raster.visitedBlocks(); }
+    bool lastPaintRasterized() const { return m_raster.lastRenderRasterized(); }
     QSize sizeHint() const override { return {900, 420}; }
     QSize minimumSizeHint() const override { return {300, 160}; }
 

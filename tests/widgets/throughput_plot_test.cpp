@@ -25,7 +25,7 @@ TEST(ThroughputPlot, OneCurvePerVariantWithReferences) {
     EXPECT_EQ(plot.curveCount(), 2);
     QCustomPlot* p = plot.plot();
     EXPECT_EQ(p->graphCount(), 5);  // 2 variants, CUB, this run, peak
-    int entries = 0;  // the legend's grid counts empty cells too
+    int entries = 0;                // the legend's grid counts empty cells too
     for (int i = 0; i < p->legend->itemCount(); ++i) entries += p->legend->item(i) ? 1 : 0;
     EXPECT_EQ(entries, 5);
     EXPECT_TRUE(p->yAxis->label().contains("GB/s"));
