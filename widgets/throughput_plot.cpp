@@ -150,7 +150,7 @@ void ThroughputPlot::rebuild() {
         text->setColor(palette::mutedText());
     }
     if (m_data.logX)
-        p->xAxis->setRange(xMin / 1.6, xMax * 1.6);
+        p->xAxis->setRange(xMin / 2.5, xMax * 2.5);  // a power-of-two tick on both sides
     else
         p->xAxis->setRange(xMin - (xMax - xMin) * 0.05 - 0.5, xMax + (xMax - xMin) * 0.05 + 0.5);
     // Slow rungs of a ladder sit orders of magnitude below the peak: a log

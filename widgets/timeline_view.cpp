@@ -247,14 +247,15 @@ void TimelineView::paintEvent(QPaintEvent*) {
     const auto& L = prep->lanes;
     std::size_t usedSms = 0;
     for (const auto& r : L.rows) usedSms += r.blocks ? 1 : 0;
-    const QString title = tr("%1 blocks on %2 of %3 SMs, up to %4 resident per SM, "
-                             "%5 waves; visible %6")
-                              .arg(groupDigits((long long)L.blockCount))
-                              .arg(usedSms)
-                              .arg(L.rows.size())
-                              .arg(L.maxSlots)
-                              .arg(L.waveCount())
-                              .arg(formatDuration(m_data.span()));
+    const QString title =
+        (L.blockCount == 1 ? tr("1 block")
+                           : tr("%1 blocks").arg(groupDigits((long long)L.blockCount))) +
+        tr(" on %1 of %2 SMs, up to %3 resident per SM, ")
+            .arg(usedSms)
+            .arg(L.rows.size())
+            .arg(L.maxSlots) +
+        (L.waveCount() == 1 ? tr("1 wave") : tr("%1 waves").arg(L.waveCount())) +
+        tr("; visible %1").arg(formatDuration(m_data.span()));
     p.drawText(QRect(8, 2, width() - 16, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(title, Qt::ElideRight, width() - 16));
     p.setFont(font());

@@ -161,7 +161,8 @@ void WarpView::paintEvent(QPaintEvent*) {
         if (w % std::size_t(labelEvery) == 0) {
             p.setPen(palette::text());
             const QRectF c0 = cellRect(w, 0);
-            p.drawText(QRectF(2, c0.top(), area.left() - 8, c0.height()),
+            // Centred on the row at full text height: rows can be thinner than text.
+            p.drawText(QRectF(2, c0.center().y() - fm.height() / 2.0, area.left() - 8, fm.height()),
                        Qt::AlignRight | Qt::AlignVCenter, tr("warp %1").arg(m_table.warps[w]));
         }
         for (int lane = 0; lane < kWarpSize; ++lane) {

@@ -194,6 +194,7 @@ void MainWindow::runCurrent() {
                                         : QString::fromStdString(params.error()));
         return;
     }
+    m_openingFile = false;
     m_source->runExperiment(QString::fromStdString(m_params->experiment()->id), *params);
 }
 
@@ -202,10 +203,14 @@ void MainWindow::runExperiment(const QString& id, const ParamValues& params) {
     m_applying = true;
     m_params->setValues(params);
     m_applying = false;
+    m_openingFile = false;
     m_source->runExperiment(id, params);
 }
 
-void MainWindow::openTrace(const QString& path) { m_source->openTrace(path); }
+void MainWindow::openTrace(const QString& path) {
+    m_openingFile = true;
+    m_source->openTrace(path);
+}
 
 void MainWindow::onModeChanged() {
     if (m_source->mode() != RunSource::Mode::Recorded || !m_params->experiment()) return;
@@ -252,7 +257,10 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
 void MainWindow::onFailed(const QString& message) {
     statusBar()->showMessage(message);
     m_info->setStatus(message, true);
-    if (m_options.interactive) QMessageBox::warning(this, tr("warpscope"), message);
+    // A file the user chose gets a dialog; failed runs (possibly one per
+    // slider step) are reported in the status bar and the run panel only.
+    if (m_options.interactive && m_openingFile)
+        QMessageBox::warning(this, tr("warpscope"), message);
     emit loadFailed(message);
 }
 

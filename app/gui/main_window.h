@@ -77,7 +77,8 @@ private:
     QComboBox* m_colouring = nullptr;
     std::vector<MeasuredRun> m_session;
     std::optional<LoadedRun> m_shown;
-    bool m_applying = false;  // filling the panel from a run: not a user change
+    bool m_applying = false;     // filling the panel from a run: not a user change
+    bool m_openingFile = false;  // the newest request is a trace file the user chose
     double m_baseFontPt = 11;
     double m_fontScale = 1;
 };
