@@ -1,0 +1,48 @@
+#pragma once
+// The accesses the memory-lab kernels make, computed on the CPU from their
+// index arithmetic for one warp of one block: the first shared- and
+// global-memory instructions of each kernel with the addresses every lane
+// uses. The views compare variants with it (the naive transpose's writes
+// against the tiled one's) and show what a run would record where it has no
+// record; tests and documentation build runs from it.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/bank_conflicts.h"
+#include "core/run.h"
+
+namespace ws {
+
+struct ModelledGlobal {
+    std::string what;  // the source expression, e.g. "dst[y + x * height] = v"
+    bool isWrite = false;
+    std::uint32_t widthBytes = 1;
+    std::uint32_t activeMask = 0;
+    std::array<std::uint64_t, 32> address{};  // byte offsets from the buffer start
+};
+
+struct ModelledShared {
+    std::string what;
+    bool isStore = false;
+    WarpAccess access;
+};
+
+struct ModelledWarp {
+    std::vector<ModelledGlobal> global;
+    std::vector<ModelledShared> shared;
+};
+
+// Known experiments: transpose-u8, transpose-f32 (naive, tiled, padded),
+// reduce-columns, reduce-rows-atomic, reduce-rows-block, bank-probe. Missing
+// parameters take the catalog defaults; unknown experiments give nothing.
+ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& params,
+                               std::uint32_t linearBlock = 0, std::uint32_t warp = 0);
+
+// A run as the kernels would record it with block records laid out in waves,
+// the traced blocks' warps' accesses from the model, and `kernelMs` as the
+// measured time. For tests and documentation images: no GPU involved.
+Run modelledMemoryRun(const std::string& experiment, const ParamValues& params, double kernelMs);
+
+}  // namespace ws
