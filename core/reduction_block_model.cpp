@@ -1,0 +1,313 @@
+#include "core/reduction_block_model.h"
+
+#include <algorithm>
+#include <any>
+#include <span>
+
+#include "core/catalog.h"
+#include "core/reduction_reference.h"
+#include "core/reduction_simulate.h"
+
+namespace ws {
+
+namespace {
+
+template <typename T>
+struct Ops;
+template <>
+struct Ops<std::uint32_t> {  // int32 sums wrap modulo 2^32, as on the GPU
+    static std::uint32_t identity() { return 0; }
+    static std::uint32_t op(std::uint32_t a, std::uint32_t b) { return a + b; }
+};
+template <>
+struct Ops<float> {
+    static float identity() { return 0.0f; }
+    static float op(float a, float b) { return a + b; }
+};
+template <>
+struct Ops<Affine> {
+    static Affine identity() { return affineIdentity(); }
+    static Affine op(Affine a, Affine b) { return combine(a, b); }
+};
+
+// The load phases of the kernels (kernels/reduction_*.cu), per thread.
+enum class Load {
+    CommStrided,     // commBlockSum: tid + b*B, stride B * grid
+    NoncommSection,  // noncommBlockSum over block b's contiguous section
+    WarpChunks,      // sumWithWarps: thread t folds chunk t of ceil(n / B)
+    One,             // ladder reduce0..2: element b*B + t
+    Two,             // ladder reduce3..5: elements b*2B + t and + B
+    GridStrideTwo,   // ladder reduce6: pairs with a stride of the whole grid
+    Unsupported,
+};
+
+Load loadOf(const std::string& experiment, const ParamValues& params) {
+    if (experiment == "reduce-single-block" || experiment == "reduce-multi-block" ||
+        experiment == "reduce-last-block")
+        return Load::CommStrided;
+    if (experiment == "reduce-single-block-noncomm" || experiment == "reduce-multi-block-noncomm")
+        return Load::NoncommSection;
+    if (experiment == "reduce-warp") return Load::WarpChunks;
+    if (experiment != "reduce-ladder" || !params.count("variant")) return Load::Unsupported;
+    const std::string& v = paramChoice(params, "variant");
+    if (v == "interleaved-divergent" || v == "interleaved-strided" || v == "sequential")
+        return Load::One;
+    if (v == "first-add" || v == "unroll-last-warp" || v == "complete-unroll") return Load::Two;
+    if (v == "multi-element") return Load::GridStrideTwo;
+    return Load::Unsupported;
+}
+
+template <typename T>
+std::vector<T> noncommLoad(std::span<const T> g, std::uint32_t threads) {
+    // noncommBlockSum: slot t takes g[t]; while elements remain, the next
+    // `threads` land in the upper half and slot t becomes pair (2t, 2t+1).
+    const std::uint64_t m = g.size();
+    std::vector<T> sh(2 * std::size_t(threads), Ops<T>::identity());
+    for (std::uint32_t t = 0; t < threads; ++t)
+        if (t < m) sh[t] = g[t];
+    for (std::uint64_t offset = threads; offset < m; offset += threads) {
+        for (std::uint32_t t = 0; t < threads; ++t)
+            sh[threads + t] = t + offset < m ? g[t + offset] : Ops<T>::identity();
+        std::vector<T> pairs(threads);
+        for (std::uint32_t t = 0; t < threads; ++t) pairs[t] = Ops<T>::op(sh[2 * t], sh[2 * t + 1]);
+        std::copy(pairs.begin(), pairs.end(), sh.begin());
+    }
+    sh.resize(threads);
+    return sh;
+}
+
+template <typename T>
+std::vector<T> loadLeaves(Load rule, std::span<const T> in, std::uint32_t threads,
+                          std::uint64_t grid, std::uint32_t b) {
+    const std::uint64_t n = in.size();
+    const std::uint64_t B = threads;
+    std::vector<T> v(threads, Ops<T>::identity());
+    switch (rule) {
+        case Load::CommStrided:
+            for (std::uint32_t t = 0; t < threads; ++t)
+                for (std::uint64_t i = b * B + t; i < n; i += B * grid)
+                    v[t] = Ops<T>::op(v[t], in[i]);
+            break;
+        case Load::NoncommSection: {
+            const std::uint64_t per = n / grid;
+            const std::uint64_t m = b == grid - 1 ? n - b * per : per;
+            return noncommLoad(in.subspan(b * per, m), threads);
+        }
+        case Load::WarpChunks: {
+            const std::uint64_t chunk = (n + B - 1) / B;
+            for (std::uint32_t t = 0; t < threads; ++t) {
+                const std::uint64_t begin = std::min(t * chunk, n);
+                const std::uint64_t end = std::min(begin + chunk, n);
+                for (std::uint64_t i = begin; i < end; ++i) v[t] = Ops<T>::op(v[t], in[i]);
+            }
+            break;
+        }
+        case Load::One:
+            for (std::uint32_t t = 0; t < threads; ++t)
+                if (b * B + t < n) v[t] = in[b * B + t];
+            break;
+        case Load::Two:
+            for (std::uint32_t t = 0; t < threads; ++t) {
+                const std::uint64_t i = b * 2 * B + t;
+                if (i < n) v[t] = in[i];
+                if (i + B < n) v[t] = Ops<T>::op(v[t], in[i + B]);
+            }
+            break;
+        case Load::GridStrideTwo:
+            for (std::uint32_t t = 0; t < threads; ++t)
+                for (std::uint64_t i = b * 2 * B + t; i < n; i += 2 * B * grid) {
+                    v[t] = Ops<T>::op(v[t], in[i]);
+                    if (i + B < n) v[t] = Ops<T>::op(v[t], in[i + B]);
+                }
+            break;
+        case Load::Unsupported:
+            break;
+    }
+    return v;
+}
+
+template <typename T>
+PassValues toPass(TreeShape shape, const std::vector<T>& leaves, std::uint32_t components) {
+    PassValues p;
+    p.shape = shape;
+    p.threads = std::uint32_t(leaves.size());
+    p.components = components;
+    p.source = ValueSource::CpuModel;
+    p.plan = reductionPlan(shape, p.threads);
+    for (const auto& level : simulatePlan(shape, leaves, Ops<T>::op, Ops<T>::identity())) {
+        std::vector<TreeValue> row;
+        row.reserve(level.size());
+        for (const T& v : level) row.push_back(toTreeValue(v));
+        p.levels.push_back(std::move(row));
+    }
+    return p;
+}
+
+template <typename T>
+std::span<const T> inputOf(const ReductionData& d);
+template <>
+std::span<const std::uint32_t> inputOf(const ReductionData& d) {
+    return d.ints;
+}
+template <>
+std::span<const float> inputOf(const ReductionData& d) {
+    return d.floats;
+}
+template <>
+std::span<const Affine> inputOf(const ReductionData& d) {
+    return d.maps;
+}
+
+template <typename T>
+T rootOf(TreeShape shape, std::vector<T> leaves) {
+    return simulatePlan(shape, leaves, Ops<T>::op, Ops<T>::identity()).back()[0];
+}
+
+// The typed model: the input of each launch (launch k > 0 reduces the
+// partials of launch k - 1), each block's leaves, its partial.
+template <typename T>
+struct Model {
+    const Run& run;
+    const ReductionData& data;
+    const TreePasses& passes;
+    Load rule;
+
+    std::uint64_t grid(int launch) const { return run.launches[std::size_t(launch)].grid.x; }
+    std::uint32_t threads(int launch) const {
+        return std::uint32_t(run.launches[std::size_t(launch)].block.x);
+    }
+    std::vector<T> partials(int launch) const {
+        const std::vector<T> in = input(launch);
+        std::vector<T> out;
+        out.reserve(grid(launch));
+        for (std::uint32_t b = 0; b < grid(launch); ++b)
+            out.push_back(rootOf(passes.first, leaves(launch, b, in)));
+        return out;
+    }
+    std::vector<T> input(int launch) const {
+        if (launch == 0) {
+            const auto s = inputOf<T>(data);
+            return {s.begin(), s.end()};
+        }
+        return partials(launch - 1);
+    }
+    std::vector<T> leaves(int launch, std::uint32_t b, const std::vector<T>& in) const {
+        return loadLeaves<T>(rule, in, threads(launch), grid(launch), b);
+    }
+};
+
+template <typename T>
+Result<PassValues> first(const Model<T>& m, int launch, std::uint32_t block, std::uint32_t comps) {
+    PassValues p = toPass(m.passes.first, m.leaves(launch, block, m.input(launch)), comps);
+    p.block = block;
+    return p;
+}
+
+template <typename T>
+Result<PassValues> second(const Model<T>& m, int launch, std::uint32_t block, std::uint32_t comps,
+                          std::uint32_t firstLevels) {
+    if (!m.passes.second) return makeError("this experiment has no second pass");
+    const TreeShape shape = *m.passes.second;
+    const std::uint32_t threads = m.passes.secondThreads;
+    std::vector<T> leaves(threads, Ops<T>::identity());
+    std::uint32_t who = block;
+    if (m.run.experiment == "reduce-warp") {
+        // The first warp loads one result per warp of the same block.
+        const auto levels = simulatePlan(m.passes.first, m.leaves(launch, block, m.input(launch)),
+                                         Ops<T>::op, Ops<T>::identity());
+        const std::uint32_t warps = m.threads(launch) / kWarpSize;
+        for (std::uint32_t l = 0; l < threads && l < warps; ++l)
+            leaves[l] = levels.back()[std::size_t(l) * kWarpSize];
+    } else {
+        // The last block merges every block's partial, loading them as its
+        // first pass loads elements, as one block over `grid` elements.
+        const std::vector<T> parts = m.partials(launch);
+        const Load mergeLoad =
+            m.rule == Load::NoncommSection ? Load::NoncommSection : Load::CommStrided;
+        leaves = loadLeaves<T>(mergeLoad, parts, threads, 1, 0);
+        const ArrivalRecords& a = m.run.launches[std::size_t(launch)].arrivals;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a.counter[i] + 1 == m.grid(launch)) who = a.block[i];
+    }
+    PassValues p = toPass(shape, leaves, comps);
+    p.block = who;
+    p.merge = true;
+    p.firstStep = firstLevels;
+    return p;
+}
+
+}  // namespace
+
+std::shared_ptr<const ReductionData> ReductionData::make(ElementKind kind, std::uint64_t n) {
+    auto d = std::make_shared<ReductionData>();
+    d->kind = kind;
+    switch (kind) {
+        case ElementKind::Int32: {
+            const auto v = makeIntInput(n, kReductionSeed);
+            d->ints.assign(v.begin(), v.end());
+            break;
+        }
+        case ElementKind::Float:
+            d->floats = makeFloatInput(n, kReductionSeed);
+            break;
+        case ElementKind::Affine:
+            d->maps = makeAffineInput(n, kReductionSeed);
+            break;
+    }
+    return d;
+}
+
+Result<BlockModel> BlockModel::make(const Run& run, std::shared_ptr<const ReductionData> data) {
+    if (!findExperiment(run.experiment) || !run.params.count("block"))
+        return makeError("not a reduction run");
+    BlockModel m;
+    m.m_run = &run;
+    m.m_passes = treePasses(run.experiment, run.params);
+    m.m_kind = elementKind(run.params);
+    if (!m.m_passes.recordsSteps || loadOf(run.experiment, run.params) == Load::Unsupported)
+        return makeError("the CPU model does not reproduce this variant's loads");
+    if (!data || data->kind != m.m_kind) return makeError("no input data for the CPU model");
+    m.m_data = std::move(data);
+    return m;
+}
+
+Result<PassValues> BlockModel::firstPass(int launch, std::uint32_t block) const {
+    if (launch < 0 || std::size_t(launch) >= m_run->launches.size() ||
+        block >= m_run->launches[std::size_t(launch)].grid.x)
+        return makeError("no such block");
+    const Load rule = loadOf(m_run->experiment, m_run->params);
+    const std::uint32_t comps = elementComponents(m_kind);
+    switch (m_kind) {
+        case ElementKind::Int32:
+            return first(Model<std::uint32_t>{*m_run, *m_data, m_passes, rule}, launch, block,
+                         comps);
+        case ElementKind::Float:
+            return first(Model<float>{*m_run, *m_data, m_passes, rule}, launch, block, comps);
+        case ElementKind::Affine:
+            return first(Model<Affine>{*m_run, *m_data, m_passes, rule}, launch, block, comps);
+    }
+    return makeError("unknown element type");
+}
+
+Result<PassValues> BlockModel::secondPass(int launch, std::uint32_t block) const {
+    if (launch < 0 || std::size_t(launch) >= m_run->launches.size())
+        return makeError("no such launch");
+    const Load rule = loadOf(m_run->experiment, m_run->params);
+    const std::uint32_t comps = elementComponents(m_kind);
+    const auto firstLevels =
+        std::uint32_t(reductionPlan(m_passes.first, m_passes.firstThreads).size()) + 1;
+    switch (m_kind) {
+        case ElementKind::Int32:
+            return second(Model<std::uint32_t>{*m_run, *m_data, m_passes, rule}, launch, block,
+                          comps, firstLevels);
+        case ElementKind::Float:
+            return second(Model<float>{*m_run, *m_data, m_passes, rule}, launch, block, comps,
+                          firstLevels);
+        case ElementKind::Affine:
+            return second(Model<Affine>{*m_run, *m_data, m_passes, rule}, launch, block, comps,
+                          firstLevels);
+    }
+    return makeError("unknown element type");
+}
+
+}  // namespace ws

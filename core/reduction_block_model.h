@@ -1,0 +1,47 @@
+#pragma once
+// The CPU model of a block's reduction where the trace holds no steps for it:
+// the block's leaves computed from the reference input (seed 1) exactly as
+// its kernel's load phase computes them, then its tree by simulatePlan, in the
+// element type the GPU used, so float sums round the same way.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/reduction_shapes.h"
+#include "core/reduction_tree_values.h"
+#include "core/result.h"
+#include "core/run.h"
+
+namespace ws {
+
+inline constexpr std::uint64_t kReductionSeed = 1;
+
+// The run's input, generated once (up to 2^28 elements: do it off the UI thread).
+struct ReductionData {
+    ElementKind kind = ElementKind::Int32;
+    std::vector<std::uint32_t> ints;
+    std::vector<float> floats;
+    std::vector<Affine> maps;
+    static std::shared_ptr<const ReductionData> make(ElementKind kind, std::uint64_t n);
+};
+
+class BlockModel {
+public:
+    // Fails for experiments without a tree (cub) or whose loads the model does
+    // not reproduce (best's vector loads).
+    static Result<BlockModel> make(const Run& run, std::shared_ptr<const ReductionData> data);
+
+    // The first pass of `block` in `launch`.
+    Result<PassValues> firstPass(int launch, std::uint32_t block) const;
+    // The second pass (the last block's merge, or the first warp over the warp
+    // results of `block`), when the experiment has one.
+    Result<PassValues> secondPass(int launch, std::uint32_t block) const;
+
+private:
+    const Run* m_run = nullptr;
+    std::shared_ptr<const ReductionData> m_data;
+    TreePasses m_passes;
+    ElementKind m_kind = ElementKind::Int32;
+};
+
+}  // namespace ws

@@ -1,0 +1,60 @@
+#include "core/reduction_block_trees.h"
+
+#include "core/reduction_shapes.h"
+
+namespace ws {
+
+std::optional<std::uint32_t> secondPassBlock(const Launch& launch, std::uint32_t firstLevels) {
+    for (std::size_t i = 0; i < launch.steps.size(); ++i)
+        if (launch.steps.step[i] >= firstLevels) return launch.steps.block[i];
+    return std::nullopt;
+}
+
+BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
+                           const BlockModel* model) {
+    BlockTrees out;
+    if (launch < 0 || std::size_t(launch) >= run.launches.size()) return out;
+    const Launch& l = run.launches[std::size_t(launch)];
+    const TreePasses passes = treePasses(run.experiment, run.params);
+    if (!passes.recordsSteps) {
+        out.note = "This run calls a library (CUB): it records no reduction tree.";
+        return out;
+    }
+    const auto threads = std::uint32_t(l.block.x);
+    if (auto p = measuredPass(l, block, passes.first, threads, 0)) {
+        out.passes.push_back(std::move(*p));
+    } else if (model) {
+        auto m = model->firstPass(launch, block);
+        if (m)
+            out.passes.push_back(std::move(*m));
+        else
+            out.note = m.error();
+    } else {
+        out.note =
+            "Block " + std::to_string(block) + " was not traced and no CPU model is available.";
+    }
+    if (!passes.second) return out;
+    const auto firstLevels = std::uint32_t(reductionPlan(passes.first, threads).size()) + 1;
+    // A merge by the last block is the grid's, whichever block is selected; a
+    // warp-results pass belongs to its own block.
+    const bool gridMerge = run.experiment != "reduce-warp" && !(run.experiment == "reduce-ladder");
+    const auto recorder = secondPassBlock(l, firstLevels);
+    if (recorder && (gridMerge || *recorder == block)) {
+        if (auto p =
+                measuredPass(l, *recorder, *passes.second, passes.secondThreads, firstLevels)) {
+            p->merge = true;
+            out.passes.push_back(std::move(*p));
+            return out;
+        }
+    }
+    if (model) {
+        auto m = model->secondPass(launch, block);
+        if (m)
+            out.passes.push_back(std::move(*m));
+        else if (out.note.empty())
+            out.note = m.error();
+    }
+    return out;
+}
+
+}  // namespace ws
