@@ -1,0 +1,406 @@
+#include "widgets/bank_view.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <algorithm>
+#include <bit>
+
+#include "core/access_records.h"
+#include "widgets/memory_colours.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+
+namespace ws {
+
+namespace {
+
+namespace mc = memory_colours;
+
+QString laneList(const std::vector<std::uint32_t>& lanes) {
+    if (lanes.empty()) return {};
+    const bool contiguous = lanes.back() - lanes.front() + 1 == lanes.size();
+    if (lanes.size() == 1) return QString::number(lanes[0]);
+    if (contiguous) return QStringLiteral("%1–%2").arg(lanes.front()).arg(lanes.back());
+    QStringList parts;
+    for (auto l : lanes) parts << QString::number(l);
+    return parts.join(',');
+}
+
+QColor fillOf(const DiagramWord& w) {
+    if (w.conflict) return mc::conflict();
+    return w.broadcast ? mc::broadcast() : mc::clean();
+}
+
+// A word cell: colour plus a shape, so conflict and broadcast differ in
+// grey-scale too (hatching for a conflict, a ring for a broadcast).
+void paintCell(QPainter& p, const QRectF& r, bool conflict, bool broadcast) {
+    const QColor fill = conflict ? mc::conflict() : (broadcast ? mc::broadcast() : mc::clean());
+    p.setPen(QPen(palette::text(), 1));
+    p.setBrush(fill);
+    p.drawRect(r);
+    if (conflict) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(QBrush(QColor(0, 0, 0, 90), Qt::BDiagPattern));
+        p.drawRect(r);
+    }
+    if (broadcast) {
+        const double d = std::min(r.width(), r.height()) * 0.8;
+        p.setPen(QPen(palette::text(), std::max(1.5, d / 8)));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(r.center(), d / 2, d / 2);
+    }
+}
+
+struct LegendEntry {
+    bool conflict, broadcast;
+    QString text;
+};
+
+std::vector<LegendEntry> legendEntries() {
+    return {{false, false, QObject::tr("one lane, one word")},
+            {false, true, QObject::tr("broadcast: lanes share a word (free)")},
+            {true, false, QObject::tr("conflict: a bank serves several words (+1 pass each)")}};
+}
+
+// Lays the legend out left to right, wrapping; returns the height used.
+int layoutLegend(QPainter* p, const QFont& font, const QRect& area) {
+    const QFontMetrics fm(font);
+    const int h = fm.height() + 4, sw = h, gap = fm.horizontalAdvance(QStringLiteral("   "));
+    int x = area.left(), y = area.top();
+    for (const auto& e : legendEntries()) {
+        const int w = sw + 6 + fm.horizontalAdvance(e.text);
+        if (x > area.left() && x + w > area.right()) {
+            x = area.left();
+            y += h + 4;
+        }
+        if (p) {
+            paintCell(*p, QRectF(x + 1, y + 1, sw - 2, sw - 2), e.conflict, e.broadcast);
+            p->setPen(palette::text());
+            p->drawText(QPoint(x + sw + 6, y + (h + fm.ascent() - fm.descent()) / 2), e.text);
+        }
+        x += w + gap;
+    }
+    return y - area.top() + h;
+}
+
+}  // namespace
+
+BankView::BankView(PlaybackModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(model, &PlaybackModel::runChanged, this, &BankView::rebuild);
+    connect(model, &PlaybackModel::selectionChanged, this, &BankView::rebuild);
+    rebuild();
+}
+
+const Launch* BankView::launch() const {
+    const Run* run = m_model->run();
+    if (!run) return nullptr;
+    // The first launch with shared-memory records: memory-lab runs have one.
+    for (const auto& l : run->launches)
+        if (l.sharedAccesses.size()) return &l;
+    return nullptr;
+}
+
+void BankView::rebuild() {
+    m_records.clear();
+    if (const Launch* l = launch()) {
+        std::optional<std::uint32_t> block;
+        const BlockRef sel = m_model->selected();
+        const PreparedRun* prep = m_model->prepared();
+        if (sel.valid() && prep && prep->launch(sel.launch) == l &&
+            std::size_t(sel.record) < l->blocks.size()) {
+            const std::uint32_t id = l->blocks.block[std::size_t(sel.record)];
+            if (std::count(l->sharedAccesses.block.begin(), l->sharedAccesses.block.end(), id))
+                block = id;
+        }
+        // An untraced block shows the first traced one rather than nothing.
+        if (!block) block = l->sharedAccesses.block.front();
+        m_records = sharedRecordsOf(l->sharedAccesses, block);
+    }
+    m_index = std::clamp(m_index, 0, std::max(0, instructionCount() - 1));
+    refresh();
+    emit instructionsChanged();
+}
+
+void BankView::setInstruction(int index) {
+    index = std::clamp(index, 0, std::max(0, instructionCount() - 1));
+    if (index == m_index) return;
+    m_index = index;
+    refresh();
+    emit instructionChanged(index);
+}
+
+void BankView::setPrediction(std::optional<WarpAccess> access, const QString& what) {
+    m_prediction = std::move(access);
+    m_predictionWhat = what;
+    refresh();
+}
+
+void BankView::setMeasurementNote(const QString& note) {
+    m_note = note;
+    update();
+}
+
+void BankView::refresh() {
+    if (m_prediction) {
+        m_access = *m_prediction;
+    } else if (const Launch* l = launch(); l && !m_records.empty()) {
+        m_access = sharedAccessAt(l->sharedAccesses, m_records[std::size_t(m_index)]);
+    } else {
+        m_access = {};
+        m_access.activeMask = 0;
+    }
+    m_diagram = buildBankDiagram(m_access);
+    update();
+}
+
+QString BankView::instructionLabel(int index) const {
+    const Launch* l = launch();
+    if (!l || index < 0 || index >= instructionCount()) return {};
+    const std::size_t r = m_records[std::size_t(index)];
+    const auto& s = l->sharedAccesses;
+    const QString what = QString::fromStdString(sharedInstructionText(*m_model->run(), *l, r));
+    return tr("warp %1, #%2%3")
+        .arg(s.warp[r])
+        .arg(s.instruction[r])
+        .arg(what.isEmpty() ? QString() : QStringLiteral(": ") + what);
+}
+
+QString BankView::passesText() const {
+    const BankAnalysis& a = m_diagram.analysis;
+    if (m_access.activeMask == 0) return tr("no lane accesses shared memory here");
+    QString s = a.passes == 1 ? tr("predicted: 1 pass") : tr("predicted: %1 passes").arg(a.passes);
+    s += tr(" (ideal %1)").arg(a.idealPasses);
+    if (a.phases.size() > 1)
+        s += tr(", %1 phases of %2 lanes").arg(a.phases.size()).arg(a.phases[0].laneCount);
+    return s;
+}
+
+QString BankView::measuredText() const {
+    const Launch* l = launch();
+    if (!l || m_records.empty()) return tr("measured: no traced instruction in this run");
+    const std::size_t r = m_records[std::size_t(m_index)];
+    const long long cycles = l->sharedAccesses.cycles[r];
+    QString s = tr("measured: %1 cycles").arg(cycles);
+    if (m_prediction) {
+        // The controls moved away from the run: say what the number belongs to.
+        QStringList params;
+        for (const auto& [k, v] : m_model->run()->params)
+            if (k != "traced_blocks") params << QString::fromStdString(k + "=" + v);
+        s += tr(" at %1").arg(params.join(' '));
+    }
+    if (!m_note.isEmpty()) s += QStringLiteral(" — ") + m_note;
+    return s;
+}
+
+int BankView::headerHeight() const {
+    QFont big = titleFont(font());
+    big.setPointSizeF(font().pointSizeF() * 1.3);
+    return QFontMetrics(font()).height() * 2 + QFontMetrics(big).height() + 14;
+}
+
+QRect BankView::bankArea() const {
+    const QFontMetrics fm(font());
+    const int left = 8 + fm.horizontalAdvance(QStringLiteral("lanes 16–23 "));
+    const int laneTop = headerHeight() + 4;
+    const int laneH = fm.height() + 8;
+    const int gap = std::max(48, 3 * fm.height());
+    const int top = laneTop + laneH + gap + fm.height() + 4;  // + the bank numbers
+    const int legend = layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000)) + 10;
+    return QRect(left, top, std::max(32, width() - left - 8),
+                 std::max(20, height() - top - legend));
+}
+
+QRectF BankView::laneRect(int lane) const {
+    const QRect a = bankArea();
+    const QFontMetrics fm(font());
+    const double cw = double(a.width()) / kBankCount;
+    return QRectF(a.left() + lane * cw, headerHeight() + 4, cw, fm.height() + 8);
+}
+
+QRectF BankView::wordRect(std::uint32_t bank, std::uint32_t row) const {
+    const QRect a = bankArea();
+    const double cw = double(a.width()) / kBankCount;
+    const std::uint32_t rows = std::max<std::uint32_t>(m_diagram.rows, 1);
+    const double rh = std::min(double(a.height()) / rows, 2.2 * QFontMetrics(font()).height());
+    return QRectF(a.left() + bank * cw, a.top() + row * rh, cw, rh);
+}
+
+void BankView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette::background());
+    const QFontMetrics fm(font());
+    if (!m_prediction && m_records.empty()) {
+        drawMessage(p, rect(),
+                    m_model->run() ? tr("This run recorded no shared-memory accesses (naive "
+                                        "variants use none, or traced_blocks = 0).")
+                                   : tr("Run a memory experiment to see its shared-memory banks."));
+        return;
+    }
+    // Header: what is shown, the prediction (large) and the measurement.
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    QString title;
+    if (m_prediction) {
+        title = tr("Prediction for the controls: %1").arg(m_predictionWhat);
+    } else {
+        const Launch* l = launch();
+        const std::size_t r = m_records[std::size_t(m_index)];
+        title = tr("Block %1, %2  (%3 of %4)")
+                    .arg(l->sharedAccesses.block[r])
+                    .arg(instructionLabel(m_index))
+                    .arg(m_index + 1)
+                    .arg(instructionCount());
+    }
+    title += tr(" — %1-byte accesses").arg(m_access.widthBytes);
+    p.drawText(QRect(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
+               fm.elidedText(title, Qt::ElideRight, width() - 16));
+    QFont big = titleFont(font());
+    big.setPointSizeF(font().pointSizeF() * 1.3);
+    p.setFont(big);
+    const QFontMetrics bfm(big);
+    const bool conflicted = m_diagram.analysis.passes > m_diagram.analysis.idealPasses;
+    p.setPen(conflicted ? mc::conflict().darker(130) : palette::text());
+    p.drawText(QRect(8, 6 + fm.height(), width() - 16, bfm.height()), Qt::AlignLeft,
+               bfm.elidedText(passesText(), Qt::ElideRight, width() - 16));
+    p.setFont(font());
+    p.setPen(palette::mutedText());
+    p.drawText(QRect(8, 8 + fm.height() + bfm.height(), width() - 16, fm.height()), Qt::AlignLeft,
+               fm.elidedText(measuredText(), Qt::ElideRight, width() - 16));
+
+    // Lanes, tinted by phase so half- and quarter-warps are visible.
+    const double cw = laneRect(1).left() - laneRect(0).left();
+    const int every = cw >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4;
+    for (int lane = 0; lane < 32; ++lane) {
+        const QRectF r = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
+        const bool active = m_access.activeMask >> lane & 1u;
+        const int phase = m_diagram.lanePhase[std::size_t(lane)];
+        QColor c = active ? QColor(QRgb(0xF2F2F2)) : palette::background();
+        if (active && m_diagram.analysis.phases.size() > 1 && phase % 2 == 1)
+            c = QColor(QRgb(0xFFF3C4));  // alternate phases: pale yellow
+        p.setPen(QPen(active ? palette::text() : palette::gridLine(), 1));
+        p.setBrush(c);
+        p.drawRect(r);
+        if (lane % every == 0) {
+            p.setPen(active ? palette::text() : palette::mutedText());
+            p.drawText(r, Qt::AlignCenter, QString::number(lane));
+        }
+    }
+    p.setPen(palette::mutedText());
+    p.drawText(QRectF(0, laneRect(0).top(), laneRect(0).left() - 6, laneRect(0).height()),
+               Qt::AlignRight | Qt::AlignVCenter, tr("lane"));
+
+    // Bank numbers and the empty grid.
+    const QRect area = bankArea();
+    const double numbersTop = area.top() - fm.height() - 2;
+    for (std::uint32_t b = 0; b < kBankCount; b += every)
+        p.drawText(QRectF(area.left() + b * cw, numbersTop, cw * every, fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, QString::number(b));
+    p.drawText(QRectF(0, numbersTop, area.left() - 6, fm.height()),
+               Qt::AlignRight | Qt::AlignVCenter, tr("bank"));
+    const std::uint32_t rows = std::max<std::uint32_t>(m_diagram.rows, 1);
+    const QRectF gridRect(wordRect(0, 0).topLeft(),
+                          wordRect(kBankCount - 1, rows - 1).bottomRight());
+    p.setPen(QPen(palette::gridLine(), 1));
+    for (std::uint32_t b = 0; b <= kBankCount; ++b)
+        p.drawLine(QPointF(area.left() + b * cw, gridRect.top()),
+                   QPointF(area.left() + b * cw, gridRect.bottom()));
+
+    // Rows: "pass k", and the phase bands of wide accesses.
+    const double rh = wordRect(0, 1).top() - wordRect(0, 0).top();
+    const int labelEvery = std::max(1, int(std::ceil(fm.height() / std::max(rh, 1.0))));
+    for (std::size_t ph = 0; ph < m_diagram.phaseFirstRow.size(); ++ph) {
+        const std::uint32_t first = m_diagram.phaseFirstRow[ph];
+        const std::uint32_t last =
+            ph + 1 < m_diagram.phaseFirstRow.size() ? m_diagram.phaseFirstRow[ph + 1] : rows;
+        const bool phased = m_diagram.analysis.phases.size() > 1;
+        if (phased) {
+            const auto& phase = m_diagram.analysis.phases[ph];
+            p.setPen(QPen(palette::text(), 2));
+            p.drawLine(QPointF(2, wordRect(0, first).top()),
+                       QPointF(gridRect.right(), wordRect(0, first).top()));
+            p.setFont(titleFont(font()));
+            p.drawText(
+                QRectF(2, wordRect(0, first).top(), area.left() - 8, fm.height()),
+                Qt::AlignRight | Qt::AlignTop,
+                tr("lanes %1–%2").arg(phase.firstLane).arg(phase.firstLane + phase.laneCount - 1));
+            p.setFont(font());
+        }
+        for (std::uint32_t row = first + (phased ? 1 : 0); row < last; ++row) {
+            if ((row - first) % std::uint32_t(labelEvery) != 0) continue;
+            p.setPen(palette::mutedText());
+            p.drawText(QRectF(2, wordRect(0, row).top(), area.left() - 8,
+                              std::max(rh, double(fm.height()))),
+                       Qt::AlignRight | Qt::AlignTop, tr("pass %1").arg(row - first + 1));
+        }
+    }
+
+    // Links: lane to its bank, coloured by what the bank must do; conflicts on top.
+    const double linkTop = laneRect(0).bottom();
+    const double linkBottom = numbersTop - 2;
+    for (int pass = 0; pass < 3; ++pass)
+        for (const auto& link : m_diagram.links) {
+            const DiagramWord& w = m_diagram.words[link.word];
+            const int kind = w.conflict ? 2 : (w.broadcast ? 1 : 0);
+            if (kind != pass) continue;
+            p.setPen(QPen(fillOf(w), kind == 2 ? 2.5 : 2));
+            p.drawLine(QPointF(laneRect(int(link.lane)).center().x(), linkTop),
+                       QPointF(area.left() + (w.bank + 0.5) * cw, linkBottom));
+        }
+
+    // Words.
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+    const QFontMetrics sfm(small);
+    p.setFont(small);
+    for (const auto& w : m_diagram.words) {
+        const QRectF r = wordRect(w.bank, w.row).adjusted(1, 1, -1, -1);
+        paintCell(p, r, w.conflict, w.broadcast);
+        const QString text = laneList(w.lanes);
+        if (sfm.horizontalAdvance(text) + 2 <= r.width() && sfm.height() <= r.height()) {
+            p.setPen(palette::text());
+            p.drawText(r, Qt::AlignCenter, text);
+        }
+    }
+    p.setFont(font());
+    layoutLegend(&p, font(), QRect(8, int(gridRect.bottom()) + 10, width() - 16, height()));
+}
+
+bool BankView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    const auto* he = static_cast<QHelpEvent*>(e);
+    for (const auto& w : m_diagram.words) {
+        if (!wordRect(w.bank, w.row).contains(he->pos())) continue;
+        const auto& phase = m_diagram.analysis.phases[w.phase];
+        QString text = tr("<b>bank %1</b>, word %2 (bytes %3–%4)<br>lanes %5")
+                           .arg(w.bank)
+                           .arg(w.word)
+                           .arg(w.word * 4)
+                           .arg(w.word * 4 + 3)
+                           .arg(laneList(w.lanes));
+        if (w.broadcast) text += tr("<br>broadcast: one read serves all these lanes");
+        if (w.conflict)
+            text += tr("<br>conflict: this bank serves %1 words in this phase, one per pass")
+                        .arg(phase.banks[w.bank].size());
+        QToolTip::showText(he->globalPos(), text, this);
+        return true;
+    }
+    for (int lane = 0; lane < 32; ++lane)
+        if (laneRect(lane).contains(he->pos()) && (m_access.activeMask >> lane & 1u)) {
+            QToolTip::showText(he->globalPos(),
+                               tr("<b>lane %1</b>: byte %2, bank %3")
+                                   .arg(lane)
+                                   .arg(m_access.address[std::size_t(lane)])
+                                   .arg(bankOf(m_access.address[std::size_t(lane)])),
+                               this);
+            return true;
+        }
+    QToolTip::hideText();
+    return true;
+}
+
+}  // namespace ws

@@ -1,0 +1,323 @@
+#include "widgets/coalescing_view.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <bit>
+
+#include "core/access_records.h"
+#include "widgets/memory_colours.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+
+namespace mc = memory_colours;
+
+std::vector<LegendItem> legend() {
+    return {{mc::sectorUsed(), QObject::tr("bytes the lanes asked for")},
+            {mc::sectorWasted(), QObject::tr("rest of a sector, moved anyway")},
+            {palette::background(), QObject::tr("sector not touched")}};
+}
+
+QString sectorsText(const SectorCount& c) {
+    if (c.sectors == 0) return QStringLiteral("–");
+    return QObject::tr("%1 sectors (ideal %2), %3 lines")
+        .arg(c.sectors)
+        .arg(c.idealSectors)
+        .arg(c.lines);
+}
+
+}  // namespace
+
+CoalescingView::CoalescingView(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(model, &PlaybackModel::runChanged, this, &CoalescingView::rebuild);
+    connect(model, &PlaybackModel::selectionChanged, this, &CoalescingView::rebuild);
+    rebuild();
+}
+
+const Launch* CoalescingView::launch() const {
+    const Run* run = m_model->run();
+    if (!run) return nullptr;
+    for (const auto& l : run->launches)
+        if (l.globalAccesses.size()) return &l;
+    return nullptr;
+}
+
+void CoalescingView::rebuild() {
+    m_records.clear();
+    m_variants = m_model->run() ? compareVariants(*m_model->run()) : std::vector<VariantTraffic>{};
+    if (const Launch* l = launch()) {
+        std::optional<std::uint32_t> block;
+        const BlockRef sel = m_model->selected();
+        const PreparedRun* prep = m_model->prepared();
+        if (sel.valid() && prep && prep->launch(sel.launch) == l &&
+            std::size_t(sel.record) < l->blocks.size()) {
+            const std::uint32_t id = l->blocks.block[std::size_t(sel.record)];
+            if (std::count(l->globalAccesses.block.begin(), l->globalAccesses.block.end(), id))
+                block = id;
+        }
+        if (!block) block = l->globalAccesses.block.front();
+        m_records = globalRecordsOf(l->globalAccesses, block);
+    }
+    m_index = std::clamp(m_index, 0, std::max(0, requestCount() - 1));
+    refresh();
+    emit requestsChanged();
+}
+
+void CoalescingView::setRequest(int index) {
+    index = std::clamp(index, 0, std::max(0, requestCount() - 1));
+    if (index == m_index) return;
+    m_index = index;
+    refresh();
+    emit requestChanged(index);
+}
+
+void CoalescingView::refresh() {
+    m_mask = 0;
+    m_address = {};
+    if (const Launch* l = launch(); l && !m_records.empty()) {
+        const std::size_t r = m_records[std::size_t(m_index)];
+        m_address = globalAddressesAt(l->globalAccesses, r);
+        m_mask = l->globalAccesses.activeMask[r];
+        m_width = l->globalAccesses.widthBytes[r];
+        m_write = l->globalAccesses.isWrite[r];
+    }
+    m_strip = buildSectorStrip(m_address, m_mask, m_width);
+    update();
+}
+
+QString CoalescingView::requestLabel(int index) const {
+    const Launch* l = launch();
+    if (!l || index < 0 || index >= requestCount()) return {};
+    const std::size_t r = m_records[std::size_t(index)];
+    const auto& g = l->globalAccesses;
+    const QString what = QString::fromStdString(globalInstructionText(*m_model->run(), *l, r));
+    return tr("warp %1, #%2 %3%4")
+        .arg(g.warp[r])
+        .arg(g.instruction[r])
+        .arg(g.isWrite[r] ? tr("write") : tr("read"))
+        .arg(what.isEmpty() ? QString() : QStringLiteral(": ") + what);
+}
+
+QString CoalescingView::countText() const {
+    const SectorCount& c = m_strip.count;
+    if (m_mask == 0) return tr("no lane accesses memory here");
+    return tr("%1 %2 of %3 B: %4 × 32-byte sectors (ideal %5), %6 × 128-byte lines — %7% of the "
+              "bytes moved are used")
+        .arg(m_write ? tr("writes") : tr("reads"))
+        .arg(std::popcount(m_mask))
+        .arg(m_width)
+        .arg(c.sectors)
+        .arg(c.idealSectors)
+        .arg(c.lines)
+        .arg(qRound(100 * m_strip.efficiency()));
+}
+
+int CoalescingView::headerHeight() const {
+    QFont big = titleFont(font());
+    big.setPointSizeF(font().pointSizeF() * 1.2);
+    return QFontMetrics(font()).height() + 2 * QFontMetrics(big).height() + 12;
+}
+
+int CoalescingView::tableHeight() const {
+    if (m_variants.empty()) return 0;
+    return int(m_variants.size() + 1) * (QFontMetrics(font()).height() + 4) + 8;
+}
+
+QRect CoalescingView::stripArea() const {
+    const QFontMetrics fm(font());
+    const int top = headerHeight() + fm.height() + 8 + std::max(56, 3 * fm.height());
+    const int bottom = tableHeight() + legendHeight(font(), width() - 16, legend()) + 16;
+    const int h = std::clamp(height() - top - bottom - fm.height() - 6, 24, 4 * fm.height());
+    return QRect(16, top, std::max(64, width() - 32), h);
+}
+
+QRectF CoalescingView::laneRect(int lane) const {
+    const QRect a = stripArea();
+    const double cw = double(a.width()) / 32;
+    return QRectF(a.left() + lane * cw, headerHeight() + 4, cw, QFontMetrics(font()).height() + 6);
+}
+
+QRectF CoalescingView::sectorRect(std::size_t line, int sector) const {
+    const QRect a = stripArea();
+    const std::size_t n = std::max<std::size_t>(m_strip.lines.size(), 1);
+    std::size_t gaps = 0, gapsBefore = 0;
+    for (std::size_t i = 0; i < m_strip.lines.size(); ++i) {
+        gaps += m_strip.lines[i].gapBefore;
+        if (i <= line) gapsBefore += m_strip.lines[i].gapBefore;
+    }
+    // A gap is a third of a line wide: wide enough for its "…".
+    const double unit = a.width() / (double(n) + gaps / 3.0);
+    const double x = a.left() + (double(line) + gapsBefore / 3.0) * unit;
+    return QRectF(x + sector * unit / 4, a.top(), unit / 4, a.height());
+}
+
+void CoalescingView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette::background());
+    const QFontMetrics fm(font());
+    if (m_records.empty()) {
+        drawMessage(p, rect(),
+                    m_model->run() ? tr("This run recorded no global-memory requests "
+                                        "(traced_blocks = 0, or not a memory experiment).")
+                                   : tr("Run a memory experiment to see its memory requests."));
+        return;
+    }
+    const Launch* l = launch();
+    const std::size_t r = m_records[std::size_t(m_index)];
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    const QString title = tr("Block %1, %2  (%3 of %4)")
+                              .arg(l->globalAccesses.block[r])
+                              .arg(requestLabel(m_index))
+                              .arg(m_index + 1)
+                              .arg(requestCount());
+    p.drawText(QRect(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
+               fm.elidedText(title, Qt::ElideRight, width() - 16));
+    QFont big = titleFont(font());
+    big.setPointSizeF(font().pointSizeF() * 1.2);
+    p.setFont(big);
+    const QFontMetrics bfm(big);
+    const bool wasteful = m_strip.count.sectors > m_strip.count.idealSectors;
+    p.setPen(wasteful ? mc::conflict().darker(130) : palette::text());
+    p.drawText(QRect(8, 6 + fm.height(), width() - 16, 2 * bfm.height()),
+               Qt::AlignLeft | Qt::TextWordWrap, countText());
+    p.setFont(font());
+
+    // Lanes.
+    for (int lane = 0; lane < 32; ++lane) {
+        const QRectF lr = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
+        const bool active = m_mask >> lane & 1u;
+        p.setPen(QPen(active ? palette::text() : palette::gridLine(), 1));
+        p.setBrush(active ? QColor(QRgb(0xF2F2F2)) : palette::background());
+        p.drawRect(lr);
+        if (lane % (lr.width() >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4) == 0) {
+            p.setPen(active ? palette::text() : palette::mutedText());
+            p.drawText(lr, Qt::AlignCenter, QString::number(lane));
+        }
+    }
+
+    // The strip: sectors of the touched lines, gaps where memory is skipped.
+    const QRect area = stripArea();
+    for (std::size_t i = 0; i < m_strip.lines.size(); ++i) {
+        const StripLine& line = m_strip.lines[i];
+        for (int s = 0; s < 4; ++s) {
+            const QRectF sr = sectorRect(i, s);
+            p.setPen(QPen(palette::mutedText(), 1));
+            p.setBrush(line.requested[std::size_t(s)] ? mc::sectorWasted() : palette::background());
+            p.drawRect(sr);
+        }
+        // Requested bytes as blue ticks at their offsets inside the line.
+        const QRectF first = sectorRect(i, 0);
+        const double byteW = first.width() * 4 / kLineBytes;
+        p.setPen(Qt::NoPen);
+        p.setBrush(mc::sectorUsed());
+        for (const LaneSpot& spot : m_strip.lanes)
+            if (spot.lineIndex == i)
+                p.drawRect(QRectF(first.left() + spot.offset * byteW, first.top() + 3,
+                                  std::max(2.0, byteW * m_width), first.height() - 6));
+        p.setPen(QPen(palette::text(), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(first.topLeft(), sectorRect(i, 3).bottomRight()));
+        if (line.gapBefore) {
+            p.setPen(palette::mutedText());
+            p.drawText(QRectF(first.left() - first.width() * 4 / 3, first.top(),
+                              first.width() * 4 / 3, first.height()),
+                       Qt::AlignCenter, QStringLiteral("…"));
+        }
+    }
+    // Offsets of the first and last line under the strip.
+    if (!m_strip.lines.empty()) {
+        p.setPen(palette::mutedText());
+        const QString firstText =
+            tr("byte %1").arg(groupDigits(static_cast<long long>(m_strip.lines.front().line * kLineBytes)));
+        p.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), fm.height()), Qt::AlignLeft,
+                   firstText);
+        if (m_strip.lines.size() > 1)
+            p.drawText(
+                QRectF(area.left(), area.bottom() + 2, area.width(), fm.height()), Qt::AlignRight,
+                tr("byte %1").arg(groupDigits(static_cast<long long>(m_strip.lines.back().line * kLineBytes))));
+    }
+    // Lanes point at their bytes.
+    p.setPen(QPen(palette::text(), 1.2));
+    for (const LaneSpot& spot : m_strip.lanes) {
+        const QRectF first = sectorRect(spot.lineIndex, 0);
+        const double x =
+            first.left() + (spot.offset + 0.5 * m_width) * first.width() * 4 / kLineBytes;
+        p.drawLine(QPointF(laneRect(int(spot.lane)).center().x(), laneRect(0).bottom()),
+                   QPointF(x, area.top()));
+    }
+
+    // Every variant at this size, side by side.
+    int y = area.bottom() + fm.height() + 10;
+    if (!m_variants.empty()) {
+        const int nameW = fm.horizontalAdvance(QStringLiteral("ReduceWKernelSimple ")) + 16;
+        const int colW = (width() - 16 - nameW) / 2;
+        p.setFont(titleFont(font()));
+        p.setPen(palette::text());
+        p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft, tr("warp 0, block 0"));
+        p.drawText(QRect(8 + nameW, y, colW, fm.height()), Qt::AlignLeft, tr("first read"));
+        p.drawText(QRect(8 + nameW + colW, y, colW, fm.height()), Qt::AlignLeft, tr("first write"));
+        y += fm.height() + 4;
+        for (const auto& v : m_variants) {
+            QFont f = v.current ? titleFont(font()) : font();
+            p.setFont(f);
+            if (v.current)
+                p.fillRect(QRect(4, y - 1, width() - 8, fm.height() + 2), QColor(QRgb(0xF2F2F2)));
+            p.setPen(palette::text());
+            p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft,
+                       (v.current ? QStringLiteral("▶ ") : QStringLiteral("   ")) + v.name);
+            auto cell = [&](const SectorCount& c, int x) {
+                p.setPen(c.sectors > c.idealSectors ? mc::conflict().darker(130) : palette::text());
+                p.drawText(QRect(x, y, colW - 4, fm.height()), Qt::AlignLeft,
+                           fm.elidedText(sectorsText(c), Qt::ElideRight, colW - 4));
+            };
+            cell(v.reads, 8 + nameW);
+            cell(v.writes, 8 + nameW + colW);
+            y += fm.height() + 4;
+        }
+        p.setFont(font());
+        y += 4;
+    }
+    drawLegend(p, QRect(8, y, width() - 16, height() - y), legend());
+}
+
+bool CoalescingView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    const auto* he = static_cast<QHelpEvent*>(e);
+    for (std::size_t i = 0; i < m_strip.lines.size(); ++i)
+        for (int s = 0; s < 4; ++s) {
+            if (!sectorRect(i, s).contains(he->pos())) continue;
+            const std::uint64_t start =
+                m_strip.lines[i].line * kLineBytes + std::uint64_t(s) * kSectorBytes;
+            QToolTip::showText(he->globalPos(),
+                               tr("<b>sector</b> bytes %1–%2<br>%3 of its 32 bytes asked for")
+                                   .arg(groupDigits((long long)start))
+                                   .arg(groupDigits((long long)start + 31))
+                                   .arg(m_strip.lines[i].requested[std::size_t(s)]),
+                               this);
+            return true;
+        }
+    for (int lane = 0; lane < 32; ++lane)
+        if (laneRect(lane).contains(he->pos()) && (m_mask >> lane & 1u)) {
+            QToolTip::showText(he->globalPos(),
+                               tr("<b>lane %1</b>: byte %2")
+                                   .arg(lane)
+                                   .arg(groupDigits((long long)m_address[std::size_t(lane)])),
+                               this);
+            return true;
+        }
+    QToolTip::hideText();
+    return true;
+}
+
+}  // namespace ws
