@@ -17,6 +17,7 @@
 
 #include "app/gui/app_log.h"
 #include "app/gui/experiment_browser.h"
+#include "app/gui/memory_lab.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/playback_bar.h"
 #include "app/gui/resource_paths.h"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     buildViews();
     buildPanels();
     buildMenus();
+    new MemoryLab(this);  // its dock, menu and plot data follow the chosen experiment
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
     connect(m_source, &RunSource::failed, this, &MainWindow::onFailed);
     connect(m_source, &RunSource::modeChanged, this, &MainWindow::onModeChanged);
