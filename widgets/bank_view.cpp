@@ -225,7 +225,7 @@ QRectF BankView::wordRect(std::uint32_t bank, std::uint32_t row) const {
     const QRect a = bankArea();
     const double cw = double(a.width()) / kBankCount;
     const std::uint32_t rows = std::max<std::uint32_t>(m_diagram.rows, 1);
-    const double rh = std::min(double(a.height()) / rows, 2.2 * QFontMetrics(font()).height());
+    const double rh = std::min(double(a.height()) / rows, 3.0 * QFontMetrics(font()).height());
     return QRectF(a.left() + bank * cw, a.top() + row * rh, cw, rh);
 }
 
@@ -298,8 +298,8 @@ void BankView::paintEvent(QPaintEvent*) {
     const QRect area = bankArea();
     const double numbersTop = area.top() - fm.height() - 2;
     for (std::uint32_t b = 0; b < kBankCount; b += every)
-        p.drawText(QRectF(area.left() + b * cw, numbersTop, cw * every, fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, QString::number(b));
+        p.drawText(QRectF(area.left() + b * cw, numbersTop, cw, fm.height()), Qt::AlignCenter,
+                   QString::number(b));
     p.drawText(QRectF(0, numbersTop, area.left() - 6, fm.height()),
                Qt::AlignRight | Qt::AlignVCenter, tr("bank"));
     const std::uint32_t rows = std::max<std::uint32_t>(m_diagram.rows, 1);

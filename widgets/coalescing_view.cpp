@@ -110,10 +110,10 @@ QString CoalescingView::requestLabel(int index) const {
 QString CoalescingView::countText() const {
     const SectorCount& c = m_strip.count;
     if (m_mask == 0) return tr("no lane accesses memory here");
-    return tr("%1 %2 of %3 B: %4 × 32-byte sectors (ideal %5), %6 × 128-byte lines — %7% of the "
-              "bytes moved are used")
-        .arg(m_write ? tr("writes") : tr("reads"))
+    return tr("%1 lanes %2 %3 B each: %4 × 32-byte sectors (ideal %5), %6 × 128-byte lines — "
+              "%7% of the bytes moved are used")
         .arg(std::popcount(m_mask))
+        .arg(m_write ? tr("write") : tr("read"))
         .arg(m_width)
         .arg(c.sectors)
         .arg(c.idealSectors)
@@ -238,14 +238,15 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     // Offsets of the first and last line under the strip.
     if (!m_strip.lines.empty()) {
         p.setPen(palette::mutedText());
-        const QString firstText =
-            tr("byte %1").arg(groupDigits(static_cast<long long>(m_strip.lines.front().line * kLineBytes)));
+        const QString firstText = tr("byte %1").arg(
+            groupDigits(static_cast<long long>(m_strip.lines.front().line * kLineBytes)));
         p.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), fm.height()), Qt::AlignLeft,
                    firstText);
         if (m_strip.lines.size() > 1)
             p.drawText(
                 QRectF(area.left(), area.bottom() + 2, area.width(), fm.height()), Qt::AlignRight,
-                tr("byte %1").arg(groupDigits(static_cast<long long>(m_strip.lines.back().line * kLineBytes))));
+                tr("byte %1").arg(
+                    groupDigits(static_cast<long long>(m_strip.lines.back().line * kLineBytes))));
     }
     // Lanes point at their bytes.
     p.setPen(QPen(palette::text(), 1.2));

@@ -90,12 +90,13 @@ int ImageView::legendTop() const {
 }
 
 namespace {
-// The largest rect of aspect w:h centred in `box`.
+// The largest rect of aspect w:h in `box`, centred across it.
+// Top-aligned, so the input and the output start on one line and read side by side.
 QRect fitted(const QRect& box, double w, double h) {
     if (w <= 0 || h <= 0 || box.width() <= 0 || box.height() <= 0) return box;
     const double s = std::min(box.width() / w, box.height() / h);
     const int ww = std::max(1, int(w * s)), hh = std::max(1, int(h * s));
-    return QRect(box.left() + (box.width() - ww) / 2, box.top() + (box.height() - hh) / 2, ww, hh);
+    return QRect(box.left() + (box.width() - ww) / 2, box.top(), ww, hh);
 }
 }  // namespace
 

@@ -1,0 +1,76 @@
+#include "app/gui/memory_lab.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+
+#include "app/gui/experiment_browser.h"
+#include "app/gui/main_window.h"
+#include "app/gui/memory_lab_views.h"
+#include "app/gui/memory_throughput.h"
+#include "app/gui/parameter_panel.h"
+#include "core/catalog.h"
+#include "widgets/throughput_plot.h"
+
+namespace ws {
+
+MemoryLab::MemoryLab(MainWindow* window)
+    : QObject(window),
+      m_window(window),
+      m_views(new MemoryLabViews(window->model(), window)),
+      m_dock(new QDockWidget(tr("Memory lab"), window)) {
+    m_dock->setObjectName(QStringLiteral("memory-lab"));
+    m_dock->setWidget(m_views);
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                        QDockWidget::DockWidgetClosable);
+    // Below the grid and the timeline: the three views want width, side by side.
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+    QMenu* lab = window->menuBar()->addMenu(tr("&Memory lab"));
+    lab->addAction(m_dock->toggleViewAction());
+
+    connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
+            &MemoryLab::onExperiment);
+    // After the window's own handler: the plot it filled is replaced for memory runs.
+    connect(window->source(), &RunSource::loaded, this, &MemoryLab::onLoaded);
+    connect(window->parameters(), &ParameterPanel::valuesChanged, this, [this] {
+        ParameterPanel* p = m_window->parameters();
+        m_views->setControls(p->experiment(), p->values());
+    });
+}
+
+void MemoryLab::onExperiment(const QString& id) {
+    const bool shown = m_views->showFor(findExperiment(id.toStdString()));
+    m_dock->setVisible(shown);
+    if (shown) m_dock->raise();
+}
+
+void MemoryLab::onLoaded(const LoadedRun& loaded) {
+    const Run& run = *loaded.prepared->run;
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    const bool shown = m_views->showFor(spec);
+    m_dock->setVisible(shown);
+    if (!shown) return;
+    QString source;
+    switch (loaded.origin) {
+        case RunOrigin::Live:
+            source = tr("live on %1").arg(QString::fromStdString(run.device.name));
+            break;
+        case RunOrigin::Recorded:
+            source = tr("recorded on %1").arg(QString::fromStdString(run.device.name));
+            if (!loaded.note.isEmpty()) source += QStringLiteral(", ") + loaded.note;
+            break;
+        case RunOrigin::File:
+            source = tr("from a trace file, recorded on %1")
+                         .arg(QString::fromStdString(run.device.name));
+            break;
+    }
+    m_views->setMeasurementSource(source);
+    m_views->setControls(m_window->parameters()->experiment(), m_window->parameters()->values());
+    if (loaded.origin == RunOrigin::Live && run.timing.gbPerS() > 0)
+        m_session.push_back({run.experiment, run.params, run.timing.gbPerS()});
+    if (isMemoryExperiment(run.experiment))
+        m_window->throughput()->setData(
+            memoryThroughputFor(run, m_window->source()->bundled(), m_session));
+}
+
+}  // namespace ws

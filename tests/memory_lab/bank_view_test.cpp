@@ -1,0 +1,108 @@
+// The bank view draws lanes into the banks the analysis says, tells
+// conflicts from broadcasts by colour, and prints the predicted passes.
+#include "widgets/bank_view.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/memory_lab/memory_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/memory_colours.h"
+
+namespace ws {
+namespace {
+
+ParamValues probe(const std::string& stride, const std::string& width = "4",
+                  const std::string& tile = "none", const std::string& padding = "0",
+                  const std::string& pattern = "stride") {
+    return {{"stride", stride},
+            {"width", width},
+            {"tile", tile},
+            {"padding", padding},
+            {"pattern", pattern}};
+}
+
+struct Shown {
+    PlaybackModel model;
+    BankView view{&model};
+    explicit Shown(const ParamValues& p, const std::string& experiment = "bank-probe") {
+        model.setRun(test::preparedMemoryRun(experiment, p));
+        view.resize(900, 560);
+    }
+    QColor cellColour(std::uint32_t bank, std::uint32_t row) {
+        const QImage img = test::render(view);
+        // A corner of the cell: away from the ring and the lane numbers.
+        const QRectF r = view.wordRect(bank, row);
+        return img.pixelColor(QPointF(r.left() + 3, r.bottom() - 3).toPoint());
+    }
+};
+
+TEST(BankView, StrideOneAndThirtyThreeUseEveryBankOnce) {
+    test::app();
+    for (const char* stride : {"1", "33"}) {
+        Shown s(probe(stride));
+        EXPECT_EQ(s.view.instructionCount(), 2);
+        EXPECT_EQ(s.view.diagram().rows, 1u) << stride;
+        EXPECT_EQ(s.view.passesText(), "predicted: 1 pass (ideal 1)");
+        EXPECT_TRUE(test::near(s.cellColour(5, 0), memory_colours::clean(), 12)) << stride;
+    }
+}
+
+TEST(BankView, StrideTwoAndThirtyTwoConflict) {
+    test::app();
+    Shown two(probe("2"));
+    EXPECT_EQ(two.view.passesText(), "predicted: 2 passes (ideal 1)");
+    EXPECT_EQ(two.view.diagram().laneBank[16], 0);
+    EXPECT_TRUE(test::near(two.cellColour(0, 1), memory_colours::conflict(), 40));
+    Shown s32(probe("32"));
+    EXPECT_EQ(s32.view.passesText(), "predicted: 32 passes (ideal 1)");
+    const QImage img = test::render(s32.view);
+    // Every lane's link ends at bank 0: the row under the lanes is vermillion at lane 31.
+    EXPECT_TRUE(
+        test::anyNear(img, s32.view.wordRect(0, 31).toRect(), memory_colours::conflict(), 40));
+    EXPECT_FALSE(test::anyNear(img, s32.view.wordRect(1, 0).toRect().adjusted(3, 3, -3, -3),
+                               memory_colours::conflict(), 20));
+}
+
+TEST(BankView, BroadcastIsSkyBlueNotVermillion) {
+    test::app();
+    Shown s(probe("0"));
+    EXPECT_EQ(s.view.passesText(), "predicted: 1 pass (ideal 1)");
+    EXPECT_TRUE(test::near(s.cellColour(0, 0), memory_colours::broadcast(), 12));
+}
+
+TEST(BankView, SeedTilesShowTwoPassesThenOne) {
+    test::app();
+    Shown plain({{"width", "64"}, {"height", "64"}, {"variant", "shared"}}, "transpose-u8");
+    ASSERT_GE(plain.view.instructionCount(), 2);
+    plain.view.setInstruction(1);  // v = sbuf[tx][ty]
+    EXPECT_TRUE(plain.view.instructionLabel(1).contains("sbuf[tx][ty]"));
+    EXPECT_EQ(plain.view.passesText(), "predicted: 2 passes (ideal 1)");
+    Shown padded({{"width", "64"}, {"height", "64"}, {"variant", "padded"}}, "transpose-u8");
+    padded.view.setInstruction(1);
+    EXPECT_EQ(padded.view.passesText(), "predicted: 1 pass (ideal 1)");
+    // Lane 8 (tx 8, ty 0) reads byte 8 * 20 = 160: bank 8 (word 40).
+    EXPECT_EQ(padded.view.diagram().laneBank[8], 8);
+}
+
+TEST(BankView, PredictionFromTheControlsReplacesTheRecordAndKeepsTheMeasurement) {
+    test::app();
+    Shown s(probe("32"));
+    const QString measured = s.view.measuredText();
+    EXPECT_TRUE(measured.startsWith("measured: ")) << measured.toStdString();
+    s.view.setPrediction(stridedAccess(33, 4), "stride 33");
+    EXPECT_EQ(s.view.passesText(), "predicted: 1 pass (ideal 1)");
+    EXPECT_TRUE(s.view.measuredText().contains("stride=32")) << s.view.measuredText().toStdString();
+    s.view.setPrediction(std::nullopt, {});
+    EXPECT_EQ(s.view.diagram().rows, 32u);
+}
+
+TEST(BankView, WideAccessesShowTheirPhases) {
+    test::app();
+    Shown s(probe("1", "16"));
+    EXPECT_EQ(s.view.diagram().phaseFirstRow.size(), 4u);
+    EXPECT_EQ(s.view.passesText(), "predicted: 4 passes (ideal 4), 4 phases of 8 lanes");
+    test::render(s.view);
+}
+
+}  // namespace
+}  // namespace ws

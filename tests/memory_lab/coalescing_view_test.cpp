@@ -1,0 +1,73 @@
+// The coalescing view counts the sectors of each traced request and compares
+// the variants: the naive transpose's writes and ReduceWKernelSimple's reads.
+#include "widgets/coalescing_view.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/memory_lab/memory_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/memory_colours.h"
+
+namespace ws {
+namespace {
+
+const ParamValues kSize{{"width", "1920"}, {"height", "1080"}};
+
+ParamValues variant(const char* v) {
+    ParamValues p = kSize;
+    p["variant"] = v;
+    return p;
+}
+
+TEST(CoalescingView, NaiveTransposeWritesTouchOneSectorPerColumn) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("transpose-u8", variant("naive")));
+    CoalescingView view(&model);
+    view.resize(900, 560);
+    ASSERT_GE(view.requestCount(), 2);
+    view.setRequest(0);
+    EXPECT_EQ(view.strip().count.sectors, 2u);  // the read: two 16-byte rows of the tile
+    view.setRequest(1);
+    EXPECT_EQ(view.strip().count.sectors, 16u);
+    EXPECT_EQ(view.strip().count.idealSectors, 1u);
+    EXPECT_TRUE(view.countText().contains("16 × 32-byte sectors (ideal 1)"))
+        << view.countText().toStdString();
+    const QImage img = test::render(view);
+    // The sector lane 6 writes into is drawn in the "moved" colour with its byte in blue.
+    const LaneSpot spot = view.strip().lanes[6];
+    const QRect sector = view.sectorRect(spot.lineIndex, int(spot.offset / 32)).toRect();
+    EXPECT_TRUE(test::anyNear(img, sector, memory_colours::sectorWasted(), 20));
+    EXPECT_TRUE(test::anyNear(img, sector, memory_colours::sectorUsed(), 20));
+}
+
+TEST(CoalescingView, ComparesTheVariantsAtThisSize) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("transpose-u8", variant("padded")));
+    CoalescingView view(&model);
+    const auto& v = view.variants();
+    ASSERT_EQ(v.size(), 6u);
+    EXPECT_EQ(v[0].name, "transpose naive");
+    EXPECT_EQ(v[0].writes.sectors, 16u);
+    EXPECT_EQ(v[2].writes.sectors, 3u);  // padded tile: two 16-byte runs, one straddling
+    EXPECT_TRUE(v[2].current);
+    EXPECT_EQ(v[3].reads.sectors, 1u);   // ReduceHKernelSimple
+    EXPECT_EQ(v[4].reads.sectors, 32u);  // ReduceWKernelSimple
+    EXPECT_EQ(v[5].reads.sectors, 1u);   // a block per row
+}
+
+TEST(CoalescingView, RowReductionReadsAreScattered) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("reduce-rows-atomic", kSize));
+    CoalescingView view(&model);
+    view.resize(900, 560);
+    view.setRequest(0);
+    EXPECT_EQ(view.strip().count.sectors, 32u);
+    EXPECT_EQ(view.strip().lines.size(), 32u);
+    test::render(view);
+}
+
+}  // namespace
+}  // namespace ws
