@@ -20,6 +20,7 @@
 #include "app/gui/memory_lab.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/playback_bar.h"
+#include "app/gui/reduction_lab.h"
 #include "app/gui/resource_paths.h"
 #include "app/gui/run_info_panel.h"
 #include "core/catalog.h"
@@ -44,6 +45,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     buildViews();
     buildPanels();
     buildMenus();
+    new ReductionLab(this);  // docks and menu of its own, following m_model
     new MemoryLab(this);  // its dock, menu and plot data follow the chosen experiment
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
     connect(m_source, &RunSource::failed, this, &MainWindow::onFailed);

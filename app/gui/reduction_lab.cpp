@@ -1,0 +1,101 @@
+#include "app/gui/reduction_lab.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QMenuBar>
+#include <QVBoxLayout>
+
+#include "app/gui/compare_window.h"
+#include "app/gui/ladder_data.h"
+#include "app/gui/main_window.h"
+#include "widgets/arrival_view.h"
+#include "widgets/divergence_view.h"
+#include "widgets/ladder_chart.h"
+#include "widgets/reduction_tree_view.h"
+
+namespace ws {
+
+ReductionLab::ReductionLab(MainWindow* window)
+    : QObject(window),
+      m_window(window),
+      m_tree(new ReductionTreeView(window->model(), window)),
+      m_divergence(new DivergenceView(window->model(), window)),
+      m_arrivals(new ArrivalView(window->model(), window)),
+      m_ladder(new LadderChart(window)) {
+    // The tree with its options: which pass and how many slots.
+    auto* treeBox = new QWidget(window);
+    auto* v = new QVBoxLayout(treeBox);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto* options = new QHBoxLayout;
+    auto* pass = new QComboBox(treeBox);
+    pass->addItems({tr("follow playback"), tr("block's own tree"), tr("merge / warp results")});
+    auto* window32 = new QComboBox(treeBox);
+    window32->addItems({tr("16 slots"), tr("32 slots"), tr("64 slots"), tr("all slots")});
+    window32->setCurrentIndex(1);
+    options->addWidget(pass);
+    options->addWidget(window32);
+    options->addStretch();
+    v->addLayout(options);
+    v->addWidget(m_tree, 1);
+    connect(pass, &QComboBox::currentIndexChanged, this, [this](int i) { m_tree->setPass(i - 1); });
+    connect(window32, &QComboBox::currentIndexChanged, this, [this](int i) {
+        static const std::uint32_t counts[] = {16, 32, 64, 0};
+        m_tree->setWindow(m_tree->windowFirst(), counts[i]);
+    });
+
+    auto dock = [window](const QString& title, QWidget* w, const QString& name) {
+        auto* d = new QDockWidget(title, window);
+        d->setObjectName(name);
+        d->setWidget(w);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+        window->addDockWidget(Qt::RightDockWidgetArea, d);
+        return d;
+    };
+    auto* treeDock = dock(tr("Reduction tree"), treeBox, "reduction-tree");
+    auto* divDock = dock(tr("Warps and divergence"), m_divergence, "divergence");
+    auto* arrDock = dock(tr("Last-block arrivals"), m_arrivals, "arrivals");
+    auto* ladDock = dock(tr("Throughput ladder"), m_ladder, "ladder");
+    window->tabifyDockWidget(treeDock, divDock);
+    window->tabifyDockWidget(divDock, arrDock);
+    window->tabifyDockWidget(arrDock, ladDock);
+    treeDock->raise();
+
+    QMenu* lab = window->menuBar()->addMenu(tr("&Reduction lab"));
+    for (QDockWidget* d : {treeDock, divDock, arrDock, ladDock})
+        lab->addAction(d->toggleViewAction());
+    lab->addSeparator();
+    lab->addAction(tr("&Compare two variants…"), this, &ReductionLab::showCompare);
+    connect(window->model(), &PlaybackModel::runChanged, this, &ReductionLab::onRunChanged);
+    onRunChanged();
+}
+
+void ReductionLab::onRunChanged() {
+    const Run* run = m_window->model()->run();
+    m_ladder->setData(
+        ladderFor(m_window->source()->bundled(), run, run ? run->device.memBandwidthGBs : 0));
+}
+
+CompareWindow* ReductionLab::compareWindow() {
+    if (!m_compare) m_compare = new CompareWindow(m_window->source()->bundled(), m_window);
+    return m_compare;
+}
+
+void ReductionLab::showCompare() {
+    CompareWindow* c = compareWindow();
+    const Run* run = m_window->model()->run();
+    // The pairs that teach the most: the first and third rungs, or two warp trees.
+    if (run && run->experiment == "reduce-warp")
+        c->compare(run->experiment, run->params, QStringLiteral("shuffle"), QStringLiteral("comm"));
+    else
+        c->compare("reduce-ladder",
+                   run && run->experiment == "reduce-ladder"
+                       ? run->params
+                       : ParamValues{{"n", "1048576"}, {"block", "256"}, {"type", "float"}},
+                   QStringLiteral("interleaved-divergent"), QStringLiteral("sequential"));
+    c->show();
+    c->raise();
+}
+
+}  // namespace ws

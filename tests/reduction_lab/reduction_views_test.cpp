@@ -1,0 +1,204 @@
+// The lab's views on bundled traces, rendered offscreen: the model each view
+// builds (nodes per level, connected pairs, divergent warps, arrival order,
+// bars) and the pixels that show it.
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include "app/gui/compare_window.h"
+#include "app/gui/ladder_data.h"
+#include "core/reduction_shapes.h"
+#include "tests/reduction_lab/lab_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/arrival_view.h"
+#include "widgets/divergence_view.h"
+#include "widgets/ladder_chart.h"
+#include "widgets/reduction_tree_view.h"
+
+namespace ws {
+namespace {
+
+const QString kSequential =
+    QStringLiteral("reduce-ladder__variant-sequential__n-2_16__block-256__type-float.wstrace");
+const QString kDivergent = QStringLiteral(
+    "reduce-ladder__variant-interleaved-divergent__n-2_16__block-256__type-float.wstrace");
+const QString kAffine =
+    QStringLiteral("reduce-single-block-noncomm__n-10000__block-256__op-affine.wstrace");
+const QString kLastBlock = QStringLiteral(
+    "reduce-last-block__n-2_20__block-256__grid-0__type-int32__traced_blocks-1.wstrace");
+
+struct Shown {
+    PlaybackModel model;
+    explicit Shown(const QString& file) {
+        test::app();
+        auto p = test::loadBundled(file);
+        EXPECT_TRUE(p) << file.toStdString();
+        model.setRun(p);
+    }
+};
+
+std::vector<std::size_t> nodesPerLevel(const ReductionTreeLayout& l) {
+    std::vector<std::size_t> n;
+    for (const auto& level : l.nodes) n.push_back(level.size());
+    return n;
+}
+
+TEST(ReductionTreeView, SequentialPacksResultsToTheLeftAndIsMeasured) {
+    Shown s(kSequential);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    EXPECT_EQ(view.pass()->source, ValueSource::Measured);
+    EXPECT_EQ(nodesPerLevel(view.layout()),
+              (std::vector<std::size_t>{32, 32, 32, 32, 16, 8, 4, 2, 1}));
+    for (std::uint32_t k = 1; k < view.layout().levels; ++k)
+        EXPECT_EQ(view.layout().edges[k].size(), 2 * view.layout().nodes[k].size());
+    // At the end of the run the last level is on show, its root in orange.
+    EXPECT_EQ(view.shownLevel(), 8);
+    const QImage image = test::render(view);
+    EXPECT_TRUE(test::anyNear(image, view.nodeRect(8, 0).toRect(), QColor(QRgb(0xE69F00)), 20));
+    // Rewound before the block started: nothing is revealed yet.
+    s.model.setTime(0);
+    EXPECT_LE(view.shownLevel(), 0);
+}
+
+TEST(ReductionTreeView, InterleavedKeepsResultsAtEvenSlots) {
+    Shown s(kDivergent);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    EXPECT_EQ(nodesPerLevel(view.layout()),
+              (std::vector<std::size_t>{32, 16, 8, 4, 2, 1, 1, 1, 1}));  // slot 0 works every step
+    EXPECT_EQ(view.layout().nodes[1][1].slot, 2u);
+    EXPECT_EQ(view.layout().nodes[1][1].thread, 2u);
+    (void)test::render(view);
+}
+
+TEST(ReductionTreeView, FixedLevelOverridesThePlayback) {
+    Shown s(kSequential);
+    ReductionTreeView view(&s.model);
+    view.setFixedLevel(2);
+    EXPECT_EQ(view.shownLevel(), 2);
+    view.setFixedLevel(std::nullopt);
+    EXPECT_EQ(view.shownLevel(), 8);
+}
+
+TEST(ReductionTreeView, AffineCaptionShowsBothOperandOrders) {
+    Shown s(kAffine);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    EXPECT_EQ(view.pass()->components, 2u);
+    view.setFixedLevel(1);
+    const QString caption = view.captionText();
+    EXPECT_TRUE(caption.contains(QStringLiteral("combine("))) << caption.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("swapped"))) << caption.toStdString();
+    (void)test::render(view);
+}
+
+TEST(ReductionTreeView, UntracedBlockComesFromTheCpuModel) {
+    Shown s(kSequential);
+    // Block 5 of launch 0 was not traced (block 0 and the last were).
+    s.model.setSelected(s.model.prepared()->refOfBlock(0, 5));
+    ReductionTreeView view(&s.model);
+    ASSERT_TRUE(test::waitFor([&] { return !view.modelPending(); }));
+    ASSERT_NE(view.pass(), nullptr);
+    EXPECT_EQ(view.pass()->source, ValueSource::CpuModel);
+    EXPECT_EQ(view.scene().blockId, 5u);
+    view.resize(1000, 700);
+    (void)test::render(view);
+}
+
+TEST(ReductionTreeView, LastBlockShowsTheMergeByTheLastTicket) {
+    Shown s(kLastBlock);
+    ReductionTreeView tree(&s.model);
+    ArrivalView arrivals(&s.model);
+    arrivals.resize(600, 500);
+    ASSERT_EQ(tree.scene().trees.passes.size(), 2u);
+    const PassValues& merge = tree.scene().trees.passes[1];
+    EXPECT_TRUE(merge.merge);
+    EXPECT_EQ(merge.source, ValueSource::Measured);
+    ASSERT_GE(arrivals.lastTicketRow(), 0);
+    const ArrivalRow& last = arrivals.rows()[std::size_t(arrivals.lastTicketRow())];
+    EXPECT_EQ(last.block, merge.block);
+    EXPECT_EQ(last.ticket + 1, arrivals.rows().size());
+    // Tickets in order; times in the order the atomic saw them, within a tick.
+    for (std::size_t i = 1; i < arrivals.rows().size(); ++i)
+        EXPECT_EQ(arrivals.rows()[i].ticket, arrivals.rows()[i - 1].ticket + 1);
+    // The merging block's row is visible and drawn in orange.
+    const auto rows = arrivals.visibleRows();
+    const auto it = std::find(rows.begin(), rows.end(), arrivals.lastTicketRow());
+    ASSERT_NE(it, rows.end());
+    const QImage image = test::render(arrivals);
+    EXPECT_TRUE(test::anyNear(image, arrivals.rowRect(int(it - rows.begin())).toRect(),
+                              QColor(QRgb(0xE69F00)), 10));
+    // At the end of the run the view follows the playback into the merge.
+    EXPECT_EQ(tree.passIndex(), 1);
+}
+
+TEST(DivergenceView, InterleavedDivergesInEveryWarpSequentialDoesNot) {
+    Shown d(kDivergent), s(kSequential);
+    DivergenceView dv(&d.model), sv(&s.model);
+    dv.resize(1000, 500);
+    sv.resize(1000, 500);
+    ASSERT_GE(dv.costs().size(), 2u);
+    ASSERT_GE(sv.costs().size(), 2u);
+    EXPECT_EQ(dv.costs()[1].divergentWarps, 8u);  // t % 2 == 0 in all 8 warps
+    EXPECT_EQ(sv.costs()[1].divergentWarps, 0u);  // t < 128: warps 0..3 whole, 4..7 idle
+    EXPECT_EQ(sv.costs()[1].activeWarps, 4u);
+    for (const auto& c : dv.costs()) EXPECT_NE(c.cycles, -1) << "step " << c.step;
+    const QImage di = test::render(dv), si = test::render(sv);
+    const QRect strip =
+        dv.laneRect(1, 0, 0).united(dv.laneRect(1, 0, 31)).toRect().adjusted(-3, -3, 3, 3);
+    EXPECT_TRUE(test::anyNear(di, strip, QColor(QRgb(0xD55E00)), 10));
+    const QRect strip2 =
+        sv.laneRect(1, 0, 0).united(sv.laneRect(1, 0, 31)).toRect().adjusted(-3, -3, 3, 3);
+    EXPECT_FALSE(test::anyNear(si, strip2, QColor(QRgb(0xD55E00)), 10));
+    EXPECT_GT(dv.barRect(1).width(), 0);
+}
+
+TEST(LadderChart, OneBarPerVariantLabelledWithGBsAndPeakFraction) {
+    test::app();
+    auto bundled = BundledTraces::load(qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") +
+                                       QStringLiteral("/resources/traces/manifest.json"));
+    ASSERT_TRUE(bundled) << bundled.error();
+    auto shown = test::loadBundled(kSequential);
+    const LadderData data =
+        ladderFor(*bundled, shown->run.get(), shown->run->device.memBandwidthGBs);
+    EXPECT_EQ(data.bars.size(), 9u);  // seven rungs, best, cub
+    LadderChart chart;
+    chart.resize(1000, 600);
+    chart.setData(data);
+    ASSERT_NE(chart.bars(), nullptr);
+    EXPECT_EQ(chart.bars()->data()->size(), 9);
+    ASSERT_EQ(chart.valueLabels().size(), 9);
+    for (const QString& l : chart.valueLabels()) {
+        EXPECT_TRUE(l.contains(QStringLiteral("GB/s")));
+        EXPECT_TRUE(l.contains(QStringLiteral("% of peak")));
+    }
+    int current = 0;
+    for (const auto& b : data.bars) current += b.current;
+    EXPECT_EQ(current, 1);
+    (void)test::render(chart);
+}
+
+TEST(CompareWindow, StepsBothVariantsInLockstep) {
+    test::app();
+    auto bundled = BundledTraces::load(qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") +
+                                       QStringLiteral("/resources/traces/manifest.json"));
+    ASSERT_TRUE(bundled);
+    CompareWindow w(*bundled);
+    w.compare("reduce-ladder", {{"n", "65536"}, {"block", "256"}, {"type", "float"}},
+              QStringLiteral("interleaved-divergent"), QStringLiteral("sequential"));
+    ASSERT_TRUE(
+        test::waitFor([&] { return !w.loading() && w.tree(0)->pass() && w.tree(1)->pass(); }));
+    w.setLevel(1);
+    EXPECT_EQ(w.tree(0)->shownLevel(), 1);
+    EXPECT_EQ(w.tree(1)->shownLevel(), 1);
+    EXPECT_EQ(w.tree(0)->pass()->shape, TreeShape::InterleavedDivergent);
+    EXPECT_EQ(w.tree(1)->pass()->shape, TreeShape::Sequential);
+    EXPECT_EQ(w.divergence(0)->currentRow(), 1);
+    EXPECT_EQ(w.divergence(1)->currentRow(), 1);
+}
+
+}  // namespace
+}  // namespace ws

@@ -1,0 +1,436 @@
+#include "widgets/reduction_tree_view.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPointer>
+#include <QThreadPool>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "widgets/block_text.h"
+#include "widgets/palette.h"
+#include "widgets/tree_text.h"
+#include "widgets/view_painting.h"
+
+namespace ws {
+
+namespace {
+
+QColor leafColour() { return QColor(QRgb(0x56B4E9)); }       // sky blue
+QColor doneColour() { return QColor(QRgb(0x0072B2)); }       // blue
+QColor currentColour() { return QColor(QRgb(0xE69F00)); }    // orange: this step
+QColor leftEdgeColour() { return QColor(QRgb(0x333333)); }   // the slot written
+QColor rightEdgeColour() { return QColor(QRgb(0xD55E00)); }  // the slot read
+
+std::vector<LegendItem> treeLegend() {
+    return {{leafColour(), QObject::tr("loaded value (leaf)")},
+            {doneColour(), QObject::tr("combined in an earlier step")},
+            {currentColour(), QObject::tr("combined in this step")},
+            {palette::future(), QObject::tr("not yet")},
+            {leftEdgeColour(), QObject::tr("left operand: the slot written (solid)")},
+            {rightEdgeColour(), QObject::tr("right operand: the slot read (dashed)")},
+            {palette::selection(), QObject::tr("pair explained above"), true}};
+}
+
+void drawArrow(QPainter& p, QPointF from, QPointF to, double head) {
+    p.drawLine(from, to);
+    const double angle = std::atan2(to.y() - from.y(), to.x() - from.x());
+    QPainterPath tip;
+    tip.moveTo(to);
+    tip.lineTo(to - QPointF(std::cos(angle - 0.45) * head, std::sin(angle - 0.45) * head));
+    tip.lineTo(to - QPointF(std::cos(angle + 0.45) * head, std::sin(angle + 0.45) * head));
+    tip.closeSubpath();
+    p.save();
+    p.setPen(Qt::NoPen);
+    p.setBrush(p.pen().color());
+    p.fillPath(tip, p.pen().color());
+    p.restore();
+}
+
+}  // namespace
+
+ReductionTreeView::ReductionTreeView(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(model, &PlaybackModel::runChanged, this, &ReductionTreeView::rebuild);
+    connect(model, &PlaybackModel::selectionChanged, this, &ReductionTreeView::rebuild);
+    connect(model, &PlaybackModel::timeChanged, this, [this] {
+        relayout();
+        update();
+    });
+    rebuild();
+}
+
+const PassValues* ReductionTreeView::pass() const {
+    if (m_passShown < 0 || std::size_t(m_passShown) >= m_scene.trees.passes.size()) return nullptr;
+    return &m_scene.trees.passes[std::size_t(m_passShown)];
+}
+
+void ReductionTreeView::setPass(int pass) {
+    m_passWanted = pass;
+    m_selectedNode.reset();
+    relayout();
+    update();
+}
+
+void ReductionTreeView::setWindow(std::uint32_t first, std::uint32_t count) {
+    m_first = first;
+    m_count = count;
+    relayout();
+    update();
+}
+
+void ReductionTreeView::setFixedLevel(std::optional<int> level) {
+    m_fixedLevel = level;
+    m_selectedNode.reset();
+    relayout();
+    update();
+}
+
+void ReductionTreeView::rebuild() {
+    ++m_generation;
+    m_selectedNode.reset();
+    const PreparedRun* prepared = m_model->prepared();
+    const BlockRef sel = m_model->selected();
+    m_scene = prepared && sel.valid() ? buildTreeScene(*prepared, sel, nullptr) : TreeScene{};
+    m_pending = m_scene.needsModel;
+    if (m_pending) {
+        // The CPU model generates the run's whole input: never on the UI thread.
+        QPointer<ReductionTreeView> guard(this);
+        const int generation = m_generation;
+        auto shared = m_model->preparedShared();
+        QThreadPool::globalInstance()->start([guard, generation, shared, sel] {
+            auto scene = std::make_shared<TreeScene>(buildModelledScene(*shared, sel));
+            if (!guard) return;
+            QMetaObject::invokeMethod(
+                guard.data(),
+                [guard, generation, scene] {
+                    if (!guard || guard->m_generation != generation) return;
+                    guard->m_scene = std::move(*scene);
+                    guard->m_pending = false;
+                    guard->m_passShown = -1;
+                    guard->relayout();
+                    guard->update();
+                    emit guard->sceneChanged();
+                },
+                Qt::QueuedConnection);
+        });
+    }
+    m_passShown = -1;
+    relayout();
+    update();
+    emit sceneChanged();
+}
+
+int ReductionTreeView::passAt(double t) const {
+    const std::size_t n = m_scene.trees.passes.size();
+    if (n == 0) return -1;
+    if (m_passWanted >= 0) return std::min(m_passWanted, int(n) - 1);
+    if (n > 1 && !m_fixedLevel && m_scene.levelAt(1, t) >= 0) return 1;
+    return 0;
+}
+
+void ReductionTreeView::relayout() {
+    const int shown = passAt(m_model->time());
+    const PassValues* before = pass();
+    const bool sameWindow =
+        m_layout.threads && m_layout.firstSlot == std::min(m_first, m_layout.threads - 1);
+    if (shown == m_passShown && before && sameWindow &&
+        (m_count == 0
+             ? m_layout.slotCount == before->threads
+             : m_layout.slotCount == std::min(m_count, before->threads - m_layout.firstSlot)))
+        return;
+    m_passShown = shown;
+    const PassValues* p = pass();
+    m_layout = p ? ReductionTreeLayout::build(p->plan, p->threads, m_first, m_count)
+                 : ReductionTreeLayout{};
+}
+
+int ReductionTreeView::shownLevel() const {
+    const PassValues* p = pass();
+    if (!p) return -1;
+    if (m_fixedLevel) return std::clamp(*m_fixedLevel, 0, int(p->levelCount()) - 1);
+    return std::min(m_scene.levelAt(std::size_t(m_passShown), m_model->time()),
+                    int(p->levelCount()) - 1);
+}
+
+void ReductionTreeView::selectNode(std::uint32_t level, std::uint32_t slot) {
+    m_selectedNode = std::make_pair(level, slot);
+    update();
+}
+
+std::optional<TreeNode> ReductionTreeView::captionNode() const {
+    const int shown = shownLevel();
+    if (shown < 1) return std::nullopt;
+    if (m_selectedNode && int(m_selectedNode->first) <= shown && m_selectedNode->first > 0)
+        if (const TreeNode* n = m_layout.node(m_selectedNode->first, m_selectedNode->second))
+            return *n;
+    if (std::size_t(shown) < m_layout.nodes.size() && !m_layout.nodes[std::size_t(shown)].empty())
+        return m_layout.nodes[std::size_t(shown)].front();
+    return std::nullopt;
+}
+
+QRect ReductionTreeView::treeArea() const {
+    const QFontMetrics fm(font());
+    const int left = fm.horizontalAdvance(QStringLiteral("s = 512  ")) + 12;
+    const int top = 4 + 3 * (fm.height() + 6) + fm.height();
+    const int bottom = legendHeight(font(), width() - 16, treeLegend()) + 12;
+    return QRect(left, top, std::max(10, width() - left - 24),
+                 std::max(10, height() - top - bottom));
+}
+
+QRectF ReductionTreeView::nodeRect(std::uint32_t level, std::uint32_t slot) const {
+    const QRect a = treeArea();
+    if (m_layout.levels == 0 || m_layout.slotCount == 0) return {};
+    const double rowH = double(a.height()) / m_layout.levels;
+    const double colW = double(a.width()) / m_layout.slotCount;
+    const QFontMetrics fm(font());
+    const double h = std::max(2.0, std::min(rowH * 0.52, fm.height() * 1.5));
+    const double w = std::max(1.0, std::min(colW - std::min(6.0, colW * 0.15), 12.0 * fm.height()));
+    const double cx = m_layout.slotX(slot, a.left(), a.width());
+    const double cy = a.top() + rowH * (level + 0.5) - fm.height() * 0.25;
+    return QRectF(cx - w / 2, cy - h / 2, w, h);
+}
+
+QString ReductionTreeView::stepText(std::uint32_t level) const {
+    const PassValues* p = pass();
+    if (!p) return {};
+    return treeStepText(*p, level);
+}
+
+QString ReductionTreeView::operandText(const TreeNode& node) const {
+    const PassValues* p = pass();
+    if (!p || node.level == 0) return {};
+    return pairText(*p, node.level, node.slot);
+}
+
+QString ReductionTreeView::captionText() const {
+    const PassValues* p = pass();
+    if (!p) return {};
+    const int shown = shownLevel();
+    QString text = shown < 0 ? tr("Not started yet at this time.") : stepText(std::uint32_t(shown));
+    if (const auto n = captionNode()) text += QStringLiteral("\n") + operandText(*n);
+    return text;
+}
+
+QString ReductionTreeView::nodeTooltip(const TreeNode& node) const {
+    const PassValues* p = pass();
+    if (!p) return {};
+    QString text = tr("<b>slot %1</b>, %2<br>").arg(node.slot).arg(levelName(*p, node.level));
+    const int shown = shownLevel();
+    if (int(node.level) > shown) return text + tr("not computed yet at this time");
+    text +=
+        tr("value: %1<br>")
+            .arg(QString::fromStdString(valueText(p->value(node.level, node.slot), p->components)));
+    text += tr("written by thread %1 (warp %2, lane %3)")
+                .arg(node.thread)
+                .arg(node.thread / kWarpSize)
+                .arg(node.thread % kWarpSize);
+    if (node.level > 0) text += QStringLiteral("<br>") + operandText(node).toHtmlEscaped();
+    return text;
+}
+
+void ReductionTreeView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette::background());
+    const PreparedRun* prep = m_model->prepared();
+    if (!prep || !m_model->selected().valid()) {
+        drawMessage(p, rect(),
+                    tr("Select a block in the grid or the timeline to see its reduction tree."));
+        return;
+    }
+    const PassValues* pv = pass();
+    const QFontMetrics fm(font());
+    if (!pv) {
+        QString text = m_pending ? tr("Computing the CPU model of this block…")
+                                 : QString::fromStdString(m_scene.trees.note);
+        if (text.isEmpty()) text = tr("This run has no reduction tree to show.");
+        drawMessage(p, rect(), text);
+        return;
+    }
+    // Title: whose tree, which shape, where the numbers come from.
+    const bool measured = pv->source == ValueSource::Measured;
+    const QString badge = measured ? tr("measured on GPU") : tr("CPU model");
+    const QColor badgeColour = measured ? QColor(QRgb(0x009E73)) : QColor(QRgb(0xCC79A7));
+    QFont bold = titleFont(font());
+    p.setFont(bold);
+    const QFontMetrics bfm(bold);
+    const int bw = bfm.horizontalAdvance(badge) + 16;
+    const QRect badgeRect(width() - bw - 8, 4, bw, bfm.height() + 4);
+    p.setPen(Qt::NoPen);
+    p.setBrush(badgeColour);
+    p.drawRoundedRect(badgeRect, 6, 6);
+    p.setPen(Qt::white);
+    p.drawText(badgeRect, Qt::AlignCenter, badge);
+    p.setPen(palette::text());
+    const QString title = passTitle(*prep, m_scene, *pv);
+    p.drawText(QRect(8, 4, badgeRect.left() - 16, bfm.height() + 4),
+               Qt::AlignLeft | Qt::AlignVCenter,
+               bfm.elidedText(title, Qt::ElideRight, badgeRect.left() - 16));
+    p.setFont(font());
+    const QStringList caption = captionText().split(QLatin1Char('\n'));
+    for (int i = 0; i < caption.size() && i < 2; ++i)
+        p.drawText(QRect(8, 8 + (i + 1) * (fm.height() + 6), width() - 16, fm.height() + 4),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(caption[i], Qt::ElideRight, width() - 16));
+    p.setPen(palette::mutedText());
+    const QString windowText =
+        m_layout.slotCount < pv->threads
+            ? tr("Slots %1–%2 of %3 (wheel scrolls, Ctrl+wheel zooms)")
+                  .arg(m_layout.firstSlot)
+                  .arg(m_layout.firstSlot + m_layout.slotCount - 1)
+                  .arg(pv->threads)
+            : tr("All %1 slots; x = shared-memory slot (register lane for shuffles)")
+                  .arg(pv->threads);
+    p.drawText(QRect(8, 8 + 3 * (fm.height() + 6), width() - 16, fm.height() + 4),
+               Qt::AlignLeft | Qt::AlignVCenter, windowText);
+
+    const QRect area = treeArea();
+    const int shown = shownLevel();
+    const double rowH = double(area.height()) / std::max<std::uint32_t>(1, m_layout.levels);
+    // Level names on the left.
+    for (std::uint32_t k = 0; k < m_layout.levels; ++k) {
+        const QRectF r = nodeRect(k, m_layout.firstSlot);
+        p.setPen(int(k) == shown ? palette::text() : palette::mutedText());
+        QFont f = font();
+        f.setBold(int(k) == shown);
+        p.setFont(f);
+        p.drawText(QRectF(4, r.center().y() - fm.height(), area.left() - 12, 2 * fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, shortLevelName(*pv, k));
+    }
+    p.setFont(font());
+    const auto caption0 = captionNode();
+    // Edges first, under the nodes.
+    const double head = std::clamp(rowH * 0.12, 4.0, 9.0);
+    for (std::uint32_t k = 1; k < m_layout.levels; ++k) {
+        const bool future = int(k) > shown;
+        for (const TreeEdge& e : m_layout.edges[k]) {
+            const QRectF to = nodeRect(e.toLevel, e.toSlot);
+            QPointF from;
+            if (e.fromPadding || e.fromOutside) {
+                const double x = m_layout.slotX(e.fromSlot, area.left(), area.width());
+                from = QPointF(std::clamp(x, double(area.left() - 6), double(area.right() + 6)),
+                               to.top() - rowH * 0.45);
+            } else {
+                from = nodeRect(e.fromLevel, e.fromSlot).center();
+                from.setY(nodeRect(e.fromLevel, e.fromSlot).bottom());
+            }
+            const bool highlighted = caption0 && caption0->level == k && caption0->slot == e.toSlot;
+            QColor c = e.right ? rightEdgeColour() : leftEdgeColour();
+            if (future) c = QColor(QRgb(0xCCCCCC));
+            QPen pen(c, highlighted ? 3.5 : (m_layout.slotCount > 128 ? 0.6 : 1.6));
+            if (e.right) pen.setStyle(Qt::DashLine);
+            p.setPen(pen);
+            const QPointF toPt(to.center().x() + (e.right ? to.width() * 0.18 : -to.width() * 0.18),
+                               to.top());
+            drawArrow(p, from, toPt, m_layout.slotCount > 128 ? 2 : head);
+            if ((e.fromOutside || e.fromPadding) && !future && m_layout.slotCount <= 64) {
+                QFont small = font();
+                small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
+                p.setFont(small);
+                p.drawText(QRectF(from.x() - 40, from.y() - QFontMetrics(small).height(), 80,
+                                  QFontMetrics(small).height()),
+                           Qt::AlignCenter,
+                           e.fromPadding ? tr("identity") : tr("slot %1").arg(e.fromSlot));
+                p.setFont(font());
+            }
+        }
+    }
+    // Nodes, with their values and the thread that wrote them.
+    QFont valueFont = font();
+    QFont smallFont = font();
+    smallFont.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+    const QFontMetrics sfm(smallFont);
+    for (std::uint32_t k = 0; k < m_layout.levels; ++k) {
+        const bool future = int(k) > shown;
+        for (const TreeNode& n : m_layout.nodes[k]) {
+            const QRectF r = nodeRect(k, n.slot);
+            QColor fill = future ? palette::future()
+                                 : (k == 0 ? leafColour()
+                                           : (int(k) == shown ? currentColour() : doneColour()));
+            p.setPen(r.width() > 6 ? QPen(palette::mutedText(), 1) : Qt::NoPen);
+            p.setBrush(fill);
+            p.drawRoundedRect(r, std::min(5.0, r.width() / 4), std::min(5.0, r.height() / 4));
+            if (caption0 && caption0->level == k && caption0->slot == n.slot) {
+                p.setPen(QPen(palette::selection(), 3));
+                p.setBrush(Qt::NoBrush);
+                p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6);
+            }
+            if (future) continue;
+            const QString v =
+                QString::fromStdString(valueText(pv->value(k, n.slot), pv->components));
+            for (double scale : {1.0, 0.85, 0.7}) {
+                valueFont.setPointSizeF(std::max(6.0, font().pointSizeF() * scale));
+                const QFontMetrics vfm(valueFont);
+                if (vfm.horizontalAdvance(v) + 4 <= r.width() && vfm.height() <= r.height() + 2) {
+                    p.setFont(valueFont);
+                    p.setPen(fill == doneColour() ? Qt::white : palette::text());
+                    p.drawText(r, Qt::AlignCenter, v);
+                    break;
+                }
+            }
+            // Who did the work: t17 under the node.
+            if (k > 0 && n.thread != kNoThread) {
+                const QString who = QStringLiteral("t%1").arg(n.thread);
+                if (sfm.horizontalAdvance(who) <= r.width() + 8 &&
+                    rowH - r.height() > sfm.height()) {
+                    p.setFont(smallFont);
+                    p.setPen(palette::text());
+                    p.drawText(QRectF(r.left() - 8, r.bottom(), r.width() + 16, sfm.height()),
+                               Qt::AlignHCenter | Qt::AlignTop, who);
+                }
+            }
+        }
+    }
+    p.setFont(font());
+    drawLegend(p, QRect(8, area.bottom() + 8, width() - 16, height()), treeLegend());
+}
+
+bool ReductionTreeView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    const auto* he = static_cast<QHelpEvent*>(e);
+    for (std::uint32_t k = 0; k < m_layout.levels; ++k)
+        for (const TreeNode& n : m_layout.nodes[k])
+            if (nodeRect(k, n.slot).adjusted(-2, -2, 2, 2).contains(he->pos())) {
+                QToolTip::showText(he->globalPos(), nodeTooltip(n), this);
+                return true;
+            }
+    QToolTip::hideText();
+    return true;
+}
+
+void ReductionTreeView::mousePressEvent(QMouseEvent* e) {
+    for (std::uint32_t k = 1; k < m_layout.levels; ++k)
+        for (const TreeNode& n : m_layout.nodes[k])
+            if (nodeRect(k, n.slot).adjusted(-2, -2, 2, 2).contains(e->position())) {
+                selectNode(k, n.slot);
+                return;
+            }
+    QWidget::mousePressEvent(e);
+}
+
+void ReductionTreeView::wheelEvent(QWheelEvent* e) {
+    const PassValues* p = pass();
+    if (!p || e->angleDelta().y() == 0) return QWidget::wheelEvent(e);
+    const bool up = e->angleDelta().y() > 0;
+    std::uint32_t count = m_count == 0 ? p->threads : m_count;
+    if (e->modifiers() & Qt::ControlModifier) {
+        count = up ? std::max<std::uint32_t>(8, count / 2) : std::min(p->threads, count * 2);
+        setWindow(std::min(m_first, p->threads - count), count >= p->threads ? 0 : count);
+    } else {
+        const std::uint32_t step = std::max<std::uint32_t>(1, count / 4);
+        const std::uint32_t maxFirst = p->threads > count ? p->threads - count : 0;
+        setWindow(up ? (m_first > step ? m_first - step : 0) : std::min(maxFirst, m_first + step),
+                  m_count);
+    }
+    e->accept();
+}
+
+}  // namespace ws

@@ -1,0 +1,76 @@
+#pragma once
+// The selected block's reduction as a tree: the loaded leaves on top, each
+// step's combines below, one column per shared-memory slot, growing with the
+// playhead. Nodes show their values (measured on the GPU, or from the CPU
+// model where the block was not traced), edges show which two slots each
+// thread combined, left operand and right operand told apart by colour and
+// line style. A window of slots keeps 1024-thread blocks readable.
+#include <QWidget>
+#include <optional>
+
+#include "core/reduction_tree_layout.h"
+#include "widgets/playback_model.h"
+#include "widgets/tree_scene.h"
+
+namespace ws {
+
+class ReductionTreeView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReductionTreeView(PlaybackModel* model, QWidget* parent = nullptr);
+
+    const TreeScene& scene() const { return m_scene; }
+    const ReductionTreeLayout& layout() const { return m_layout; }
+    const PassValues* pass() const;  // the pass on show, null when none
+    int passIndex() const { return m_passShown; }
+    // -1: follow the playback (the merge once it has begun); else that pass.
+    void setPass(int pass);
+    // Slots [first, first + count) as columns; count 0 shows every slot.
+    void setWindow(std::uint32_t first, std::uint32_t count);
+    std::uint32_t windowFirst() const { return m_first; }
+    std::uint32_t windowCount() const { return m_count; }
+    // Lockstep comparison: show this level whatever the playback time.
+    void setFixedLevel(std::optional<int> level);
+    int shownLevel() const;  // -1: nothing loaded yet
+    bool modelPending() const { return m_pending; }
+    // The node whose operands the caption explains (defaults to the first
+    // node of the level on show).
+    void selectNode(std::uint32_t level, std::uint32_t slot);
+    std::optional<TreeNode> captionNode() const;
+    QRectF nodeRect(std::uint32_t level, std::uint32_t slot) const;
+    QString captionText() const;
+    QSize sizeHint() const override { return {900, 560}; }
+    QSize minimumSizeHint() const override { return {320, 220}; }
+
+signals:
+    void sceneChanged();
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    bool event(QEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+
+private:
+    void rebuild();
+    void relayout();
+    int passAt(double t) const;
+    QRect treeArea() const;
+    QString stepText(std::uint32_t level) const;
+    QString operandText(const TreeNode& node) const;
+    QString nodeTooltip(const TreeNode& node) const;
+
+    PlaybackModel* m_model;
+    TreeScene m_scene;
+    ReductionTreeLayout m_layout;
+    int m_passWanted = -1;
+    int m_passShown = -1;
+    std::uint32_t m_first = 0;
+    std::uint32_t m_count = 32;
+    std::optional<int> m_fixedLevel;
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> m_selectedNode;
+    bool m_pending = false;
+    int m_generation = 0;
+};
+
+}  // namespace ws

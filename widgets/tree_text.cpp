@@ -1,0 +1,170 @@
+#include "widgets/tree_text.h"
+
+#include <QObject>
+#include <set>
+
+#include "core/reduction_values.h"
+
+namespace ws {
+
+namespace {
+bool isShuffle(TreeShape s) {
+    return s == TreeShape::WarpShuffleUp || s == TreeShape::WarpShuffleDown;
+}
+bool isWarpShape(TreeShape s) {
+    return s == TreeShape::WarpComm || s == TreeShape::WarpCommCompact ||
+           s == TreeShape::WarpNoncomm || s == TreeShape::WarpNoncommPadded || isShuffle(s);
+}
+QString v(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
+    return QString::fromStdString(valueText(p.value(level, slot), p.components));
+}
+}  // namespace
+
+QString shapeTitle(TreeShape shape) {
+    switch (shape) {
+        case TreeShape::Sequential:
+            return QObject::tr("sequential addressing");
+        case TreeShape::InterleavedDivergent:
+            return QObject::tr("interleaved addressing, divergent branch");
+        case TreeShape::InterleavedStrided:
+            return QObject::tr("interleaved addressing, strided index");
+        case TreeShape::SequentialUnrolledWarp:
+            return QObject::tr("sequential addressing, last warp unrolled");
+        case TreeShape::WarpComm:
+            return QObject::tr("warp tree in volatile shared memory (idx < k)");
+        case TreeShape::WarpCommCompact:
+            return QObject::tr("warp tree in volatile shared memory (lanes < 16)");
+        case TreeShape::WarpNoncomm:
+            return QObject::tr("warp tree in volatile shared memory, in order");
+        case TreeShape::WarpNoncommPadded:
+            return QObject::tr("warp tree in shared memory padded with the identity");
+        case TreeShape::WarpShuffleUp:
+            return QObject::tr("warp shuffles __shfl_down_sync, k = 1 .. 16");
+        case TreeShape::WarpShuffleDown:
+            return QObject::tr("warp shuffles __shfl_down_sync, k = 16 .. 1");
+    }
+    return {};
+}
+
+QString shortLevelName(const PassValues& p, std::uint32_t level) {
+    if (level == 0) return QObject::tr("load");
+    const std::uint32_t s = p.plan[level - 1].stride;
+    return isWarpShape(p.shape) ? QObject::tr("k = %1").arg(s) : QObject::tr("s = %1").arg(s);
+}
+
+QString levelName(const PassValues& p, std::uint32_t level) {
+    if (level == 0) return QObject::tr("step 0 (load)");
+    return QObject::tr("step %1 (%2)").arg(level).arg(shortLevelName(p, level));
+}
+
+QString treeStepText(const PassValues& p, std::uint32_t level) {
+    if (level == 0)
+        return p.merge ? QObject::tr(
+                             "Step 0, the load: thread t brings its share of the partial "
+                             "results into slot t.")
+                       : QObject::tr(
+                             "Step 0, the load: thread t puts the sum of its share of the "
+                             "input into slot t.");
+    const PlanStep& step = p.plan[level - 1];
+    std::set<std::uint32_t> warps;
+    for (const Combine& c : step.combines) warps.insert(c.thread / kWarpSize);
+    int divergent = 0;
+    for (std::uint32_t w : warps) divergent += activeMask(step, w) != 0xFFFFFFFFu;
+    const std::uint32_t s = step.stride;
+    const QString who = QObject::tr("%1 threads in %2 warps (%3 divergent)")
+                            .arg(step.combines.size())
+                            .arg(warps.size())
+                            .arg(divergent);
+    QString rule;
+    switch (p.shape) {
+        case TreeShape::Sequential:
+            rule = QObject::tr("t < %1: slot[t] ⊕= slot[t + %1]").arg(s);
+            break;
+        case TreeShape::InterleavedDivergent:
+            rule = QObject::tr("t %% %1 == 0: slot[t] ⊕= slot[t + %2]").arg(2 * s).arg(s);
+            break;
+        case TreeShape::InterleavedStrided:
+            rule = QObject::tr("thread t: slot[%1·t] ⊕= slot[%1·t + %2]").arg(2 * s).arg(s);
+            break;
+        case TreeShape::SequentialUnrolledWarp:
+            rule = step.barrier ? QObject::tr("t < %1: slot[t] ⊕= slot[t + %1]").arg(s)
+                                : QObject::tr(
+                                      "warp 0 alone, no __syncthreads: all 32 lanes add "
+                                      "slot[t + %1]")
+                                      .arg(s);
+            break;
+        case TreeShape::WarpComm:
+            rule = QObject::tr("lane < %1: v[lane] ⊕= v[lane + %1]").arg(s);
+            break;
+        case TreeShape::WarpCommCompact:
+            rule = QObject::tr("lane < 16: v[lane] ⊕= v[lane + %1]").arg(s);
+            break;
+        case TreeShape::WarpNoncomm:
+            rule = QObject::tr("lane %% %1 == 0: v[lane] ⊕= v[lane + %2]").arg(2 * s).arg(s);
+            break;
+        case TreeShape::WarpNoncommPadded:
+            rule = QObject::tr("every lane: v[lane] ⊕= v[lane + %1] (past 31: identity)").arg(s);
+            break;
+        case TreeShape::WarpShuffleUp:
+        case TreeShape::WarpShuffleDown:
+            rule =
+                QObject::tr("__shfl_down_sync(v, %1): lane l takes lane l + %1's register").arg(s);
+            break;
+    }
+    return QObject::tr("Step %1 of %2: %3 — %4.").arg(level).arg(p.plan.size()).arg(rule, who);
+}
+
+QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
+    if (level == 0 || level > p.plan.size()) return {};
+    const Combine* c = nullptr;
+    for (const Combine& x : p.plan[level - 1].combines)
+        if (x.dst == slot) c = &x;
+    if (!c) return {};
+    const bool identity = c->srcIsPadding || c->src >= p.threads;
+    const TreeValue left = p.value(level - 1, slot);
+    const TreeValue right = identity ? TreeValue{{1, 0}} : p.value(level - 1, c->src);
+    const QString l = v(p, level - 1, slot);
+    const QString r =
+        identity ? QString::fromStdString(valueText(right, p.components)) : v(p, level - 1, c->src);
+    const QString res = v(p, level, slot);
+    const QString src = identity ? QObject::tr("identity") : QObject::tr("slot %1").arg(c->src);
+    if (p.components < 2)
+        return QObject::tr("t%1: slot %2 + %3 = %4 + %5 = %6")
+            .arg(c->thread)
+            .arg(slot)
+            .arg(src, l, r, res);
+    const Affine lr = combine(toAffine(left), toAffine(right));
+    const Affine rl = combine(toAffine(right), toAffine(left));
+    const QString swapped = QString::fromStdString(valueText(toTreeValue(rl), 2));
+    return QObject::tr(
+               "t%1: combine(slot %2 = %3, %4 = %5) = %6;  swapped: combine(right, left) = "
+               "%7 %8")
+        .arg(c->thread)
+        .arg(slot)
+        .arg(l, src, r, res, swapped)
+        .arg(lr == rl ? QObject::tr("(the same here)") : QObject::tr("≠ — order matters"));
+}
+
+QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p) {
+    const Run& run = *prepared.run;
+    const int launches = int(run.launches.size());
+    QString who;
+    if (p.merge && run.experiment != "reduce-warp" && run.experiment != "reduce-ladder") {
+        const Launch* l = prepared.launch(scene.ref.launch);
+        who = QObject::tr("Merge of %1 block partials by block %2 (the last to arrive)")
+                  .arg(l ? l->grid.count() : 0)
+                  .arg(p.block);
+    } else if (p.merge) {
+        who = QObject::tr("Block %1, first warp over the warp results").arg(p.block);
+    } else {
+        who = QObject::tr("Block %1").arg(scene.blockId);
+        if (launches > 1)
+            who += QObject::tr(", launch %1 of %2").arg(scene.ref.launch + 1).arg(launches);
+    }
+    return QObject::tr("%1 · %2 · %3 threads · result %4")
+        .arg(who, shapeTitle(p.shape))
+        .arg(p.threads)
+        .arg(QString::fromStdString(valueText(p.root(), p.components)));
+}
+
+}  // namespace ws

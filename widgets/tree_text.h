@@ -1,0 +1,21 @@
+#pragma once
+// The words of the reduction tree view: what each step of each tree shape
+// does, and the arithmetic of one combine (with both operand orders for a
+// non-commutative operator), so a student can read the picture aloud.
+#include <QString>
+
+#include "core/reduction_tree_values.h"
+#include "widgets/prepared_run.h"
+#include "widgets/tree_scene.h"
+
+namespace ws {
+
+QString shapeTitle(TreeShape shape);                               // "sequential addressing"
+QString shortLevelName(const PassValues& p, std::uint32_t level);  // "load", "s = 64", "k = 4"
+QString levelName(const PassValues& p, std::uint32_t level);       // "step 3 (s = 32)"
+QString treeStepText(const PassValues& p, std::uint32_t level);
+// "t17: slot 17 + slot 49 = 12 + 30 = 42"; for affine maps both orders.
+QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot);
+QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p);
+
+}  // namespace ws
