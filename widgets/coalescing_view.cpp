@@ -26,10 +26,12 @@ std::vector<LegendItem> legend() {
 
 QString sectorsText(const SectorCount& c) {
     if (c.sectors == 0) return QStringLiteral("–");
-    return QObject::tr("%1 sectors (ideal %2), %3 lines")
+    return QObject::tr("%1 %2 (ideal %3), %4 %5")
         .arg(c.sectors)
+        .arg(c.sectors == 1 ? QObject::tr("sector") : QObject::tr("sectors"))
         .arg(c.idealSectors)
-        .arg(c.lines);
+        .arg(c.lines)
+        .arg(c.lines == 1 ? QObject::tr("line") : QObject::tr("lines"));
 }
 
 }  // namespace

@@ -54,9 +54,17 @@ ThroughputData memoryThroughputFor(const Run& current, const BundledTraces& bund
         return id == "transpose-f32" &&
                (!bytes || (p.count("variant") && p.at("variant") == "copy"));
     };
+    // Rows per thread change the float transposes' speed: one curve per variant
+    // at the run's setting (copy and best do not use it).
+    const auto rows = current.params.find("rows_per_thread");
+    auto sameRows = [&](const ParamValues& p) {
+        const auto v = p.find("variant"), r = p.find("rows_per_thread");
+        if (rows == current.params.end() || r == p.end() || v == p.end()) return true;
+        return v->second == "copy" || v->second == "best" || r->second == rows->second;
+    };
     auto add = [&](const std::string& id, const ParamValues& p, double gbps) {
         const double x = sizeOf(p);
-        if (gbps <= 0 || x <= 0 || !wanted(id, p)) return;
+        if (gbps <= 0 || x <= 0 || !wanted(id, p) || !sameRows(p)) return;
         d.points.push_back({seriesOf(id, p), x, gbps});
     };
     for (const auto& t : bundled.all()) add(t.experiment.toStdString(), t.params, t.gbPerS);
