@@ -84,7 +84,7 @@ QRect DivergenceView::stripArea() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("step 10  ")) + 8;
     const int right = fm.horizontalAdvance(QStringLiteral("000,000 cycles  ")) + 140;
-    const int top = 2 * fm.height() + 16;
+    const int top = 3 * fm.height() + 16;  // title, summary, warp numbers
     const int bottom = legendHeight(font(), width() - 16, divergenceLegend()) + 12;
     return QRect(left, top, std::max(40, width() - left - right),
                  std::max(10, height() - top - bottom));

@@ -37,6 +37,16 @@ std::vector<LegendItem> treeLegend() {
             {palette::selection(), QObject::tr("pair explained above"), true}};
 }
 
+// Node labels stay short (3 significant digits); tooltips give every digit.
+QString compactValue(const TreeValue& v, std::uint32_t components) {
+    auto one = [](double x) {
+        return x == std::floor(x) && std::fabs(x) < 1e7 ? QString::number((long long)x)
+                                                        : QString::number(x, 'g', 3);
+    };
+    if (components < 2) return one(v.c[0]);
+    return QStringLiteral("%1,%2").arg(one(v.c[0]), one(v.c[1]));
+}
+
 void drawArrow(QPainter& p, QPointF from, QPointF to, double head) {
     p.drawLine(from, to);
     const double angle = std::atan2(to.y() - from.y(), to.x() - from.x());
@@ -179,7 +189,7 @@ std::optional<TreeNode> ReductionTreeView::captionNode() const {
 QRect ReductionTreeView::treeArea() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("s = 512  ")) + 12;
-    const int top = 4 + 3 * (fm.height() + 6) + fm.height();
+    const int top = 4 + 4 * (fm.height() + 6) + fm.height();
     const int bottom = legendHeight(font(), width() - 16, treeLegend()) + 12;
     return QRect(left, top, std::max(10, width() - left - 24),
                  std::max(10, height() - top - bottom));
@@ -276,7 +286,7 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                bfm.elidedText(title, Qt::ElideRight, badgeRect.left() - 16));
     p.setFont(font());
     const QStringList caption = captionText().split(QLatin1Char('\n'));
-    for (int i = 0; i < caption.size() && i < 2; ++i)
+    for (int i = 0; i < caption.size() && i < 3; ++i)
         p.drawText(QRect(8, 8 + (i + 1) * (fm.height() + 6), width() - 16, fm.height() + 4),
                    Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(caption[i], Qt::ElideRight, width() - 16));
@@ -289,7 +299,7 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                   .arg(pv->threads)
             : tr("All %1 slots; x = shared-memory slot (register lane for shuffles)")
                   .arg(pv->threads);
-    p.drawText(QRect(8, 8 + 3 * (fm.height() + 6), width() - 16, fm.height() + 4),
+    p.drawText(QRect(8, 8 + 4 * (fm.height() + 6), width() - 16, fm.height() + 4),
                Qt::AlignLeft | Qt::AlignVCenter, windowText);
 
     const QRect area = treeArea();
@@ -315,9 +325,11 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
             const QRectF to = nodeRect(e.toLevel, e.toSlot);
             QPointF from;
             if (e.fromPadding || e.fromOutside) {
-                const double x = m_layout.slotX(e.fromSlot, area.left(), area.width());
-                from = QPointF(std::clamp(x, double(area.left() - 6), double(area.right() + 6)),
-                               to.top() - rowH * 0.45);
+                // A short stub from above; the level's note names the slots.
+                const double colW =
+                    double(area.width()) / std::max<std::uint32_t>(1, m_layout.slotCount);
+                from =
+                    QPointF(to.center().x() + std::min(colW * 0.45, 30.0), to.top() - rowH * 0.3);
             } else {
                 from = nodeRect(e.fromLevel, e.fromSlot).center();
                 from.setY(nodeRect(e.fromLevel, e.fromSlot).bottom());
@@ -331,16 +343,33 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
             const QPointF toPt(to.center().x() + (e.right ? to.width() * 0.18 : -to.width() * 0.18),
                                to.top());
             drawArrow(p, from, toPt, m_layout.slotCount > 128 ? 2 : head);
-            if ((e.fromOutside || e.fromPadding) && !future && m_layout.slotCount <= 64) {
-                QFont small = font();
-                small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.75));
-                p.setFont(small);
-                p.drawText(QRectF(from.x() - 40, from.y() - QFontMetrics(small).height(), 80,
-                                  QFontMetrics(small).height()),
-                           Qt::AlignCenter,
-                           e.fromPadding ? tr("identity") : tr("slot %1").arg(e.fromSlot));
-                p.setFont(font());
+        }
+        // Which slots outside the window the level read, once per level.
+        std::uint32_t lo = 0xFFFFFFFFu, hi = 0;
+        bool padding = false;
+        for (const TreeEdge& e : m_layout.edges[k]) {
+            if (e.fromPadding)
+                padding = true;
+            else if (e.fromOutside) {
+                lo = std::min(lo, e.fromSlot);
+                hi = std::max(hi, e.fromSlot);
             }
+        }
+        if ((lo <= hi || padding) && !m_layout.nodes[k].empty()) {
+            QFont small = font();
+            small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+            p.setFont(small);
+            p.setPen(future ? QColor(QRgb(0xAAAAAA)) : rightEdgeColour());
+            const QRectF last = nodeRect(k, m_layout.nodes[k].back().slot);
+            const QString note = padding    ? tr("right: identity past lane 31")
+                                 : lo == hi ? tr("right operand: slot %1").arg(lo)
+                                            : tr("right operands: slots %1–%2").arg(lo).arg(hi);
+            const double x = last.right() + 8;
+            const double w = QFontMetrics(small).horizontalAdvance(note) + 4;
+            const double left = x + w <= width() - 4 ? x : width() - 4 - w;
+            p.drawText(QRectF(left, last.top() - rowH * 0.45, w, QFontMetrics(small).height()),
+                       Qt::AlignLeft | Qt::AlignVCenter, note);
+            p.setFont(font());
         }
     }
     // Nodes, with their values and the thread that wrote them.
@@ -364,8 +393,7 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                 p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6);
             }
             if (future) continue;
-            const QString v =
-                QString::fromStdString(valueText(pv->value(k, n.slot), pv->components));
+            const QString v = compactValue(pv->value(k, n.slot), pv->components);
             for (double scale : {1.0, 0.85, 0.7}) {
                 valueFont.setPointSizeF(std::max(6.0, font().pointSizeF() * scale));
                 const QFontMetrics vfm(valueFont);
@@ -379,7 +407,7 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
             // Who did the work: t17 under the node.
             if (k > 0 && n.thread != kNoThread) {
                 const QString who = QStringLiteral("t%1").arg(n.thread);
-                if (sfm.horizontalAdvance(who) <= r.width() + 8 &&
+                if (sfm.horizontalAdvance(who) + 2 <= double(area.width()) / m_layout.slotCount &&
                     rowH - r.height() > sfm.height()) {
                     p.setFont(smallFont);
                     p.setPen(palette::text());

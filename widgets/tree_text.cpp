@@ -71,10 +71,12 @@ QString treeStepText(const PassValues& p, std::uint32_t level) {
     int divergent = 0;
     for (std::uint32_t w : warps) divergent += activeMask(step, w) != 0xFFFFFFFFu;
     const std::uint32_t s = step.stride;
-    const QString who = QObject::tr("%1 threads in %2 warps (%3 divergent)")
+    const QString who = QObject::tr("%1 thread%5 in %2 warp%4 (%3 divergent)")
                             .arg(step.combines.size())
                             .arg(warps.size())
-                            .arg(divergent);
+                            .arg(divergent)
+                            .arg(warps.size() == 1 ? QString() : QStringLiteral("s"))
+                            .arg(step.combines.size() == 1 ? QString() : QStringLiteral("s"));
     QString rule;
     switch (p.shape) {
         case TreeShape::Sequential:
@@ -137,7 +139,7 @@ QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
     const Affine rl = combine(toAffine(right), toAffine(left));
     const QString swapped = QString::fromStdString(valueText(toTreeValue(rl), 2));
     return QObject::tr(
-               "t%1: combine(slot %2 = %3, %4 = %5) = %6;  swapped: combine(right, left) = "
+               "t%1: combine(slot %2 = %3, %4 = %5) = %6\nswapped: combine(right, left) = "
                "%7 %8")
         .arg(c->thread)
         .arg(slot)
