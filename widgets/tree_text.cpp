@@ -83,7 +83,7 @@ QString treeStepText(const PassValues& p, std::uint32_t level) {
             rule = QObject::tr("t < %1: slot[t] ⊕= slot[t + %1]").arg(s);
             break;
         case TreeShape::InterleavedDivergent:
-            rule = QObject::tr("t %% %1 == 0: slot[t] ⊕= slot[t + %2]").arg(2 * s).arg(s);
+            rule = QObject::tr("t % %1 == 0: slot[t] ⊕= slot[t + %2]").arg(2 * s).arg(s);
             break;
         case TreeShape::InterleavedStrided:
             rule = QObject::tr("thread t: slot[%1·t] ⊕= slot[%1·t + %2]").arg(2 * s).arg(s);
@@ -102,7 +102,7 @@ QString treeStepText(const PassValues& p, std::uint32_t level) {
             rule = QObject::tr("lane < 16: v[lane] ⊕= v[lane + %1]").arg(s);
             break;
         case TreeShape::WarpNoncomm:
-            rule = QObject::tr("lane %% %1 == 0: v[lane] ⊕= v[lane + %2]").arg(2 * s).arg(s);
+            rule = QObject::tr("lane % %1 == 0: v[lane] ⊕= v[lane + %2]").arg(2 * s).arg(s);
             break;
         case TreeShape::WarpNoncommPadded:
             rule = QObject::tr("every lane: v[lane] ⊕= v[lane + %1] (past 31: identity)").arg(s);
