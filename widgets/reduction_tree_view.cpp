@@ -38,10 +38,13 @@ std::vector<LegendItem> treeLegend() {
 }
 
 // Node labels stay short (3 significant digits); tooltips give every digit.
-QString compactValue(const TreeValue& v, std::uint32_t components) {
-    auto one = [](double x) {
-        return x == std::floor(x) && std::fabs(x) < 1e7 ? QString::number((long long)x)
-                                                        : QString::number(x, 'g', 3);
+QString compactValue(const TreeValue& v, std::uint32_t components, int digits = 3) {
+    auto one = [digits](double x) {
+        if (x == std::floor(x) && std::fabs(x) < 1e7) return QString::number((long long)x);
+        // Fractions in [0, 1) print without the leading zero when space is short.
+        QString text = QString::number(x, 'g', digits);
+        if (digits < 3 && text.startsWith(QLatin1String("0."))) text.remove(0, 1);
+        return text;
     };
     if (components < 2) return one(v.c[0]);
     return QStringLiteral("%1,%2").arg(one(v.c[0]), one(v.c[1]));
@@ -393,16 +396,23 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                 p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6);
             }
             if (future) continue;
-            const QString v = compactValue(pv->value(k, n.slot), pv->components);
-            for (double scale : {1.0, 0.85, 0.7}) {
-                valueFont.setPointSizeF(std::max(6.0, font().pointSizeF() * scale));
-                const QFontMetrics vfm(valueFont);
-                if (vfm.horizontalAdvance(v) + 4 <= r.width() && vfm.height() <= r.height() + 2) {
-                    p.setFont(valueFont);
-                    p.setPen(fill == doneColour() ? Qt::white : palette::text());
-                    p.drawText(r, Qt::AlignCenter, v);
-                    break;
+            // Largest font first, then fewer digits: a blank node reads as "no value".
+            bool drawn = false;
+            for (int digits : {3, 2, 1}) {
+                const QString v = compactValue(pv->value(k, n.slot), pv->components, digits);
+                for (double scale : {1.0, 0.85, 0.7}) {
+                    valueFont.setPointSizeF(std::max(6.0, font().pointSizeF() * scale));
+                    const QFontMetrics vfm(valueFont);
+                    if (vfm.horizontalAdvance(v) + 4 <= r.width() &&
+                        vfm.height() <= r.height() + 2) {
+                        p.setFont(valueFont);
+                        p.setPen(fill == doneColour() ? Qt::white : palette::text());
+                        p.drawText(r, Qt::AlignCenter, v);
+                        drawn = true;
+                        break;
+                    }
                 }
+                if (drawn) break;
             }
             // Who did the work: t17 under the node.
             if (k > 0 && n.thread != kNoThread) {
