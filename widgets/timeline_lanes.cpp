@@ -104,6 +104,7 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
         // timer rounding can break that by a tick, so repair it monotonically.
         for (std::size_t k = 1; k < lane.end.size(); ++k)
             lane.end[k] = std::max(lane.end[k], lane.end[k - 1]);
+        lane.summary = LaneSummary::build(lane.start, lane.end, lane.wave);
     }
     return out;
 }

@@ -10,6 +10,7 @@
 
 #include "core/run.h"
 #include "widgets/block_ref.h"
+#include "widgets/timeline_coverage.h"
 
 namespace ws {
 
@@ -17,6 +18,7 @@ struct TimelineLane {
     std::vector<double> start, end;  // ns relative to the run's origin
     std::vector<std::uint32_t> launch, record;
     std::vector<std::uint32_t> wave;  // k: the block is the k-th of its launch in this lane
+    LaneSummary summary;              // coverage by columns when zoomed out
     std::size_t size() const { return start.size(); }
     // Index range [first, last) of the blocks that overlap [t0, t1].
     std::pair<std::size_t, std::size_t> visible(double t0, double t1) const;

@@ -1,11 +1,13 @@
 #include "widgets/timeline_raster.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 
 #include "widgets/palette.h"
 #include "widgets/parallel_rows.h"
+#include "widgets/timeline_coverage.h"
 
 namespace ws {
 
@@ -47,6 +49,34 @@ const std::vector<QRgb>& colourTable() {
     return table;
 }
 
+// A merged pixel's colour code: its tone bits (wave parity, bar edge) and
+// coverage level in one byte, so the per-frame tables stay in L1.
+constexpr int kCodes = 4 * (kLevels + 1);
+int colourCode(std::uint8_t flags, int level) {
+    return ((flags & kParity) | ((flags & kEdge) ? 2 : 0)) * (kLevels + 1) + level;
+}
+
+// Every code's colour in each state. Code 0 (level 0) is the background in all.
+struct StateColours {
+    std::array<QRgb, kCodes> done, running, waiting;
+};
+const StateColours& stateColours() {
+    static const StateColours colours = [] {
+        const std::vector<QRgb>& table = colourTable();
+        StateColours c;
+        for (int code = 0; code < kCodes; ++code) {
+            const int tone = code / (kLevels + 1), level = code % (kLevels + 1);
+            const int flags = (tone & 1) | ((tone & 2) ? kEdge : 0);
+            auto at = [&](int state) { return table[(state | flags) * (kLevels + 1) + level]; };
+            c.done[code] = at(kDone);
+            c.running[code] = at(kRunning);
+            c.waiting[code] = at(kWaiting);
+        }
+        return c;
+    }();
+    return colours;
+}
+
 // Columns [0, running) are done, [running, waiting) run, the rest wait.
 struct Split {
     int running, waiting;
@@ -69,38 +99,6 @@ Split splitLane(const TimelineLane& lane, const TimelineData& data, double playh
 
 }  // namespace
 
-std::size_t TimelineRaster::rasterLane(const TimelineLane& lane, const TimelineData& data,
-                                       Column* out, int width) {
-    const double slack = data.nsPerPixel();
-    const auto [first, last] = lane.visible(data.viewStart - slack, data.viewEnd + slack);
-    const double scale = data.width / data.span();
-    const double origin = data.viewStart;
-    for (std::size_t k = first; k < last; ++k) {
-        double x0 = (lane.start[k] - origin) * scale, x1 = (lane.end[k] - origin) * scale;
-        const bool wide = x1 - x0 >= 5;
-        const std::uint8_t parity = std::uint8_t(lane.wave[k] & 1);
-        x0 = std::max(x0, 0.0);
-        x1 = std::min(x1, double(width));
-        if (x0 >= width) continue;
-        const int c0 = int(x0);
-        const int c1 = std::min(width - 1, int(std::ceil(x1)) - 1);
-        auto add = [&](Column& col, double share) {
-            const int units = std::max(1, int(share * kUnit));  // zero length still shows
-            if (units * 2 >= col.coverage) col.flags = std::uint8_t((col.flags & kEdge) | parity);
-            col.coverage = std::uint16_t(std::min(65535, col.coverage + units));
-        };
-        if (c1 <= c0) {  // the zoomed-out case: the whole block inside one column
-            add(out[c0], x1 - x0);
-        } else {
-            for (int c = c0; c <= c1; ++c)
-                add(out[c], std::min(x1, double(c + 1)) - std::max(x0, double(c)));
-        }
-        if (wide && x0 > 0) out[c0].flags |= kEdge;
-        if (wide && c1 > c0 && x1 < width) out[c1].flags |= kEdge;
-    }
-    return last - first;
-}
-
 void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const TimelineData& data,
                             double playhead) {
     const QRgb bg = palette::background().rgb();
@@ -116,9 +114,8 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
     const Key key{&prepared, data.viewStart, data.viewEnd, W, H};
     const bool rasterize = !(key == m_key);
     if (rasterize) {
-        m_columns.resize(lanes.lanes.size() * std::size_t(W));
         m_pixels.resize(std::size_t(H) * std::size_t(W));
-        m_rowKind.assign(std::size_t(H), RowKind::Background);
+        m_rows.assign(std::size_t(H), Row{});
         m_key = key;
         m_rasterized = true;
     }
@@ -128,12 +125,15 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
     m_rowHeight = double(H) / double(rows);
     const bool separators = m_rowHeight >= 4;
     const double laneH = m_rowHeight / slotCount;
-    const std::vector<QRgb>& table = colourTable();
+    const StateColours& colours = stateColours();
     const int minLevel = int(0.35 * kLevels);  // a block narrower than a pixel still shows
 
     // Rows are independent: each thread handles whole SM rows.
     parallelRows(int(rows), [&](int rowBegin, int rowEnd) {
         std::vector<Split> splits(slotCount);
+        // One SM row's lane coverage at a time: small enough to stay in cache,
+        // and never kept, since the merged pixels are all a frame needs.
+        thread_local std::vector<CoverageColumn> columns;
         std::size_t seen = 0;
         for (std::size_t row = std::size_t(rowBegin); row < std::size_t(rowEnd); ++row) {
             const TimelineRow& r = lanes.rows[row];
@@ -142,16 +142,16 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
             if (yBegin >= yEnd) continue;
             if (rasterize) {
                 // Coverage of the row's lanes, then each pixel row's merge of them.
-                Column* out = &m_columns[std::size_t(r.firstLane) * W];
-                std::fill_n(out, std::size_t(r.laneCount) * W, Column{0, 0});
+                columns.assign(std::size_t(r.laneCount) * W, CoverageColumn{});
+                const CoverageColumn* out = columns.data();
                 for (std::uint32_t s = 0; s < r.laneCount; ++s)
-                    seen +=
-                        rasterLane(lanes.lanes[r.firstLane + s], data, out + std::size_t(s) * W, W);
+                    seen += addCoverage(lanes.lanes[r.firstLane + s], data, W,
+                                        columns.data() + std::size_t(s) * W);
                 for (int y = yBegin; y < yEnd; ++y) {
-                    RowKind& kind = m_rowKind[std::size_t(y)];
-                    kind = RowKind::Background;
+                    Row& info = m_rows[std::size_t(y)];
+                    info = Row{};
                     if (separators && y == yEnd - 1) {
-                        kind = RowKind::Separator;
+                        info.kind = RowKind::Separator;
                         continue;
                     }
                     const double yIn = y - row * m_rowHeight;
@@ -163,13 +163,46 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
                     const auto s1 = std::max(s0 + 1, std::uint32_t(std::ceil((yIn + 1) / laneH)));
                     const std::uint32_t end = std::min(s1, r.laneCount);
                     if (s0 >= end) continue;
-                    kind = RowKind::Blocks;
+                    info = {RowKind::Blocks, std::uint8_t(s0), std::uint8_t(end)};
                     // Mean coverage of the lanes (empty slots count as empty),
                     // colour of the widest.
-                    const float scale = float(kLevels) / (kUnit * float(s1 - s0));
-                    const int full = int(kUnit);
-                    const Column* lane0 = out + std::size_t(s0) * W;
+                    const float scale = float(kLevels) / (kCoverageUnit * float(s1 - s0));
+                    const int full = int(kCoverageUnit);
+                    const CoverageColumn* lane0 = out + std::size_t(s0) * W;
                     Pixel* px = &m_pixels[std::size_t(y) * W];
+                    // One or two slots a pixel row: the scale is a power of two and
+                    // a shift gives the same level as the multiplication.
+                    const int shift = s1 - s0 == 1 ? 8 : (s1 - s0 == 2 ? 9 : -1);
+                    static_assert(kLevels * 256 == int(kCoverageUnit));
+                    auto level = [&](int cov) {
+                        const int l = shift >= 0 ? cov >> shift : int(float(cov) * scale);
+                        return std::clamp(l, minLevel, kLevels);
+                    };
+                    if (end - s0 == 1) {  // the common case: one lane per pixel row
+                        const Pixel lane = Pixel(s0 << 8);
+                        for (int x = 0; x < W; ++x) {
+                            const CoverageColumn c = lane0[x];
+                            px[x] = c.coverage == 0
+                                        ? Pixel(0)
+                                        : Pixel(lane |
+                                                colourCode(c.flags,
+                                                           level(std::min(int(c.coverage), full))));
+                        }
+                        continue;
+                    }
+                    if (end - s0 == 2) {  // thin lanes: most pixel rows merge two
+                        const CoverageColumn* lane1 = lane0 + W;
+                        for (int x = 0; x < W; ++x) {
+                            const int a = lane0[x].coverage, b = lane1[x].coverage;
+                            const bool second = b > a;
+                            const std::uint8_t flags = second ? lane1[x].flags : lane0[x].flags;
+                            const int code =
+                                colourCode(flags, level(std::min(a, full) + std::min(b, full)));
+                            px[x] = (a | b) == 0 ? Pixel(0)
+                                                 : Pixel(((s0 + (second ? 1 : 0)) << 8) | code);
+                        }
+                        continue;
+                    }
                     for (int x = 0; x < W; ++x) {
                         int cov = 0, best = 0;
                         std::uint32_t bestLane = 0;
@@ -181,11 +214,11 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
                             }
                             cov += std::min(c, full);
                         }
-                        px[x] = best == 0 ? Pixel{0, 0, 0, 0}
-                                          : Pixel{std::uint8_t(std::clamp(int(float(cov) * scale),
-                                                                          minLevel, kLevels)),
-                                                  lane0[std::size_t(bestLane) * W + x].flags,
-                                                  std::uint8_t(s0 + bestLane), 0};
+                        px[x] = best == 0
+                                    ? Pixel(0)
+                                    : Pixel(((s0 + bestLane) << 8) |
+                                            colourCode(lane0[std::size_t(bestLane) * W + x].flags,
+                                                       level(cov)));
                     }
                 }
             }
@@ -194,24 +227,30 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
                 splits[s] = splitLane(lanes.lanes[r.firstLane + s], data, playhead, W);
             for (int y = yBegin; y < yEnd; ++y) {
                 auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
-                const RowKind kind = m_rowKind[std::size_t(y)];
-                if (kind != RowKind::Blocks) {
-                    std::fill_n(line, W, kind == RowKind::Separator ? separator : bg);
+                const Row info = m_rows[std::size_t(y)];
+                if (info.kind != RowKind::Blocks) {
+                    std::fill_n(line, W, info.kind == RowKind::Separator ? separator : bg);
                     continue;
                 }
-                const Pixel* px = &m_pixels[std::size_t(y) * W];
-                for (int x = 0; x < W; ++x) {
-                    const Pixel p = px[x];
-                    if (p.level == 0) {
-                        line[x] = bg;
-                        continue;
-                    }
-                    const Split& sp = splits[p.lane];
-                    const int state =
-                        x < sp.running ? kDone : (x < sp.waiting ? kRunning : kWaiting);
-                    line[x] =
-                        table[(state | (p.flags & (kParity | kEdge))) * (kLevels + 1) + p.level];
+                // Left of every merged lane's running block all is done, right
+                // of every one all waits.
+                int done = W, waiting = 0;
+                for (std::uint32_t s = info.firstLane; s < info.endLane; ++s) {
+                    done = std::min(done, splits[s].running);
+                    waiting = std::max(waiting, splits[s].waiting);
                 }
+                done = std::clamp(done, 0, W);
+                waiting = std::clamp(waiting, done, W);
+                const Pixel* px = &m_pixels[std::size_t(y) * W];
+                for (int x = 0; x < done; ++x) line[x] = colours.done[px[x] & 0xff];
+                for (int x = done; x < waiting; ++x) {
+                    const Split& sp = splits[px[x] >> 8];
+                    const auto& table = x < sp.running
+                                            ? colours.done
+                                            : (x < sp.waiting ? colours.running : colours.waiting);
+                    line[x] = table[px[x] & 0xff];
+                }
+                for (int x = waiting; x < W; ++x) line[x] = colours.waiting[px[x] & 0xff];
             }
         }
         visited += seen;

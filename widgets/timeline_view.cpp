@@ -149,19 +149,46 @@ void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
     }
 }
 
-void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
+void TimelineView::paintSmLabels(QPainter& p, const QRect& lanes) {
     const PreparedRun* prep = m_model->prepared();
     const QFontMetrics fm(font());
     const auto& rows = prep->lanes.rows;
     const double rowH = double(lanes.height()) / double(rows.size());
-    // SM labels: as many as fit without overlapping.
-    const int every = std::max(1, int(std::ceil(fm.height() / rowH)));
-    p.setPen(palette::text());
-    for (std::size_t r = 0; r < rows.size(); r += std::size_t(every)) {
-        const int y = int(lanes.top() + r * rowH + rowH / 2);
-        p.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
+    // Labels depend only on the row count: rows[i].sm is i. The image spans the lanes' height and
+    // half a line above and below, where the first and last labels may reach; only background is
+    // there otherwise.
+    const int above = fm.height() / 2 + 1;
+    const qreal dpr = devicePixelRatioF();
+    const QString key = QStringLiteral("%1 %2 %3 %4 %5 %6")
+                            .arg(rows.size())
+                            .arg(lanes.left())
+                            .arg(lanes.height())
+                            .arg(font().toString())
+                            .arg(dpr)
+                            .arg(palette::text().rgba());
+    if (key != m_labelsKey) {
+        m_labelsKey = key;
+        const QSize size(lanes.left(), lanes.height() + 2 * above);
+        m_labels = QImage(size * dpr, QImage::Format_ARGB32_Premultiplied);
+        m_labels.setDevicePixelRatio(dpr);
+        m_labels.fill(palette::background());
+        QPainter lp(&m_labels);
+        lp.setFont(font());
+        lp.setPen(palette::text());
+        // SM labels: as many as fit without overlapping.
+        const int every = std::max(1, int(std::ceil(fm.height() / rowH)));
+        for (std::size_t r = 0; r < rows.size(); r += std::size_t(every)) {
+            const int y = int(lanes.top() + r * rowH + rowH / 2) - (lanes.top() - above);
+            lp.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
+                        Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
+        }
     }
+    p.drawImage(QPoint(0, lanes.top() - above), m_labels);
+}
+
+void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
+    const PreparedRun* prep = m_model->prepared();
+    const QFontMetrics fm(font());
     // Waves: a line where each wave begins, labelled while there is room.
     // Only launches with several waves get wave lines: a one-block final
     // pass is a launch of its own, not a wave. Lines are 1-pixel solid
@@ -240,6 +267,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     local.x0 = 0;
     m_raster.render(m_image, *prep, local, m_model->time());
     p.drawImage(lanes.topLeft(), m_image);
+    paintSmLabels(p, lanes);
 
     const QFontMetrics fm(font());
     p.setFont(titleFont(font()));

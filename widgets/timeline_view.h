@@ -49,6 +49,7 @@ private:
     void syncGeometry();
     void paintAxis(QPainter& p, const QRect& lanes);
     void paintOverlay(QPainter& p, const QRect& lanes);
+    void paintSmLabels(QPainter& p, const QRect& lanes);
     QRectF barRect(const BlockRef& ref) const;
     int leftMargin() const;
     int topMargin() const;
@@ -58,6 +59,10 @@ private:
     TimelineData m_data;
     TimelineRaster m_raster;
     QImage m_image;
+    // The SM labels left of the lanes, laid out once per size and run: at 4K
+    // they are over a hundred text layouts a frame otherwise.
+    QImage m_labels;
+    QString m_labelsKey;
     bool m_dragging = false;
     QPointF m_pressPos, m_lastPos;
 };
