@@ -46,7 +46,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     buildPanels();
     buildMenus();
     new ReductionLab(this);  // docks and menu of its own, following m_model
-    new MemoryLab(this);  // its dock, menu and plot data follow the chosen experiment
+    new MemoryLab(this);     // its dock, menu and plot data follow the chosen experiment
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
     connect(m_source, &RunSource::failed, this, &MainWindow::onFailed);
     connect(m_source, &RunSource::modeChanged, this, &MainWindow::onModeChanged);
@@ -56,7 +56,9 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
         statusBar()->showMessage(message);
         m_info->setStatus(message, true);
     });
-    resize(1600, 1000);
+    // A projector's 1920x1080: the lab docks need the room, and screenshots
+    // for the docs come out at the resolution a lecture hall shows.
+    resize(1920, 1080);
 }
 
 QWidget* MainWindow::titled(const QString& title, QWidget* view, QWidget* extra) {

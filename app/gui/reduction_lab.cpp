@@ -61,6 +61,9 @@ ReductionLab::ReductionLab(MainWindow* window)
     window->tabifyDockWidget(divDock, arrDock);
     window->tabifyDockWidget(arrDock, ladDock);
     treeDock->raise();
+    // A third of a projector's width: the linked views in the middle keep room
+    // for their legends and the throughput plot.
+    window->resizeDocks({treeDock}, {620}, Qt::Horizontal);
 
     QMenu* lab = window->menuBar()->addMenu(tr("&Reduction lab"));
     for (QDockWidget* d : {treeDock, divDock, arrDock, ladDock})

@@ -50,7 +50,7 @@ protected:
     static void expectScreenshot(const QString& path) {
         const QImage img(path);
         ASSERT_FALSE(img.isNull()) << path.toStdString();
-        EXPECT_EQ(img.size(), QSize(1600, 1000));
+        EXPECT_EQ(img.size(), QSize(1920, 1080));
         QSet<QRgb> colours;
         for (int y = 0; y < img.height(); y += 7)
             for (int x = 0; x < img.width(); x += 7) colours.insert(img.pixel(x, y));
