@@ -5,10 +5,12 @@
 #include <QHBoxLayout>
 #include <QMenuBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/gui/compare_window.h"
 #include "app/gui/ladder_data.h"
 #include "app/gui/main_window.h"
+#include "core/catalog.h"
 #include "widgets/arrival_view.h"
 #include "widgets/divergence_view.h"
 #include "widgets/ladder_chart.h"
@@ -65,6 +67,7 @@ ReductionLab::ReductionLab(MainWindow* window)
     // for their legends and the throughput plot.
     window->resizeDocks({treeDock}, {620}, Qt::Horizontal);
 
+    m_docks = {treeDock, divDock, arrDock, ladDock};
     QMenu* lab = window->menuBar()->addMenu(tr("&Reduction lab"));
     for (QDockWidget* d : {treeDock, divDock, arrDock, ladDock})
         lab->addAction(d->toggleViewAction());
@@ -76,6 +79,15 @@ ReductionLab::ReductionLab(MainWindow* window)
 
 void ReductionLab::onRunChanged() {
     const Run* run = m_window->model()->run();
+    // The lab follows the catalog: experiments without a reduction tree (the
+    // memory lab's) hide its docks instead of showing an empty tree.
+    if (run) {
+        const ExperimentSpec* spec = findExperiment(run->experiment);
+        const bool hasTree =
+            spec && std::find(spec->views.begin(), spec->views.end(), "tree") != spec->views.end();
+        for (QDockWidget* d : m_docks) d->setVisible(hasTree);
+        if (hasTree) m_docks.front()->raise();
+    }
     m_ladder->setData(
         ladderFor(m_window->source()->bundled(), run, run ? run->device.memBandwidthGBs : 0));
 }

@@ -1,9 +1,12 @@
 #pragma once
+#include <vector>
 // The reduction lab in the main window: docks for the tree, the warps'
 // divergence and cycles, the last-block arrivals and the throughput ladder,
 // all following the window's playback model, and a compare window for two
 // variants side by side. Installed by one call, so the window stays as it is.
 #include <QObject>
+
+class QDockWidget;
 
 namespace ws {
 
@@ -35,6 +38,7 @@ private:
     ArrivalView* m_arrivals;
     LadderChart* m_ladder;
     CompareWindow* m_compare = nullptr;
+    std::vector<QDockWidget*> m_docks;
 };
 
 }  // namespace ws
