@@ -2,6 +2,7 @@
 // code and the files read alike.
 #include <nlohmann/json.hpp>
 
+#include "core/device_json.h"
 #include "core/packed_arrays.h"
 #include "core/trace_io.h"
 #include "core/trace_keys.h"
@@ -18,30 +19,6 @@ json packed(const std::vector<T>& values) {
 }
 
 json dimJson(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
-
-json deviceJson(const DeviceInfo& d) {
-    return {{"name", d.name},
-            {"ccMajor", d.ccMajor},
-            {"ccMinor", d.ccMinor},
-            {"smCount", d.smCount},
-            {"smClockKHz", d.smClockKHz},
-            {"memClockKHz", d.memClockKHz},
-            {"memBusWidthBits", d.memBusWidthBits},
-            {"memBandwidthGBs", d.memBandwidthGBs},
-            {"maxThreadsPerBlock", d.maxThreadsPerBlock},
-            {"maxThreadsPerSm", d.maxThreadsPerSm},
-            {"maxBlocksPerSm", d.maxBlocksPerSm},
-            {"sharedMemPerBlock", d.sharedMemPerBlock},
-            {"sharedMemPerBlockOptin", d.sharedMemPerBlockOptin},
-            {"sharedMemPerSm", d.sharedMemPerSm},
-            {"regsPerSm", d.regsPerSm},
-            {"l2CacheBytes", d.l2CacheBytes},
-            {"globalMemBytes", d.globalMemBytes},
-            {"maxGridX", d.maxGridX},
-            {"driverVersion", d.driverVersion},
-            {"runtimeVersion", d.runtimeVersion},
-            {"timerTickNs", d.timerTickNs}};
-}
 
 json launchJson(const Launch& l) {
     const auto& b = l.blocks;
@@ -105,7 +82,7 @@ std::vector<std::uint8_t> encodeTrace(const Run& run) {
                 {"version", kTraceFormatVersion},
                 {"experiment", run.experiment},
                 {"params", std::move(params)},
-                {"device", deviceJson(run.device)},
+                {"device", deviceToJson(run.device)},
                 {"recordedAt", run.recordedAt},
                 {"tool", run.tool},
                 {"verification",
@@ -125,6 +102,30 @@ std::vector<std::uint8_t> encodeTrace(const Run& run) {
                   {"flops", t.flops}}},
                 {"launches", std::move(launches)}};
     return json::to_cbor(doc);
+}
+
+nlohmann::json deviceToJson(const DeviceInfo& d) {
+    return {{"name", d.name},
+            {"ccMajor", d.ccMajor},
+            {"ccMinor", d.ccMinor},
+            {"smCount", d.smCount},
+            {"smClockKHz", d.smClockKHz},
+            {"memClockKHz", d.memClockKHz},
+            {"memBusWidthBits", d.memBusWidthBits},
+            {"memBandwidthGBs", d.memBandwidthGBs},
+            {"maxThreadsPerBlock", d.maxThreadsPerBlock},
+            {"maxThreadsPerSm", d.maxThreadsPerSm},
+            {"maxBlocksPerSm", d.maxBlocksPerSm},
+            {"sharedMemPerBlock", d.sharedMemPerBlock},
+            {"sharedMemPerBlockOptin", d.sharedMemPerBlockOptin},
+            {"sharedMemPerSm", d.sharedMemPerSm},
+            {"regsPerSm", d.regsPerSm},
+            {"l2CacheBytes", d.l2CacheBytes},
+            {"globalMemBytes", d.globalMemBytes},
+            {"maxGridX", d.maxGridX},
+            {"driverVersion", d.driverVersion},
+            {"runtimeVersion", d.runtimeVersion},
+            {"timerTickNs", d.timerTickNs}};
 }
 
 }  // namespace ws

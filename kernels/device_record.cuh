@@ -6,25 +6,11 @@
 // instrumentation at all, so its timing is the kernel's own.
 #include <cstdint>
 
+#include "kernels/device_clocks.cuh"
 #include "kernels/record_pointers.h"
 #include "kernels/reduction_ops.cuh"
 
 namespace ws::dev {
-
-// Nanoseconds of a global timer shared by all SMs; on H100 it advances in
-// 32 ns steps, on many GeForce cards in 1.024 us steps (queryDevice measures it).
-__device__ __forceinline__ std::uint64_t globalTimerNs() {
-    std::uint64_t t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-
-// The SM this thread runs on. Ids need not be contiguous.
-__device__ __forceinline__ std::uint32_t smId() {
-    std::uint32_t id;
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-    return id;
-}
 
 // Thread 0 keeps its start readings in registers and writes the whole record
 // once, at the end: 40 bytes per block, no extra synchronisation.

@@ -9,6 +9,9 @@
 #include <cstring>
 
 #include "kernels/record_pointers.h"
+#ifdef __CUDACC__
+#include "kernels/device_clocks.cuh"
+#endif
 
 namespace ws::memory {
 
@@ -47,17 +50,8 @@ struct AccessTrace {
 
 #ifdef __CUDACC__
 
-__device__ __forceinline__ std::uint64_t globalTimer() {
-    std::uint64_t t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-
-__device__ __forceinline__ std::uint32_t smIdentity() {
-    std::uint32_t id;
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-    return id;
-}
+using dev::globalTimerNs;
+using dev::smId;
 
 // clock64 with a memory clobber: the compiler keeps memory operations on the
 // side of the reading where the source puts them.
@@ -97,18 +91,18 @@ public:
     __device__ explicit BlockScope(const AccessTrace& t) : m_trace(t) {
         if (linearThread() == 0) {
             m_startClock = cycleCounter();
-            m_startNs = globalTimer();
+            m_startNs = globalTimerNs();
         }
     }
     // Every thread calls finish(): it holds a barrier.
     __device__ void finish() {
         __syncthreads();
         if (linearThread() != 0 || m_trace.blocks.block == nullptr) return;
-        const std::uint64_t endNs = globalTimer();
+        const std::uint64_t endNs = globalTimerNs();
         const std::int64_t endClock = cycleCounter();
         const std::uint32_t b = linearBlock();
         m_trace.blocks.block[b] = b;
-        m_trace.blocks.sm[b] = smIdentity();
+        m_trace.blocks.sm[b] = smId();
         m_trace.blocks.startNs[b] = m_startNs;
         m_trace.blocks.endNs[b] = endNs;
         m_trace.blocks.startClock[b] = m_startClock;

@@ -2,8 +2,8 @@
 #include <iomanip>
 #include <ostream>
 
-#include "app/record/json_device.h"
 #include "app/record/record_commands.h"
+#include "core/device_json.h"
 #include "kernels/experiment_runner.h"
 
 namespace ws::record {

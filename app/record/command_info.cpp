@@ -5,10 +5,10 @@
 #include <ostream>
 #include <set>
 
-#include "app/record/json_device.h"
 #include "app/record/record_commands.h"
 #include "app/record/run_summary.h"
 #include "core/catalog.h"
+#include "core/device_json.h"
 #include "core/trace_io.h"
 
 namespace ws::record {

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "app/record/json_device.h"
 #include "app/record/record_commands.h"
 #include "core/catalog.h"
+#include "core/device_json.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
 
