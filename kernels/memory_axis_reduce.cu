@@ -21,7 +21,7 @@ constexpr int kChunk = 128;  // ReduceWKernelSimple's chunk of a row
 // is 32 contiguous bytes, one sector.
 template <bool kRecord>
 __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
-                                    AccessTrace trace) {
+                                    __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -38,7 +38,7 @@ __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int wid
 // lie `width` bytes apart, 32 sectors for 32 useful bytes.
 template <bool kRecord>
 __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
-                                    AccessTrace trace) {
+                                    __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     int y = blockIdx.x * blockDim.x + threadIdx.x;
@@ -59,7 +59,7 @@ __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int wid
 // consecutive words.
 template <bool kRecord>
 __global__ void ReduceWKernelBlock(const std::uint8_t* src, float* dst, int width,
-                                   AccessTrace trace) {
+                                   __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     extern __shared__ float sbuf[];

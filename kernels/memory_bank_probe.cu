@@ -64,7 +64,7 @@ __device__ __forceinline__ T fromWord(std::uint32_t w) {
 // values and fold the chain away.
 template <bool kRecord, int kWidth>
 __global__ void bankProbe(const std::uint32_t* offsets, std::uint32_t bytes, std::uint32_t zero,
-                          ProbeOutput* out, AccessTrace trace) {
+                          ProbeOutput* out, __grid_constant__ const AccessTrace trace) {
     using T = typename Element<kWidth>::Type;
     BlockScope<kRecord> block(trace);
     extern __shared__ __align__(16) unsigned char buffer[];

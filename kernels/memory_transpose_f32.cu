@@ -21,7 +21,8 @@ constexpr int kBigTile = 64;
 // The device's copy bandwidth: 16-byte loads and stores, grid-stride loop.
 // The loop bound is the same for the whole block, so traced warps stay converged.
 template <bool kRecord>
-__global__ void copyFloat4(const float* in, float* out, std::size_t n, AccessTrace trace) {
+__global__ void copyFloat4(const float* in, float* out, std::size_t n,
+                           __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     const std::size_t n4 = n / 4, stride = std::size_t(gridDim.x) * blockDim.x;
@@ -43,7 +44,7 @@ __global__ void copyFloat4(const float* in, float* out, std::size_t n, AccessTra
 // touches its own 32-byte sector.
 template <bool kRecord, int kRows>
 __global__ void transposeNaive(const float* in, float* out, int width, int height,
-                               AccessTrace trace) {
+                               __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     constexpr int kStep = kTile / kRows;
@@ -64,7 +65,7 @@ __global__ void transposeNaive(const float* in, float* out, int width, int heigh
 // 32 share no factor, so lane i's word i * 33 lands in bank i: one pass.
 template <bool kRecord, int kRows, int kPad>
 __global__ void transposeTiled(const float* in, float* out, int width, int height,
-                               AccessTrace trace) {
+                               __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     constexpr int kStep = kTile / kRows;
@@ -105,7 +106,7 @@ __global__ void transposeTiled(const float* in, float* out, int width, int heigh
 // is not a multiple of 4 the kernel falls back to scalar loads (stores).
 template <bool kRecord>
 __global__ void transposeBest(const float* in, float* out, int width, int height,
-                              AccessTrace trace) {
+                              __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     __shared__ float tile[kBigTile][kBigTile + 1];

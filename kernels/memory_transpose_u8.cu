@@ -20,7 +20,7 @@ constexpr int kTile = 16;
 // threads write bytes `height` apart, one sector each.
 template <bool kRecord>
 __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
-                               AccessTrace trace) {
+                               __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -41,7 +41,7 @@ __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int w
 // padding would leave most rows in the same word's bank.
 template <bool kRecord, int kPad>
 __global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
-                                AccessTrace trace) {
+                                __grid_constant__ const AccessTrace trace) {
     BlockScope<kRecord> block(trace);
     Tracer<kRecord> t(trace);
     int tx = threadIdx.x;
