@@ -17,6 +17,11 @@ namespace {
 
 constexpr int kChunk = 128;  // ReduceWKernelSimple's chunk of a row
 
+// Traced warps note the first trips of a loop (every trip has the same access
+// pattern); the remaining trips run as in the plain build, so the recording
+// build's loop stays unrolled and keeps its loads in flight.
+constexpr int kTracedTrips = 4;
+
 // Y-axis: lanes read neighbouring bytes of one row, so each load of a warp
 // is 32 contiguous bytes, one sector.
 template <bool kRecord>
@@ -27,9 +32,11 @@ __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int wid
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     const bool inside = x < width;
     float sum = 0;
-    for (int y = 0; y < height; ++y) {  // same trip count for every lane: warps stay converged
-        sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
-    }
+    int y = 0;  // same trip count for every lane: warps stay converged
+    if constexpr (kRecord)
+        for (; y < min(height, kTracedTrips); ++y)
+            sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
+    for (; y < height; ++y) sum += inside ? src[x + std::size_t(y) * width] : std::uint8_t(0);
     t.storeGlobal(&dst[x], sum, dst, inside);
     block.finish();
 }
@@ -45,9 +52,11 @@ __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int wid
     int x = blockIdx.y * kChunk;
     const bool inside = y < height;
     float sum = 0;
-    for (int xend = min(x + kChunk, width); x < xend; ++x) {
-        sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
-    }
+    const int xend = min(x + kChunk, width);
+    if constexpr (kRecord)
+        for (const int traced = min(x + kTracedTrips, xend); x < traced; ++x)
+            sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
+    for (; x < xend; ++x) sum += inside ? src[x + std::size_t(y) * width] : std::uint8_t(0);
     t.noteGlobal(&dst[y], dst, sizeof(float), inside, true);
     if (inside) atomicAdd(&dst[y], sum);
     block.finish();
@@ -66,9 +75,15 @@ __global__ void ReduceWKernelBlock(const std::uint8_t* src, float* dst, int widt
     const int tid = threadIdx.x;
     const int y = blockIdx.y;
     float sum = 0;
-    for (int x0 = 0; x0 < width; x0 += blockDim.x) {  // block-uniform trip count
+    int x0 = 0;  // block-uniform trip count
+    if constexpr (kRecord)
+        for (int trip = 0; trip < kTracedTrips && x0 < width; ++trip, x0 += blockDim.x) {
+            const int x = x0 + tid;
+            sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, x < width, std::uint8_t(0));
+        }
+    for (; x0 < width; x0 += blockDim.x) {
         const int x = x0 + tid;
-        sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, x < width, std::uint8_t(0));
+        sum += x < width ? src[x + std::size_t(y) * width] : std::uint8_t(0);
     }
     t.storeShared(&sbuf[tid], sum, sbuf, true);
     __syncthreads();
