@@ -10,6 +10,7 @@
 #include "core/access_records.h"
 #include "widgets/memory_colours.h"
 #include "widgets/palette.h"
+#include "widgets/traced_block_choice.h"
 #include "widgets/view_painting.h"
 
 namespace ws {
@@ -107,18 +108,8 @@ const Launch* BankView::launch() const {
 void BankView::rebuild() {
     m_records.clear();
     if (const Launch* l = launch()) {
-        std::optional<std::uint32_t> block;
-        const BlockRef sel = m_model->selected();
-        const PreparedRun* prep = m_model->prepared();
-        if (sel.valid() && prep && prep->launch(sel.launch) == l &&
-            std::size_t(sel.record) < l->blocks.size()) {
-            const std::uint32_t id = l->blocks.block[std::size_t(sel.record)];
-            if (std::count(l->sharedAccesses.block.begin(), l->sharedAccesses.block.end(), id))
-                block = id;
-        }
-        // An untraced block shows the first traced one rather than nothing.
-        if (!block) block = l->sharedAccesses.block.front();
-        m_records = sharedRecordsOf(l->sharedAccesses, block);
+        if (const auto block = tracedBlockToShow(*m_model, *l, l->sharedAccesses.block))
+            m_records = sharedRecordsOf(l->sharedAccesses, block);
     }
     m_index = std::clamp(m_index, 0, std::max(0, instructionCount() - 1));
     refresh();

@@ -9,6 +9,7 @@
 #include "core/access_records.h"
 #include "widgets/memory_colours.h"
 #include "widgets/palette.h"
+#include "widgets/traced_block_choice.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
 
@@ -57,17 +58,8 @@ void CoalescingView::rebuild() {
     m_records.clear();
     m_variants = m_model->run() ? compareVariants(*m_model->run()) : std::vector<VariantTraffic>{};
     if (const Launch* l = launch()) {
-        std::optional<std::uint32_t> block;
-        const BlockRef sel = m_model->selected();
-        const PreparedRun* prep = m_model->prepared();
-        if (sel.valid() && prep && prep->launch(sel.launch) == l &&
-            std::size_t(sel.record) < l->blocks.size()) {
-            const std::uint32_t id = l->blocks.block[std::size_t(sel.record)];
-            if (std::count(l->globalAccesses.block.begin(), l->globalAccesses.block.end(), id))
-                block = id;
-        }
-        if (!block) block = l->globalAccesses.block.front();
-        m_records = globalRecordsOf(l->globalAccesses, block);
+        if (const auto block = tracedBlockToShow(*m_model, *l, l->globalAccesses.block))
+            m_records = globalRecordsOf(l->globalAccesses, block);
     }
     m_index = std::clamp(m_index, 0, std::max(0, requestCount() - 1));
     refresh();
