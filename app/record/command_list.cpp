@@ -55,14 +55,22 @@ nlohmann::json specToJson(const ExperimentSpec& e) {
 
 }  // namespace
 
+const ExperimentSpec* findExperimentOrReport(const std::string& id, std::ostream& err) {
+    const ExperimentSpec* spec = findExperiment(id);
+    if (!spec)
+        err << "warpscope-record: unknown experiment '" << id
+            << "' (warpscope-record list shows them all)\n";
+    return spec;
+}
+
 int listExperiments(const std::string& experiment, bool json, std::ostream& out,
                     std::ostream& err) {
     std::vector<const ExperimentSpec*> chosen;
-    for (const auto& e : catalog())
-        if (experiment.empty() || e.id == experiment) chosen.push_back(&e);
-    if (chosen.empty()) {
-        err << "warpscope-record: unknown experiment '" << experiment
-            << "' (warpscope-record list shows them all)\n";
+    if (experiment.empty()) {
+        for (const auto& e : catalog()) chosen.push_back(&e);
+    } else if (const ExperimentSpec* e = findExperimentOrReport(experiment, err)) {
+        chosen.push_back(e);
+    } else {
         return kUsage;
     }
     if (json) {

@@ -12,12 +12,8 @@ namespace ws::record {
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,
                          std::ostream& err) {
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) {
-        err << "warpscope-record: unknown experiment '" << experiment
-            << "' (warpscope-record list shows them all)\n";
-        return kUsage;
-    }
+    const ExperimentSpec* spec = findExperimentOrReport(experiment, err);
+    if (!spec) return kUsage;
     auto resolved = resolveParams(*spec, params);
     if (!resolved) {
         err << "warpscope-record: " << resolved.error() << "\n";

@@ -15,12 +15,8 @@ namespace ws::record {
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
                  std::ostream& err) {
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) {
-        err << "warpscope-record: unknown experiment '" << experiment
-            << "' (warpscope-record list shows them all)\n";
-        return kUsage;
-    }
+    const ExperimentSpec* spec = findExperimentOrReport(experiment, err);
+    if (!spec) return kUsage;
     auto points = expandSweep(experiment, axes);
     if (!points) {
         err << "warpscope-record: " << points.error() << "\n";

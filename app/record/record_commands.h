@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+namespace ws {
+struct ExperimentSpec;
+}
+
 namespace ws::record {
 
 // 0: success; 1: the work failed (no device, CUDA error, verification);
@@ -15,6 +19,9 @@ namespace ws::record {
 enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2, kDeviceFault = 3 };
 
 std::string toolName();  // "warpscope-record <version>"
+
+// The experiment called `id`, or null after writing the one-line reason to err.
+const ExperimentSpec* findExperimentOrReport(const std::string& id, std::ostream& err);
 
 int listExperiments(const std::string& experiment, bool json, std::ostream& out, std::ostream& err);
 int printDevice(bool json, std::ostream& out, std::ostream& err);

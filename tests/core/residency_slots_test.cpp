@@ -5,22 +5,14 @@
 #include <algorithm>
 
 #include "core/synthetic_run.h"
+#include "tests/core/hand_block_records.h"
 
 namespace ws {
 namespace {
 
 BlockRecords records(
     std::initializer_list<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>> list) {
-    BlockRecords b;
-    for (auto [sm, start, end] : list) {
-        b.block.push_back(std::uint32_t(b.block.size()));
-        b.sm.push_back(sm);
-        b.startNs.push_back(start);
-        b.endNs.push_back(end);
-        b.startClock.push_back(0);
-        b.endClock.push_back(0);
-    }
-    return b;
+    return handBlockRecords(list);
 }
 
 TEST(ResidencySlots, HandCaseIsOptimal) {
