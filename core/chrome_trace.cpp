@@ -10,51 +10,12 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "core/chrome_events.h"
 #include "core/residency_slots.h"
 
 namespace ws {
 
 namespace {
-
-// Names come from trace files: invalid UTF-8 is replaced, not thrown on.
-std::string safeDump(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-// Chrome trace timestamps are microseconds. Absolute %globaltimer values
-// (~1.7e18 ns) would lose their low digits in a double, so every time is
-// relative to the run's earliest timestamp.
-class EventWriter {
-public:
-    explicit EventWriter(std::string& out) : m_out(out) {}
-
-    void begin() {
-        m_out += m_first ? "\n" : ",\n";
-        m_first = false;
-    }
-    void raw(std::string_view s) { m_out += s; }
-    void text(const std::string& s) { m_out += safeDump(nlohmann::json(s)); }
-    void number(std::uint64_t v) { appendChars(v); }
-    void number(std::int64_t v) { appendChars(v); }
-    void micros(std::uint64_t ns) {
-        // ns / 1000 with the remainder as exactly three decimals.
-        appendChars(ns / 1000);
-        char frac[5] = {'.', char('0' + ns % 1000 / 100), char('0' + ns % 100 / 10),
-                        char('0' + ns % 10), 0};
-        m_out += frac;
-    }
-
-private:
-    template <typename T>
-    void appendChars(T v) {
-        char buf[32];
-        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-        m_out.append(buf, end);
-    }
-
-    std::string& m_out;
-    bool m_first = true;
-};
 
 std::uint64_t earliestTime(const Run& run) {
     std::uint64_t t0 = std::numeric_limits<std::uint64_t>::max();
@@ -63,29 +24,13 @@ std::uint64_t earliestTime(const Run& run) {
         for (auto t : l.blocks.endNs) t0 = std::min(t0, t);
         for (auto t : l.arrivals.timeNs) t0 = std::min(t0, t);
     }
+    if (run.clocks.measured) {  // operations on the blocks' clock start before them
+        for (auto t : run.operations.startNs)
+            if (t) t0 = std::min(t0, t);
+        for (auto t : run.hostCalls.startNs)
+            if (t) t0 = std::min(t0, t);
+    }
     return t0 == std::numeric_limits<std::uint64_t>::max() ? 0 : t0;
-}
-
-void metadata(EventWriter& w, const char* name, std::uint64_t pid, std::int64_t tid,
-              const std::string& value, bool sortIndex = false, std::int64_t index = 0) {
-    w.begin();
-    w.raw("{\"name\":\"");
-    w.raw(name);
-    w.raw("\",\"ph\":\"M\",\"pid\":");
-    w.number(pid);
-    if (tid >= 0) {
-        w.raw(",\"tid\":");
-        w.number(tid);
-    }
-    w.raw(",\"args\":{");
-    if (sortIndex) {
-        w.raw("\"sort_index\":");
-        w.number(index);
-    } else {
-        w.raw("\"name\":");
-        w.text(value);
-    }
-    w.raw("}}");
 }
 
 void writeLaunch(EventWriter& w, const Launch& l, std::size_t index, std::uint64_t t0) {
@@ -168,6 +113,7 @@ std::string chromeTraceJson(const Run& run) {
     std::string out;
     std::size_t events = 0;
     for (const auto& l : run.launches) events += l.blocks.size() + l.arrivals.size();
+    events += 3 * run.operations.size() + run.hostCalls.size();
     out.reserve(256 + events * 160);
     out += "{\"displayTimeUnit\":\"ns\",\"otherData\":";
     out += safeDump(nlohmann::json{{"experiment", run.experiment},
@@ -180,6 +126,7 @@ std::string chromeTraceJson(const Run& run) {
     EventWriter w(out);
     const std::uint64_t t0 = earliestTime(run);
     for (std::size_t i = 0; i < run.launches.size(); ++i) writeLaunch(w, run.launches[i], i, t0);
+    if (run.clocks.measured) writeOperationTracks(w, run, t0, run.launches.size() + 1);
     out += "\n]}\n";
     return out;
 }

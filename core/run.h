@@ -7,9 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "core/record_table.h"
+
 namespace ws {
 
-inline constexpr int kTraceFormatVersion = 1;
+// 1: the first format. 2: step values in the width of their type, record
+// tables, texts and figures, the GPU's environment, CUDA operations and host
+// calls with their clock alignment, timing statistics and CPU timings, and
+// device-launched grids. Version 1 files load unchanged.
+inline constexpr int kTraceFormatVersion = 2;
 inline constexpr int kWarpSize = 32;
 
 struct DeviceInfo {
@@ -65,7 +71,9 @@ struct StepRecords {
     std::vector<std::uint32_t> block, warp, step;
     std::vector<std::uint32_t> activeMask;  // lanes that combined in this step
     std::vector<std::int64_t> clock;        // clock64 when the warp began the step
-    std::vector<double> before, after;      // size() * 32 * components
+    // size() * 32 * components. Held as doubles here; the file stores them in
+    // the narrowest of u32, i32, f32 and f64 that holds every value exactly.
+    std::vector<double> before, after;
     std::size_t size() const { return block.size(); }
 };
 
@@ -108,6 +116,88 @@ struct Launch {
     SharedAccessRecords sharedAccesses;
     GlobalAccessRecords globalAccesses;
     ArrivalRecords arrivals;
+    // A grid launched from the device (dynamic parallelism): the launch and
+    // block that launched it, and how. Host launches keep parentLaunch -1.
+    std::int32_t parentLaunch = -1;
+    std::uint32_t parentBlock = 0;
+    std::uint32_t depth = 0;
+    std::string launchMode;  // "" (host), "fire-and-forget", "tail", "stream"
+    // Per-launch records of a lab (work items, CAS attempts, tile phases).
+    std::vector<RecordTable> tables;
+};
+
+// What happens on the device beside the blocks (CUPTI activity records), on
+// the clock of the block records (%globaltimer, see ClockAlignment).
+enum class OperationKind : std::uint8_t {
+    Kernel = 0,
+    CopyHostToDevice = 1,
+    CopyDeviceToHost = 2,
+    CopyDeviceToDevice = 3,
+    CopyHostToHost = 4,
+    Memset = 5,
+    MigrationHostToDevice = 6,  // managed memory moved by the driver
+    MigrationDeviceToHost = 7,
+    GpuPageFaults = 8,  // a group of GPU page faults on managed memory
+    Synchronization = 9,
+};
+inline constexpr std::uint8_t kOperationKindCount = 10;
+const char* operationKindName(OperationKind kind);  // "kernel", "copy HtoD", ...
+
+// Where a copy's host side lives.
+enum class HostMemoryKind : std::uint8_t { None = 0, Pageable = 1, Pinned = 2, Managed = 3 };
+
+struct OperationRecords {
+    std::vector<std::uint8_t> kind;       // OperationKind
+    std::vector<std::uint32_t> stream;    // CUDA stream id as CUPTI numbers it
+    std::vector<std::uint32_t> engine;    // copy engine for copies, 0 otherwise
+    std::vector<std::uint8_t> hostMemory;  // HostMemoryKind of a copy's host side
+    std::vector<std::uint64_t> bytes;     // copied, set, migrated; faults: their count
+    std::vector<std::uint64_t> startNs, endNs;
+    std::vector<std::uint32_t> correlation;  // the host call that caused it, 0 if none
+    std::vector<std::int32_t> launch;        // index into Run::launches for kernels, else -1
+    std::size_t size() const { return kind.size(); }
+};
+
+// Runtime API calls on the host (cudaMemcpyAsync, cudaLaunchKernel, ...).
+struct HostCallRecords {
+    std::vector<std::string> names;    // distinct API names; `name` indexes them
+    std::vector<std::uint32_t> name;
+    std::vector<std::uint32_t> thread;  // 0, 1, ... in the order threads first called
+    std::vector<std::uint64_t> startNs, endNs;
+    std::vector<std::uint32_t> correlation;
+    std::size_t size() const { return name.size(); }
+};
+
+// How the CUPTI clock was put on the %globaltimer clock: globaltimer =
+// cupti + offsetNs, with the spread of the samples that measured it.
+struct ClockAlignment {
+    bool measured = false;
+    double offsetNs = 0;
+    double spreadNs = 0;  // max - min of the samples' offsets
+    int samples = 0;
+};
+
+// The GPU's state when the run was made, from NVML, and how long the run
+// waited for the GPU's lock. Views badge runs that shared the GPU, ran on a
+// MIG slice or under a throttled clock.
+struct GpuEnvironment {
+    bool queried = false;
+    std::string unavailableReason;  // why NVML could not be asked, when it could not
+    std::string uuid;
+    std::vector<std::uint32_t> otherPids;  // other processes computing on this GPU
+    std::vector<std::string> otherProcessNames;
+    int gpuUtilizationPercent = -1;
+    int memoryUtilizationPercent = -1;
+    std::string computeMode;  // "Default", "Exclusive_Process", "Prohibited"
+    bool migEnabled = false;
+    std::string migProfile;  // "1g.10gb"
+    int migSmCount = 0;
+    int smClockMHz = 0, maxSmClockMHz = 0, memClockMHz = 0;
+    std::uint64_t throttleReasons = 0;  // NVML's clocks-event reason bits
+    std::vector<std::string> throttleReasonNames;
+    int pcieGeneration = 0, pcieWidth = 0, pcieMaxGeneration = 0, pcieMaxWidth = 0;
+    double lockWaitMs = 0;  // time spent queued for the GPU's lock
+    int runsAheadAtStart = 0;
 };
 
 struct Verification {
@@ -125,6 +215,16 @@ struct Timing {
     double recordedKernelMs = 0;  // median of the same launches with recording
     double overheadPercent = 0;   // (recorded - plain) / plain * 100
     int repetitions = 0;
+    // Spread of the timed launches without recording.
+    double kernelMinMs = 0, kernelMaxMs = 0;
+    double kernelCvPercent = 0;  // coefficient of variation: stdev / mean * 100
+    std::vector<double> kernelSamplesMs;
+    // The CPU doing the same work (the reference), and the copies a GPU run
+    // needs: what a student weighs to see where the GPU pays off.
+    double cpuMs = 0;          // one thread
+    double cpuParallelMs = 0;  // all cores, 0 where the reference does not parallelise
+    int cpuThreads = 0;
+    double transferMs = 0;  // inputs to the device and results back (pinned copies)
     double bytesMoved = 0;  // per run, for throughput
     double flops = 0;
     double gbPerS() const { return kernelMs > 0 ? bytesMoved / (kernelMs * 1e6) : 0; }
@@ -143,6 +243,14 @@ struct Run {
     std::vector<Launch> launches;
     Verification verification;
     Timing timing;
+    // Version 2 and later:
+    std::vector<RecordTable> tables;           // per-run records of a lab
+    std::map<std::string, std::string> texts;  // e.g. "printf": the kernel's output
+    std::map<std::string, double> figures;     // named results: "imbalance", ...
+    GpuEnvironment environment;
+    OperationRecords operations;
+    HostCallRecords hostCalls;
+    ClockAlignment clocks;
 };
 
 }  // namespace ws

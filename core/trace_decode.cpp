@@ -108,6 +108,45 @@ public:
                                 "-byte values");
     }
 
+    // Step values: packed in the type `valueType` names (version 1: f64).
+    void stepValues(const char* key, const std::string& type, std::vector<double>& out) const {
+        if (type == "f64") return array(key, out);
+        if (type == "u32") return widened<std::uint32_t>(key, out);
+        if (type == "i32") return widened<std::int32_t>(key, out);
+        if (type == "f32") return widened<float>(key, out);
+        fail(name("valueType"), "'" + type + "' is not one of u32, i32, f32, f64");
+    }
+
+    template <typename T>
+    void widened(const char* key, std::vector<double>& out) const {
+        std::vector<T> narrow;
+        array(key, narrow);
+        out.assign(narrow.begin(), narrow.end());
+    }
+
+    void texts(const char* key, std::vector<std::string>& out) const {
+        const json* v = find(key);
+        if (!v) return;
+        if (!v->is_array()) fail(name(key), "expected an array of text strings, found " + typeName(*v));
+        out.clear();
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            if (!(*v)[i].is_string())
+                fail(name(key) + "[" + std::to_string(i) + "]",
+                     "expected a text string, found " + typeName((*v)[i]));
+            out.push_back((*v)[i].get<std::string>());
+        }
+    }
+
+    template <typename T>
+    void integers(const char* key, std::vector<T>& out) const {
+        const json* v = find(key);
+        if (!v) return;
+        if (!v->is_array()) fail(name(key), "expected an array of integers, found " + typeName(*v));
+        out.clear();
+        for (std::size_t i = 0; i < v->size(); ++i)
+            out.push_back(toInteger<T>((*v)[i], name(key) + "[" + std::to_string(i) + "]"));
+    }
+
     void dim(const char* key, Dim3& out) const {
         const json* v = find(key);
         if (!v) return;
@@ -152,6 +191,47 @@ DeviceInfo readDevice(const json& value) {
     return d;
 }
 
+template <typename T>
+ColumnData unpackColumn(const MapReader& m) {
+    std::vector<T> values;
+    m.array("data", values);
+    return values;
+}
+
+std::vector<RecordTable> readTables(const json& value, const std::string& where) {
+    if (!value.is_array()) fail(where, "expected an array of tables, found " + typeName(value));
+    std::vector<RecordTable> tables;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string at = where + "[" + std::to_string(i) + "]";
+        MapReader t(value[i], at);
+        RecordTable table;
+        t.text("name", table.name);
+        const json& columns = t.require("columns");
+        if (!columns.is_array())
+            fail(at + ".columns", "expected an array, found " + typeName(columns));
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            MapReader col(columns[c], at + " '" + table.name + "'.columns[" + std::to_string(c) + "]");
+            Column column;
+            col.text("name", column.name);
+            std::string type;
+            col.text("type", type);
+            if (type == "u8") column.data = unpackColumn<std::uint8_t>(col);
+            else if (type == "u32") column.data = unpackColumn<std::uint32_t>(col);
+            else if (type == "i32") column.data = unpackColumn<std::int32_t>(col);
+            else if (type == "u64") column.data = unpackColumn<std::uint64_t>(col);
+            else if (type == "i64") column.data = unpackColumn<std::int64_t>(col);
+            else if (type == "f32") column.data = unpackColumn<float>(col);
+            else if (type == "f64") column.data = unpackColumn<double>(col);
+            else
+                fail(col.name("type"),
+                     "'" + type + "' is not one of u8, u32, i32, u64, i64, f32, f64");
+            table.columns.push_back(std::move(column));
+        }
+        tables.push_back(std::move(table));
+    }
+    return tables;
+}
+
 Launch readLaunch(const json& value, std::size_t index) {
     const std::string where = "launch " + std::to_string(index);
     MapReader m(value, where);
@@ -161,6 +241,11 @@ Launch readLaunch(const json& value, std::size_t index) {
     m.dim("block", l.block);
     m.integer("sharedBytes", l.sharedBytes);
     m.integer("stream", l.stream);
+    m.integer("parentLaunch", l.parentLaunch);
+    m.integer("parentBlock", l.parentBlock);
+    m.integer("depth", l.depth);
+    m.text("launchMode", l.launchMode);
+    if (const json* t = m.find("tables")) l.tables = readTables(*t, where + ": tables");
     // Messages read "launch N: blocks.x": the record group is the subject.
     if (const json* g = m.find("blocks")) {
         MapReader r(*g, where + ": blocks");
@@ -176,13 +261,15 @@ Launch readLaunch(const json& value, std::size_t index) {
         MapReader r(*g, where + ": steps");
         auto& s = l.steps;
         r.integer("components", s.components);
+        std::string valueType = "f64";
+        r.text("valueType", valueType);
         r.array("block", s.block);
         r.array("warp", s.warp);
         r.array("step", s.step);
         r.array("activeMask", s.activeMask);
         r.array("clock", s.clock);
-        r.array("before", s.before);
-        r.array("after", s.after);
+        r.stepValues("before", valueType, s.before);
+        r.stepValues("after", valueType, s.after);
     }
     if (const json* g = m.find("sharedAccesses")) {
         MapReader r(*g, where + ": sharedAccesses");
@@ -214,6 +301,86 @@ Launch readLaunch(const json& value, std::size_t index) {
         r.array("timeNs", a.timeNs);
     }
     return l;
+}
+
+GpuEnvironment readEnvironment(const json& value) {
+    MapReader r(value, "environment");
+    GpuEnvironment e;
+    r.boolean("queried", e.queried);
+    r.text("unavailableReason", e.unavailableReason);
+    r.text("uuid", e.uuid);
+    r.integers("otherPids", e.otherPids);
+    r.texts("otherProcessNames", e.otherProcessNames);
+    r.integer("gpuUtilizationPercent", e.gpuUtilizationPercent);
+    r.integer("memoryUtilizationPercent", e.memoryUtilizationPercent);
+    r.text("computeMode", e.computeMode);
+    r.boolean("migEnabled", e.migEnabled);
+    r.text("migProfile", e.migProfile);
+    r.integer("migSmCount", e.migSmCount);
+    r.integer("smClockMHz", e.smClockMHz);
+    r.integer("maxSmClockMHz", e.maxSmClockMHz);
+    r.integer("memClockMHz", e.memClockMHz);
+    r.integer("throttleReasons", e.throttleReasons);
+    r.texts("throttleReasonNames", e.throttleReasonNames);
+    r.integer("pcieGeneration", e.pcieGeneration);
+    r.integer("pcieWidth", e.pcieWidth);
+    r.integer("pcieMaxGeneration", e.pcieMaxGeneration);
+    r.integer("pcieMaxWidth", e.pcieMaxWidth);
+    r.number("lockWaitMs", e.lockWaitMs);
+    r.integer("runsAheadAtStart", e.runsAheadAtStart);
+    return e;
+}
+
+// What version 2 added at the top level; every key is optional.
+void readVersion2(const MapReader& m, Run& run) {
+    if (const json* t = m.find("tables")) run.tables = readTables(*t, "tables");
+    if (const json* t = m.find("texts")) {
+        if (!t->is_object()) fail("texts", "expected a map, found " + typeName(*t));
+        for (const auto& [name, value] : t->items()) {
+            if (!value.is_string())
+                fail("texts." + name, "expected a text string, found " + typeName(value));
+            run.texts[name] = value.get<std::string>();
+        }
+    }
+    if (const json* f = m.find("figures")) {
+        if (!f->is_object()) fail("figures", "expected a map, found " + typeName(*f));
+        for (const auto& [name, value] : f->items()) {
+            if (!value.is_number())
+                fail("figures." + name, "expected a number, found " + typeName(value));
+            run.figures[name] = value.get<double>();
+        }
+    }
+    if (const json* e = m.find("environment")) run.environment = readEnvironment(*e);
+    if (const json* o = m.find("operations")) {
+        MapReader r(*o, "operations");
+        auto& ops = run.operations;
+        r.array("kind", ops.kind);
+        r.array("stream", ops.stream);
+        r.array("engine", ops.engine);
+        r.array("hostMemory", ops.hostMemory);
+        r.array("bytes", ops.bytes);
+        r.array("startNs", ops.startNs);
+        r.array("endNs", ops.endNs);
+        r.array("correlation", ops.correlation);
+        r.array("launch", ops.launch);
+    }
+    if (const json* h = m.find("hostCalls")) {
+        MapReader r(*h, "hostCalls");
+        auto& calls = run.hostCalls;
+        r.texts("names", calls.names);
+        r.array("name", calls.name);
+        r.array("thread", calls.thread);
+        r.array("startNs", calls.startNs);
+        r.array("endNs", calls.endNs);
+        r.array("correlation", calls.correlation);
+    }
+    if (const json* c = m.find("clocks")) {
+        MapReader r(*c, "clocks");
+        r.boolean("measured", run.clocks.measured);
+        r.number("offsetNs", run.clocks.offsetNs);
+        r.number("spreadNs", run.clocks.spreadNs);
+        r.integer("samples", run.clocks.samples);
+    }
 }
 
 Run readRun(const json& doc) {
@@ -260,7 +427,16 @@ Run readRun(const json& doc) {
         r.integer("repetitions", tim.repetitions);
         r.number("bytesMoved", tim.bytesMoved);
         r.number("flops", tim.flops);
+        r.number("kernelMinMs", tim.kernelMinMs);
+        r.number("kernelMaxMs", tim.kernelMaxMs);
+        r.number("kernelCvPercent", tim.kernelCvPercent);
+        r.array("kernelSamplesMs", tim.kernelSamplesMs);
+        r.number("cpuMs", tim.cpuMs);
+        r.number("cpuParallelMs", tim.cpuParallelMs);
+        r.integer("cpuThreads", tim.cpuThreads);
+        r.number("transferMs", tim.transferMs);
     }
+    readVersion2(m, run);
     const json& launches = m.require("launches");
     if (!launches.is_array()) fail("launches", "expected an array, found " + typeName(launches));
     run.launches.reserve(launches.size());

@@ -1,5 +1,7 @@
 // Run -> CBOR. Field names follow the C++ model so the format document, the
 // code and the files read alike.
+#include <bit>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "core/device_json.h"
@@ -20,12 +22,56 @@ json packed(const std::vector<T>& values) {
 
 json dimJson(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 
+// Step values are doubles in memory; most experiments hold 32-bit integers or
+// floats, so storing them in the narrowest exact type halves the file.
+const char* stepValueType(const StepRecords& s) {
+    bool u32 = true, i32 = true, f32 = true;
+    for (const auto* values : {&s.before, &s.after})
+        for (double v : *values) {
+            const bool integral = v == std::floor(v);
+            u32 = u32 && integral && v >= 0 && v <= 4294967295.0;
+            i32 = i32 && integral && v >= -2147483648.0 && v <= 2147483647.0;
+            const double back = double(float(v));
+            f32 = f32 && (std::bit_cast<std::uint64_t>(back) == std::bit_cast<std::uint64_t>(v));
+            if (!u32 && !i32 && !f32) return "f64";
+        }
+    return u32 ? "u32" : i32 ? "i32" : f32 ? "f32" : "f64";
+}
+
+template <typename T>
+json packedAs(const std::vector<double>& values) {
+    std::vector<T> narrow(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) narrow[i] = static_cast<T>(values[i]);
+    return packed(narrow);
+}
+
+json stepValues(const std::vector<double>& values, const std::string& type) {
+    if (type == "u32") return packedAs<std::uint32_t>(values);
+    if (type == "i32") return packedAs<std::int32_t>(values);
+    if (type == "f32") return packedAs<float>(values);
+    return packed(values);
+}
+
+json tablesJson(const std::vector<RecordTable>& tables) {
+    json list = json::array();
+    for (const auto& t : tables) {
+        json columns = json::array();
+        for (const auto& c : t.columns)
+            columns.push_back({{"name", c.name},
+                               {"type", columnTypeName(c.data)},
+                               {"data", std::visit([](const auto& v) { return packed(v); }, c.data)}});
+        list.push_back({{"name", t.name}, {"columns", std::move(columns)}});
+    }
+    return list;
+}
+
 json launchJson(const Launch& l) {
     const auto& b = l.blocks;
     const auto& s = l.steps;
     const auto& a = l.sharedAccesses;
     const auto& g = l.globalAccesses;
     const auto& r = l.arrivals;
+    const std::string valueType = stepValueType(s);
     return {{"kernel", l.kernel},
             {"grid", dimJson(l.grid)},
             {"block", dimJson(l.block)},
@@ -38,15 +84,21 @@ json launchJson(const Launch& l) {
               {"endNs", packed(b.endNs)},
               {"startClock", packed(b.startClock)},
               {"endClock", packed(b.endClock)}}},
+            {"parentLaunch", l.parentLaunch},
+            {"parentBlock", l.parentBlock},
+            {"depth", l.depth},
+            {"launchMode", l.launchMode},
+            {"tables", tablesJson(l.tables)},
             {"steps",
              {{"components", s.components},
+              {"valueType", valueType},
               {"block", packed(s.block)},
               {"warp", packed(s.warp)},
               {"step", packed(s.step)},
               {"activeMask", packed(s.activeMask)},
               {"clock", packed(s.clock)},
-              {"before", packed(s.before)},
-              {"after", packed(s.after)}}},
+              {"before", stepValues(s.before, valueType)},
+              {"after", stepValues(s.after, valueType)}}},
             {"sharedAccesses",
              {{"block", packed(a.block)},
               {"warp", packed(a.warp)},
@@ -67,6 +119,48 @@ json launchJson(const Launch& l) {
              {{"block", packed(r.block)},
               {"counter", packed(r.counter)},
               {"timeNs", packed(r.timeNs)}}}};
+}
+
+json environmentJson(const GpuEnvironment& e) {
+    return {{"queried", e.queried},
+            {"unavailableReason", e.unavailableReason},
+            {"uuid", e.uuid},
+            {"otherPids", e.otherPids},
+            {"otherProcessNames", e.otherProcessNames},
+            {"gpuUtilizationPercent", e.gpuUtilizationPercent},
+            {"memoryUtilizationPercent", e.memoryUtilizationPercent},
+            {"computeMode", e.computeMode},
+            {"migEnabled", e.migEnabled},
+            {"migProfile", e.migProfile},
+            {"migSmCount", e.migSmCount},
+            {"smClockMHz", e.smClockMHz},
+            {"maxSmClockMHz", e.maxSmClockMHz},
+            {"memClockMHz", e.memClockMHz},
+            {"throttleReasons", e.throttleReasons},
+            {"throttleReasonNames", e.throttleReasonNames},
+            {"pcieGeneration", e.pcieGeneration},
+            {"pcieWidth", e.pcieWidth},
+            {"pcieMaxGeneration", e.pcieMaxGeneration},
+            {"pcieMaxWidth", e.pcieMaxWidth},
+            {"lockWaitMs", e.lockWaitMs},
+            {"runsAheadAtStart", e.runsAheadAtStart}};
+}
+
+json operationsJson(const OperationRecords& o) {
+    return {{"kind", packed(o.kind)},           {"stream", packed(o.stream)},
+            {"engine", packed(o.engine)},       {"hostMemory", packed(o.hostMemory)},
+            {"bytes", packed(o.bytes)},         {"startNs", packed(o.startNs)},
+            {"endNs", packed(o.endNs)},         {"correlation", packed(o.correlation)},
+            {"launch", packed(o.launch)}};
+}
+
+json hostCallsJson(const HostCallRecords& h) {
+    return {{"names", h.names},
+            {"name", packed(h.name)},
+            {"thread", packed(h.thread)},
+            {"startNs", packed(h.startNs)},
+            {"endNs", packed(h.endNs)},
+            {"correlation", packed(h.correlation)}};
 }
 
 }  // namespace
@@ -99,8 +193,27 @@ std::vector<std::uint8_t> encodeTrace(const Run& run) {
                   {"overheadPercent", t.overheadPercent},
                   {"repetitions", t.repetitions},
                   {"bytesMoved", t.bytesMoved},
-                  {"flops", t.flops}}},
-                {"launches", std::move(launches)}};
+                  {"flops", t.flops},
+                  {"kernelMinMs", t.kernelMinMs},
+                  {"kernelMaxMs", t.kernelMaxMs},
+                  {"kernelCvPercent", t.kernelCvPercent},
+                  {"kernelSamplesMs", packed(t.kernelSamplesMs)},
+                  {"cpuMs", t.cpuMs},
+                  {"cpuParallelMs", t.cpuParallelMs},
+                  {"cpuThreads", t.cpuThreads},
+                  {"transferMs", t.transferMs}}},
+                {"launches", std::move(launches)},
+                {"tables", tablesJson(run.tables)},
+                {"texts", run.texts},
+                {"figures", run.figures},
+                {"environment", environmentJson(run.environment)},
+                {"operations", operationsJson(run.operations)},
+                {"hostCalls", hostCallsJson(run.hostCalls)},
+                {"clocks",
+                 {{"measured", run.clocks.measured},
+                  {"offsetNs", run.clocks.offsetNs},
+                  {"spreadNs", run.clocks.spreadNs},
+                  {"samples", run.clocks.samples}}}};
     return json::to_cbor(doc);
 }
 

@@ -25,7 +25,8 @@ public:
         if (Status s = checkSteps(); !s) return s;
         if (Status s = checkSharedAccesses(); !s) return s;
         if (Status s = checkGlobalAccesses(); !s) return s;
-        return checkArrivals();
+        if (Status s = checkArrivals(); !s) return s;
+        return checkTables(m_launch.tables, m_where);
     }
 
 private:
@@ -176,6 +177,74 @@ private:
     std::uint64_t m_warps = 0;
 };
 
+Status checkOperations(const Run& run) {
+    const auto& o = run.operations;
+    const std::size_t n = o.kind.size();
+    for (auto [name, size] : {std::pair{"operations.stream", o.stream.size()},
+                              {"operations.engine", o.engine.size()},
+                              {"operations.hostMemory", o.hostMemory.size()},
+                              {"operations.bytes", o.bytes.size()},
+                              {"operations.startNs", o.startNs.size()},
+                              {"operations.endNs", o.endNs.size()},
+                              {"operations.correlation", o.correlation.size()},
+                              {"operations.launch", o.launch.size()}})
+        if (size != n)
+            return makeError(std::string(name) + " has " + std::to_string(size) +
+                             " values, operations.kind has " + std::to_string(n));
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string at = "operations[" + std::to_string(i) + "]: ";
+        if (o.kind[i] >= kOperationKindCount)
+            return makeError(at + "kind " + std::to_string(o.kind[i]) + " is not below " +
+                             std::to_string(kOperationKindCount));
+        if (o.hostMemory[i] > std::uint8_t(HostMemoryKind::Managed))
+            return makeError(at + "hostMemory " + std::to_string(o.hostMemory[i]) +
+                             " is not in [0, 3]");
+        if (o.endNs[i] < o.startNs[i]) return makeError(at + "ends before it starts");
+        if (o.launch[i] < -1 || o.launch[i] >= std::int64_t(run.launches.size()))
+            return makeError(at + "launch " + std::to_string(o.launch[i]) +
+                             " is not -1 or the index of one of the " +
+                             std::to_string(run.launches.size()) + " launches");
+    }
+    return {};
+}
+
+Status checkHostCalls(const HostCallRecords& h) {
+    const std::size_t n = h.name.size();
+    for (auto [name, size] : {std::pair{"hostCalls.thread", h.thread.size()},
+                              {"hostCalls.startNs", h.startNs.size()},
+                              {"hostCalls.endNs", h.endNs.size()},
+                              {"hostCalls.correlation", h.correlation.size()}})
+        if (size != n)
+            return makeError(std::string(name) + " has " + std::to_string(size) +
+                             " values, hostCalls.name has " + std::to_string(n));
+    for (std::size_t i = 0; i < n; ++i) {
+        if (h.name[i] >= h.names.size())
+            return makeError("hostCalls.name[" + std::to_string(i) + "] = " +
+                             std::to_string(h.name[i]) + " is not below the " +
+                             std::to_string(h.names.size()) + " names");
+        if (h.endNs[i] < h.startNs[i])
+            return makeError("hostCalls[" + std::to_string(i) + "] ends before it starts");
+    }
+    return {};
+}
+
+Status checkParents(const Run& run) {
+    for (std::size_t i = 0; i < run.launches.size(); ++i) {
+        const Launch& l = run.launches[i];
+        if (l.parentLaunch == -1) continue;
+        const std::string at = "launch " + std::to_string(i) + ": ";
+        if (l.parentLaunch < 0 || std::size_t(l.parentLaunch) >= run.launches.size() ||
+            std::size_t(l.parentLaunch) == i)
+            return makeError(at + "parentLaunch " + std::to_string(l.parentLaunch) +
+                             " is not another launch of the " +
+                             std::to_string(run.launches.size()));
+        if (l.parentBlock >= run.launches[l.parentLaunch].grid.count())
+            return makeError(at + "parentBlock " + std::to_string(l.parentBlock) +
+                             " is not a block of launch " + std::to_string(l.parentLaunch));
+    }
+    return {};
+}
+
 }  // namespace
 
 Status validateRun(const Run& run) {
@@ -188,7 +257,10 @@ Status validateRun(const Run& run) {
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         if (Status s = LaunchChecker(run.launches[i], i).check(); !s) return s;
     }
-    return {};
+    if (Status s = checkParents(run); !s) return s;
+    if (Status s = checkTables(run.tables, ""); !s) return s;
+    if (Status s = checkOperations(run); !s) return s;
+    return checkHostCalls(run.hostCalls);
 }
 
 }  // namespace ws

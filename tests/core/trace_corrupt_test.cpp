@@ -69,7 +69,7 @@ TEST(TraceCorrupt, NotATrace) {
 }
 
 TEST(TraceCorrupt, UnsupportedVersion) {
-    expectError(edited([](json& d) { d["version"] = 2; }), "version 2 is not supported");
+    expectError(edited([](json& d) { d["version"] = 3; }), "version 3 is not supported");
     expectError(edited([](json& d) { d["version"] = 0; }), "version 0");
     expectError(edited([](json& d) { d["version"] = "1"; }), "version: expected an integer");
     expectError(edited([](json& d) { d.erase("version"); }), "missing key 'version'");
@@ -84,8 +84,9 @@ TEST(TraceCorrupt, MismatchedArrayLengths) {
     auto ragged =
         edited([](json& d) { d["launches"][1]["blocks"]["startClock"].get_binary().resize(7); });
     expectError(ragged, "launch 1: blocks.startClock: 7 bytes is not a whole number of 8-byte");
+    // The rich run's step values are halves and quarters: stored as f32.
     auto before =
-        edited([](json& d) { d["launches"][0]["steps"]["before"].get_binary().resize(8 * 10); });
+        edited([](json& d) { d["launches"][0]["steps"]["before"].get_binary().resize(4 * 10); });
     expectError(before, "steps.before has 10 values, expected 192");
     auto address = edited(
         [](json& d) { d["launches"][0]["sharedAccesses"]["address"].get_binary().resize(4 * 33); });
