@@ -11,11 +11,16 @@ QString resourcesDir() {
     const QString env = qEnvironmentVariable("WARPSCOPE_RESOURCES");
     if (!env.isEmpty()) return env;
     const QString app = QCoreApplication::applicationDirPath();
+    // An installed program first: a build tree has no share/ beside its binary,
+    // and an installed one must not read a source tree that happens to exist.
     const QStringList candidates = {
+#ifdef WS_INSTALLED_RESOURCES
+        app + "/" WS_INSTALLED_RESOURCES,
+#endif
 #ifdef WS_SOURCE_RESOURCES
         QStringLiteral(WS_SOURCE_RESOURCES),
 #endif
-        app + "/../share/warpscope/resources", app + "/resources"};
+        app + "/resources"};
     for (const auto& c : candidates)
         if (QFileInfo(c + "/traces").isDir() || QFileInfo(c + "/icons").isDir())
             return QDir(c).absolutePath();

@@ -6,8 +6,9 @@
 
 namespace ws {
 
-// WARPSCOPE_RESOURCES, else the source tree's resources/ (a build tree), else
-// ../share/warpscope/resources or resources/ beside the binary. Empty if none.
+// WARPSCOPE_RESOURCES, else ../share/warpscope beside the binary (installed:
+// traces/, lessons/), else the source tree's resources/ (a build tree), else
+// resources/ beside the binary. Empty if none.
 QString resourcesDir();
 QString bundledManifestPath();
 

@@ -1,10 +1,14 @@
 #include "app/gui/run_info_panel.h"
 
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QTextDocument>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "app/gui/run_facts_html.h"
 #include "core/catalog.h"
 #include "widgets/view_text.h"
 
@@ -18,6 +22,28 @@ QLabel* makeLabel(QWidget* parent) {
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
 }
+// The CPU doing the same work against the GPU with and without its copies.
+QString cpuAgainstGpuText(const Timing& t) {
+    if (t.cpuMs <= 0 && t.transferMs <= 0) return {};
+    QString s = QObject::tr("<b>CPU against GPU</b>: GPU kernel %1 ms").arg(t.kernelMs, 0, 'g', 4);
+    if (t.transferMs > 0)
+        s += QObject::tr(", with the copies %1 ms").arg(t.kernelMs + t.transferMs, 0, 'g', 4);
+    if (t.cpuMs > 0) s += QObject::tr("; CPU one thread %1 ms").arg(t.cpuMs, 0, 'g', 4);
+    if (t.cpuParallelMs > 0)
+        s += QObject::tr(", %1 threads %2 ms").arg(t.cpuThreads).arg(t.cpuParallelMs, 0, 'g', 4);
+    const double best = t.cpuParallelMs > 0 ? std::min(t.cpuMs, t.cpuParallelMs) : t.cpuMs;
+    const double gpu = t.kernelMs + t.transferMs;
+    if (best > 0 && gpu > 0)
+        s += best > gpu ? QObject::tr(
+                              ". The GPU pays off here: %1× faster than the best CPU time, "
+                              "copies included")
+                              .arg(best / gpu, 0, 'f', 1)
+                        : QObject::tr(
+                              ". Here the CPU wins: the GPU with its copies takes %1× the "
+                              "best CPU time")
+                              .arg(gpu / best, 0, 'f', 1);
+    return s + QStringLiteral("<br>");
+}
 QString plain(const QLabel* l) {
     QTextDocument d;
     d.setHtml(l->text());
@@ -30,11 +56,26 @@ RunInfoPanel::RunInfoPanel(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(6, 6, 6, 6);
     m_origin = makeLabel(this);
     m_badge = makeLabel(this);
+    m_environment = makeLabel(this);
     m_facts = makeLabel(this);
+    m_gpu = makeLabel(this);
     m_status = makeLabel(this);
+    m_waiting = new QWidget(this);
+    auto* waiting = new QHBoxLayout(m_waiting);
+    waiting->setContentsMargins(0, 0, 0, 0);
+    m_waitingText = makeLabel(m_waiting);
+    m_stopWaiting = new QPushButton(tr("Stop waiting"), m_waiting);
+    m_stopWaiting->setToolTip(tr("Give up this run's place in the GPU queue"));
+    waiting->addWidget(m_waitingText, 1);
+    waiting->addWidget(m_stopWaiting, 0, Qt::AlignTop);
+    m_waiting->hide();
+    connect(m_stopWaiting, &QPushButton::clicked, this, &RunInfoPanel::cancelWaitingRequested);
+    layout->addWidget(m_waiting);
     layout->addWidget(m_origin);
     layout->addWidget(m_badge);
+    layout->addWidget(m_environment);
     layout->addWidget(m_facts);
+    layout->addWidget(m_gpu);
     layout->addWidget(m_status);
     layout->addStretch();
     m_origin->setText(tr("No run yet."));
@@ -107,15 +148,17 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
                  .arg(peak, 0, 'f', 0);
     facts += tr("Timer tick: %1 (shorter bars are not resolved)<br>")
                  .arg(formatExactNs(double(r.device.timerTickNs)));
-    facts += tr("Kernel time: %1 ms (median of %2, without recording)<br>")
-                 .arg(t.kernelMs, 0, 'f', 4)
-                 .arg(t.repetitions);
+    facts += kernelTimeHtml(t) + "<br>";
     if (t.gbPerS() > 0)
         facts += tr("Throughput: <b>%1 GB/s</b>%2<br>")
                      .arg(t.gbPerS(), 0, 'f', 1)
                      .arg(peak > 0 ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'f', 1)
                                    : QString());
+    if (t.gflopPerS() > 0)
+        facts += tr("Arithmetic: <b>%1 GFLOP/s</b><br>").arg(t.gflopPerS(), 0, 'f', 1);
+    if (t.cpuThreads > 0) facts += tr("On the CPU: %1 thread(s)<br>").arg(t.cpuThreads);
     facts += tr("Recording overhead: %1 %<br>").arg(t.overheadPercent, 0, 'f', 2);
+    facts += cpuAgainstGpuText(t);
     std::size_t blocks = 0;
     for (const auto& l : r.launches) blocks += l.blocks.size();
     facts += (r.launches.size() == 1 ? tr("1 launch") : tr("%1 launches").arg(r.launches.size())) +
@@ -123,7 +166,24 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
                  .arg(groupDigits((long long)blocks))
                  .arg(formatDuration(loaded.prepared->spanEnd));
     m_facts->setText(facts);
+    m_environment->setText(environmentBadgesHtml(r));
+    m_environment->setVisible(!m_environment->text().isEmpty());
+    m_gpu->setText(environmentFactsHtml(r.environment));
+    m_gpu->setVisible(!m_gpu->text().isEmpty());
 }
+
+void RunInfoPanel::setWaiting(int runsAhead) {
+    m_waitingText->setText(
+        tr("<span style='background:#56B4E9;color:black'>&nbsp;waiting for the GPU: %1&nbsp;"
+           "</span><br><small>Runs of other users measure first, one at a time, so no run "
+           "disturbs another's timings. A new parameter value keeps this place.</small>")
+            .arg(runsAhead == 1 ? tr("1 run ahead") : tr("%1 runs ahead").arg(runsAhead)));
+    m_waiting->show();
+}
+
+void RunInfoPanel::clearWaiting() { m_waiting->hide(); }
+
+bool RunInfoPanel::isWaiting() const { return !m_waiting->isHidden(); }
 
 void RunInfoPanel::setStatus(const QString& text, bool isError) {
     m_status->setText(text.isEmpty()
@@ -133,8 +193,12 @@ void RunInfoPanel::setStatus(const QString& text, bool isError) {
 }
 
 QString RunInfoPanel::text() const {
-    return plain(m_origin) + "\n" + plain(m_badge) + "\n" + plain(m_facts) + "\n" + plain(m_status);
+    QString waiting = isWaiting() ? plain(m_waitingText) + "\n" : QString();
+    return waiting + plain(m_origin) + "\n" + plain(m_badge) + "\n" + plain(m_environment) + "\n" +
+           plain(m_facts) + "\n" + plain(m_gpu) + "\n" + plain(m_status);
 }
+
+QString RunInfoPanel::environmentText() const { return plain(m_environment); }
 
 QString RunInfoPanel::badgeText() const { return plain(m_badge); }
 

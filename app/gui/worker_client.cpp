@@ -32,6 +32,8 @@ void WorkerClient::start() {
     }
     m_parser = {};
     m_stderr.clear();
+    m_protocol = 1;
+    m_waitingForGpu = false;
     m_process = new QProcess(this);
     m_process->setProgram(m_command.first());
     m_process->setArguments(m_command.mid(1));
@@ -55,6 +57,11 @@ void WorkerClient::start() {
 qint64 WorkerClient::requestRun(const QString& experiment, const ParamValues& params) {
     Request r{++m_nextId, experiment, params};
     m_newest = r.id;
+    if (waitingForGpu() && m_protocol >= 2) {
+        // Still queued behind others: the newer request takes its place.
+        send(r, true);
+        return r.id;
+    }
     if (m_inFlight) {
         m_queued = r;  // replaces whatever waited before: only the newest matters
         return r.id;
@@ -63,14 +70,21 @@ qint64 WorkerClient::requestRun(const QString& experiment, const ParamValues& pa
     return r.id;
 }
 
-void WorkerClient::send(const Request& r) {
+bool WorkerClient::cancelWaiting() {
+    m_queued.reset();
+    if (!waitingForGpu() || m_protocol < 2 || !m_process) return false;
+    m_process->write(cancelRequest(m_inFlight));
+    return true;
+}
+
+void WorkerClient::send(const Request& r, bool supersede) {
     start();
     if (!m_process) {  // could not start
         emit runFailed(r.id, tr("the worker could not be started"));
         return;
     }
     m_inFlight = r.id;
-    m_process->write(runRequest(r.id, r.experiment, r.params));
+    m_process->write(runRequest(r.id, r.experiment, r.params, supersede));
     armTimer();
 }
 
@@ -102,13 +116,29 @@ void WorkerClient::onStdout() {
 void WorkerClient::handle(const WorkerMessage& m) {
     if (m.type == "hello") {
         m_helloId = 0;
+        m_protocol = m.json.value("protocol").toInt(1);
         const QJsonValue dev = m.json.value("device");
         emit helloReceived(dev.isObject(), dev.toObject(), m.json.value("tool").toString(),
                            m.json.value("reason").toString());
+    } else if (m.type == "queued") {
+        if (m.id == m_inFlight) m_waitingForGpu = true;
+        if (m.id == m_newest) emit queued(m.id, m.json.value("ahead").toInt());
     } else if (m.type == "progress") {
+        if (m.id == m_inFlight) m_waitingForGpu = false;
         if (m.id == m_newest) emit progress(m.id, m.json.value("message").toString());
+    } else if (m.type == "cancelled") {
+        // Superseded requests are answered so too; only the one in flight matters.
+        if (m.id == m_inFlight) {
+            m_inFlight = 0;
+            m_waitingForGpu = false;
+            emit runCancelled(m.id);
+            sendQueued();
+        }
     } else if (m.type == "result" || m.type == "error") {
-        if (m.id == m_inFlight) m_inFlight = 0;
+        if (m.id == m_inFlight) {
+            m_inFlight = 0;
+            m_waitingForGpu = false;
+        }
         if (m.id != m_newest) {
             appLog(
                 QStringLiteral("dropped the answer to request %1: a newer one exists").arg(m.id));
@@ -131,12 +161,23 @@ void WorkerClient::fail(const QString& problem) {
     QString text = problem;
     const QString last = lastStderrLine();
     if (!last.isEmpty()) text += tr(" Its last message: \"%1\".").arg(last);
-    text += tr(" A fresh worker will start for the next request.");
+    // A worker that ends before its hello will not do better next time (a
+    // wrong path, /bin/false, an ssh that cannot reach its host): it is
+    // unavailable, and the caller falls back to recorded traces at once.
+    const bool neverStarted = m_helloId != 0;
+    if (!neverStarted) text += tr(" A fresh worker will start for the next request.");
     appLog(text);
     const qint64 lost = m_inFlight;
     m_inFlight = 0;
     m_helloId = 0;
+    m_waitingForGpu = false;
     stopProcess();
+    if (neverStarted) {
+        m_queued.reset();
+        emit workerUnavailable(text);
+        if (lost && lost == m_newest) emit runFailed(lost, text);
+        return;
+    }
     emit workerProblem(text);
     if (lost && lost == m_newest) emit runFailed(lost, text);
     sendQueued();  // the next request gets a fresh worker
@@ -159,6 +200,12 @@ void WorkerClient::onFinished(int code, QProcess::ExitStatus status) {
     QString what = status == QProcess::CrashExit
                        ? tr("The worker crashed.")
                        : tr("The worker exited with status %1.").arg(code);
+    if (m_helloId)
+        what = status == QProcess::CrashExit
+                   ? tr("The worker '%1' crashed before it said hello.").arg(commandText())
+                   : tr("The worker '%1' exited with status %2 before it said hello.")
+                         .arg(commandText())
+                         .arg(code);
     if (code == 3 && status == QProcess::NormalExit)
         what = tr("The worker stopped after a GPU fault (status 3).");
     if (!m_inFlight && !m_helloId) {
@@ -177,6 +224,7 @@ void WorkerClient::onError(QProcess::ProcessError error) {
     appLog(text);
     m_inFlight = 0;
     m_helloId = 0;
+    m_waitingForGpu = false;
     stopProcess();
     m_queued.reset();
     emit workerUnavailable(text);

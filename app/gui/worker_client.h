@@ -29,8 +29,12 @@ public:
 
     void start();  // starts the worker (if needed) and says hello
     qint64 requestRun(const QString& experiment, const ParamValues& params);
+    // Cancels the newest request if it still waits for the GPU; true if asked.
+    bool cancelWaiting();
     qint64 newestRequest() const { return m_newest; }
     bool busy() const { return m_inFlight != 0; }
+    bool waitingForGpu() const { return m_inFlight != 0 && m_waitingForGpu; }
+    int protocol() const { return m_protocol; }
     int startCount() const { return m_starts; }
     const QStringList& command() const { return m_command; }
     QString commandText() const { return m_command.join(' '); }
@@ -38,10 +42,13 @@ public:
 signals:
     void helloReceived(bool hasDevice, QJsonObject device, QString tool, QString reason);
     void progress(qint64 id, QString message);
+    void queued(qint64 id, int runsAhead);  // the newest request waits for the GPU
+    void runCancelled(qint64 id);
     void resultReceived(qint64 id, QByteArray trace);
     void runFailed(qint64 id, QString message);
-    void workerProblem(QString message);      // what happened, in plain words
-    void workerUnavailable(QString message);  // the program could not be started at all
+    void workerProblem(QString message);  // what happened, in plain words
+    // The program could not be started, or ended before it said hello.
+    void workerUnavailable(QString message);
     void workerStarted(int count);
 
 private:
@@ -50,7 +57,7 @@ private:
         QString experiment;
         ParamValues params;
     };
-    void send(const Request& r);
+    void send(const Request& r, bool supersede = false);
     void onStdout();
     void onFinished(int code, QProcess::ExitStatus status);
     void onError(QProcess::ProcessError error);
@@ -71,7 +78,9 @@ private:
     qint64 m_nextId = 0;
     qint64 m_newest = 0;
     qint64 m_inFlight = 0;
-    qint64 m_helloId = 0;  // nonzero while the hello answer is due
+    qint64 m_helloId = 0;          // nonzero while the hello answer is due
+    int m_protocol = 1;            // what the worker's hello said
+    bool m_waitingForGpu = false;  // m_inFlight is queued behind other runs
     std::optional<Request> m_queued;
     int m_starts = 0;
 };

@@ -13,12 +13,17 @@ QByteArray line(const QJsonObject& o) {
 
 QByteArray helloRequest(qint64 id) { return line({{"type", "hello"}, {"id", id}}); }
 
-QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params) {
+QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
+                      bool supersede) {
     QJsonObject p;
     for (const auto& [k, v] : params)
         p.insert(QString::fromStdString(k), QString::fromStdString(v));
-    return line({{"type", "run"}, {"id", id}, {"experiment", experiment}, {"params", p}});
+    QJsonObject r{{"type", "run"}, {"id", id}, {"experiment", experiment}, {"params", p}};
+    if (supersede) r.insert("supersede", true);
+    return line(r);
 }
+
+QByteArray cancelRequest(qint64 id) { return line({{"type", "cancel"}, {"id", id}}); }
 
 QByteArray quitRequest() { return line({{"type", "quit"}}); }
 

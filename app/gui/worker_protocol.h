@@ -11,17 +11,23 @@
 
 namespace ws {
 
-inline constexpr int kWorkerProtocol = 1;
+// 2 adds `queued`, `cancel`, `cancelled` and superseding run requests
+// (docs/worker-protocol.md); a version 1 worker is spoken to as before.
+inline constexpr int kWorkerProtocol = 2;
 
 struct WorkerMessage {
-    QString type;  // hello, progress, result, error
+    QString type;  // hello, progress, queued, result, error, cancelled
     qint64 id = 0;
     QJsonObject json;
     QByteArray payload;  // the trace of a result
 };
 
 QByteArray helloRequest(qint64 id);
-QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params);
+// supersede: the worker drops any earlier run of ours that has not started
+// (answering it `cancelled`) and gives this one its place in the GPU queue.
+QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
+                      bool supersede = false);
+QByteArray cancelRequest(qint64 id);
 QByteArray quitRequest();
 
 class WorkerStreamParser {

@@ -1,6 +1,7 @@
 // `run`: one experiment, one trace file.
 #include <ostream>
 
+#include "app/record/measured_run.h"
 #include "app/record/record_commands.h"
 #include "app/record/run_summary.h"
 #include "core/catalog.h"
@@ -25,12 +26,14 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
     }
     RunOptions options;
     options.repetitions = repetitions;
-    auto run = runExperiment(*spec, *resolved, options);
-    if (run) run->tool = toolName();
-    if (!run) {
-        err << "warpscope-record: " << experiment << ": " << run.error() << "\n";
+    RunRequest request{spec, *resolved, options};
+    auto measured = measuredRun(request, reportingHooks(err));
+    if (!measured) {
+        err << "warpscope-record: " << experiment << ": " << measured.error() << "\n";
         return kFailed;
     }
+    Run* run = &measured->run;
+    run->tool = toolName();
     if (Status saved = saveTrace(*run, output); !saved) {
         err << "warpscope-record: " << saved.error() << "\n";
         return kFailed;

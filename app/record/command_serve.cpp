@@ -1,11 +1,17 @@
-// `serve`: the worker side of docs/worker-protocol.md. One request at a time;
-// diagnostics go to stderr, stdout carries only protocol messages.
+// `serve`: the worker side of docs/worker-protocol.md. One run at a time;
+// while a run waits for the GPU its place in the queue is reported, and a
+// `cancel` or a newer superseding run is seen at once (the requests are read
+// on a thread of their own). Diagnostics go to stderr, stdout carries only
+// protocol messages.
 #include <algorithm>
+#include <chrono>
 #include <istream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "app/record/measured_run.h"
 #include "app/record/record_commands.h"
+#include "app/record/request_inbox.h"
 #include "core/catalog.h"
 #include "core/device_json.h"
 #include "core/trace_io.h"
@@ -15,18 +21,32 @@ namespace ws::record {
 
 namespace {
 
-constexpr int kProtocolVersion = 1;
+// 2: `queued` while a run waits for the GPU, `cancel` and `cancelled`, and
+// run requests that supersede the waiting one. Version 1 clients never ask
+// for these and ignore the `queued` messages they do not know.
+constexpr int kProtocolVersion = 2;
+// A waiting run repeats its place this often, so a client can tell a long
+// queue from a worker that hangs.
+constexpr std::chrono::seconds kQueuedHeartbeat{2};
 
-void send(std::ostream& out, const nlohmann::json& message) {
-    out << message.dump() << '\n' << std::flush;
-}
+using nlohmann::json;
+
+void send(std::ostream& out, const json& message) { out << message.dump() << '\n' << std::flush; }
 
 void sendError(std::ostream& out, long long id, const std::string& message) {
     send(out, {{"type", "error"}, {"id", id}, {"message", message}});
 }
 
+void sendCancelled(std::ostream& out, long long id, const std::string& reason) {
+    send(out, {{"type", "cancelled"}, {"id", id}, {"reason", reason}});
+}
+
+long long idOf(const json& r) { return r.is_object() ? r.value("id", 0LL) : 0; }
+std::string typeOf(const json& r) { return r.is_object() ? r.value("type", "") : ""; }
+bool supersedes(const json& r) { return typeOf(r) == "run" && r.value("supersede", false); }
+
 void answerHello(std::ostream& out, long long id) {
-    nlohmann::json hello = {
+    json hello = {
         {"type", "hello"}, {"id", id}, {"protocol", kProtocolVersion}, {"tool", toolName()}};
     if (auto reason = cudaUnavailableReason(); !reason.empty()) {
         hello["device"] = nullptr;
@@ -40,73 +60,143 @@ void answerHello(std::ostream& out, long long id) {
     send(out, hello);
 }
 
-// Returns false when the device is no longer usable and the worker must exit.
-bool answerRun(const nlohmann::json& request, long long id, std::ostream& out) {
+// The experiment and parameters of a run request, or the error to answer.
+Result<RunRequest> parseRun(const json& request) {
     const std::string experiment = request.value("experiment", "");
     const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) {
-        sendError(out, id, "unknown experiment '" + experiment + "'");
-        return true;
-    }
+    if (!spec) return makeError("unknown experiment '" + experiment + "'");
     ParamValues values;
     if (auto it = request.find("params"); it != request.end() && it->is_object()) {
         for (const auto& [name, value] : it->items())
             values[name] = value.is_string() ? value.get<std::string>() : value.dump();
     }
     auto resolved = resolveParams(*spec, values);
-    if (!resolved) {
-        sendError(out, id, resolved.error());
-        return true;
-    }
-    if (auto reason = cudaUnavailableReason(); !reason.empty()) {
-        sendError(out, id, reason);
-        return true;
-    }
-    RunOptions options;
+    if (!resolved) return makeError(resolved.error());
+    RunRequest run{spec, *resolved, {}};
     if (auto r = request.find("repetitions"); r != request.end() && r->is_number_integer())
-        options.repetitions = std::clamp(r->get<int>(), 1, 1000);
-    send(out, {{"type", "progress"}, {"id", id}, {"message", "running " + experiment}});
-    auto run = runExperiment(*spec, *resolved, options);
-    if (run) run->tool = toolName();
-    if (!run) {
-        sendError(out, id, run.error());
-        // A sticky CUDA error poisons this process's context: only a fresh
-        // process can use the GPU again.
-        return deviceStillUsable();
-    }
-    const auto bytes = encodeTrace(*run);
-    send(out, {{"type", "result"}, {"id", id}, {"bytes", bytes.size()}});
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    out.flush();
-    return true;
+        run.options.repetitions = std::clamp(r->get<int>(), 1, 1000);
+    return run;
 }
+
+class Connection {
+public:
+    Connection(std::istream& in, std::ostream& out) : m_inbox(in), m_out(out) {}
+
+    int serve(std::ostream& err) {
+        while (auto request = m_inbox.next()) {
+            if (request->is_discarded() || !request->is_object()) {
+                err << "warpscope-record serve: ignoring a line that is not a JSON object\n";
+                sendError(m_out, 0, "request is not a JSON object");
+                continue;
+            }
+            const std::string type = typeOf(*request);
+            const long long id = idOf(*request);
+            if (type == "quit") return kOk;
+            if (type == "hello") {
+                answerHello(m_out, id);
+            } else if (type == "run") {
+                if (!answerRun(*request)) {
+                    err << "warpscope-record serve: the CUDA context is unusable; exiting\n";
+                    return kDeviceFault;
+                }
+            } else if (type == "cancel") {
+                // Nothing of this id waits any more (it ran, or never came): nothing to say.
+            } else {
+                sendError(m_out, id, "unknown request type '" + type + "'");
+            }
+        }
+        return kOk;
+    }
+
+private:
+    // A cancel naming `id`, or a later superseding run, ends a run before it starts.
+    bool cancelledBeforeStart(long long id) {
+        if (!m_inbox.takeIf([id](const json& r) { return typeOf(r) == "cancel" && idOf(r) == id; })
+                 .empty()) {
+            sendCancelled(m_out, id, "cancelled");
+            return true;
+        }
+        if (m_inbox.anyPending(supersedes)) {
+            sendCancelled(m_out, id, "replaced by a newer request");
+            return true;
+        }
+        return false;
+    }
+
+    // Called on every poll while the run waits: false gives up its place.
+    bool keepWaiting(long long& id, RunRequest& run, int ahead) {
+        if (cancelledBeforeStart(id) && !m_inbox.anyPending(supersedes)) return false;
+        if (m_inbox.anyPending([](const json& r) { return typeOf(r) == "quit"; })) {
+            sendCancelled(m_out, id, "the worker was asked to quit");
+            return false;
+        }
+        // The newest superseding run takes over this one's place in the queue.
+        auto newer = m_inbox.takeIf(supersedes);
+        if (!newer.empty()) {
+            for (std::size_t i = 0; i + 1 < newer.size(); ++i)
+                sendCancelled(m_out, idOf(newer[i]), "replaced by a newer request");
+            // `id` was told it is cancelled by cancelledBeforeStart already.
+            id = idOf(newer.back());
+            auto parsed = parseRun(newer.back());
+            if (!parsed) {
+                sendError(m_out, id, parsed.error());
+                return false;
+            }
+            run = std::move(*parsed);
+            m_lastAhead = -1;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (ahead != m_lastAhead || now - m_lastQueued >= kQueuedHeartbeat) {
+            send(m_out, {{"type", "queued"}, {"id", id}, {"ahead", ahead}});
+            m_lastAhead = ahead;
+            m_lastQueued = now;
+        }
+        return true;
+    }
+
+    // Returns false when the device is no longer usable and the worker must exit.
+    bool answerRun(const json& request) {
+        long long id = idOf(request);
+        auto parsed = parseRun(request);
+        if (!parsed) {
+            sendError(m_out, id, parsed.error());
+            return true;
+        }
+        if (cancelledBeforeStart(id)) return true;
+        RunRequest run = std::move(*parsed);
+        m_lastAhead = -1;
+        WaitHooks hooks;
+        hooks.keepWaiting = [&](int ahead) { return keepWaiting(id, run, ahead); };
+        hooks.pause = [this](std::chrono::milliseconds t) { m_inbox.waitForMore(t); };
+        auto outcome = measuredRun(run, hooks, [&] {
+            send(m_out, {{"type", "progress"}, {"id", id}, {"message", "running " + run.spec->id}});
+        });
+        if (!outcome) {
+            sendError(m_out, id, outcome.error());
+            // A sticky CUDA error poisons this process's context: only a fresh
+            // process can use the GPU again. Without a device there is none to lose.
+            return !cudaUnavailableReason().empty() || deviceStillUsable();
+        }
+        if (outcome->gaveUp) return true;
+        outcome->run.tool = toolName();
+        const auto bytes = encodeTrace(outcome->run);
+        send(m_out, {{"type", "result"}, {"id", id}, {"bytes", bytes.size()}});
+        m_out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        m_out.flush();
+        return true;
+    }
+
+    RequestInbox m_inbox;
+    std::ostream& m_out;
+    int m_lastAhead = -1;
+    std::chrono::steady_clock::time_point m_lastQueued;
+};
 
 }  // namespace
 
 int serveCommand(std::istream& in, std::ostream& out, std::ostream& err) {
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty()) continue;
-        auto request = nlohmann::json::parse(line, nullptr, false);
-        if (request.is_discarded() || !request.is_object()) {
-            err << "warpscope-record serve: ignoring a line that is not a JSON object\n";
-            sendError(out, 0, "request is not a JSON object");
-            continue;
-        }
-        const std::string type = request.value("type", "");
-        const long long id = request.value("id", 0LL);
-        if (type == "quit") return kOk;
-        if (type == "hello") {
-            answerHello(out, id);
-        } else if (type == "run") {
-            if (!answerRun(request, id, out)) {
-                err << "warpscope-record serve: the CUDA context is unusable; exiting\n";
-                return kDeviceFault;
-            }
-        } else {
-            sendError(out, id, "unknown request type '" + type + "'");
-        }
-    }
-    return kOk;
+    Connection connection(in, out);
+    return connection.serve(err);
 }
 
 std::string toolName() { return std::string("warpscope-record ") + WS_VERSION; }

@@ -78,6 +78,18 @@ TEST_F(MainWindowTest, AWorkerCrashIsReportedAndTheNextRunWorks) {
     EXPECT_EQ(w->source()->worker()->startCount(), 2);
 }
 
+TEST_F(MainWindowTest, AWorkerThatExitsAtOnceLeadsToRecordedTracesAndSaysWhy) {
+    auto w = std::make_unique<MainWindow>(WindowOptions{{"/bin/false"}, 60000, false});
+    QObject::connect(w.get(), &MainWindow::runShown, [this] { ++shown; });
+    w->runExperiment("reduce-single-block", params("2048"));
+    ASSERT_TRUE(test::waitFor([&] { return shown > 0; }, 5000));
+    EXPECT_EQ(w->source()->mode(), RunSource::Mode::Recorded);
+    const QString info = w->runInfo()->text();
+    EXPECT_TRUE(info.contains("RECORDED")) << info.toStdString();
+    EXPECT_TRUE(info.contains("'/bin/false' exited with status 1 before it said hello"))
+        << info.toStdString();
+}
+
 TEST_F(MainWindowTest, ACorruptTraceIsReportedWithWhatAndWhere) {
     const QString bad = files.dir() + "/corrupt.wstrace";
     QFile f(bad);

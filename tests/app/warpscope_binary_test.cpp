@@ -124,6 +124,33 @@ TEST_F(WarpscopeBinary, TheRealWorkerOnThisMachine) {
     if (o.err.contains("no GPU")) EXPECT_TRUE(o.err.contains("recorded on")) << o.err.toStdString();
 }
 
+// A worker that cannot start or ends at once: the screenshot falls back to
+// the bundled traces without waiting for the worker timeout, the window says
+// why, and the script that asked gets its picture.
+TEST_F(WarpscopeBinary, AWorkerThatCannotStartFallsBackAtOnce) {
+    const QString script = files.dir() + "/no-host.sh";
+    QFile f(script);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\necho 'ssh: Could not resolve hostname gpu-host' >&2\nexit 255\n");
+    f.close();
+    f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const std::vector<std::pair<QString, QString>> workers = {
+        {"/bin/false", "exited with status 1 before it said hello"},
+        {files.dir() + "/missing/warpscope-record serve", "could not be started"},
+        {script, "Could not resolve hostname gpu-host"}};
+    for (const auto& [worker, why] : workers) {
+        const QString png = files.dir() + "/fallback.png";
+        QFile::remove(png);
+        const Outcome o = run({"--experiment", "reduce-single-block", "--worker", worker,
+                               "--worker-timeout", "60", "--screenshot", png});
+        EXPECT_EQ(o.code, 0) << worker.toStdString() << ": " << o.err.toStdString();
+        EXPECT_LT(o.seconds, 20) << worker.toStdString();  // not the 60 s timeout
+        EXPECT_TRUE(o.err.contains(why)) << o.err.toStdString();
+        EXPECT_TRUE(o.err.contains("showing recorded traces")) << o.err.toStdString();
+        expectScreenshot(png);
+    }
+}
+
 TEST_F(WarpscopeBinary, AWorkerThatCrashesIsReported) {
     const Outcome o = run({"--experiment", "reduce-single-block", "--worker",
                            files.workerLine("crash-once"), "--screenshot", files.dir() + "/x.png"});

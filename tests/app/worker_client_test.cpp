@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QFile>
+
 #include "core/trace_io.h"
 #include "tests/app/app_test_support.h"
 #include "tests/widgets/qt_test_support.h"
@@ -85,14 +87,85 @@ TEST(WorkerClient, StopsAWorkerThatHangsAndStartsAFreshOne) {
     EXPECT_EQ(client.startCount(), 2);
 }
 
-TEST(WorkerClient, ReportsAWorkerThatNeverSaysHello) {
+TEST(WorkerClient, AWorkerThatNeverSaysHelloIsUnavailable) {
     test::app();
     test::AppFixtureFiles files;
     WorkerClient client(files.worker("hang-hello"), 500);
-    Recorder r(client);
+    QString message;
+    QObject::connect(&client, &WorkerClient::workerUnavailable, [&](QString m) { message = m; });
     client.start();
-    ASSERT_TRUE(test::waitFor([&] { return !r.problems.isEmpty(); }, 5000));
-    EXPECT_TRUE(r.problems[0].contains("did not answer hello")) << r.problems[0].toStdString();
+    ASSERT_TRUE(test::waitFor([&] { return !message.isEmpty(); }, 5000));
+    EXPECT_TRUE(message.contains("did not answer hello")) << message.toStdString();
+}
+
+// /bin/false, an ssh that cannot reach its host: the worker ends before its
+// hello. That is said at once, with its last words, not after the timeout.
+TEST(WorkerClient, AWorkerThatExitsAtOnceIsUnavailableAtOnce) {
+    test::app();
+    for (const QStringList& command :
+         {QStringList{"/bin/false"},
+          QStringList{"/bin/sh", "-c",
+                      "echo 'ssh: connect to host gpu-host port 22: Connection refused' >&2; "
+                      "exit 255"}}) {
+        WorkerClient client(command, 60000);
+        Recorder r(client);
+        QString message;
+        QObject::connect(&client, &WorkerClient::workerUnavailable,
+                         [&](QString m) { message = m; });
+        const qint64 id = client.requestRun("reduce-single-block", kParams);
+        ASSERT_TRUE(test::waitFor([&] { return !message.isEmpty(); }, 5000))
+            << command.join(' ').toStdString();
+        EXPECT_TRUE(message.contains("before it said hello")) << message.toStdString();
+        EXPECT_FALSE(message.contains("fresh worker")) << message.toStdString();
+        EXPECT_EQ(r.failures, std::vector<qint64>{id});
+        if (command.size() > 1) {
+            EXPECT_TRUE(message.contains("status 255")) << message.toStdString();
+            EXPECT_TRUE(message.contains("Connection refused")) << message.toStdString();
+        }
+    }
+}
+
+QStringList queueWorker(const test::AppFixtureFiles& files) {
+    return {"/bin/bash", QStringLiteral(WS_TEST_DIR "/fake_queue_worker.sh"), files.trace(),
+            files.state()};
+}
+
+QString queueLog(const test::AppFixtureFiles& files) {
+    QFile f(files.state() + "/log");
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+TEST(WorkerClient, ARunWaitingForTheGpuIsReplacedOrCancelled) {
+    test::app();
+    test::AppFixtureFiles files;
+    WorkerClient client(queueWorker(files), 10000);
+    Recorder r(client);
+    std::vector<std::pair<qint64, int>> places;
+    std::vector<qint64> cancelled;
+    QObject::connect(&client, &WorkerClient::queued, [&](qint64 id, int ahead) {
+        places.push_back({id, ahead});
+    });
+    QObject::connect(&client, &WorkerClient::runCancelled,
+                     [&](qint64 id) { cancelled.push_back(id); });
+    const qint64 first = client.requestRun("reduce-single-block", kParams);
+    ASSERT_TRUE(test::waitFor([&] { return !places.empty(); }));
+    EXPECT_EQ(places[0], std::make_pair(first, 2));
+    EXPECT_TRUE(client.waitingForGpu());
+    EXPECT_EQ(client.protocol(), 2);
+    // Sent at once, not held back behind the waiting one.
+    const qint64 second = client.requestRun("reduce-single-block", kParams);
+    ASSERT_TRUE(test::waitFor([&] { return places.size() == 2; }));
+    EXPECT_EQ(places[1], std::make_pair(second, 2));
+    EXPECT_TRUE(queueLog(files).contains(QString("run %1 supersede=1").arg(second)))
+        << queueLog(files).toStdString();
+    EXPECT_TRUE(cancelled.empty());  // the replaced one is not the newest: nothing to say
+    ASSERT_TRUE(client.cancelWaiting());
+    ASSERT_TRUE(test::waitFor([&] { return !cancelled.empty(); }));
+    EXPECT_EQ(cancelled, std::vector<qint64>{second});
+    EXPECT_FALSE(client.busy());
+    EXPECT_TRUE(r.results.empty());
+    EXPECT_TRUE(r.failures.empty());
+    EXPECT_FALSE(client.cancelWaiting());  // nothing waits any more
 }
 
 TEST(WorkerClient, PassesErrorsOnAndStaysUsable) {

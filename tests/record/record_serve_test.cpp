@@ -44,7 +44,7 @@ TEST(RecordServe, HelloReportsTheDeviceOrWhyThereIsNone) {
     const auto& hello = ex.messages[0];
     EXPECT_EQ(hello["type"], "hello");
     EXPECT_EQ(hello["id"], 1);
-    EXPECT_EQ(hello["protocol"], 1);
+    EXPECT_EQ(hello["protocol"], 2);
     if (cudaUnavailableReason().empty()) {
         EXPECT_TRUE(hello["device"].is_object());
         EXPECT_GT(hello["device"]["timerTickNs"].get<int>(), 0);

@@ -1,0 +1,48 @@
+#include "app/gui/run_facts_html.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include "core/environment_badges.h"
+
+namespace ws {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("RunInfoPanel", text); }
+QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+}  // namespace
+
+QString kernelTimeHtml(const Timing& t) {
+    if (t.kernelSamplesMs.empty())  // recorded before the spread was kept
+        return tr("Kernel time: %1 ms (median of %2, without recording)")
+            .arg(t.kernelMs, 0, 'f', 4)
+            .arg(t.repetitions);
+    return tr("Kernel time: <b>%1 ms ± %2 %</b> (median ± coefficient of variation of %3 "
+              "launches without recording, %4 to %5 ms)")
+        .arg(t.kernelMs, 0, 'f', 4)
+        .arg(t.kernelCvPercent, 0, 'f', 1)
+        .arg(t.kernelSamplesMs.size())
+        .arg(t.kernelMinMs, 0, 'f', 4)
+        .arg(t.kernelMaxMs, 0, 'f', 4);
+}
+
+QString environmentBadgesHtml(const Run& run) {
+    QStringList parts;
+    for (const EnvironmentBadge& b : environmentBadges(run)) {
+        // A warning sign beside the colour: the badge reads without colour too.
+        parts << QStringLiteral(
+                     "<span style='background:#E69F00;color:black'>&nbsp;⚠ %1&nbsp;</span>"
+                     " <small>%2</small>")
+                     .arg(html(b.text), html(b.detail));
+    }
+    return parts.join(QStringLiteral("<br>"));
+}
+
+QString environmentFactsHtml(const GpuEnvironment& e) {
+    if (!e.queried && e.unavailableReason.empty() && e.lockWaitMs == 0) return {};
+    QStringList lines;
+    for (const std::string& line : environmentFacts(e)) lines << html(line);
+    return tr("<b>The GPU during the run</b><br>") + lines.join(QStringLiteral("<br>"));
+}
+
+}  // namespace ws

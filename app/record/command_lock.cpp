@@ -1,0 +1,89 @@
+// `lock`: run a command while holding a GPU's turn in the queue that
+// warpscope's workers share (an instructor's own benchmark, a maintenance
+// job), or show that queue. Tests use it to contend for a lock without a GPU.
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ostream>
+
+#include "app/record/gpu_wait.h"
+#include "app/record/lock_directory.h"
+#include "app/record/measured_run.h"
+#include "app/record/record_commands.h"
+
+extern char** environ;
+
+namespace ws::record {
+
+namespace {
+
+int showQueue(const std::filesystem::path& dir, const std::string& id, std::ostream& out,
+              std::ostream& err) {
+    auto state = inspectQueue(dir, id);
+    if (!state) {
+        err << "warpscope-record lock: " << state.error() << "\n";
+        return kFailed;
+    }
+    out << "GPU " << id << " (lock " << (dir / lockFileName(id)).string()
+        << "): " << (state->gpuHeld ? "in use" : "free") << "\n";
+    int live = 0;
+    for (const auto& e : state->entries) {
+        out << "  ticket " << e.ticket << "  pid " << e.pid << (e.alive ? "" : "  (dead, skipped)")
+            << "\n";
+        live += e.alive;
+    }
+    out << live << (live == 1 ? " run" : " runs") << " in the queue\n";
+    return kOk;
+}
+
+int runHolding(const std::vector<std::string>& command, std::ostream& err) {
+    std::vector<char*> argv;
+    for (const auto& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    pid_t child = 0;
+    if (const int e = ::posix_spawnp(&child, argv[0], nullptr, nullptr, argv.data(), environ);
+        e != 0) {
+        err << "warpscope-record lock: cannot start " << command[0] << ": " << std::strerror(e)
+            << "\n";
+        return kFailed;
+    }
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+}  // namespace
+
+int lockCommand(int device, bool status, const std::vector<std::string>& command, std::ostream& out,
+                std::ostream& err) {
+    auto id = lockIdForDevice(device);
+    if (!id) {
+        err << "warpscope-record lock: " << id.error() << "\n";
+        return kFailed;
+    }
+    auto dir = lockDirectory();
+    if (!dir) {
+        err << "warpscope-record lock: " << dir.error() << "\n";
+        return kFailed;
+    }
+    if (status) return showQueue(*dir, *id, out, err);
+    if (command.empty()) {
+        err << "warpscope-record lock: give a command to run while holding the GPU (lock -- CMD), "
+               "or --status\n";
+        return kUsage;
+    }
+    auto turn = waitForGpu(*id, reportingHooks(err));
+    if (!turn) {
+        err << "warpscope-record lock: " << turn.error() << "\n";
+        return kFailed;
+    }
+    err << "warpscope-record: the GPU is ours (waited " << long(turn->waitedMs) << " ms)"
+        << std::endl;
+    return runHolding(command, err);  // the turn ends when `turn` goes
+}
+
+}  // namespace ws::record

@@ -1,0 +1,40 @@
+#pragma once
+// One measured run as `run`, `sweep` and `serve` make it: wait for this GPU's
+// turn in the queue every process on the machine shares, look at the GPU
+// through NVML, run, look again, and give the GPU back. The trace records how
+// long the run waited and what else the GPU was doing.
+#include <iosfwd>
+
+#include "app/record/gpu_wait.h"
+#include "core/catalog.h"
+#include "core/run.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws::record {
+
+struct RunRequest {
+    const ExperimentSpec* spec = nullptr;
+    ParamValues params;  // resolved
+    RunOptions options;
+};
+
+struct MeasuredOutcome {
+    bool gaveUp = false;  // hooks.keepWaiting said stop before the GPU was free
+    Run run;
+};
+
+// Errors: no device, a lock folder that cannot be used, a failed run. While
+// it waits, the hooks may replace `request` (a newer request keeps the older
+// one's place in the queue); the request run is the one there at its turn.
+// `onTurn` is called once the GPU is this run's (to say "running" to a client).
+Result<MeasuredOutcome> measuredRun(RunRequest& request, const WaitHooks& hooks,
+                                    const std::function<void()>& onTurn = {});
+
+// "waiting for the GPU: 2 runs ahead"
+std::string waitingText(int runsAhead);
+
+// Hooks for the command line: each change of place written to `err`, and
+// waiting as long as it takes (Ctrl-C leaves the queue).
+WaitHooks reportingHooks(std::ostream& err);
+
+}  // namespace ws::record

@@ -1,0 +1,73 @@
+#include "app/record/request_inbox.h"
+
+#include <iostream>
+
+namespace ws::record {
+
+RequestInbox::RequestInbox(std::istream& in)
+    : m_shared(std::make_shared<Shared>()), m_readsStdin(&in == &std::cin) {
+    m_reader = std::thread([shared = m_shared, &in] {
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty()) continue;
+            auto request = nlohmann::json::parse(line, nullptr, false);
+            std::lock_guard lock(shared->mutex);
+            shared->pending.push_back(std::move(request));
+            ++shared->seen;
+            shared->arrived.notify_all();
+        }
+        std::lock_guard lock(shared->mutex);
+        shared->ended = true;
+        shared->arrived.notify_all();
+    });
+}
+
+RequestInbox::~RequestInbox() {
+    // A reader blocked on the process's stdin cannot be woken; the process is
+    // ending, and the reader holds only shared state, so it is let go. Any
+    // other stream (tests) ends at its last line, so the reader finishes.
+    if (m_readsStdin)
+        m_reader.detach();
+    else
+        m_reader.join();
+}
+
+std::optional<nlohmann::json> RequestInbox::next() {
+    std::unique_lock lock(m_shared->mutex);
+    m_shared->arrived.wait(lock, [&] { return !m_shared->pending.empty() || m_shared->ended; });
+    if (m_shared->pending.empty()) return std::nullopt;
+    auto request = std::move(m_shared->pending.front());
+    m_shared->pending.pop_front();
+    return request;
+}
+
+void RequestInbox::waitForMore(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(m_shared->mutex);
+    const std::size_t before = m_shared->seen;
+    // After the input ended nothing more arrives: the whole timeout passes.
+    m_shared->arrived.wait_for(lock, timeout, [&] { return m_shared->seen != before; });
+}
+
+std::vector<nlohmann::json> RequestInbox::takeIf(
+    const std::function<bool(const nlohmann::json&)>& wanted) {
+    std::lock_guard lock(m_shared->mutex);
+    std::vector<nlohmann::json> taken;
+    auto& q = m_shared->pending;
+    for (auto it = q.begin(); it != q.end();) {
+        if (wanted(*it)) {
+            taken.push_back(std::move(*it));
+            it = q.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return taken;
+}
+
+bool RequestInbox::anyPending(const std::function<bool(const nlohmann::json&)>& test) {
+    std::lock_guard lock(m_shared->mutex);
+    for (const auto& r : m_shared->pending)
+        if (test(r)) return true;
+    return false;
+}
+
+}  // namespace ws::record
