@@ -1,0 +1,179 @@
+#include "app/gui/basics_lab.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QTabWidget>
+
+#include "app/gui/experiment_browser.h"
+#include "app/gui/main_window.h"
+#include "core/catalog.h"
+#include "widgets/bandwidth_plot.h"
+#include "widgets/cpu_gpu_plot.h"
+#include "widgets/device_view.h"
+#include "widgets/greetings_view.h"
+#include "widgets/indexing_view.h"
+#include "widgets/sass_view.h"
+
+namespace ws {
+
+namespace {
+
+// Parameters that do not change what is timed.
+bool sameSetting(const ParamValues& a, const ParamValues& b) {
+    for (const auto& [k, v] : a) {
+        if (k == "n" || k == "width" || k == "height" || k == "traced_blocks" ||
+            k == "crossover_sweep" || k == "grid")
+            continue;
+        const auto it = b.find(k);
+        if (it != b.end() && it->second != v) return false;
+    }
+    return true;
+}
+
+struct TabSpec {
+    const char* name;
+    const char* title;
+};
+constexpr TabSpec kTabs[] = {
+    {"greetings", "Greetings"}, {"indexing", "Threads and elements"}, {"sass", "SASS"},
+    {"bandwidth", "Bandwidth"}, {"cpu-gpu", "CPU against GPU"},       {"device", "Device"}};
+
+}  // namespace
+
+std::vector<CostPoint> cpuGpuPointsFor(const Run& run,
+                                       const std::vector<std::pair<ParamValues, CostPoint>>& others,
+                                       QString* source) {
+    if (auto own = readCrossover(run); own && !own->empty()) {
+        if (source) *source = QObject::tr("this run's sweep of sizes");
+        return *own;
+    }
+    std::vector<CostPoint> points;
+    for (const auto& [params, point] : others)
+        if (point.n > 0 && point.kernelMs > 0 && sameSetting(run.params, params))
+            points.push_back(point);
+    const CostPoint mine = costPointOf(run);
+    if (mine.n > 0 && mine.kernelMs > 0 &&
+        std::none_of(points.begin(), points.end(),
+                     [&](const CostPoint& p) { return p.n == mine.n; }))
+        points.push_back(mine);
+    if (source)
+        *source = QObject::tr("%1 runs of %2 at other sizes (recorded and this session's)")
+                      .arg(points.size())
+                      .arg(QString::fromStdString(run.experiment));
+    return points;
+}
+
+BasicsLab::BasicsLab(MainWindow* window)
+    : QObject(window),
+      m_window(window),
+      m_dock(new QDockWidget(tr("First kernels and the device"), window)),
+      m_tabs(new QTabWidget(m_dock)),
+      m_cpuGpu(new CpuGpuPlot(m_tabs)) {
+    m_dock->setObjectName(QStringLiteral("basics-lab"));
+    m_dock->setWidget(m_tabs);
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                        QDockWidget::DockWidgetClosable);
+    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    PlaybackModel* model = window->model();
+    m_tabs->addTab(new GreetingsView(model, m_tabs), tr(kTabs[0].title));
+    m_tabs->addTab(new IndexingView(model, m_tabs), tr(kTabs[1].title));
+    m_tabs->addTab(new SassView(model, m_tabs), tr(kTabs[2].title));
+    m_tabs->addTab(new BandwidthPlot(model, m_tabs), tr(kTabs[3].title));
+    m_tabs->addTab(m_cpuGpu, tr(kTabs[4].title));
+    m_tabs->addTab(new DeviceView(model, m_tabs), tr(kTabs[5].title));
+    QMenu* lab = window->menuBar()->addMenu(tr("&First kernels"));
+    lab->addAction(m_dock->toggleViewAction());
+    registerViews();
+    connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
+            &BasicsLab::onExperiment);
+    connect(window->source(), &RunSource::loaded, this, &BasicsLab::onLoaded);
+    showTabsFor("hello");
+}
+
+void BasicsLab::registerViews() {
+    auto add = [this](const char* name, const char* title, auto make) {
+        m_window->views()->add({QString::fromLatin1(name), tr(title), QStringLiteral("basics"),
+                                [make](const ViewContext& c, QWidget* parent) -> QWidget* {
+                                    return make(c, parent);
+                                }});
+    };
+    add("greetings", "Greetings",
+        [](const ViewContext& c, QWidget* p) { return new GreetingsView(c.model, p); });
+    add("indexing", "Threads and elements",
+        [](const ViewContext& c, QWidget* p) { return new IndexingView(c.model, p); });
+    add("sass", "SASS", [](const ViewContext& c, QWidget* p) { return new SassView(c.model, p); });
+    add("bandwidth", "Bandwidth",
+        [](const ViewContext& c, QWidget* p) { return new BandwidthPlot(c.model, p); });
+    add("device", "Device",
+        [](const ViewContext& c, QWidget* p) { return new DeviceView(c.model, p); });
+    add("cpu-gpu", "CPU against GPU", [](const ViewContext& c, QWidget* p) -> QWidget* {
+        // A fresh plot follows the window's run as the dock's does.
+        auto* plot = new CpuGpuPlot(p);
+        auto refresh = [plot, c] {
+            const Run* run = c.model->run();
+            if (!run) return;
+            std::vector<std::pair<ParamValues, CostPoint>> others;
+            for (const auto* t : c.source->bundled().forExperiment(run->experiment)) {
+                Run r;
+                r.params = t->params;
+                r.timing.kernelMs = t->kernelMs;
+                r.timing.cpuMs = t->cpuMs;
+                r.timing.cpuParallelMs = t->cpuParallelMs;
+                r.timing.cpuThreads = t->cpuThreads;
+                r.timing.transferMs = t->transferMs;
+                others.push_back({t->params, costPointOf(r)});
+            }
+            QString source;
+            auto points = cpuGpuPointsFor(*run, others, &source);
+            plot->setPoints(std::move(points), costPointOf(*run), source);
+        };
+        QObject::connect(c.model, &PlaybackModel::runChanged, plot, refresh);
+        refresh();
+        return plot;
+    });
+}
+
+void BasicsLab::showTabsFor(const std::string& id) {
+    const ExperimentSpec* spec = findExperiment(id);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        const std::string name = kTabs[i].name;
+        const bool always = name == "device" || name == "cpu-gpu";
+        const bool listed =
+            spec && std::find(spec->views.begin(), spec->views.end(), name) != spec->views.end();
+        m_tabs->setTabVisible(i, always || listed);
+    }
+    // The experiment's own view first, else the CPU against the GPU.
+    for (int i = 0; i < 4; ++i)
+        if (m_tabs->isTabVisible(i)) {
+            m_tabs->setCurrentIndex(i);
+            return;
+        }
+    m_tabs->setCurrentIndex(4);
+}
+
+void BasicsLab::onExperiment(const QString& id) { showTabsFor(id.toStdString()); }
+
+void BasicsLab::onLoaded(const LoadedRun& loaded) {
+    const Run& run = *loaded.prepared->run;
+    showTabsFor(run.experiment);
+    if (loaded.origin == RunOrigin::Live)
+        m_session.push_back({run.experiment, run.params, costPointOf(run)});
+    std::vector<std::pair<ParamValues, CostPoint>> others;
+    for (const auto* t : m_window->source()->bundled().forExperiment(run.experiment)) {
+        Run r;
+        r.params = t->params;
+        r.timing.kernelMs = t->kernelMs;
+        r.timing.cpuMs = t->cpuMs;
+        r.timing.cpuParallelMs = t->cpuParallelMs;
+        r.timing.cpuThreads = t->cpuThreads;
+        r.timing.transferMs = t->transferMs;
+        others.push_back({t->params, costPointOf(r)});
+    }
+    for (const auto& s : m_session)
+        if (s.experiment == run.experiment) others.push_back({s.params, s.point});
+    QString source;
+    auto points = cpuGpuPointsFor(run, others, &source);
+    m_cpuGpu->setPoints(std::move(points), costPointOf(run), source);
+}
+
+}  // namespace ws

@@ -1,0 +1,63 @@
+#pragma once
+// Where the GPU starts to pay off: from the times of the CPU (one thread,
+// all cores) and of the GPU (the kernel alone, and with the copies a GPU run
+// needs) at several sizes, the size from which the GPU is faster. Seed 002
+// finds the CPU faster at 50,000 values (0.04 ms against 0.19 ms); a sweep
+// over sizes shows where that turns.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "core/run.h"
+
+namespace ws {
+
+struct CostPoint {
+    double n = 0;  // elements
+    double cpuMs = 0, cpuParallelMs = 0;
+    std::uint32_t cpuThreads = 0;
+    double kernelMs = 0, transferMs = 0;
+    double gpuWithTransfersMs() const { return kernelMs + transferMs; }
+};
+
+enum class GpuCost { Kernel, WithTransfers };
+enum class CpuCost { OneThread, AllCores };
+
+struct Crossover {
+    enum class Kind {
+        Crosses,          // the CPU wins below `n`, the GPU from `n` on
+        GpuAlways,        // the GPU was faster at every size measured
+        CpuAlways,        // the CPU was faster at the largest size measured
+        NotEnoughPoints,  // fewer than one size with both times
+    };
+    Kind kind = Kind::NotEnoughPoints;
+    double n = 0;  // Crosses: interpolated size; GpuAlways: the smallest size measured
+    std::string text() const;
+};
+
+// Points are sorted by n; sizes without both times are skipped. The crossing
+// is the last change from CPU-faster to GPU-faster, interpolated on log-log
+// axes between the two sizes around it.
+Crossover findCrossover(std::vector<CostPoint> points, GpuCost gpu, CpuCost cpu);
+
+// Run::figures names: "crossoverElements" (kernel against one thread),
+// "crossoverParallelElements" (kernel against all cores),
+// "crossoverWithTransfersElements", "crossoverWithTransfersParallelElements".
+std::string crossoverFigureName(GpuCost gpu, CpuCost cpu);
+// The figures of every pairing that crosses.
+std::map<std::string, double> crossoverFigures(const std::vector<CostPoint>& points);
+
+// The run-level "crossover" table (vector-add with crossover_sweep=on).
+inline constexpr const char* kCrossoverTable = "crossover";
+RecordTable crossoverTable(const std::vector<CostPoint>& points);
+// Empty when the run has no such table; an error names the row and value
+// that is not a size or a time.
+Result<std::vector<CostPoint>> readCrossover(const Run& run);
+
+// A run's own point: its size parameter ("n", or the elements of an image or
+// matrix) and its Timing.
+CostPoint costPointOf(const Run& run);
+
+}  // namespace ws

@@ -1,0 +1,35 @@
+#pragma once
+// What the device view draws, from the facts the runtime reported
+// (DeviceInfo) and what a run measured: the limits of one SM, the memory
+// hierarchy from registers to the host link with sizes and bandwidths.
+#include <string>
+#include <vector>
+
+#include "core/run.h"
+
+namespace ws {
+
+struct SmLimit {
+    std::string name;  // "threads", "blocks", "registers", "shared memory"
+    double value = 0;
+    std::string unit;  // "", "B"
+    std::string note;  // "64 warps"
+};
+std::vector<SmLimit> smLimits(const DeviceInfo& device);
+
+struct MemoryLevel {
+    std::string name;   // "registers", "shared memory / L1", "L2 cache", "global memory (HBM)",
+                        // "host (PCIe)"
+    std::string scope;  // "per SM", "whole GPU", "host"
+    double bytes = 0;   // 0 when the runtime does not say
+    double theoreticalGBs = 0;
+    double measuredGBs = 0;
+    std::string measuredBy;  // which run or figure measured it
+};
+std::vector<MemoryLevel> memoryHierarchy(const Run& run);
+
+// "80 GB", "50 MB", "228 KB", "256 KB": binary units for sizes below 1 GiB
+// as deviceQuery prints them, decimal GB for device memory.
+std::string bytesText(double bytes);
+
+}  // namespace ws

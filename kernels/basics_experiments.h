@@ -1,0 +1,50 @@
+#pragma once
+// Host entry points of the first-kernels lab (catalog group "basics"): hello
+// from the device, adding two arrays, set0 with __mul24, host-device
+// bandwidth. Each launcher checks its parameters against the device, runs,
+// verifies against the CPU (core/greetings.h, core/vector_add_model.h,
+// core/set0_check.h, core/transfer_points.h), times the CPU doing the same
+// work and returns the trace; nothing here prints or exits.
+#include <string_view>
+#include <vector>
+
+#include "core/catalog.h"
+#include "core/result.h"
+#include "core/run.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws {
+
+bool isBasicsExperiment(std::string_view id);
+
+Result<Run> runBasicsExperiment(const ExperimentSpec& spec, const ParamValues& params,
+                                const RunOptions& options, const DeviceInfo& device);
+
+namespace basics {
+
+Result<Run> runHello(const ParamValues& params, const RunOptions& options,
+                     const DeviceInfo& device);
+Result<Run> runVectorAdd(const ParamValues& params, const RunOptions& options,
+                         const DeviceInfo& device);
+
+// set0 keeps both versions' timed launches, for benchmarks that report them.
+struct Set0Run {
+    Run run;
+    std::vector<double> mul24Ms, multiplyMs;
+};
+Result<Set0Run> runSet0(const ParamValues& params, const RunOptions& options,
+                        const DeviceInfo& device);
+
+Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
+                         const DeviceInfo& device);
+
+// The SASS of set0's two versions as cuobjdump printed it when this library
+// was built, or empty with the reason in `note`.
+struct Set0Sass {
+    std::string listing;
+    std::string note;
+};
+Set0Sass set0Sass();
+
+}  // namespace basics
+}  // namespace ws

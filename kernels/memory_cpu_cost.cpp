@@ -1,0 +1,100 @@
+// The CPU doing a memory-lab run's work on the same image or matrix: the
+// transposes in 32 x 32 blocks (the float copy as a memcpy), the column and
+// row sums, on one thread and on all cores, and the copies a GPU run needs:
+// the input to the device and the output back.
+#include <cstring>
+
+#include "core/catalog.h"
+#include "core/cpu_timing.h"
+#include "core/cpu_work.h"
+#include "core/memory_reference.h"
+#include "kernels/cpu_against_gpu.h"
+#include "kernels/transfer_timing.h"
+
+namespace ws {
+
+namespace {
+
+template <typename T>
+void timeTranspose(const std::vector<T>& src, std::size_t w, std::size_t h, bool copyOnly,
+                   Timing& t) {
+    std::vector<T> dst(src.size());
+    const std::span<const T> in(src);
+    const std::span<T> out(dst);
+    t.cpuMs = timeCpuMs([&] {
+        if (copyOnly)
+            std::memcpy(dst.data(), src.data(), src.size() * sizeof(T));
+        else
+            cpuTransposeRows(in, out, w, h, 0, h);
+        keepResult(std::uint64_t(dst[dst.size() / 2]));
+    });
+    t.cpuThreads = cpuThreadsFor(src.size());
+    if (t.cpuThreads > 1)
+        t.cpuParallelMs = timeCpuMs([&] {
+            if (copyOnly)
+                parallelChunks(src.size(), t.cpuThreads,
+                               [&](std::uint64_t b, std::uint64_t e, int) {
+                                   std::memcpy(dst.data() + b, src.data() + b, (e - b) * sizeof(T));
+                               });
+            else
+                cpuTransposeParallel(in, out, w, h, t.cpuThreads);
+            keepResult(std::uint64_t(dst[dst.size() / 2]));
+        });
+}
+
+void timeSums(const std::vector<std::uint8_t>& image, std::size_t w, std::size_t h, bool columns,
+              Timing& t) {
+    std::vector<std::uint32_t> sums(columns ? w : h);
+    const std::span<const std::uint8_t> in(image);
+    const std::size_t items = sums.size();
+    auto part = [&](std::uint64_t b, std::uint64_t e) {
+        if (columns)
+            cpuColumnSums(in, w, h, sums, b, e);
+        else
+            cpuRowSums(in, w, sums, b, e);
+    };
+    t.cpuMs = timeCpuMs([&] {
+        part(0, items);
+        keepResult(sums[items / 2]);
+    });
+    // Split by output (columns or rows), at least one image row's worth each.
+    t.cpuThreads =
+        cpuThreadsFor(image.size(), std::max<std::size_t>(1u << 15, image.size() / items));
+    t.cpuThreads = std::min<int>(t.cpuThreads, int(items));
+    if (t.cpuThreads > 1)
+        t.cpuParallelMs = timeCpuMs([&] {
+            parallelChunks(items, t.cpuThreads,
+                           [&](std::uint64_t b, std::uint64_t e, int) { part(b, e); });
+            keepResult(sums[items / 2]);
+        });
+}
+
+}  // namespace
+
+Status addMemoryCpuCost(Run& run, const RunOptions& options) {
+    const std::string& id = run.experiment;
+    if (id == "bank-probe" || !run.params.count("width") || !run.params.count("height"))
+        return {};  // the probe measures the GPU's own shared memory: no CPU counterpart
+    const auto w = std::size_t(paramInt(run.params, "width"));
+    const auto h = std::size_t(paramInt(run.params, "height"));
+    Timing& t = run.timing;
+    TransferPlan plan;
+    if (id == "transpose-f32") {
+        timeTranspose(makeMatrixF32(w, h, options.seed), w, h,
+                      paramChoice(run.params, "variant") == "copy", t);
+        plan = {{w * h * 4}, {w * h * 4}};
+    } else if (id == "transpose-u8") {
+        timeTranspose(makeImageU8(w, h, options.seed), w, h, false, t);
+        plan = {{w * h}, {w * h}};
+    } else {
+        const bool columns = id == "reduce-columns";
+        timeSums(makeImageU8(w, h, options.seed), w, h, columns, t);
+        plan = {{w * h}, {(columns ? w : h) * 4}};
+    }
+    auto transfer = timeTransfers(plan);
+    if (!transfer) return makeError(transfer.error());
+    t.transferMs = *transfer;
+    return {};
+}
+
+}  // namespace ws

@@ -1,0 +1,156 @@
+// The lab's views painted offscreen from hand-built runs: what they read,
+// where they draw it, and that a click selects and highlights across views.
+// With WS_BASICS_SHOTS set to a folder, each view is also saved as a PNG.
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QMouseEvent>
+#include <cstdlib>
+
+#include "tests/basics_lab/basics_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/bandwidth_plot.h"
+#include "widgets/cpu_gpu_plot.h"
+#include "widgets/device_view.h"
+#include "widgets/greetings_view.h"
+#include "widgets/indexing_view.h"
+#include "widgets/palette.h"
+#include "widgets/sass_view.h"
+#include "widgets/warp_view.h"
+
+namespace ws {
+namespace {
+
+void click(QWidget& w, QPoint at) {
+    QMouseEvent press(QEvent::MouseButtonPress, QPointF(at), w.mapToGlobal(QPointF(at)),
+                      Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &press);
+}
+
+QImage shot(QWidget& w, const char* name) {
+    const QImage img = test::render(w);
+    if (const char* dir = std::getenv("WS_BASICS_SHOTS"))
+        img.save(QString("%1/%2.png").arg(dir, name));
+    return img;
+}
+
+TEST(GreetingsView, WarpsInPrintedOrderAndLinesThatSelect) {
+    test::app();
+    PlaybackModel model;
+    GreetingsView view(&model);
+    view.resize(900, 600);
+    model.setRun(test::prepared(test::helloRun()));
+    model.setTime(model.duration());
+    ASSERT_EQ(view.launchCount(), 2);
+    ASSERT_EQ(view.warpOrderOf(0).size(), 4u);
+    EXPECT_EQ(view.warpOrderOf(0)[0], (WarpId{1, 0}));
+    EXPECT_EQ(view.warpOrderOf(1)[0], (WarpId{0, 0}));
+    EXPECT_NE(view.caption().indexOf("launch 2 put 4 of 4 warps in another place"), -1)
+        << view.caption().toStdString();
+    const QImage img = shot(view, "greetings");
+    // The first chip of launch 1 is block 1's colour.
+    const QRectF chip = view.chipRect(0, 0);
+    EXPECT_TRUE(
+        test::anyNear(img, chip.toRect().adjusted(3, 3, -3, -3), palette::categorical(1), 20));
+    // Clicking the third printed line selects block 1 and highlights thread 2's lane.
+    click(view, view.lineRect(2).center().toPoint());
+    EXPECT_EQ(model.highlight().block, 1);
+    EXPECT_EQ(model.highlight().lane, 2);
+    ASSERT_TRUE(model.selected().valid());
+    EXPECT_EQ(model.prepared()->launch(0)->blocks.block[std::size_t(model.selected().record)], 1u);
+}
+
+TEST(IndexingView, TheSeedsExtraThreadIsMaskedOrCaught) {
+    test::app();
+    for (bool check : {true, false}) {
+        PlaybackModel model;
+        IndexingView view(&model);
+        WarpView warps(&model);
+        view.resize(900, 340);
+        warps.resize(600, 200);
+        model.setRun(test::prepared(test::vectorAddRun(check)));
+        ASSERT_EQ(view.problem(), QString());
+        EXPECT_EQ(view.firstThread(), 0u);
+        EXPECT_GE(view.columns(), 6);
+        EXPECT_TRUE(view.recorded(5));
+        const QImage img = shot(view, check ? "indexing" : "indexing-no-check");
+        // Column 5 is thread 2 of block 1: its c cell is masked or vermillion.
+        const QRect c5 = view.cellRect(5, 6).toRect().adjusted(3, 3, -3, -3);
+        EXPECT_EQ(test::anyNear(img, c5, QColor(QRgb(0xD55E00)), 20), !check);
+        EXPECT_TRUE(test::anyNear(img, view.cellRect(0, 6).toRect().adjusted(3, 3, -3, -3),
+                                  QColor(QRgb(0x009E73)), 20));
+        click(view, view.cellRect(4, 2).center().toPoint());
+        EXPECT_EQ(model.highlight().block, 1);
+        EXPECT_EQ(model.highlight().lane, 1);
+        EXPECT_EQ(model.highlight().item, 4);
+        EXPECT_TRUE(model.selected().valid());
+    }
+}
+
+TEST(SassView, ExtraInstructionsOfMul24AreMarked) {
+    test::app();
+    PlaybackModel model;
+    SassView view(&model);
+    view.resize(900, 420);
+    model.setRun(test::prepared(test::set0Run()));
+    ASSERT_EQ(view.mul24().instructions.size(), 6u);
+    ASSERT_EQ(view.multiply().instructions.size(), 5u);
+    EXPECT_TRUE(view.differs(true, 2));   // SGXT
+    EXPECT_FALSE(view.differs(true, 3));  // IMAD in both
+    EXPECT_FALSE(view.differs(false, 2));
+    EXPECT_NE(view.timesText().indexOf("__mul24 0.6370 ms"), -1) << view.timesText().toStdString();
+    const QImage img = shot(view, "sass");
+    EXPECT_TRUE(test::anyNear(img, QRect(0, 0, 450, 420), QColor(QRgb(0xF0E442)), 10));
+}
+
+TEST(DeviceView, ResidentBlocksAndTheDevicesRow) {
+    test::app();
+    PlaybackModel model;
+    DeviceView view(&model);
+    view.resize(1100, 700);
+    model.setRun(test::prepared(test::set0Run()));
+    // Blocks b start at 100 b ns after the origin and last 2000 ns, on SM 2b.
+    EXPECT_EQ(view.residentAt(0, 50), 1);
+    EXPECT_EQ(view.residentAt(2, 50), 0);
+    EXPECT_EQ(view.residentAt(2, 150), 1);
+    EXPECT_EQ(view.residentAt(0, 2050), 0);
+    EXPECT_EQ(view.smCount(), 132);
+    model.setTime(500);
+    const QImage img = shot(view, "device");
+    EXPECT_TRUE(test::anyNear(img, view.smRect(0).toRect().adjusted(2, 2, -2, -2),
+                              palette::stateColour(BlockState::Running), 10));
+    EXPECT_FALSE(test::anyNear(img, view.smRect(1).toRect().adjusted(2, 2, -2, -2),
+                               palette::stateColour(BlockState::Running), 10));
+    ASSERT_GE(view.highlightedRow(), 0);
+    EXPECT_TRUE(test::anyNear(img, view.tableArea(), palette::selection(), 10));
+}
+
+TEST(BandwidthPlot, SeriesLinkAndLatencyFloor) {
+    test::app();
+    PlaybackModel model;
+    BandwidthPlot plot(&model);
+    plot.resize(900, 520);
+    model.setRun(test::prepared(test::bandwidthRun()));
+    EXPECT_EQ(plot.curveCount(), 6);
+    EXPECT_EQ(plot.linkText(), "PCIe Gen5 x16: 63.0 GB/s per direction (64 raw)");
+    EXPECT_NE(plot.floorText().indexOf("10.0 µs"), -1) << plot.floorText().toStdString();
+    EXPECT_TRUE(plot.plot()->xAxis->scaleType() == QCPAxis::stLogarithmic);
+    shot(plot, "bandwidth");
+}
+
+TEST(CpuGpuPlot, CrossoversOfTheSweep) {
+    test::app();
+    CpuGpuPlot plot;
+    plot.resize(900, 520);
+    const ws::Run run = test::vectorAddRun(true);
+    plot.setPoints(*readCrossover(run), CostPoint{5, 0.00002, 0, 1, 0.004, 0.03}, "test");
+    ASSERT_EQ(plot.crossoverTexts().size(), 3);
+    EXPECT_NE(plot.crossoverTexts()[0].indexOf("the GPU is faster from about"), -1);
+    EXPECT_NE(plot.crossoverTexts()[2].indexOf("the CPU was faster"), -1);
+    EXPECT_EQ(plot.plot()->graphCount(), 5);
+    shot(plot, "cpu-gpu");
+}
+
+}  // namespace
+}  // namespace ws

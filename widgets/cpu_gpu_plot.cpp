@@ -1,0 +1,168 @@
+#include "widgets/cpu_gpu_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "widgets/palette.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+class CountTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return formatCount(tick);
+    }
+};
+}  // namespace
+
+CpuGpuPlot::CpuGpuPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    rebuild();
+}
+
+void CpuGpuPlot::setPoints(std::vector<CostPoint> points, CostPoint current, QString source) {
+    std::sort(points.begin(), points.end(),
+              [](const CostPoint& a, const CostPoint& b) { return a.n < b.n; });
+    m_points = std::move(points);
+    m_current = current;
+    m_source = std::move(source);
+    rebuild();
+}
+
+void CpuGpuPlot::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) rebuild();
+    QWidget::changeEvent(e);
+}
+
+void CpuGpuPlot::rebuild() {
+    QCustomPlot* p = m_plot;
+    p->clearGraphs();
+    p->clearItems();
+    m_texts.clear();
+    const QFont f = font();
+    p->xAxis->setLabelFont(f);
+    p->yAxis->setLabelFont(f);
+    p->legend->setFont(f);
+    p->legend->setVisible(true);
+    // Below the axes, in columns: inside, the legend would cover the curves.
+    if (p->plotLayout()->elementCount() < 2 || p->plotLayout()->element(1, 0) != p->legend) {
+        p->plotLayout()->addElement(1, 0, p->legend);
+        p->plotLayout()->setRowStretchFactor(1, 0.001);
+        p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        p->legend->setBorderPen(Qt::NoPen);
+    }
+    p->legend->setWrap(2);
+    p->xAxis->setLabel(tr("elements"));
+    p->yAxis->setLabel(tr("time (ms, log scale)"));
+    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> xt(new CountTicker);
+    xt->setLogBase(4);
+    p->xAxis->setTicker(xt);
+    p->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    p->yAxis->setNumberFormat("gb");
+    struct Series {
+        QString name;
+        double (*time)(const CostPoint&);
+        QCPScatterStyle::ScatterShape shape;
+        Qt::PenStyle style;
+    };
+    const Series series[] = {
+        {tr("CPU, one thread"), [](const CostPoint& c) { return c.cpuMs; },
+         QCPScatterStyle::ssSquare, Qt::SolidLine},
+        {tr("CPU, all cores"), [](const CostPoint& c) { return c.cpuParallelMs; },
+         QCPScatterStyle::ssDiamond, Qt::DashLine},
+        {tr("GPU kernel"), [](const CostPoint& c) { return c.kernelMs; }, QCPScatterStyle::ssDisc,
+         Qt::SolidLine},
+        {tr("GPU with the copies"), [](const CostPoint& c) { return c.gpuWithTransfersMs(); },
+         QCPScatterStyle::ssTriangle, Qt::DashLine}};
+    double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
+    int index = 0;
+    for (const Series& s : series) {
+        const QColor c = palette::seriesColour(index++);
+        QCPGraph* g = p->addGraph();
+        g->setName(s.name);
+        g->setPen(QPen(c, 2.5, s.style));
+        g->setScatterStyle(QCPScatterStyle(s.shape, c, c, 8));
+        for (const CostPoint& pt : m_points) {
+            const double t = s.time(pt);
+            if (t <= 0 || pt.n <= 0) continue;
+            g->addData(pt.n, t);
+            xMin = std::min(xMin, pt.n);
+            xMax = std::max(xMax, pt.n);
+            yMin = std::min(yMin, t);
+            yMax = std::max(yMax, t);
+        }
+    }
+    if (m_current.n > 0 && m_current.kernelMs > 0) {
+        QCPGraph* g = p->addGraph();
+        g->setName(tr("this run"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(palette::selection(), 3),
+                                           Qt::NoBrush, 16));
+        g->addData(m_current.n, m_current.kernelMs);
+        xMin = std::min(xMin, m_current.n);
+        xMax = std::max(xMax, m_current.n);
+        yMin = std::min(yMin, m_current.kernelMs);
+        yMax = std::max(yMax, m_current.kernelMs);
+    }
+    double row = 0.04;
+    for (auto [gpu, cpu, what] :
+         {std::tuple{GpuCost::Kernel, CpuCost::OneThread, tr("kernel against one CPU thread")},
+          std::tuple{GpuCost::WithTransfers, CpuCost::OneThread,
+                     tr("with the copies against one thread")},
+          std::tuple{GpuCost::WithTransfers, CpuCost::AllCores,
+                     tr("with the copies against all cores")}}) {
+        const Crossover x = findCrossover(m_points, gpu, cpu);
+        if (x.kind == Crossover::Kind::NotEnoughPoints) continue;
+        const QString text = what + QStringLiteral(": ") + QString::fromStdString(x.text());
+        m_texts << text;
+        if (x.kind == Crossover::Kind::Crosses) {
+            auto* line = new QCPItemStraightLine(p);
+            line->point1->setCoords(x.n, 1e-6);
+            line->point2->setCoords(x.n, 1e6);
+            line->setPen(QPen(palette::mutedText(), 1, Qt::DotLine));
+        }
+        auto* label = new QCPItemText(p);
+        label->position->setType(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(0.02, row);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setText(text);
+        label->setFont(f);
+        label->setColor(palette::text());
+        row += 0.07;
+    }
+    if (xMin > xMax) {
+        auto* text = new QCPItemText(p);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(0.5, 0.5);
+        text->setText(
+            tr("No CPU or GPU times at several sizes yet.\nSweep the size, or run "
+               "vector-add with crossover_sweep=on."));
+        text->setColor(palette::mutedText());
+        xMin = 256;
+        xMax = double(1 << 26);
+        yMin = 1e-3;
+        yMax = 100;
+    }
+    if (!m_source.isEmpty()) {
+        auto* src = new QCPItemText(p);
+        src->position->setType(QCPItemPosition::ptAxisRectRatio);
+        src->position->setCoords(0.98, 0.98);
+        src->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        src->setText(m_source);
+        src->setColor(palette::mutedText());
+    }
+    p->xAxis->setRange(xMin / 2, xMax * 2);
+    p->yAxis->setRange(yMin / 3, yMax * 30);
+    p->replot();
+}
+
+}  // namespace ws

@@ -1,0 +1,40 @@
+#pragma once
+// Where the GPU starts to pay off: time against size (log axes) for the CPU
+// (one thread, all cores), the GPU kernel, and the GPU with the copies its
+// run needs, with the crossovers marked. Points come from the run's own
+// crossover sweep (vector-add) or from the measured runs of the same
+// experiment and setting at other sizes (setPoints); the run on show is
+// ringed.
+#include <QWidget>
+#include <vector>
+
+#include "core/crossover.h"
+
+class QCustomPlot;
+
+namespace ws {
+
+class CpuGpuPlot : public QWidget {
+    Q_OBJECT
+public:
+    explicit CpuGpuPlot(QWidget* parent = nullptr);
+    // `current` is the run on show (n = 0: none); `source` says where the points came from.
+    void setPoints(std::vector<CostPoint> points, CostPoint current, QString source);
+    QCustomPlot* plot() const { return m_plot; }
+    QStringList crossoverTexts() const { return m_texts; }
+    QSize sizeHint() const override { return {640, 400}; }
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void rebuild();
+
+    QCustomPlot* m_plot;
+    std::vector<CostPoint> m_points;
+    CostPoint m_current;
+    QString m_source;
+    QStringList m_texts;
+};
+
+}  // namespace ws

@@ -1,0 +1,266 @@
+#include "widgets/device_view.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "core/compute_capability.h"
+#include "core/device_facts.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+DeviceView::DeviceView(PlaybackModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    connect(model, &PlaybackModel::runChanged, this, &DeviceView::rebuild);
+    connect(model, &PlaybackModel::timeChanged, this, [this] { update(); });
+    rebuild();
+}
+
+void DeviceView::rebuild() {
+    m_spans.clear();
+    m_row = -1;
+    const PreparedRun* prep = m_model->prepared();
+    if (prep) {
+        m_row = capabilityRowOf(prep->run->device);
+        for (const Launch& l : prep->run->launches)
+            for (std::size_t i = 0; i < l.blocks.size(); ++i) {
+                auto& [starts, ends] = m_spans[l.blocks.sm[i]];
+                starts.push_back(double(l.blocks.startNs[i]) - double(prep->origin));
+                ends.push_back(double(l.blocks.endNs[i]) - double(prep->origin));
+            }
+        for (auto& [sm, span] : m_spans) {
+            std::sort(span.first.begin(), span.first.end());
+            std::sort(span.second.begin(), span.second.end());
+        }
+    }
+    update();
+}
+
+int DeviceView::residentAt(std::uint32_t sm, double t) const {
+    const auto it = m_spans.find(sm);
+    if (it == m_spans.end()) return 0;
+    const auto& [starts, ends] = it->second;
+    const auto started = std::upper_bound(starts.begin(), starts.end(), t) - starts.begin();
+    const auto ended = std::upper_bound(ends.begin(), ends.end(), t) - ends.begin();
+    return int(std::max<std::ptrdiff_t>(0, started - ended));
+}
+
+int DeviceView::smCount() const {
+    const Run* run = m_model->run();
+    int n = run ? run->device.smCount : 0;
+    for (const auto& [sm, span] : m_spans) n = std::max(n, int(sm) + 1);
+    return n;
+}
+
+QRect DeviceView::smArea() const {
+    const QFontMetrics fm(font());
+    const int top = 2 * fm.height() + 12;
+    return QRect(8, top, int(width() * 0.48), std::max(40, int(height() * 0.55) - top));
+}
+
+QRectF DeviceView::smRect(int index) const {
+    const QRect a = smArea();
+    const int n = std::max(1, smCount());
+    const int cols = std::max(1, int(std::ceil(std::sqrt(n * double(a.width()) / a.height()))));
+    const int rows = (n + cols - 1) / cols;
+    const double w = double(a.width()) / cols, h = double(a.height()) / rows;
+    return QRectF(a.left() + (index % cols) * w, a.top() + (index / cols) * h, w, h);
+}
+
+QRect DeviceView::tableArea() const {
+    const QRect s = smArea();
+    return QRect(8, s.bottom() + 10, width() - 16, height() - s.bottom() - 14);
+}
+
+void DeviceView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    const Run* run = m_model->run();
+    if (!run) {
+        drawMessage(p, rect(),
+                    tr("Run an experiment or open a trace to see the device it ran on."));
+        return;
+    }
+    const DeviceInfo& d = run->device;
+    const QFontMetrics fm(font());
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
+               tr("%1: compute capability %2.%3, %4 SMs at %5 MHz")
+                   .arg(QString::fromStdString(d.name))
+                   .arg(d.ccMajor)
+                   .arg(d.ccMinor)
+                   .arg(d.smCount)
+                   .arg(d.smClockKHz / 1000));
+    p.setFont(font());
+    const double t = m_model->time();
+    p.setPen(palette::mutedText());
+    p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
+               tr("SMs with the blocks resident at %1 (filled squares; up to %2 blocks per SM)")
+                   .arg(formatDuration(t))
+                   .arg(d.maxBlocksPerSm));
+    const int n = smCount();
+    const int perSm = std::max(1, d.maxBlocksPerSm);
+    const int side = int(std::ceil(std::sqrt(double(perSm))));
+    for (int sm = 0; sm < n; ++sm) {
+        const QRectF box = smRect(sm).adjusted(1.5, 1.5, -1.5, -1.5);
+        p.setPen(QPen(palette::mutedText(), 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(box);
+        const int resident = residentAt(std::uint32_t(sm), t);
+        const double cell = std::min(box.width(), box.height()) / side;
+        for (int k = 0; k < std::min(resident, perSm); ++k)
+            p.fillRect(QRectF(box.left() + (k % side) * cell + 0.5,
+                              box.top() + (k / side) * cell + 0.5, cell - 1, cell - 1),
+                       palette::stateColour(BlockState::Running));
+        if (box.width() > fm.horizontalAdvance(QStringLiteral("000")) + 4 && resident == 0) {
+            p.setPen(palette::gridLine().darker(140));
+            p.drawText(box, Qt::AlignCenter, QString::number(sm));
+        }
+    }
+    paintFacts(p, QRect(smArea().right() + 16, smArea().top(), width() - smArea().right() - 24,
+                        smArea().height()));
+    paintTable(p, tableArea());
+}
+
+void DeviceView::paintFacts(QPainter& p, const QRect& area) {
+    const Run* run = m_model->run();
+    const QFontMetrics fm(font());
+    int y = area.top();
+    auto line = [&](const QString& text, bool bold = false, QColor ink = palette::text()) {
+        p.setFont(bold ? titleFont(font()) : font());
+        p.setPen(ink);
+        p.drawText(QRect(area.left(), y, area.width(), fm.height() + 2), Qt::AlignLeft,
+                   fm.elidedText(text, Qt::ElideRight, area.width()));
+        y += fm.height() + 3;
+    };
+    line(tr("One SM holds at most"), true);
+    for (const SmLimit& l : smLimits(run->device))
+        line(QStringLiteral("  %1 %2%3")
+                 .arg(groupDigits((long long)l.value), QString::fromStdString(l.name),
+                      l.note.empty()
+                          ? QString()
+                          : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note))));
+    y += 4;
+    line(tr("Memory, nearest first"), true);
+    const auto levels = memoryHierarchy(*run);
+    const int barMax = area.width() / 3;
+    double maxGBs = 1;
+    for (const auto& m : levels) maxGBs = std::max({maxGBs, m.theoreticalGBs, m.measuredGBs});
+    for (const auto& m : levels) {
+        QString text = QStringLiteral("  %1").arg(QString::fromStdString(m.name));
+        if (m.bytes > 0)
+            text += QStringLiteral(": %1 %2").arg(QString::fromStdString(bytesText(m.bytes)),
+                                                  QString::fromStdString(m.scope));
+        else
+            text += QStringLiteral(" %1").arg(QString::fromStdString(m.scope));
+        line(text);
+        if (m.theoreticalGBs > 0 || m.measuredGBs > 0) {
+            // Bars on a log scale: PCIe and HBM differ fifty-fold.
+            auto bar = [&](double gbs, QColor c, const QString& label) {
+                if (gbs <= 0) return;
+                const double frac = std::log10(1 + gbs) / std::log10(1 + maxGBs);
+                p.fillRect(QRect(area.left() + 16, y + 2, int(barMax * frac), fm.height() - 4), c);
+                p.setPen(palette::text());
+                p.drawText(QRect(area.left() + 20 + barMax, y, area.width() - barMax - 20,
+                                 fm.height() + 2),
+                           Qt::AlignLeft, label.arg(gbs, 0, 'f', gbs < 100 ? 1 : 0));
+                y += fm.height() + 2;
+            };
+            bar(m.theoreticalGBs, palette::gridLine().darker(130), tr("%1 GB/s theoretical"));
+            bar(m.measuredGBs, palette::okabeIto(4),
+                tr("%1 GB/s measured: ") + QString::fromStdString(m.measuredBy));
+        }
+    }
+    y += 4;
+    line(tr("%globaltimer ticks every %1 (shorter intervals are not resolved)")
+             .arg(formatExactNs(double(run->device.timerTickNs))));
+}
+
+void DeviceView::paintTable(QPainter& p, const QRect& area) {
+    const auto& rows = computeCapabilityTable();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
+    p.setFont(small);
+    const QFontMetrics fm(small);
+    const int lineH = fm.height() + 1;
+    const int perColumn = std::max(1, (area.height() - lineH) / lineH);
+    const int columns = (int(rows.size()) + perColumn - 1) / perColumn;
+    const int colW = area.width() / std::max(1, columns);
+    p.setPen(palette::text());
+    p.drawText(QRect(area.left(), area.top(), area.width(), lineH), Qt::AlignLeft,
+               tr("Compute capabilities (seed 000, to 6.1; later rows in italics)"));
+    for (int i = 0; i < int(rows.size()); ++i) {
+        const auto& r = rows[std::size_t(i)];
+        const QRect cell(area.left() + (i / perColumn) * colW,
+                         area.top() + lineH * (1 + i % perColumn), colW - 8, lineH);
+        if (i == m_row) {
+            p.fillRect(cell, palette::selection());
+            p.setPen(Qt::white);
+        } else {
+            p.setPen(palette::text());
+        }
+        QFont f = small;
+        f.setItalic(!r.fromSeed);
+        f.setBold(i == m_row);
+        p.setFont(f);
+        p.drawText(cell.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(QStringLiteral("%1  %2  %3  %4")
+                                     .arg(QString::fromStdString(r.version()),
+                                          QString::fromStdString(r.architecture),
+                                          QString::fromStdString(r.chips),
+                                          QString::fromStdString(r.released)),
+                                 Qt::ElideRight, cell.width() - 4));
+    }
+}
+
+bool DeviceView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    auto* he = static_cast<QHelpEvent*>(e);
+    for (int sm = 0; sm < smCount(); ++sm)
+        if (smRect(sm).contains(he->pos())) {
+            QToolTip::showText(he->globalPos(),
+                               tr("SM %1: %2 blocks resident at %3")
+                                   .arg(sm)
+                                   .arg(residentAt(std::uint32_t(sm), m_model->time()))
+                                   .arg(formatDuration(m_model->time())),
+                               this);
+            return true;
+        }
+    const auto& rows = computeCapabilityTable();
+    if (tableArea().contains(he->pos())) {
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
+        const int lineH = QFontMetrics(small).height() + 1;
+        const int perColumn = std::max(1, (tableArea().height() - lineH) / lineH);
+        const int columns = (int(rows.size()) + perColumn - 1) / perColumn;
+        const int colW = tableArea().width() / std::max(1, columns);
+        const int col = (he->pos().x() - tableArea().left()) / std::max(1, colW);
+        const int row = (he->pos().y() - tableArea().top()) / lineH - 1;
+        const int i = col * perColumn + row;
+        if (row >= 0 && row < perColumn && i >= 0 && i < int(rows.size())) {
+            const auto& r = rows[std::size_t(i)];
+            QToolTip::showText(
+                he->globalPos(),
+                tr("<b>%1 %2</b> (%3), first released %4%5%6")
+                    .arg(QString::fromStdString(r.version()),
+                         QString::fromStdString(r.architecture), QString::fromStdString(r.chips),
+                         QString::fromStdString(r.released),
+                         r.note.empty() ? QString()
+                                        : QStringLiteral("<br>") + QString::fromStdString(r.note),
+                         r.fromSeed ? tr("<br>(from the seed's table)")
+                                    : tr("<br>(added after the seed)")),
+                this);
+            return true;
+        }
+    }
+    QToolTip::hideText();
+    return true;
+}
+
+}  // namespace ws

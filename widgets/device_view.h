@@ -1,0 +1,46 @@
+#pragma once
+// The GPU as the runtime reported it (seed 000's deviceQuery, 004's
+// cudaDeviceGetAttribute): one box per SM, filled with the blocks the run's
+// records show resident on it at the playback time; the limits of one SM;
+// the memory hierarchy from registers to the host link with sizes and the
+// theoretical and measured bandwidths; the %globaltimer tick; and the seed's
+// compute-capability table with this device's row highlighted. It goes with
+// every experiment.
+#include <QWidget>
+#include <map>
+#include <vector>
+
+#include "widgets/playback_model.h"
+
+namespace ws {
+
+class DeviceView : public QWidget {
+    Q_OBJECT
+public:
+    explicit DeviceView(PlaybackModel* model, QWidget* parent = nullptr);
+
+    // Blocks resident on SM `sm` at time t (ns after the run's origin).
+    int residentAt(std::uint32_t sm, double t) const;
+    QRectF smRect(int index) const;  // the box of the index-th SM
+    int smCount() const;
+    QRect tableArea() const;
+    int highlightedRow() const { return m_row; }
+    QSize sizeHint() const override { return {900, 600}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    bool event(QEvent*) override;
+
+private:
+    void rebuild();
+    QRect smArea() const;
+    void paintFacts(QPainter& p, const QRect& area);
+    void paintTable(QPainter& p, const QRect& area);
+
+    PlaybackModel* m_model;
+    // Per SM id: block start and end times, sorted, for residency at t.
+    std::map<std::uint32_t, std::pair<std::vector<double>, std::vector<double>>> m_spans;
+    int m_row = -1;
+};
+
+}  // namespace ws

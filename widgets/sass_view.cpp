@@ -1,0 +1,122 @@
+#include "widgets/sass_view.h"
+
+#include <QPainter>
+
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+
+namespace ws {
+
+SassView::SassView(PlaybackModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
+    connect(model, &PlaybackModel::runChanged, this, &SassView::rebuild);
+    rebuild();
+}
+
+void SassView::rebuild() {
+    m_active = false;
+    m_mul24 = {};
+    m_multiply = {};
+    m_note.clear();
+    const Run* run = m_model->run();
+    if (run && run->experiment == "set0-mul24") {
+        m_active = true;
+        auto text = [&](const char* key) {
+            const auto it = run->texts.find(key);
+            return it == run->texts.end() ? std::string() : it->second;
+        };
+        m_mul24 = parseListingText("set0Mul24", text("sass.set0Mul24"));
+        m_multiply = parseListingText("set0Multiply", text("sass.set0Multiply"));
+        m_mul24.architecture = m_multiply.architecture = text("sass.architecture");
+        m_note = QString::fromStdString(text("sass.note"));
+        m_extraMul24 = extraOpcodes(m_mul24.instructions, m_multiply.instructions);
+        m_extraMultiply = extraOpcodes(m_multiply.instructions, m_mul24.instructions);
+    }
+    update();
+}
+
+QString SassView::timesText() const {
+    const Run* run = m_model->run();
+    if (!run) return {};
+    auto f = [&](const char* k) {
+        const auto it = run->figures.find(k);
+        return it == run->figures.end() ? 0.0 : it->second;
+    };
+    return tr("measured in one run, interleaved: __mul24 %1 ms (%2 to %3), multiply %4 ms (%5 to "
+              "%6): the multiply takes %7× the time of __mul24")
+        .arg(f("mul24Ms"), 0, 'f', 4)
+        .arg(f("mul24MinMs"), 0, 'f', 4)
+        .arg(f("mul24MaxMs"), 0, 'f', 4)
+        .arg(f("multiplyMs"), 0, 'f', 4)
+        .arg(f("multiplyMinMs"), 0, 'f', 4)
+        .arg(f("multiplyMaxMs"), 0, 'f', 4)
+        .arg(f("multiplyToMul24"), 0, 'f', 3);
+}
+
+bool SassView::differs(bool mul24Side, std::size_t i) const {
+    const SassFunction& f = mul24Side ? m_mul24 : m_multiply;
+    const auto& extra = mul24Side ? m_extraMul24 : m_extraMultiply;
+    return i < f.instructions.size() && extra.count(f.instructions[i].opcode) > 0;
+}
+
+void SassView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    if (!m_active) {
+        drawMessage(p, rect(), tr("Run set0-mul24 to compare the instructions of both versions."));
+        return;
+    }
+    const QFontMetrics fm(font());
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
+               tr("set0: index = __mul24(blockIdx.x, blockDim.x) + threadIdx.x  against  "
+                  "blockIdx.x * blockDim.x + threadIdx.x"));
+    p.setFont(font());
+    p.setPen(palette::mutedText());
+    p.drawText(QRect(8, 6 + fm.height(), width() - 16, 2 * fm.height() + 4),
+               Qt::AlignLeft | Qt::TextWordWrap, timesText());
+    const int top = 4 * fm.height() + 16;
+    if (m_mul24.instructions.empty() && m_multiply.instructions.empty()) {
+        drawMessage(p, QRect(0, top, width(), height() - top),
+                    m_note.isEmpty() ? tr("This trace holds no SASS listing.") : m_note);
+        return;
+    }
+    QFont mono(QStringLiteral("monospace"), font().pointSize());
+    mono.setStyleHint(QFont::Monospace);
+    const QFontMetrics mfm(mono);
+    const int half = (width() - 24) / 2;
+    for (int side = 0; side < 2; ++side) {
+        const bool isMul24 = side == 0;
+        const SassFunction& f = isMul24 ? m_mul24 : m_multiply;
+        const int x = 8 + side * (half + 8);
+        p.setFont(titleFont(font()));
+        p.setPen(palette::text());
+        p.drawText(QRect(x, top, half, fm.height() + 2), Qt::AlignLeft,
+                   tr("%1 (%2): %3 instructions")
+                       .arg(isMul24 ? QStringLiteral("__mul24") : tr("plain multiply"))
+                       .arg(QString::fromStdString(f.architecture))
+                       .arg(f.instructions.size()));
+        p.setFont(mono);
+        const int lineH = mfm.height() + 2;
+        for (std::size_t i = 0; i < f.instructions.size(); ++i) {
+            const QRect r(x, top + fm.height() + 6 + int(i) * lineH, half, lineH);
+            if (r.top() > height()) break;
+            if (differs(isMul24, i)) {
+                p.fillRect(r, QColor(QRgb(0xF0E442)));  // yellow: only in this version
+                p.fillRect(QRect(r.left(), r.top(), 4, r.height()), palette::selection());
+            }
+            p.setPen(palette::text());
+            const auto& in = f.instructions[i];
+            p.drawText(r.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                       mfm.elidedText(QStringLiteral("%1  %2")
+                                          .arg(in.address, 4, 16, QLatin1Char('0'))
+                                          .arg(QString::fromStdString(in.text)),
+                                      Qt::ElideRight, half - 10));
+        }
+    }
+    p.setFont(font());
+    drawLegend(p, QRect(8, height() - fm.height() - 8, width() - 16, fm.height() + 6),
+               {{QColor(QRgb(0xF0E442)), tr("opcode the other version has fewer of")}});
+}
+
+}  // namespace ws
