@@ -1,0 +1,117 @@
+// The argmin experiment on the host: the variant's program on the prepared
+// input, timed plain and recording, each answer checked against the CPU, and
+// the seed's comparison reproduced: the CPU's loop against the GPU timed the
+// blog's way (the result word set, the kernel, the answer copied back).
+#include "core/argmin_reference.h"
+#include "kernels/argmin_input.h"
+#include "kernels/argmin_programs.h"
+#include "kernels/atomics_experiments.h"
+#include "kernels/atomics_timing.h"
+#include "kernels/event_timing.h"
+#include "kernels/memory_launch.h"
+
+namespace ws::atomics {
+
+namespace {
+
+Result<Verification> runAndCheck(ArgminProgram& p, const ArgminInput& in,
+                                 const std::string& variant, int count, bool record,
+                                 std::vector<double>& ms) {
+    auto times = timeRuns(
+        count, nullptr, [&] { return p.launch(record); },
+        [&]() -> Status {
+            if (Status s = p.clearRecords(); !s) return s;
+            return p.resetWord();
+        });
+    if (!times) return makeError(times.error());
+    ms = std::move(*times);
+    auto answer = p.read();
+    if (!answer) return makeError(answer.error());
+    return verifyArgmin(variant, in.host, in.reference, answer->value, answer->index);
+}
+
+// What the blog timed with std::chrono: set the result word, launch, wait,
+// copy the answer back. The input is already on the device.
+Result<double> endToEndMs(ArgminProgram& p, int repetitions) {
+    std::string failure;
+    const double ms = medianHostMs(repetitions, [&] {
+        if (!failure.empty()) return;
+        Status s = p.resetWord();
+        if (s) s = p.launch(false);
+        if (s) {
+            auto a = p.read();
+            if (!a) s = makeError(a.error());
+        }
+        if (!s) failure = s.error();
+    });
+    if (!failure.empty()) return makeError(failure);
+    return ms;
+}
+
+}  // namespace
+
+Result<TimedRun> runArgmin(const ParamValues& params, const RunOptions& options,
+                           const DeviceInfo& device, const ArgminInput* prepared) {
+    const std::string variant = paramChoice(params, "variant");
+    const auto block = std::uint32_t(paramInt(params, "block"));
+    DeviceInfo limits = device;
+    if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
+    if (Status s = memory::checkShape(limits, "argmin " + variant, dim3(1), dim3(block), 0); !s)
+        return makeError(s.error());
+    std::shared_ptr<ArgminInput> made;
+    if (!prepared) {
+        auto in = prepareArgminInput(params, options);
+        if (!in) return makeError(in.error());
+        made = *in;
+        prepared = made.get();
+    }
+    const ArgminInput& in = *prepared;
+    if (in.n != std::uint64_t(paramInt(params, "n")) || in.input != paramChoice(params, "input"))
+        return makeError(
+            "the prepared argmin input holds n=" + std::to_string(in.n) + " " + in.input +
+            " values, the parameters ask for n=" + std::to_string(paramInt(params, "n")) + " " +
+            paramChoice(params, "input"));
+    auto program = makeArgminProgram(variant, in, block,
+                                     std::uint32_t(paramInt(params, "traced_blocks")), limits);
+    if (!program) return makeError(program.error());
+    ArgminProgram& p = *program;
+
+    const int repetitions = std::max(1, options.repetitions);
+    TimedRun out;
+    auto plain = runAndCheck(p, in, variant, repetitions, false, out.plainMs);
+    if (!plain) return makeError(plain.error());
+    const bool recording = p.recorded;
+    auto recorded = runAndCheck(p, in, variant, options.measureOverhead ? repetitions : 1,
+                                recording, out.recordedMs);
+    if (!recorded) return makeError(recorded.error());
+    auto blogMs = endToEndMs(p, repetitions);
+    if (!blogMs) return makeError(blogMs.error());
+
+    Run& run = out.run;
+    memory::fillRunHeader(run, "argmin", params, device);
+    run.verification = *recorded;
+    if (recorded->actual != plain->actual)
+        run.verification.note += "; the launches without recording returned " + plain->actual +
+                                 " (" +
+                                 (plain->passed ? "also accepted" : "FAILED: " + plain->note) + ")";
+    if (!plain->passed) run.verification.passed = false;
+    Launch launch = memory::makeLaunch(p.kernel, dim3(p.grid), dim3(p.block), 0);
+    if (recording)
+        if (Status s = p.records(launch, run); !s) return makeError(s.error());
+    run.launches.push_back(std::move(launch));
+
+    Timing& t = run.timing;
+    fillKernelTiming(t, out.plainMs, out.recordedMs, options.measureOverhead && recording);
+    t.bytesMoved = double(in.n) * sizeof(float);
+    t.cpuMs = in.cpuMs;
+    t.cpuParallelMs = in.cpuParallelMs;
+    t.cpuThreads = in.cpuThreads;
+    t.transferMs = in.uploadMs;
+    run.figures["gpuEndToEndMs"] = *blogMs;
+    run.figures["cpuOverGpuEndToEnd"] = *blogMs > 0 ? in.cpuMs / *blogMs : 0;
+    run.figures["minimumCount"] = double(in.reference.count);
+    run.figures["cpuIndex"] = double(in.reference.index);
+    return out;
+}
+
+}  // namespace ws::atomics

@@ -1,0 +1,47 @@
+#pragma once
+// Host entry points of the atomics lab (catalog group "atomics"): the work
+// queue, argmin by atomicCAS and its fast variants, and atomic contention.
+// Each launcher checks its parameters against the device, runs the plain and
+// the recording build, verifies against the CPU (core/work_queue_model.h,
+// core/argmin_reference.h, core/contention_model.h) and returns the trace;
+// nothing here prints or exits.
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/catalog.h"
+#include "core/result.h"
+#include "core/run.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws {
+
+bool isAtomicsExperiment(std::string_view id);
+
+Result<Run> runAtomicsExperiment(const ExperimentSpec& spec, const ParamValues& params,
+                                 const RunOptions& options, const DeviceInfo& device);
+
+namespace atomics {
+
+// A run plus every timed launch, for benchmarks that report the spread.
+struct TimedRun {
+    Run run;
+    std::vector<double> plainMs, recordedMs;
+};
+
+Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& options,
+                              const DeviceInfo& device);
+
+// The input of argmin runs on the host and the device, its CPU reference and
+// the CPU's timings, made once so a benchmark runs every variant on it.
+class ArgminInput;
+Result<std::shared_ptr<ArgminInput>> prepareArgminInput(const ParamValues& params,
+                                                        const RunOptions& options);
+Result<TimedRun> runArgmin(const ParamValues& params, const RunOptions& options,
+                           const DeviceInfo& device, const ArgminInput* prepared = nullptr);
+
+Result<TimedRun> runContention(const ParamValues& params, const RunOptions& options,
+                               const DeviceInfo& device);
+
+}  // namespace atomics
+}  // namespace ws

@@ -1,0 +1,70 @@
+// Argmin's views: the histogram of atomicCAS per thread and the warps' CAS
+// over time, from a run whose attempts follow the loops warp by warp.
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include <QMouseEvent>
+#include <numeric>
+
+#include "tests/atomics_lab/atomics_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/cas_attempts_plot.h"
+#include "widgets/cas_heatmap_view.h"
+#include "widgets/sequential_scale.h"
+
+namespace ws {
+namespace {
+
+TEST(CasAttemptsPlot, CountsEveryThreadOnce) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::argminRun("cas-original", "descending", 5000, 256, 4)));
+    CasAttemptsPlot plot(&model);
+    plot.resize(700, 400);
+    const auto& h = plot.histogram();
+    ASSERT_FALSE(h.empty());
+    EXPECT_EQ(std::accumulate(h.begin(), h.end(), std::uint64_t(0)), 20u * 256u);
+    // The original loop: a thread that wins made two CAS, so no winner has one.
+    EXPECT_GT(h[2], 0u);
+    EXPECT_TRUE(plot.titleText().contains(QStringLiteral("cas-original")));
+    EXPECT_EQ(plot.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    test::render(plot);
+}
+
+TEST(CasAttemptsPlot, SaysWhenThereAreNoRecords) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("queue", "equal", 16, 2, 1)));
+    CasAttemptsPlot plot(&model);
+    EXPECT_TRUE(plot.histogram().empty());
+    test::render(plot);
+}
+
+TEST(CasHeatmapView, RowsPerTracedWarpColouredByAttempts) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::argminRun("cas-modified", "descending", 50000, 256, 6)));
+    CasHeatmapView view(&model);
+    view.resize(1000, 560);
+    ASSERT_EQ(view.warps().size(), 6u * 8u);
+    for (std::size_t i = 1; i < view.warps().size(); ++i)
+        EXPECT_LT(std::pair(view.warps()[i - 1].block, view.warps()[i - 1].warp),
+                  std::pair(view.warps()[i].block, view.warps()[i].warp));
+    std::size_t most = 0;
+    for (std::size_t i = 0; i < view.warps().size(); ++i)
+        if (view.warps()[i].attemptsSum > view.warps()[most].attemptsSum) most = i;
+    EXPECT_EQ(view.warps()[most].attemptsSum, view.maxAttempts());
+    EXPECT_TRUE(test::near(view.colourOf(most), sequentialColour(1.0), 2));
+    model.toEnd();
+    const QImage img = test::render(view);
+    const QRectF r = view.warpRect(most);
+    EXPECT_TRUE(test::anyNear(img, r.toRect().adjusted(1, 1, -1, -1), sequentialColour(1.0), 12));
+    EXPECT_EQ(view.warpAt(r.center()), int(most));
+    test::click(view, r.center().toPoint());
+    ASSERT_TRUE(model.selected().valid());
+    EXPECT_EQ(model.run()->launches[0].blocks.block[std::size_t(model.selected().record)],
+              view.warps()[most].block);
+}
+
+}  // namespace
+}  // namespace ws

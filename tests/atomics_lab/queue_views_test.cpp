@@ -1,0 +1,110 @@
+// The work queue's views: items on the lanes of the blocks that did them,
+// coloured by cost; the tail marked; busy time per SM growing with playback.
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include <QMouseEvent>
+
+#include "tests/atomics_lab/atomics_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/queue_timeline_view.h"
+#include "widgets/sequential_scale.h"
+#include "widgets/sm_busy_chart.h"
+
+namespace ws {
+namespace {
+
+struct Shown {
+    PlaybackModel model;
+    QueueTimelineView view{&model};
+    explicit Shown(Run run) {
+        model.setRun(test::prepared(std::move(run)));
+        view.resize(1000, 560);
+    }
+};
+
+TEST(QueueTimelineView, EveryItemSitsInItsBlocksLane) {
+    test::app();
+    Shown s(test::queueRun("queue", "heavy", 256, 8, 2));
+    const QueueBars& bars = s.view.bars();
+    ASSERT_EQ(bars.bars.size(), 256u);
+    const PreparedRun* p = s.model.prepared();
+    for (const QueueBar& b : bars.bars) {
+        const auto place = p->lanes.find(b.block);
+        ASSERT_GE(place.row, 0);
+        EXPECT_EQ(b.lane,
+                  p->lanes.rows[std::size_t(place.row)].firstLane + std::uint32_t(place.lane));
+        // Inside its block's bar.
+        EXPECT_GE(b.start, p->startOf(b.block));
+        EXPECT_LE(b.end, p->endOf(b.block));
+    }
+}
+
+TEST(QueueTimelineView, HeavyItemsAreDarkAndHoverFindsThem) {
+    test::app();
+    Shown s(test::queueRun("static", "heavy", 128, 4, 1));
+    const auto& bars = s.view.bars().bars;
+    std::size_t heavy = bars.size(), light = bars.size();
+    for (std::size_t i = 0; i < bars.size(); ++i) (bars[i].costUs > 100 ? heavy : light) = i;
+    ASSERT_LT(heavy, bars.size());
+    ASSERT_LT(light, bars.size());
+    EXPECT_TRUE(test::near(s.view.colourOf(heavy), sequentialColour(1.0), 2));
+    EXPECT_TRUE(test::near(s.view.colourOf(light), sequentialColour(10.0 / 320.0), 2));
+    s.model.toEnd();  // nothing veiled
+    const QImage img = test::render(s.view);
+    const QRectF r = s.view.barRect(heavy);
+    EXPECT_TRUE(test::anyNear(img, r.toRect().adjusted(2, 2, -2, -2), sequentialColour(1.0), 12));
+    EXPECT_EQ(s.view.barAt(r.center()), int(heavy));
+}
+
+TEST(QueueTimelineView, StaticSplitHasALongerTailThanTheQueue) {
+    test::app();
+    Shown fixed(test::queueRun("static", "heavy", 512, 8, 1));
+    Shown queue(test::queueRun("queue", "heavy", 512, 8, 1));
+    const QueueAnalysis& a = fixed.view.bars().analysis;
+    const QueueAnalysis& b = queue.view.bars().analysis;
+    EXPECT_GT(a.makespanNs, b.makespanNs);
+    EXPECT_GT(a.imbalance, b.imbalance);
+    EXPECT_TRUE(fixed.view.titleText().contains(QStringLiteral("tail")));
+}
+
+TEST(QueueTimelineView, ClickSelectsTheBlockAndTheFutureIsVeiled) {
+    test::app();
+    Shown s(test::queueRun("queue", "equal", 64, 4, 1));
+    const QRectF r = s.view.barRect(10);
+    s.model.setTime(0);
+    const QImage before = test::render(s.view);
+    QColor veiled = before.pixelColor(r.center().toPoint());
+    EXPECT_GT(veiled.lightness(), s.view.colourOf(10).lightness());
+    test::click(s.view, r.center().toPoint());
+    EXPECT_EQ(s.model.selected(), s.view.bars().bars[10].block);
+}
+
+TEST(QueueTimelineView, OtherExperimentsGetAMessage) {
+    test::app();
+    Shown s(test::argminRun("cas-modified", "blog", 1000));
+    EXPECT_TRUE(s.view.bars().empty());
+    EXPECT_FALSE(s.view.bars().problem.isEmpty());
+    test::render(s.view);
+}
+
+TEST(SmBusyChart, BarsGrowWithPlaybackAndMatchTheAnalysis) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
+    SmBusyChart chart(&model);
+    chart.resize(800, 400);
+    ASSERT_EQ(chart.smCount(), 8u);
+    const auto& sms = chart.analysis().sms;
+    for (std::size_t i = 0; i < sms.size(); ++i) {
+        EXPECT_NEAR(chart.busyUntil(i, model.duration() * 2), sms[i].busyNs, 1e-6);
+        EXPECT_LE(chart.busyUntil(i, model.duration() / 2), sms[i].busyNs);
+    }
+    EXPECT_GT(chart.analysis().imbalance, 1.0);
+    EXPECT_TRUE(chart.titleText().contains(QStringLiteral("imbalance")));
+    EXPECT_GE(chart.plot()->plottableCount(), 2);
+    test::render(chart);
+}
+
+}  // namespace
+}  // namespace ws

@@ -1,0 +1,40 @@
+#pragma once
+// Shared by the atomics lab's GPU tests: parameters from the catalog, quick
+// runs, and the skip where no CUDA device is usable.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/catalog.h"
+#include "kernels/atomics_experiments.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws::test {
+
+#define WS_REQUIRE_GPU()                                          \
+    do {                                                          \
+        const std::string reason = ::ws::cudaUnavailableReason(); \
+        if (!reason.empty()) GTEST_SKIP() << reason;              \
+    } while (0)
+
+inline ParamValues atomicsParams(const std::string& id, const std::vector<std::string>& a) {
+    auto p = resolveParams(*findExperiment(id), a);
+    EXPECT_TRUE(p.ok()) << p.error();
+    return p.ok() ? *p : ParamValues{};
+}
+
+inline RunOptions quickOptions() {
+    RunOptions o;
+    o.repetitions = 2;
+    o.measureOverhead = false;
+    return o;
+}
+
+inline DeviceInfo device() {
+    auto d = cachedDeviceInfo(0);
+    EXPECT_TRUE(d.ok()) << d.error();
+    return d.ok() ? *d : DeviceInfo{};
+}
+
+}  // namespace ws::test

@@ -1,0 +1,116 @@
+#include "widgets/cas_attempts_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include "core/cas_records.h"
+#include "widgets/palette.h"
+#include "widgets/sequential_scale.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+CasAttemptsPlot::CasAttemptsPlot(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setMouseTracking(true);
+    connect(model, &PlaybackModel::runChanged, this, &CasAttemptsPlot::rebuild);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        if (m_histogram.empty() || !m_plot->axisRect()->rect().contains(e->pos())) {
+            QToolTip::hideText();
+            return;
+        }
+        const long a = std::lround(m_plot->xAxis->pixelToCoord(e->position().x()));
+        if (a < 0 || std::size_t(a) >= m_histogram.size()) return;
+        const bool open = std::size_t(a) + 1 == m_histogram.size();
+        QToolTip::showText(e->globalPosition().toPoint(),
+                           tr("%1 threads made %2%3 atomicCAS")
+                               .arg(groupDigits((long long)m_histogram[std::size_t(a)]))
+                               .arg(a)
+                               .arg(open ? tr(" or more") : QString()),
+                           m_plot);
+    });
+    rebuild();
+}
+
+void CasAttemptsPlot::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) rebuild();
+    QWidget::changeEvent(e);
+}
+
+void CasAttemptsPlot::rebuild() {
+    m_histogram.clear();
+    m_title.clear();
+    QCustomPlot* p = m_plot;
+    p->clearPlottables();
+    p->clearItems();
+    if (p->plotLayout()->rowCount() > 1) p->plotLayout()->removeAt(0);
+    p->plotLayout()->simplify();
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    p->xAxis->setLabelFont(font());
+    p->yAxis->setLabelFont(font());
+    p->xAxis->setTickLabelFont(small);
+    p->yAxis->setTickLabelFont(small);
+    QString problem = tr("No CAS records: the argmin experiment's CAS loops record them.");
+    const Run* run = m_model->run();
+    for (std::size_t li = 0; run && li < run->launches.size() && m_histogram.empty(); ++li) {
+        auto cas = readCasRecords(run->launches[li], int(li));
+        if (!cas)
+            problem = QString::fromStdString(cas.error());
+        else
+            m_histogram = cas->histogram;
+    }
+    if (m_histogram.empty()) {
+        auto* text = new QCPItemText(p);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(0.5, 0.45);
+        text->setFont(font());
+        text->setColor(palette::mutedText());
+        text->setText(problem);
+        p->replot();
+        return;
+    }
+    const CasStatistics s = casStatistics(m_histogram);
+    const auto figure = [&](const char* name) {
+        const auto it = run->figures.find(name);
+        return it == run->figures.end() ? 0.0 : it->second;
+    };
+    const std::string variant = run->params.count("variant") ? run->params.at("variant") : "";
+    m_title = tr("%1: atomicCAS per thread\nover all %2 threads: mean %3, most %4")
+                  .arg(QString::fromStdString(variant), groupDigits((long long)s.threads))
+                  .arg(figure("casAttemptsMean"), 0, 'f', 3)
+                  .arg(figure("casAttemptsMax"));
+    p->plotLayout()->insertRow(0);
+    p->plotLayout()->addElement(0, 0, new QCPTextElement(p, m_title, titleFont(font())));
+    auto* bars = new QCPBars(p->xAxis, p->yAxis);
+    bars->setPen(QPen(sequentialColour(1.0), 1));
+    bars->setBrush(sequentialColour(0.55));
+    bars->setWidth(0.8);
+    // The last non-empty bin bounds the axis; the log axis needs values above 0.
+    std::size_t last = 0;
+    for (std::size_t a = 0; a < m_histogram.size(); ++a) {
+        if (m_histogram[a] == 0) continue;
+        bars->addData(double(a), double(m_histogram[a]));
+        last = a;
+    }
+    bars->setBaseValue(0.5);
+    p->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    p->yAxis->setTicker(ticker);
+    p->yAxis->setNumberFormat("gb");
+    p->yAxis->setRange(0.5, double(s.threads) * 3);
+    p->xAxis->setRange(-0.7, double(last) + 0.7);
+    p->xAxis->setLabel(
+        tr("atomicCAS calls by one thread") +
+        (last + 1 == m_histogram.size() ? tr(" (last bar: that many or more)") : QString()));
+    p->yAxis->setLabel(tr("threads (log scale)"));
+    p->replot();
+}
+
+}  // namespace ws

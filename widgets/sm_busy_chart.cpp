@@ -1,0 +1,207 @@
+#include "widgets/sm_busy_chart.h"
+
+#include <qcustomplot.h>
+
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "widgets/palette.h"
+#include "widgets/sequential_scale.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+SmBusyChart::SmBusyChart(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setMouseTracking(true);
+    connect(model, &PlaybackModel::runChanged, this, &SmBusyChart::rebuild);
+    connect(model, &PlaybackModel::timeChanged, this, &SmBusyChart::updateTime);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const int i = smAt(e->position());
+        if (i < 0) {
+            QToolTip::hideText();
+            return;
+        }
+        const SmBusy& s = m_bars.analysis.sms[std::size_t(i)];
+        QToolTip::showText(
+            e->globalPosition().toPoint(),
+            tr("SM %1: %2 items\nbusy %3 (%4 of item time)\nlast item ended at %5")
+                .arg(s.sm)
+                .arg(s.items)
+                .arg(formatExactNs(s.busyNs), formatExactNs(s.workNs), formatExactNs(s.lastEndNs)),
+            m_plot);
+    });
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        const int i = smAt(e->position());
+        if (i >= 0 && m_firstBlock[std::size_t(i)].valid())
+            m_model->setSelected(m_firstBlock[std::size_t(i)]);
+    });
+    rebuild();
+}
+
+void SmBusyChart::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) rebuild();
+    QWidget::changeEvent(e);
+}
+
+double SmBusyChart::busyUntil(std::size_t i, double t) const {
+    double busy = 0;
+    for (const auto& [s, e] : m_spans[i]) {
+        if (s >= t) break;
+        busy += std::min(e, t) - s;
+    }
+    return busy;
+}
+
+QString SmBusyChart::titleText() const {
+    const QueueAnalysis& a = m_bars.analysis;
+    return tr("Busy time per SM\nlongest %1, mean %2: imbalance %3×")
+        .arg(formatDuration(a.maxBusyNs), formatDuration(a.meanBusyNs))
+        .arg(a.imbalance, 0, 'f', 2);
+}
+
+int SmBusyChart::smAt(const QPointF& pos) const {
+    if (m_spans.empty() || !m_plot->axisRect()->rect().contains(pos.toPoint())) return -1;
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const int i = int(std::lround(x));
+    return i >= 0 && std::size_t(i) < m_spans.size() ? i : -1;
+}
+
+void SmBusyChart::rebuild() {
+    m_bars = buildQueueBars(m_model->prepared());
+    m_spans.clear();
+    m_firstBlock.clear();
+    QCustomPlot* p = m_plot;
+    p->clearPlottables();
+    p->clearItems();
+    m_total = m_sofar = nullptr;
+    if (p->plotLayout()->rowCount() > 1) p->plotLayout()->removeAt(0);
+    p->plotLayout()->simplify();
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    p->xAxis->setLabelFont(font());
+    p->yAxis->setLabelFont(font());
+    p->xAxis->setTickLabelFont(small);
+    p->yAxis->setTickLabelFont(small);
+    if (m_bars.empty()) {
+        auto* text = new QCPItemText(p);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(0.5, 0.45);
+        text->setFont(font());
+        text->setColor(palette::mutedText());
+        text->setText(m_bars.problem);
+        p->replot();
+        return;
+    }
+    // Merged busy spans and the first block per SM, in the analysis's SM order.
+    const PreparedRun* prepared = m_model->prepared();
+    const Launch* launch = prepared->launch(m_bars.launch);
+    std::map<std::uint32_t, std::size_t> index;
+    for (const SmBusy& s : m_bars.analysis.sms) {
+        index[s.sm] = m_spans.size();
+        m_spans.emplace_back();
+        m_firstBlock.emplace_back();
+    }
+    for (const QueueBar& b : m_bars.bars) {
+        const std::uint32_t sm = launch->blocks.sm[std::size_t(b.block.record)];
+        const std::size_t i = index[sm];
+        m_spans[i].push_back({b.start, b.end});
+        if (!m_firstBlock[i].valid() ||
+            prepared->startOf(b.block) < prepared->startOf(m_firstBlock[i]))
+            m_firstBlock[i] = b.block;
+    }
+    for (auto& spans : m_spans) {
+        std::sort(spans.begin(), spans.end());
+        std::vector<std::pair<double, double>> merged;
+        for (const auto& s : spans)
+            if (!merged.empty() && s.first <= merged.back().second)
+                merged.back().second = std::max(merged.back().second, s.second);
+            else
+                merged.push_back(s);
+        spans = std::move(merged);
+    }
+
+    p->plotLayout()->insertRow(0);
+    auto* title = new QCPTextElement(p, titleText(), titleFont(font()));
+    p->plotLayout()->addElement(0, 0, title);
+    m_total = new QCPBars(p->xAxis, p->yAxis);
+    m_total->setName(tr("busy in the whole run"));
+    m_total->setPen(Qt::NoPen);
+    m_total->setBrush(sequentialColour(0.15));
+    m_sofar = new QCPBars(p->xAxis, p->yAxis);
+    m_sofar->setName(tr("busy up to the playhead"));
+    m_sofar->setPen(Qt::NoPen);
+    m_sofar->setBrush(sequentialColour(0.85));
+    m_total->setWidth(0.8);
+    m_sofar->setWidth(0.8);
+    const auto& sms = m_bars.analysis.sms;
+    for (std::size_t i = 0; i < sms.size(); ++i) m_total->addData(double(i), sms[i].busyNs / 1e3);
+    auto line = [&](double us, const QColor& c, Qt::PenStyle style, const QString& label) {
+        auto* l = new QCPItemStraightLine(p);
+        l->point1->setCoords(0, us);
+        l->point2->setCoords(1, us);
+        l->setPen(QPen(c, 2, style));
+        auto* t = new QCPItemText(p);
+        t->position->setCoords(double(sms.size()) - 0.5, us);
+        t->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        t->setFont(font());
+        t->setColor(c);
+        t->setText(label);
+    };
+    line(m_bars.analysis.meanBusyNs / 1e3, palette::text(), Qt::DashLine, tr("mean"));
+    line(m_bars.analysis.maxBusyNs / 1e3, palette::selection(), Qt::DotLine, tr("longest"));
+    updateTicks();
+    p->xAxis->setLabel(tr("SM"));
+    p->yAxis->setLabel(tr("busy time (µs)"));
+    p->xAxis->setRange(-0.8, double(sms.size()) - 0.2);
+    p->yAxis->setRange(0, m_bars.analysis.maxBusyNs / 1e3 * 1.15);
+    p->legend->setVisible(true);
+    p->legend->setFont(font());
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    updateTime();
+}
+
+void SmBusyChart::updateTicks() {
+    // SM ids as tick labels (they need not be contiguous), as many as fit the width.
+    const auto& sms = m_bars.analysis.sms;
+    if (sms.empty()) return;
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    const double labelWidth = QFontMetrics(small).horizontalAdvance(QStringLiteral("0000"));
+    // The widget's width less the y axis: the plot's own layout may not have
+    // caught up with a resize yet.
+    const double room = std::max(100, width() - 6 * QFontMetrics(small).height());
+    const auto every =
+        std::max<std::size_t>(1, std::size_t(std::ceil(double(sms.size()) * labelWidth / room)));
+    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    for (std::size_t i = 0; i < sms.size(); i += every)
+        ticks->addTick(double(i), QString::number(sms[i].sm));
+    m_plot->xAxis->setTicker(ticks);
+}
+
+void SmBusyChart::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    updateTicks();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SmBusyChart::updateTime() {
+    if (!m_sofar) return;
+    const double t = m_model->time();
+    QVector<double> keys, values;
+    for (std::size_t i = 0; i < m_spans.size(); ++i) {
+        keys.push_back(double(i));
+        values.push_back(busyUntil(i, t) / 1e3);
+    }
+    m_sofar->setData(keys, values, true);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace ws
