@@ -1,0 +1,140 @@
+#include "app/gui/matmul_lab.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QTabWidget>
+#include <algorithm>
+
+#include "app/gui/app_log.h"
+#include "app/gui/experiment_browser.h"
+#include "app/gui/main_window.h"
+#include "app/gui/resource_paths.h"
+#include "core/catalog.h"
+#include "widgets/ladder_chart.h"
+#include "widgets/reuse_view.h"
+#include "widgets/roofline_view.h"
+#include "widgets/throughput_plot.h"
+#include "widgets/tile_walk_view.h"
+
+namespace ws {
+
+namespace {
+
+bool listsTiles(const ExperimentSpec* spec) {
+    return spec && std::find(spec->views.begin(), spec->views.end(), "tiles") != spec->views.end();
+}
+
+// The counters scripts/gpu/matmul.sh measured, beside the bundled traces.
+std::optional<MatmulCounters> bundledCounters() {
+    const QString manifest = bundledManifestPath();
+    if (manifest.isEmpty()) return std::nullopt;
+    QFile f(QFileInfo(manifest).absolutePath() + QStringLiteral("/matmul-counters.json"));
+    if (!f.open(QIODevice::ReadOnly)) return std::nullopt;
+    auto parsed = parseMatmulCounters(f.readAll().toStdString());
+    if (!parsed) {
+        appLog(QStringLiteral("ignoring %1: %2")
+                   .arg(f.fileName(), QString::fromStdString(parsed.error())));
+        return std::nullopt;
+    }
+    return *parsed;
+}
+
+// A plot instance that follows the window's run: `fill` gives its data.
+template <typename View, typename Fill>
+View* following(PlaybackModel* model, QWidget* parent, Fill fill) {
+    auto* view = new View(parent);
+    auto update = [view, model, fill] { view->setData(fill(model->run())); };
+    QObject::connect(model, &PlaybackModel::runChanged, view, update);
+    update();
+    return view;
+}
+
+}  // namespace
+
+MatmulLab::MatmulLab(MainWindow* window)
+    : QObject(window),
+      m_window(window),
+      m_dock(new QDockWidget(tr("Matrix multiply lab"), window)),
+      m_tabs(new QTabWidget(m_dock)),
+      m_tiles(new TileWalkView(window->model(), m_tabs)),
+      m_reuse(new ReuseView(m_tabs)),
+      m_roofline(new RooflineView(m_tabs)),
+      m_ladder(new LadderChart(m_tabs)),
+      m_counters(bundledCounters()) {
+    m_tabs->addTab(m_tiles, tr("Tile walk"));
+    m_tabs->addTab(m_reuse, tr("Reuse"));
+    m_tabs->addTab(m_roofline, tr("Roofline"));
+    m_tabs->addTab(m_ladder, tr("Ladder"));
+    m_dock->setObjectName(QStringLiteral("matmul-lab"));
+    m_dock->setWidget(m_tabs);
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                        QDockWidget::DockWidgetClosable);
+    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    window->resizeDocks({m_dock}, {760}, Qt::Horizontal);
+    m_dock->hide();
+    window->menuBar()->addMenu(tr("Matri&x multiply lab"))->addAction(m_dock->toggleViewAction());
+    connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
+            &MatmulLab::onExperiment);
+    connect(window->source(), &RunSource::loaded, this, &MatmulLab::onLoaded);
+    // After the window has filled its own views for the run.
+    connect(window, &MainWindow::runShown, this, &MatmulLab::refresh);
+    registerViews();
+    refresh();
+}
+
+MatmulSources MatmulLab::sources() const {
+    return {&m_window->source()->bundled(), m_session, m_counters};
+}
+
+void MatmulLab::registerViews() {
+    ViewCatalog* views = m_window->views();
+    views->add({QStringLiteral("tiles"), tr("Tile walk"), QStringLiteral("matmul"),
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new TileWalkView(c.model, parent);
+                }});
+    views->add({QStringLiteral("reuse"), tr("Loads per FLOP"), QStringLiteral("matmul"),
+                [this](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return following<ReuseView>(c.model, parent, [this](const Run* run) {
+                        return matmulReuse(run, sources());
+                    });
+                }});
+    views->add({QStringLiteral("roofline"), tr("Roofline"), QStringLiteral("matmul"),
+                [this](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return following<RooflineView>(c.model, parent, [this](const Run* run) {
+                        return matmulRoofline(run, sources());
+                    });
+                }});
+    views->add(
+        {QStringLiteral("matmul-ladder"), tr("Matrix multiply ladder"), QStringLiteral("matmul"),
+         [this](const ViewContext& c, QWidget* parent) -> QWidget* {
+             return following<LadderChart>(
+                 c.model, parent, [this](const Run* run) { return matmulLadder(run, sources()); });
+         }});
+}
+
+void MatmulLab::onExperiment(const QString& id) {
+    const bool shown = listsTiles(findExperiment(id.toStdString()));
+    m_dock->setVisible(shown);
+    if (shown) m_dock->raise();
+}
+
+void MatmulLab::onLoaded(const LoadedRun& loaded) {
+    const Run& run = *loaded.prepared->run;
+    m_dock->setVisible(listsTiles(findExperiment(run.experiment)));
+    if (loaded.origin == RunOrigin::Live)
+        if (auto m = matmulMeasurementOf(run)) m_session.push_back(*m);
+}
+
+void MatmulLab::refresh() {
+    const Run* run = m_window->model()->run();
+    const MatmulSources s = sources();
+    m_reuse->setData(matmulReuse(run, s));
+    m_roofline->setData(matmulRoofline(run, s));
+    m_ladder->setData(matmulLadder(run, s));
+    if (run && run->experiment == "matmul")
+        m_window->throughput()->setData(matmulThroughput(*run, s));
+}
+
+}  // namespace ws

@@ -1,0 +1,232 @@
+#include "app/gui/matmul_series.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/catalog.h"
+#include "core/matmul_traffic.h"
+#include "core/matmul_variants.h"
+
+namespace ws {
+
+namespace {
+
+std::string param(const ParamValues& p, const char* key, const char* fallback) {
+    const auto it = p.find(key);
+    return it == p.end() ? fallback : it->second;
+}
+
+std::optional<MatmulMeasurement> measurement(const std::string& experiment, const ParamValues& p,
+                                             double kernelMs, const std::string& device) {
+    if (experiment != "matmul" || kernelMs <= 0) return std::nullopt;
+    MatmulMeasurement m;
+    m.variant = param(p, "variant", "seed-tiled");
+    m.n = std::uint32_t(std::stoul(param(p, "n", "0")));
+    m.blockDim = param(p, "block_dim", "8");
+    m.gflops = matmulFlops(m.n) / (kernelMs * 1e6);
+    m.device = device;
+    if (m.n == 0 || !parseMatmulVariant(m.variant)) return std::nullopt;
+    return m;
+}
+
+bool usesBlockDim(const std::string& variant) {
+    const auto v = parseMatmulVariant(variant);
+    return v && matmulVariantInfo(*v).usesBlockDim;
+}
+
+QString label(const MatmulMeasurement& m) {
+    return usesBlockDim(m.variant)
+               ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(m.variant),
+                                               QString::fromStdString(m.blockDim))
+               : QString::fromStdString(m.variant);
+}
+
+// The measurements on the shown run's device, when there are any.
+std::vector<MatmulMeasurement> sameDevice(const Run* shown, const MatmulSources& sources) {
+    auto all = matmulMeasurements(sources);
+    if (!shown) return all;
+    std::vector<MatmulMeasurement> mine;
+    for (const auto& m : all)
+        if (m.device == shown->device.name) mine.push_back(m);
+    return mine.empty() ? all : mine;
+}
+
+}  // namespace
+
+std::optional<MatmulMeasurement> matmulMeasurementOf(const Run& run) {
+    return measurement(run.experiment, run.params, run.timing.kernelMs, run.device.name);
+}
+
+std::vector<MatmulMeasurement> matmulMeasurements(const MatmulSources& sources) {
+    std::vector<MatmulMeasurement> out;
+    if (sources.bundled)
+        for (const auto& t : sources.bundled->all())
+            if (auto m = measurement(t.experiment.toStdString(), t.params, t.kernelMs,
+                                     t.device.toStdString()))
+                out.push_back(*m);
+    out.insert(out.end(), sources.session.begin(), sources.session.end());
+    return out;
+}
+
+std::pair<double, QString> matmulMemoryRoof(const BundledTraces* bundled,
+                                            const DeviceInfo& device) {
+    double best = 0;
+    double largest = 0;
+    if (bundled)
+        for (const BundledTrace* t : bundled->forExperiment("transpose-f32")) {
+            const auto v = t->params.find("variant");
+            if (v == t->params.end() || v->second != "copy" || t->gbPerS <= 0) continue;
+            if (!device.name.empty() && t->device.toStdString() != device.name) continue;
+            const double size = std::stod(param(t->params, "width", "0")) *
+                                std::stod(param(t->params, "height", "0"));
+            if (size > largest) {
+                largest = size;
+                best = t->gbPerS;
+            }
+        }
+    if (best > 0) return {best, QObject::tr("float4 copy measured on this device")};
+    return {device.memBandwidthGBs, QObject::tr("theoretical: no copy measured on this device")};
+}
+
+RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
+    RooflineData d;
+    if (shown) {
+        const DeviceInfo& dev = shown->device;
+        d.deviceName = QString::fromStdString(dev.name);
+        d.peakGflops = fp32PeakGflops(dev);
+        d.peakText = QObject::tr("%1 SMs × %2 FP32 lanes × 2 × %3 GHz")
+                         .arg(dev.smCount)
+                         .arg(fp32LanesPerSm(dev.ccMajor, dev.ccMinor))
+                         .arg(dev.smClockKHz / 1e6, 0, 'f', 2);
+        std::tie(d.memoryGBs, d.memorySource) = matmulMemoryRoof(sources.bundled, dev);
+    }
+    for (const auto& v : matmulVariants()) d.variants << QString::fromLatin1(v.id);
+    auto pointOf = [&](const MatmulMeasurement& m) -> std::optional<RooflinePoint> {
+        const auto v = parseMatmulVariant(m.variant);
+        RooflinePoint p{label(m), double(m.n), 0, m.gflops, false};
+        p.variant = QString::fromStdString(m.variant);
+        const auto c = sources.counters;
+        if (c && c->variants.count(m.variant) && c->n == m.n &&
+            c->variants.at(m.variant).dramReadBytes > 0) {
+            p.intensity = matmulFlops(m.n) / c->variants.at(m.variant).dramReadBytes;
+            p.measuredIntensity = true;
+        } else if (*v == MatmulVariant::Cublas && c && c->variants.count(m.variant) &&
+                   c->variants.at(m.variant).dramReadBytes > 0) {
+            // cuBLAS has no model: its DRAM intensity measured at the counters' size.
+            p.intensity = matmulFlops(c->n) / c->variants.at(m.variant).dramReadBytes;
+            p.measuredIntensity = true;
+        } else {
+            p.intensity = matmulTraffic(*v, std::uint32_t(std::stoul(m.blockDim)), m.n).intensity();
+        }
+        if (p.intensity <= 0 || matmulVariantInfo(*v).cpu) return std::nullopt;
+        return p;
+    };
+    for (const auto& m : sameDevice(shown, sources))
+        if (auto p = pointOf(m)) d.points.push_back(*p);
+    if (shown)
+        if (auto m = matmulMeasurementOf(*shown)) d.current = pointOf(*m);
+    return d;
+}
+
+ReuseData matmulReuse(const Run* shown, const MatmulSources& sources) {
+    ReuseData d;
+    const auto mine = shown ? matmulMeasurementOf(*shown) : std::nullopt;
+    const std::uint32_t n = mine ? mine->n : 1024;
+    const std::uint32_t blockDim = mine ? std::uint32_t(std::stoul(mine->blockDim)) : 8;
+    d.title = QObject::tr("model at n = %1").arg(n);
+    const auto& c = sources.counters;
+    d.countersSource =
+        c ? QObject::tr("measured: Nsight Compute counters at n = %1%2")
+                .arg(c->n)
+                .arg(c->device.empty()
+                         ? QString()
+                         : QObject::tr(" on %1").arg(QString::fromStdString(c->device)))
+          : QObject::tr("no hardware counters bundled: the model only");
+    for (const auto& info : matmulVariants()) {
+        if (info.cpu) continue;
+        ReuseBar b;
+        b.variant = QString::fromLatin1(info.id);
+        const MatmulTraffic t = matmulTraffic(info.variant, blockDim, n);
+        b.askedBytesPerFlop = t.bytesPerFlop();
+        b.sectorBytesPerFlop = t.sectorBytesPerFlop();
+        if (c && c->variants.count(info.id)) {
+            const MatmulCounter& m = c->variants.at(info.id);
+            const double flops = matmulFlops(c->n);
+            b.l1BytesPerFlop = 32 * m.l1GlobalLoadSectors / flops;
+            b.l2BytesPerFlop = 32 * m.l2ReadSectors / flops;
+            b.dramBytesPerFlop = m.dramReadBytes / flops;
+        }
+        if (b.askedBytesPerFlop <= 0 && b.dramBytesPerFlop < 0) continue;
+        b.current = mine && mine->variant == info.id;
+        d.bars.push_back(b);
+    }
+    return d;
+}
+
+LadderData matmulLadder(const Run* shown, const MatmulSources& sources) {
+    LadderData d;
+    d.unit = QStringLiteral("GFLOP/s");
+    d.axisLabel = QObject::tr("GFLOP/s (2 n³ / kernel time)");
+    d.referenceName = QObject::tr("cuBLAS");
+    d.fractionName = QObject::tr("of cuBLAS");
+    const auto all = sameDevice(shown, sources);
+    const auto mine = shown ? matmulMeasurementOf(*shown) : std::nullopt;
+    std::map<std::uint32_t, std::set<std::string>> variantsAt;
+    for (const auto& m : all) variantsAt[m.n].insert(m.variant);
+    std::uint32_t n = 0;
+    if (mine && variantsAt[mine->n].size() >= 3) n = mine->n;
+    if (!n && variantsAt.count(4096) && variantsAt[4096].size() >= 3) n = 4096;
+    if (!n) {
+        std::size_t most = 0;
+        for (const auto& [size, set] : variantsAt)
+            if (set.size() > most) {
+                most = set.size();
+                n = size;
+            }
+    }
+    if (!n) return d;
+    d.title = QObject::tr("Matrix multiply ladder, n = %1").arg(n);
+    for (const auto& info : matmulVariants()) {
+        const MatmulMeasurement* pick = nullptr;
+        for (const auto& m : all) {
+            if (m.n != n || m.variant != info.id) continue;
+            const bool preferred = mine && m.blockDim == mine->blockDim;
+            if (!pick || preferred) pick = &m;
+        }
+        if (!pick) continue;
+        if (info.variant == MatmulVariant::Cublas) d.peakGBs = pick->gflops;
+        LadderBar b{label(*pick), pick->gflops, false, {}};
+        b.current =
+            mine && mine->n == n && mine->variant == info.id && mine->blockDim == pick->blockDim;
+        if (info.a6000PercentOfCublas >= 0)
+            b.note = QObject::tr("A6000: %1 %").arg(info.a6000PercentOfCublas, 0, 'f', 1);
+        d.deviceName = QString::fromStdString(pick->device);
+        d.bars.push_back(b);
+    }
+    return d;
+}
+
+ThroughputData matmulThroughput(const Run& shown, const MatmulSources& sources) {
+    ThroughputData d;
+    d.xName = QObject::tr("n");
+    d.xUnit = QObject::tr("rows and columns");
+    d.logX = true;
+    d.unit = QStringLiteral("GFLOP/s");
+    d.vendorName = QObject::tr("cuBLAS (FP32, no tensor cores)");
+    d.peakName = QObject::tr("FP32 peak");
+    d.peakGBs = fp32PeakGflops(shown.device);
+    d.deviceName = QString::fromStdString(shown.device.name);
+    for (const auto& m : sameDevice(&shown, sources)) {
+        const ThroughputPoint p{label(m), double(m.n), m.gflops};
+        if (m.variant == "cublas")
+            d.vendor.push_back(p);
+        else
+            d.points.push_back(p);
+    }
+    if (auto m = matmulMeasurementOf(shown))
+        d.current = ThroughputPoint{{}, double(m->n), m->gflops};
+    return d;
+}
+
+}  // namespace ws

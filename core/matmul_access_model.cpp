@@ -1,0 +1,24 @@
+#include "core/matmul_access_model.h"
+
+#include "core/catalog.h"
+#include "core/matmul_traffic.h"
+
+namespace ws {
+
+ModelledWarp matmulWarpAccesses(const ParamValues& params, std::uint32_t warp) {
+    ModelledWarp out;
+    const auto variant = parseMatmulVariant(paramChoice(params, "variant"));
+    if (!variant) return out;
+    const std::uint32_t n = std::uint32_t(paramInt(params, "n"));
+    const std::uint32_t blockDim = std::uint32_t(std::stoul(paramChoice(params, "block_dim")));
+    const auto tiling = matmulTiling(*variant, blockDim);
+    if (!tiling || tiling->tileK == 0 || warp * 32 >= tiling->block.count()) return out;
+    const auto reads = tiling->warptile
+                           ? warptileSharedReads(*tiling->warptile, warp, kMatmulTracedKSteps)
+                           : matmulSharedReads(*variant, blockDim, warp, kMatmulTracedKSteps,
+                                               std::min(tiling->tileK, n));
+    for (const auto& r : reads) out.shared.push_back({r.what, false, r.access});
+    return out;
+}
+
+}  // namespace ws

@@ -1,0 +1,28 @@
+#pragma once
+// cublasSgemm as the matrix multiply lab's vendor yardstick: FP32 on the
+// CUDA cores. CUBLAS_PEDANTIC_MATH forbids tensor cores and TF32, so the
+// library does the same arithmetic as the lab's kernels.
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "core/result.h"
+
+namespace ws::matmul {
+
+class CublasSgemm {
+public:
+    CublasSgemm() = default;
+    CublasSgemm(const CublasSgemm&) = delete;
+    CublasSgemm& operator=(const CublasSgemm&) = delete;
+    ~CublasSgemm();
+
+    Status create(cudaStream_t stream = nullptr);
+    // C = A * B for n x n row-major matrices on the device.
+    Status multiply(const float* a, const float* b, float* c, std::uint32_t n) const;
+
+private:
+    void* m_handle = nullptr;  // cublasHandle_t, kept out of this header
+};
+
+}  // namespace ws::matmul

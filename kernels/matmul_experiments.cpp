@@ -1,0 +1,38 @@
+// The matrix multiply lab's family: its one catalog id, and the dispatch of
+// a run to the CPU or GPU half by variant.
+#include "kernels/cuda_check.h"
+#include "kernels/matmul_runs.h"
+#include "kernels/memory_launch.h"
+
+namespace ws {
+
+bool isMatmulExperiment(std::string_view id) { return id == "matmul"; }
+
+Result<Run> runMatmulExperiment(const ExperimentSpec& spec, const ParamValues& params,
+                                const RunOptions& options, const DeviceInfo& device) {
+    if (!isMatmulExperiment(spec.id)) return makeError("experiment " + spec.id + " is not matmul");
+    auto run = matmul::runMatmul(params, options, device);
+    if (!run) return makeError(run.error());
+    return std::move(run->run);
+}
+
+namespace matmul {
+
+Result<MatmulRun> runMatmul(const ParamValues& given, const RunOptions& options,
+                            const DeviceInfo& device, MatmulInputs* inputs, bool record) {
+    const ExperimentSpec* spec = findExperiment("matmul");
+    // Defaults filled in and every value checked again: callers may pass
+    // only what a user changed.
+    auto params = resolveParams(*spec, given);
+    if (!params) return makeError(params.error());
+    const auto variant = parseMatmulVariant(paramChoice(*params, "variant"));
+    DeviceInfo limits = device;
+    if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
+    WS_CUDA_TRY(cudaSetDevice(options.device));
+    if (matmulVariantInfo(*variant).cpu)
+        return runMatmulCpu(*params, *variant, options, limits, inputs);
+    return runMatmulGpu(*params, *variant, options, limits, inputs, record);
+}
+
+}  // namespace matmul
+}  // namespace ws

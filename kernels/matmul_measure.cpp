@@ -1,0 +1,103 @@
+#include "kernels/matmul_measure.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "kernels/event_timing.h"
+#include "kernels/matmul_trace_storage.h"
+#include "kernels/memory_launch.h"
+
+namespace ws::matmul {
+
+Result<std::vector<double>> timeWithin(int wanted, const std::function<Status()>& launch,
+                                       const std::function<Status()>& before) {
+    auto first = timeRuns(1, nullptr, launch, before);  // the warm-up, then one timed
+    if (!first) return first;
+    std::vector<double> ms = std::move(*first);
+    const double each = std::max(ms.front(), 1e-3);
+    const int more = std::min(wanted - 1, int(kTimingBudgetMs / each));
+    if (more > 0) {
+        auto rest = timeRuns(more, nullptr, launch, before);
+        if (!rest) return rest;
+        ms.insert(ms.end(), rest->begin(), rest->end());
+    }
+    return ms;
+}
+
+Result<Measured> measureMatmul(MatmulInputs& inputs, const MeasureSteps& steps,
+                               const RunOptions& options, Launch* launch) {
+    Measured m;
+    const int reps = std::max(1, options.repetitions);
+    if (Status s = inputs.poisonResult(); !s) return makeError(s.error());
+    auto plain = timeWithin(reps, steps.plain);
+    if (!plain) return makeError(plain.error());
+    m.plainMs = std::move(*plain);
+    auto plainCheck = inputs.checkDeviceResult();
+    if (!plainCheck) return makeError(plainCheck.error());
+    m.plainCheck = std::move(*plainCheck);
+    if (!steps.recorded) return m;
+
+    if (Status s = inputs.poisonResult(); !s) return makeError(s.error());
+    auto recorded =
+        timeWithin(options.measureOverhead ? reps : 1, steps.recorded, steps.beforeRecorded);
+    if (!recorded) return makeError(recorded.error());
+    m.recordedMs = std::move(*recorded);
+    auto recordedCheck = inputs.checkDeviceResult();
+    if (!recordedCheck) return makeError(recordedCheck.error());
+    m.recordedCheck = std::move(*recordedCheck);
+    if (steps.storage && launch)
+        if (Status s = steps.storage->download(*launch); !s) return makeError(s.error());
+    return m;
+}
+
+void fillSamples(Timing& timing, const std::vector<double>& plainMs,
+                 const std::vector<double>& recordedMs) {
+    timing.kernelMs = medianOf(plainMs);
+    timing.kernelSamplesMs = plainMs;
+    timing.repetitions = int(plainMs.size());
+    if (!plainMs.empty()) {
+        const auto [lo, hi] = std::minmax_element(plainMs.begin(), plainMs.end());
+        timing.kernelMinMs = *lo;
+        timing.kernelMaxMs = *hi;
+        const double mean =
+            std::accumulate(plainMs.begin(), plainMs.end(), 0.0) / double(plainMs.size());
+        double var = 0;
+        for (double v : plainMs) var += (v - mean) * (v - mean);
+        const double stdev = plainMs.size() > 1 ? std::sqrt(var / double(plainMs.size() - 1)) : 0;
+        timing.kernelCvPercent = mean > 0 ? stdev / mean * 100 : 0;
+    }
+    timing.recordedKernelMs = medianOf(recordedMs);
+    timing.overheadPercent =
+        timing.kernelMs > 0 && timing.recordedKernelMs > 0
+            ? (timing.recordedKernelMs - timing.kernelMs) / timing.kernelMs * 100
+            : 0;
+}
+
+void fillMatmulRun(Run& run, const ParamValues& params, const DeviceInfo& device,
+                   MatmulInputs& inputs, const Measured& measured) {
+    memory::fillRunHeader(run, "matmul", params, device);
+    const std::uint32_t n = inputs.n();
+    fillSamples(run.timing, measured.plainMs, measured.recordedMs);
+    run.timing.flops = matmulFlops(n);
+    // The traffic no product can avoid: A and B read once, C written once.
+    run.timing.bytesMoved = 3.0 * double(n) * double(n) * sizeof(float);
+    run.timing.transferMs = inputs.uploadMs() + inputs.lastDownloadMs();
+    run.texts["transfer"] =
+        "A and B to the device and C back, from and to pageable host memory as the seed's "
+        "device_matmul copies them";
+    const bool recorded = !measured.recordedMs.empty();
+    const MatmulCheck& shown = recorded ? measured.recordedCheck : measured.plainCheck;
+    const MatmulTolerance tolerance = matmulTolerance(n);
+    run.verification = matmulVerification(shown, inputs.reference(), tolerance);
+    if (recorded && measured.plainCheck.wrong > 0 && shown.wrong == 0) {
+        run.verification.passed = false;
+        run.verification.note = "the launches without recording failed the check (" +
+                                std::to_string(measured.plainCheck.wrong) + " wrong entries); " +
+                                run.verification.note;
+    }
+    storeMatmulCheck(run, shown);
+    run.figures["fp32PeakGflops"] = fp32PeakGflops(device);
+}
+
+}  // namespace ws::matmul

@@ -1,0 +1,158 @@
+#pragma once
+// Recording for the matrix multiply kernels: a record per block (SM, start
+// and end), and for a few traced blocks the tiles of every k-phase with
+// clock64 at its start and one warp's shared-memory reads, timed. Kernels
+// hold a Recorder<kRecord>; the plain build (kRecord = false) compiles every
+// call to nothing, so its timing is the kernel's own. The slot structs are
+// shared with the host, which copies them back.
+#include <cstdint>
+
+#include "kernels/record_pointers.h"
+#ifdef __CUDACC__
+#include "kernels/device_clocks.cuh"
+#endif
+
+namespace ws::matmul {
+
+struct PhaseSlot {
+    std::uint32_t aRow, aCol, bRow, bCol;  // top-left elements of the tiles loaded
+    std::int64_t clock;                    // clock64 of thread 0 as the phase began
+    std::uint32_t used, pad;
+};
+
+struct SharedSlot {
+    std::uint32_t address[32];  // byte offset from the start of the kernel's shared buffer
+    std::uint32_t sink[32];     // the loaded bits: a store that waits for the load
+    std::uint32_t activeMask, widthBytes, used, pad;
+    std::int64_t cycles;  // clock64 around the one read
+};
+
+// Passed by value (a __grid_constant__ parameter) to every kernel. Traced
+// slot t keeps phases [t * maxPhases, (t + 1) * maxPhases) and shared reads
+// [t * maxShared, ...) of its warp 0.
+struct MatmulTrace {
+    BlockRecordPointers blocks;  // indexed by the linear block id
+    std::uint32_t tracedBlock[kMaxTracedSlots] = {};
+    std::uint32_t tracedCount = 0;
+    std::uint32_t maxPhases = 0;
+    std::uint32_t maxShared = 0;
+    PhaseSlot* phases = nullptr;
+    SharedSlot* shared = nullptr;
+};
+
+#ifdef __CUDACC__
+
+// clock64 with a memory clobber: memory operations stay on the side of the
+// reading where the source puts them.
+__device__ __forceinline__ std::int64_t cycleCounter() {
+    std::int64_t t;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
+    return t;
+}
+
+__device__ __forceinline__ std::uint32_t linearBlock() {
+    return blockIdx.x + gridDim.x * blockIdx.y;
+}
+__device__ __forceinline__ std::uint32_t linearThread() {
+    return threadIdx.x + blockDim.x * threadIdx.y;
+}
+
+// Plain build: every call is empty and tracesWarp() is a constant false, so
+// the replays it guards vanish.
+template <bool kRecord>
+class Recorder {
+public:
+    __device__ explicit Recorder(const MatmulTrace&) {}
+    __device__ void phase(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
+                          std::uint32_t) {}
+    __device__ constexpr bool tracesWarp() const { return false; }
+    template <typename T>
+    __device__ void sharedRead(const T*, const void*) {}
+    __device__ void finish() {}
+};
+
+template <>
+class Recorder<true> {
+public:
+    __device__ explicit Recorder(const MatmulTrace& t) : m_trace(t) {
+        if (linearThread() == 0) {
+            m_startClock = cycleCounter();
+            m_startNs = dev::globalTimerNs();
+        }
+        const std::uint32_t b = linearBlock();
+        for (std::uint32_t i = 0; i < t.tracedCount; ++i)
+            if (t.tracedBlock[i] == b) m_slot = int(i);
+    }
+
+    // Thread 0 notes the tiles of phase p as the phase begins.
+    __device__ void phase(std::uint32_t p, std::uint32_t aRow, std::uint32_t aCol,
+                          std::uint32_t bRow, std::uint32_t bCol) {
+        if (m_slot < 0 || linearThread() != 0 || p >= m_trace.maxPhases) return;
+        PhaseSlot& s = m_trace.phases[std::uint64_t(m_slot) * m_trace.maxPhases + p];
+        s.clock = cycleCounter();
+        s.aRow = aRow;
+        s.aCol = aCol;
+        s.bRow = bRow;
+        s.bCol = bCol;
+        s.used = 1;
+    }
+
+    // Warp 0 of a traced block: the warp whose shared reads are recorded.
+    __device__ bool tracesWarp() const {
+        return m_slot >= 0 && linearThread() / 32 == 0 && m_trace.maxShared > 0;
+    }
+
+    // All 32 lanes of the traced warp, together: one read of the inner loop,
+    // made again on its own between two clock64 readings. Storing the loaded
+    // bits needs them, so the second reading follows the data.
+    template <typename T>
+    __device__ void sharedRead(const T* p, const void* base) {
+        const std::uint32_t i = m_sharedCount++;
+        if (i >= m_trace.maxShared) return;
+        SharedSlot& s = m_trace.shared[std::uint64_t(m_slot) * m_trace.maxShared + i];
+        const std::uint32_t lane = linearThread() & 31u;
+        __syncwarp();
+        const std::int64_t t0 = cycleCounter();
+        const T v = *p;
+        s.sink[lane] = firstBits(v);
+        const std::int64_t t1 = cycleCounter();
+        s.address[lane] = std::uint32_t(static_cast<const char*>(static_cast<const void*>(p)) -
+                                        static_cast<const char*>(base));
+        if (lane == 0) {
+            s.activeMask = 0xffffffffu;
+            s.widthBytes = sizeof(T);
+            s.cycles = t1 - t0;
+            s.used = 1;
+        }
+    }
+
+    // Every thread calls finish(): it holds a barrier, so the block's bar
+    // covers all its threads' work.
+    __device__ void finish() {
+        __syncthreads();
+        if (linearThread() != 0 || m_trace.blocks.block == nullptr) return;
+        const std::uint64_t endNs = dev::globalTimerNs();
+        const std::int64_t endClock = cycleCounter();
+        const std::uint32_t b = linearBlock();
+        m_trace.blocks.block[b] = b;
+        m_trace.blocks.sm[b] = dev::smId();
+        m_trace.blocks.startNs[b] = m_startNs;
+        m_trace.blocks.endNs[b] = endNs;
+        m_trace.blocks.startClock[b] = m_startClock;
+        m_trace.blocks.endClock[b] = endClock;
+    }
+
+private:
+    __device__ static std::uint32_t firstBits(float v) { return __float_as_uint(v); }
+    __device__ static std::uint32_t firstBits(float4 v) { return __float_as_uint(v.x); }
+
+    const MatmulTrace& m_trace;
+    int m_slot = -1;
+    std::uint32_t m_sharedCount = 0;
+    std::uint64_t m_startNs = 0;
+    std::int64_t m_startClock = 0;
+};
+
+#endif  // __CUDACC__
+
+}  // namespace ws::matmul

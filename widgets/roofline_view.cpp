@@ -1,0 +1,193 @@
+#include "widgets/roofline_view.h"
+
+#include <qcustomplot.h>
+
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "widgets/palette.h"
+#include "widgets/plot_style.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+constexpr double kMinIntensity = 0.05, kMaxIntensity = 500;
+
+// Okabe & Ito without the yellow, which a line on white does not carry.
+QColor seriesColourOf(int i) {
+    static constexpr int order[] = {0, 1, 2, 4, 5, 6};
+    return palette::okabeIto(order[i % 6]);
+}
+}  // namespace
+
+RooflineView::RooflineView(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    rebuild();
+}
+
+void RooflineView::setData(const RooflineData& data) {
+    m_data = data;
+    rebuild();
+}
+
+void RooflineView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange) rebuild();
+    QWidget::changeEvent(e);
+}
+
+double RooflineView::roofAt(double intensity) const {
+    if (m_data.memoryGBs <= 0) return m_data.peakGflops;
+    const double memory = m_data.memoryGBs * intensity;  // GB/s x FLOP/B = GFLOP/s
+    return m_data.peakGflops > 0 ? std::min(m_data.peakGflops, memory) : memory;
+}
+
+void RooflineView::rebuild() {
+    QCustomPlot* p = m_plot;
+    p->clearGraphs();
+    p->clearItems();
+    m_variantCurves = 0;
+    styleAxes(p, font());
+    for (QCPAxis* a : {p->xAxis, p->yAxis}) {
+        a->setScaleType(QCPAxis::stLogarithmic);
+        a->setTicker(decadeTicker());
+    }
+    p->xAxis->setLabel(tr("arithmetic intensity (FLOP per byte loaded)"));
+    p->yAxis->setLabel(tr("GFLOP/s"));
+    p->xAxis->setRange(kMinIntensity, kMaxIntensity);
+    double top = std::max(m_data.peakGflops, 1.0), bottom = top;
+    for (const auto& pt : m_data.points) {
+        top = std::max(top, pt.gflops);
+        bottom = std::min(bottom, pt.gflops);
+    }
+    // A decade below the slowest point, so the roofs and the points fill the plot.
+    p->yAxis->setRange(std::max(1.0, std::pow(10, std::floor(std::log10(bottom)) - 1)), top * 2.5);
+    p->legend->setVisible(!m_data.points.empty());
+    p->legend->setWrap(4);
+    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    if (p->plotLayout()->elementCount() < 2) {
+        p->plotLayout()->addElement(1, 0, p->legend);
+        p->plotLayout()->setRowStretchFactor(1, 0.001);
+        p->legend->setBorderPen(Qt::NoPen);
+    }
+
+    // The roofs, as one line over a log-spaced set of intensities.
+    if (m_data.peakGflops > 0 || m_data.memoryGBs > 0) {
+        QVector<double> xs, ys;
+        for (double x = kMinIntensity; x <= kMaxIntensity * 1.01; x *= 1.1) {
+            xs << x;
+            ys << roofAt(x);
+        }
+        QCPGraph* roof = p->addGraph();
+        roof->setData(xs, ys, true);
+        roof->setPen(QPen(palette::text(), 2.5));
+        roof->setName(tr("roofs"));
+        roof->removeFromLegend();
+        auto label = [&](double x, double y, const QString& text, Qt::Alignment align) {
+            auto* t = new QCPItemText(p);
+            t->setPositionAlignment(align);
+            t->position->setCoords(x, y);
+            t->setText(text);
+            t->setFont(font());
+            t->setColor(palette::text());
+        };
+        if (m_data.peakGflops > 0)
+            label(kMaxIntensity * 0.8, m_data.peakGflops * 1.08,
+                  tr("FP32 peak %1 GFLOP/s\n%2")
+                      .arg(m_data.peakGflops, 0, 'f', 0)
+                      .arg(m_data.peakText),
+                  Qt::AlignRight | Qt::AlignBottom);
+        if (m_data.memoryGBs > 0)
+            label(
+                kMinIntensity * 1.3, roofAt(kMinIntensity * 1.3) * 1.3,
+                tr("memory %1 GB/s (%2)").arg(m_data.memoryGBs, 0, 'f', 0).arg(m_data.memorySource),
+                Qt::AlignLeft | Qt::AlignBottom);
+        if (m_data.peakGflops > 0 && m_data.memoryGBs > 0) {
+            const double ridge = m_data.peakGflops / m_data.memoryGBs;
+            auto* line = new QCPItemStraightLine(p);
+            line->point1->setCoords(ridge, 1);
+            line->point2->setCoords(ridge, 10);
+            line->setPen(QPen(palette::mutedText(), 1, Qt::DashLine));
+            label(ridge * 1.05, 2, tr("ridge %1 FLOP/B").arg(ridge, 0, 'f', 1),
+                  Qt::AlignLeft | Qt::AlignBottom);
+        }
+    }
+
+    // One curve per variant: its sizes in order, a shape and a colour each.
+    std::map<QString, std::vector<const RooflinePoint*>> byVariant;
+    for (const auto& pt : m_data.points) byVariant[pt.variant].push_back(&pt);
+    QStringList order = m_data.variants;
+    for (const auto& [v, unused] : byVariant)
+        if (!order.contains(v)) order << v;
+    for (int i = 0; i < order.size(); ++i) {
+        auto it = byVariant.find(order[i]);
+        if (it == byVariant.end()) continue;
+        auto points = it->second;
+        std::sort(points.begin(), points.end(), [](auto* a, auto* b) { return a->n < b->n; });
+        QCPCurve* curve = new QCPCurve(p->xAxis, p->yAxis);
+        QVector<double> xs, ys;
+        for (const RooflinePoint* pt : points) {
+            xs << pt->intensity;
+            ys << pt->gflops;
+        }
+        curve->setData(xs, ys);
+        const QColor colour = seriesColourOf(i);
+        curve->setPen(QPen(colour, 1.5));
+        curve->setScatterStyle(QCPScatterStyle(seriesShape(i), colour, colour.lighter(130), 9));
+        curve->setName(order[i]);
+        ++m_variantCurves;
+    }
+    if (m_data.current) {
+        QCPGraph* ring = p->addGraph();
+        ring->setData({m_data.current->intensity}, {m_data.current->gflops});
+        ring->setLineStyle(QCPGraph::lsNone);
+        ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                              QPen(palette::selection(), 3), Qt::NoBrush, 22));
+        ring->setName(tr("run on show"));
+    }
+    p->replot();
+}
+
+bool RooflineView::eventFilter(QObject* watched, QEvent* e) {
+    if (watched != m_plot || e->type() != QEvent::MouseMove)
+        return QWidget::eventFilter(watched, e);
+    const QPointF pos = static_cast<QMouseEvent*>(e)->position();
+    const RooflinePoint* best = nullptr;
+    double bestDistance = 12;  // pixels
+    for (const auto& pt : m_data.points) {
+        const double x = m_plot->xAxis->coordToPixel(pt.intensity);
+        const double y = m_plot->yAxis->coordToPixel(pt.gflops);
+        const double d = std::hypot(x - pos.x(), y - pos.y());
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = &pt;
+        }
+    }
+    if (!best) {
+        QToolTip::hideText();
+        return false;
+    }
+    const double roof = roofAt(best->intensity);
+    QToolTip::showText(static_cast<QMouseEvent*>(e)->globalPosition().toPoint(),
+                       tr("<b>%1</b>, n = %2<br>%3 GFLOP/s (%4 % of the roof there)<br>"
+                          "%5 FLOP per byte (%6)")
+                           .arg(best->variant)
+                           .arg(best->n)
+                           .arg(best->gflops, 0, 'f', 0)
+                           .arg(roof > 0 ? 100 * best->gflops / roof : 0, 0, 'f', 1)
+                           .arg(best->intensity, 0, 'g', 3)
+                           .arg(best->measuredIntensity ? tr("DRAM bytes measured")
+                                                        : tr("the kernel's loads, modelled")),
+                       m_plot);
+    return false;
+}
+
+}  // namespace ws

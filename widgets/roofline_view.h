@@ -1,0 +1,61 @@
+#pragma once
+// The roofline of the matrix multiply lab (QCustomPlot, log-log): FLOP per
+// byte loaded against GFLOP/s. The compute roof is the FP32 peak (SMs x FP32
+// lanes x 2 x clock), the memory roof the copy bandwidth measured on the
+// device; each variant is a point per size, its sizes joined by a line, and
+// the run on show is ringed. Intensities come from the load model (what the
+// kernel's threads load) unless Nsight Compute measured the DRAM bytes;
+// points above the memory roof are served by the caches. Hovering a point
+// gives its numbers.
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+
+namespace ws {
+
+struct RooflinePoint {
+    QString variant;
+    double n = 0;
+    double intensity = 0;  // FLOP per byte
+    double gflops = 0;
+    bool measuredIntensity = false;  // from DRAM counters rather than the model
+};
+
+struct RooflineData {
+    QString deviceName;
+    double peakGflops = 0;
+    QString peakText;  // how the peak was computed
+    double memoryGBs = 0;
+    QString memorySource;               // "measured copy" or "theoretical"
+    QStringList variants;               // legend order
+    std::vector<RooflinePoint> points;  // every measured (variant, n)
+    std::optional<RooflinePoint> current;
+};
+
+class RooflineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RooflineView(QWidget* parent = nullptr);
+    void setData(const RooflineData& data);
+    const RooflineData& data() const { return m_data; }
+    QCustomPlot* plot() const { return m_plot; }
+    int variantCurves() const { return m_variantCurves; }
+    // The roof at an intensity: min(peak, bandwidth x intensity).
+    double roofAt(double intensity) const;
+    QSize sizeHint() const override { return {760, 520}; }
+
+protected:
+    void changeEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
+private:
+    void rebuild();
+
+    QCustomPlot* m_plot;
+    RooflineData m_data;
+    int m_variantCurves = 0;
+};
+
+}  // namespace ws
