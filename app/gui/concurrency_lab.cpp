@@ -1,0 +1,89 @@
+#include "app/gui/concurrency_lab.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+
+#include "app/gui/concurrency_lab_views.h"
+#include "app/gui/experiment_browser.h"
+#include "app/gui/main_window.h"
+#include "core/catalog.h"
+#include "widgets/figures_view.h"
+#include "widgets/launch_tree_view.h"
+#include "widgets/operations_view.h"
+#include "widgets/pages_view.h"
+
+namespace ws {
+
+ConcurrencyLab::ConcurrencyLab(MainWindow* window)
+    : QObject(window),
+      m_window(window),
+      m_views(new ConcurrencyLabViews(window->model(), window)),
+      m_dock(new QDockWidget(tr("Concurrency lab"), window)) {
+    m_dock->setObjectName(QStringLiteral("concurrency-lab"));
+    m_dock->setWidget(m_views);
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                        QDockWidget::DockWidgetClosable);
+    // Below the grid and the SM timeline: the operations timeline wants the width.
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+    QMenu* lab = window->menuBar()->addMenu(tr("&Concurrency lab"));
+    lab->addAction(m_dock->toggleViewAction());
+    registerViews();
+    connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
+            &ConcurrencyLab::onExperiment);
+    connect(window->source(), &RunSource::loaded, this, &ConcurrencyLab::onLoaded);
+}
+
+void ConcurrencyLab::registerViews() {
+    ViewCatalog* views = m_window->views();
+    views->add({QStringLiteral("operations"), tr("Host threads, streams, copy engines and SMs"),
+                QStringLiteral("concurrency"),
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new OperationsView(c.model, parent);
+                }});
+    views->add({QStringLiteral("launch-tree"), tr("Grids launched by grids"),
+                QStringLiteral("concurrency"),
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new LaunchTreeView(c.model, parent);
+                }});
+    views->add({QStringLiteral("pages"), tr("Managed memory pages over time"),
+                QStringLiteral("concurrency"),
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new PagesView(c.model, parent);
+                }});
+    views->add({QStringLiteral("figures"), tr("Figures of the run"), QStringLiteral("concurrency"),
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new FiguresView(c.model, parent);
+                }});
+}
+
+void ConcurrencyLab::onExperiment(const QString& id) {
+    const ExperimentSpec* spec = findExperiment(id.toStdString());
+    const bool shown = spec && spec->group == "concurrency" && m_views->showFor(spec);
+    m_dock->setVisible(shown);
+    if (shown) m_dock->raise();
+}
+
+void ConcurrencyLab::onLoaded(const LoadedRun& loaded) {
+    const Run& run = *loaded.prepared->run;
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    const bool shown = spec && spec->group == "concurrency" && m_views->showFor(spec);
+    m_dock->setVisible(shown);
+    if (!shown) return;
+    const QString device = QString::fromStdString(run.device.name);
+    switch (loaded.origin) {
+        case RunOrigin::Live:
+            m_views->setMeasurementSource(tr("live on %1").arg(device));
+            break;
+        case RunOrigin::Recorded:
+            m_views->setMeasurementSource(
+                tr("recorded on %1%2")
+                    .arg(device, loaded.note.isEmpty() ? QString() : ", " + loaded.note));
+            break;
+        case RunOrigin::File:
+            m_views->setMeasurementSource(tr("from a trace file recorded on %1").arg(device));
+            break;
+    }
+}
+
+}  // namespace ws

@@ -1,0 +1,35 @@
+#pragma once
+// The concurrency lab in the main window: a dock with the operations
+// timeline, the launch tree, the managed pages and the figures, shown when a
+// streams, dynamic-parallelism or unified-memory experiment is chosen, and
+// the four views registered by name ("operations", "launch-tree", "pages",
+// "figures") for lessons, presentation mode and exports. Installed by one call.
+#include <QObject>
+
+class QDockWidget;
+
+namespace ws {
+
+class MainWindow;
+class ConcurrencyLabViews;
+struct LoadedRun;
+
+class ConcurrencyLab : public QObject {
+    Q_OBJECT
+public:
+    explicit ConcurrencyLab(MainWindow* window);
+
+    ConcurrencyLabViews* views() const { return m_views; }
+    QDockWidget* dock() const { return m_dock; }
+
+private:
+    void registerViews();
+    void onExperiment(const QString& id);
+    void onLoaded(const LoadedRun& loaded);
+
+    MainWindow* m_window;
+    ConcurrencyLabViews* m_views;
+    QDockWidget* m_dock;
+};
+
+}  // namespace ws

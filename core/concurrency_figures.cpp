@@ -1,0 +1,122 @@
+#include "core/concurrency_figures.h"
+
+#include <cstdio>
+
+namespace ws {
+
+namespace {
+
+const double* figure(const Run& run, const char* name) {
+    auto it = run.figures.find(name);
+    return it == run.figures.end() ? nullptr : &it->second;
+}
+
+void addBar(FigureChart& c, const Run& run, const char* name, const std::string& label,
+            bool highlighted = false, double scale = 1) {
+    if (const double* v = figure(run, name))
+        c.bars.push_back({label, *v * scale, *v * scale, *v * scale, highlighted});
+}
+
+std::string percent(double share) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.0f %%", share * 100);
+    return text;
+}
+
+std::vector<FigureChart> streamsCharts(const Run& run) {
+    const std::string streams = run.params.count("streams") ? run.params.at("streams") : "?";
+    FigureChart time{"End to end against one stream and against the serial sum", "ms", "", {}};
+    addBar(time, run, "oneStreamMs", "1 stream (timed)");
+    addBar(time, run, "endToEndMs", streams + " streams (timed)", true);
+    addBar(time, run, "serialSumMs", "every operation in a row (CUPTI)");
+    addBar(time, run, "operationsSpanMs", "first start to last end (CUPTI)", true);
+    if (const double* r = figure(run, "ratioToOneStream"))
+        time.caption = "With " + streams + " streams the work takes " + percent(*r) +
+                       " of the one-stream time.";
+    FigureChart share{"How much ran at the same time (CUPTI)", "share of the time", "", {}};
+    addBar(share, run, "overlapFraction", "operations overlapped", true);
+    addBar(share, run, "copyBehindKernelFraction", "copy time hidden behind kernels");
+    addBar(share, run, "copyBesideCopyFraction", "copy time beside another copy");
+    if (const double* f = figure(run, "copyBehindKernelFraction"))
+        share.caption = percent(*f) +
+                        " of the copies ran while a kernel ran: with pageable host "
+                        "memory this stays near 0.";
+    return {time, share};
+}
+
+std::vector<FigureChart> unifiedCharts(const Run& run) {
+    const std::string traced = run.params.count("pattern") ? run.params.at("pattern") : "";
+    FigureChart bw{
+        "Effective bandwidth of each pattern", "GB/s (12 bytes per element / time)", "", {}};
+    addBar(bw, run, "firstTouchGBs", "first touch on the GPU", traced == "first-touch");
+    addBar(bw, run, "cpuTouchedGBs", "after the CPU touched it", traced == "cpu-touched");
+    addBar(bw, run, "prefetchGBs", "cudaMemPrefetchAsync first", traced == "prefetch");
+    addBar(bw, run, "explicitCopyGBs", "cudaMemcpy from pinned", traced == "explicit-copy");
+    addBar(bw, run, "residentGBs", "already on the GPU", traced == "resident");
+    addBar(bw, run, "managedVariableGBs", "__managed__ c (seed)", traced == "managed-variable");
+    if (const double* r = figure(run, "prefetchToExplicit"))
+        bw.caption = "Prefetching then running takes " + percent(*r) +
+                     " of the time of explicit copies from pinned memory.";
+    FigureChart ms{"Time of each pattern", "ms", "", {}};
+    addBar(ms, run, "firstTouchMs", "first touch", traced == "first-touch");
+    addBar(ms, run, "cpuTouchedMs", "after the CPU", traced == "cpu-touched");
+    addBar(ms, run, "prefetchMs", "prefetch", traced == "prefetch");
+    addBar(ms, run, "explicitCopyMs", "explicit, pinned", traced == "explicit-copy");
+    addBar(ms, run, "explicitPageableMs", "explicit, pageable");
+    addBar(ms, run, "residentMs", "resident", traced == "resident");
+    return {bw, ms};
+}
+
+std::vector<FigureChart> dynamicCharts(const Run& run) {
+    FigureChart latency{"Launch latency: asking for a grid to its first block", "µs", "", {}};
+    for (auto [name, label] : {std::pair{"hostLaunchLatency", "from the host"},
+                               {"fireAndForgetLatency", "device, fire-and-forget"},
+                               {"tailLatency", "device, tail launch"}}) {
+        const double* v = figure(run, (std::string(name) + "Us").c_str());
+        if (!v) continue;
+        const double* lo = figure(run, (std::string(name) + "MinUs").c_str());
+        const double* hi = figure(run, (std::string(name) + "MaxUs").c_str());
+        latency.bars.push_back({label, *v, lo ? *lo : *v, hi ? *hi : *v, false});
+    }
+    latency.caption =
+        "Medians with their range; a tail launch also waits for its parent grid to end.";
+    FigureChart levels{"The reduction, launched by the device or by the host", "ms", "", {}};
+    const bool device = !run.params.count("driver") || run.params.at("driver") == "device";
+    if (const double* t = figure(run, "deviceDrivenMs"))
+        levels.bars.push_back({"each level launches the next", *t, *t, *t, false});
+    else if (device && run.timing.kernelMs > 0)
+        levels.bars.push_back({"each level launches the next", run.timing.kernelMs,
+                               run.timing.kernelMinMs, run.timing.kernelMaxMs, true});
+    if (const double* t = figure(run, "hostDrivenMs"))
+        levels.bars.push_back({"the host launches each level", *t, *t, *t, false});
+    else if (!device && run.timing.kernelMs > 0)
+        levels.bars.push_back({"the host launches each level", run.timing.kernelMs,
+                               run.timing.kernelMinMs, run.timing.kernelMaxMs, true});
+    std::vector<FigureChart> charts{latency};
+    if (levels.bars.size() == 2) charts.push_back(levels);
+    return charts;
+}
+
+}  // namespace
+
+std::vector<FigureChart> concurrencyCharts(const Run& run) {
+    std::vector<FigureChart> charts;
+    if (run.experiment == "streams")
+        charts = streamsCharts(run);
+    else if (run.experiment == "unified-memory")
+        charts = unifiedCharts(run);
+    else if (run.experiment == "dynamic-parallelism")
+        charts = dynamicCharts(run);
+    else if (!run.figures.empty()) {
+        FigureChart all{"Figures of the run", "", "", {}};
+        for (const auto& [name, value] : run.figures)
+            all.bars.push_back({name, value, value, value});
+        charts.push_back(all);
+    }
+    std::vector<FigureChart> kept;
+    for (auto& c : charts)
+        if (!c.bars.empty()) kept.push_back(std::move(c));
+    return kept;
+}
+
+}  // namespace ws

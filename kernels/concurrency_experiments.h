@@ -1,0 +1,45 @@
+#pragma once
+// Host entry points of the concurrency lab (catalog group "concurrency"):
+// streams, dynamic parallelism and unified memory. Each launcher checks its
+// parameters against the device, times the work, records one run with block
+// records and CUPTI's activity, verifies against the CPU reference and
+// returns the trace; nothing here prints or exits.
+#include <string_view>
+#include <vector>
+
+#include "core/catalog.h"
+#include "core/concurrency_plans.h"
+#include "core/result.h"
+#include "core/run.h"
+#include "kernels/experiment_runner.h"
+
+namespace ws {
+
+bool isConcurrencyExperiment(std::string_view id);
+
+Result<Run> runConcurrencyExperiment(const ExperimentSpec& spec, const ParamValues& params,
+                                     const RunOptions& options, const DeviceInfo& device);
+
+namespace concurrency {
+
+// A run and the timed samples behind its figures, for the benchmark.
+struct TimedRun {
+    Run run;
+    std::vector<double> samplesMs;           // the experiment as asked
+    std::vector<double> referenceSamplesMs;  // streams: one stream; unified memory: explicit copies
+};
+
+Result<TimedRun> runStreamsPipeline(const StreamsPlan& plan, const ParamValues& params,
+                                    const RunOptions& options, const DeviceInfo& device);
+Result<TimedRun> runStreamsDot(const StreamsPlan& plan, const ParamValues& params,
+                               const RunOptions& options, const DeviceInfo& device);
+Result<TimedRun> runDynamicParallelism(const ParamValues& params, const RunOptions& options,
+                                       const DeviceInfo& device);
+Result<TimedRun> runUnifiedMemory(const ParamValues& params, const RunOptions& options,
+                                  const DeviceInfo& device);
+
+// Host memory the run would take, refused beyond half of the machine's RAM.
+Status checkHostMemory(const std::string& what, std::uint64_t bytes);
+
+}  // namespace concurrency
+}  // namespace ws

@@ -1,0 +1,271 @@
+// CUPTI hands its records over in buffers it asks the program for and gives
+// back full; the callbacks below copy every record of interest into plain
+// structs (core/activity_log.h) at once and free the buffer, so nothing of
+// CUPTI outlives the session.
+#include "kernels/cupti_activity.h"
+
+#include <cupti.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+namespace ws::cupti {
+
+namespace {
+
+constexpr std::size_t kBufferBytes = 4u << 20;
+constexpr std::size_t kBufferAlignment = 8;
+
+std::mutex g_mutex;
+ActivityLog g_log;  // the running session's records, guarded by g_mutex
+std::atomic<bool> g_sessionOpen{false};
+
+Error cuptiFailure(const char* call, CUptiResult result) {
+    const char* text = nullptr;
+    if (cuptiGetResultString(result, &text) != CUPTI_SUCCESS || !text) text = "unknown error";
+    return makeError(std::string("CUPTI: ") + call + " failed: " + text);
+}
+
+#define WS_CUPTI_TRY(call)                                                               \
+    do {                                                                                 \
+        const CUptiResult wsCuptiResult_ = (call);                                       \
+        if (wsCuptiResult_ != CUPTI_SUCCESS) return cuptiFailure(#call, wsCuptiResult_); \
+    } while (0)
+
+HostMemoryKind hostSide(std::uint8_t src, std::uint8_t dst, std::uint8_t copyKind) {
+    const std::uint8_t host = copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOH ? dst : src;
+    switch (host) {
+        case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE:
+            return HostMemoryKind::Pageable;
+        case CUPTI_ACTIVITY_MEMORY_KIND_PINNED:
+            return HostMemoryKind::Pinned;
+        case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED:
+        case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC:
+            return HostMemoryKind::Managed;
+        default:
+            return HostMemoryKind::None;
+    }
+}
+
+OperationKind copyKindOf(std::uint8_t copyKind) {
+    switch (copyKind) {
+        case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD:
+        case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA:
+            return OperationKind::CopyHostToDevice;
+        case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH:
+        case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH:
+            return OperationKind::CopyDeviceToHost;
+        case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH:
+            return OperationKind::CopyHostToHost;
+        default:
+            return OperationKind::CopyDeviceToDevice;
+    }
+}
+
+UnifiedMemoryCounter counterOf(CUpti_ActivityUnifiedMemoryCounterKind kind) {
+    switch (kind) {
+        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD:
+            return UnifiedMemoryCounter::BytesHostToDevice;
+        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH:
+            return UnifiedMemoryCounter::BytesDeviceToHost;
+        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT:
+            return UnifiedMemoryCounter::GpuPageFaultGroups;
+        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT:
+            return UnifiedMemoryCounter::CpuPageFault;
+        default:
+            return UnifiedMemoryCounter::Other;
+    }
+}
+
+std::string runtimeName(CUpti_CallbackId cbid) {
+    const char* name = nullptr;
+    if (cuptiGetCallbackName(CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) == CUPTI_SUCCESS && name)
+        return name;
+    return "runtime call " + std::to_string(cbid);
+}
+
+// Called with g_mutex held.
+void keep(const CUpti_Activity* record) {
+    switch (record->kind) {
+        case CUPTI_ACTIVITY_KIND_KERNEL:
+        case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
+            auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
+            g_log.kernels.push_back({.startNs = k->start,
+                                     .endNs = k->end,
+                                     .stream = k->streamId,
+                                     .correlation = k->correlationId,
+                                     .name = k->name ? k->name : "",
+                                     .gridX = std::uint32_t(k->gridX),
+                                     .gridY = std::uint32_t(k->gridY),
+                                     .gridZ = std::uint32_t(k->gridZ),
+                                     .deviceLaunched = k->isDeviceLaunched != 0});
+            break;
+        }
+        case CUPTI_ACTIVITY_KIND_MEMCPY: {
+            auto* c = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
+            g_log.copies.push_back(
+                {.startNs = c->start,
+                 .endNs = c->end,
+                 .bytes = c->bytes,
+                 .kind = copyKindOf(c->copyKind),
+                 .hostMemory = hostSide(c->srcKind, c->dstKind, c->copyKind),
+                 .stream = c->streamId,
+                 .correlation =
+                     c->runtimeCorrelationId ? c->runtimeCorrelationId : c->correlationId,
+                 .channel = c->channelID,
+                 .copyChannel = c->channelType == CUPTI_CHANNEL_TYPE_ASYNC_MEMCPY});
+            break;
+        }
+        case CUPTI_ACTIVITY_KIND_MEMSET: {
+            auto* m = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
+            g_log.memsets.push_back({.startNs = m->start,
+                                     .endNs = m->end,
+                                     .bytes = m->bytes,
+                                     .stream = m->streamId,
+                                     .correlation = m->correlationId});
+            break;
+        }
+        case CUPTI_ACTIVITY_KIND_RUNTIME: {
+            auto* a = reinterpret_cast<const CUpti_ActivityAPI*>(record);
+            g_log.calls.push_back({.startNs = a->start,
+                                   .endNs = a->end,
+                                   .threadId = a->threadId,
+                                   .correlation = a->correlationId,
+                                   .name = runtimeName(a->cbid)});
+            break;
+        }
+        case CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER: {
+            auto* u = reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3*>(record);
+            g_log.unifiedMemory.push_back({.counter = counterOf(u->counterKind),
+                                           .startNs = u->start,
+                                           .endNs = u->end,
+                                           .value = u->value,
+                                           .address = u->address,
+                                           .cause = u->flags});
+            break;
+        }
+        default:
+            break;
+    }
+}
+
+void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
+    *buffer = static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, kBufferBytes));
+    *size = *buffer ? kBufferBytes : 0;
+    *maxRecords = 0;  // as many as fit
+}
+
+void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buffer, size_t,
+                              size_t validSize) {
+    {
+        std::lock_guard lock(g_mutex);
+        CUpti_Activity* record = nullptr;
+        while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
+            keep(record);
+        size_t dropped = 0;
+        if (cuptiActivityGetNumDroppedRecords(context, streamId, &dropped) == CUPTI_SUCCESS)
+            g_log.dropped += dropped;
+    }
+    std::free(buffer);
+}
+
+Status registerOnce() {
+    static std::once_flag once;
+    static CUptiResult result = CUPTI_SUCCESS;
+    std::call_once(
+        once, [] { result = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted); });
+    if (result != CUPTI_SUCCESS) return cuptiFailure("cuptiActivityRegisterCallbacks", result);
+    return {};
+}
+
+Status enableUnifiedMemoryCounters(int device) {
+    CUpti_ActivityUnifiedMemoryCounterConfig config[4] = {};
+    const CUpti_ActivityUnifiedMemoryCounterKind kinds[4] = {
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT,
+        CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT};
+    for (int i = 0; i < 4; ++i)
+        config[i] = {CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE, kinds[i],
+                     std::uint32_t(device), 1};
+    WS_CUPTI_TRY(cuptiActivityConfigureUnifiedMemoryCounter(config, 4));
+    WS_CUPTI_TRY(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER));
+    return {};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ActivitySession>> ActivitySession::start(const ActivityOptions& options) {
+    int devices = 0;
+    if (const cudaError_t e = cudaGetDeviceCount(&devices); e != cudaSuccess || devices == 0)
+        return makeError(std::string("CUPTI needs a CUDA device: ") +
+                         (e != cudaSuccess ? cudaGetErrorString(e) : "none found"));
+    if (g_sessionOpen.exchange(true))
+        return makeError("CUPTI: another activity recording is running in this process");
+    std::unique_ptr<ActivitySession> session(new ActivitySession(options));
+    session->m_active = true;  // from here on the destructor disables what was enabled
+    {
+        std::lock_guard lock(g_mutex);
+        g_log = {};
+    }
+    if (Status s = registerOnce(); !s) return makeError(s.error());
+    auto enable = [](CUpti_ActivityKind kind) -> Status {
+        WS_CUPTI_TRY(cuptiActivityEnable(kind));
+        return {};
+    };
+    // CONCURRENT_KERNEL, not KERNEL: the latter serialises kernels and would
+    // hide the very overlap the lab shows.
+    if (options.kernels)
+        if (Status s = enable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL); !s)
+            return makeError(s.error());
+    if (options.copies) {
+        if (Status s = enable(CUPTI_ACTIVITY_KIND_MEMCPY); !s) return makeError(s.error());
+        if (Status s = enable(CUPTI_ACTIVITY_KIND_MEMSET); !s) return makeError(s.error());
+    }
+    if (options.runtimeCalls)
+        if (Status s = enable(CUPTI_ACTIVITY_KIND_RUNTIME); !s) return makeError(s.error());
+    if (options.unifiedMemory)
+        if (Status s = enableUnifiedMemoryCounters(options.device); !s) return makeError(s.error());
+    return session;
+}
+
+void ActivitySession::disable() {
+    if (!m_active) return;
+    m_active = false;
+    cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMCPY);
+    cuptiActivityDisable(CUPTI_ACTIVITY_KIND_MEMSET);
+    cuptiActivityDisable(CUPTI_ACTIVITY_KIND_RUNTIME);
+    if (m_options.unifiedMemory) cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+    // Records still buffered belong to this session; collect them before the
+    // next one clears the log.
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    g_sessionOpen = false;
+}
+
+ActivitySession::~ActivitySession() { disable(); }
+
+Result<ActivityLog> ActivitySession::finish() {
+    if (!m_active) return makeError("CUPTI: the activity recording was already finished");
+    const CUptiResult flushed = cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    disable();
+    if (flushed != CUPTI_SUCCESS) return cuptiFailure("cuptiActivityFlushAll", flushed);
+    std::lock_guard lock(g_mutex);
+    return std::move(g_log);
+}
+
+Result<std::uint64_t> timestampNs() {
+    std::uint64_t t = 0;
+    WS_CUPTI_TRY(cuptiGetTimestamp(&t));
+    return t;
+}
+
+Result<std::uint32_t> streamId(cudaStream_t stream) {
+    std::uint32_t id = 0;
+    WS_CUPTI_TRY(cuptiGetStreamIdEx(nullptr, stream, 0, &id));
+    return id;
+}
+
+}  // namespace ws::cupti

@@ -1,0 +1,119 @@
+// The launch tree, the managed pages and the figures, painted offscreen from
+// hand-made runs and checked by their models and pixels.
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include "core/concurrency_figures.h"
+#include "tests/concurrency_lab/concurrency_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/figures_view.h"
+#include "widgets/launch_tree_view.h"
+#include "widgets/operation_style.h"
+#include "widgets/pages_view.h"
+
+namespace ws {
+namespace {
+
+template <typename View>
+struct Shown {
+    // The application exists before the first widget does.
+    QApplication& app = test::app();
+    PlaybackModel model;
+    View view{&model};
+    explicit Shown(const ws::Run& run, QSize size = {1000, 640}) {
+        view.resize(size);
+        model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+        model.setTime(model.duration());
+    }
+};
+
+TEST(LaunchTreeView, GridsByDepthWithEdgesFromTheLaunchingBlock) {
+    Shown<LaunchTreeView> s(test::dynamicRun());
+    const LaunchTree& t = s.view.tree();
+    ASSERT_EQ(t.rows.size(), 3u);
+    EXPECT_EQ(t.rows[1].size(), 4u);
+    const auto boxes = s.view.layout();
+    // Children sit below the parent, the grandchild below its parent child.
+    EXPECT_GT(boxes[1].box.top(), boxes[0].box.bottom());
+    EXPECT_GT(boxes[5].box.top(), boxes[2].box.bottom());
+    EXPECT_NEAR(boxes[5].box.center().x(), boxes[2].box.center().x(), 1);
+    const QImage image = test::render(s.view);
+    // Done blocks take their depth's colour.
+    EXPECT_TRUE(
+        test::anyNear(image, s.view.cellRect(boxes[0], 0).toRect(), opstyle::depthColour(0), 20));
+    EXPECT_TRUE(
+        test::anyNear(image, s.view.cellRect(boxes[5], 0).toRect(), opstyle::depthColour(2), 20));
+    // A click on child 3's second block selects it.
+    const QPointF cell = s.view.cellRect(boxes[3], 1).center();
+    EXPECT_EQ(s.view.hitAt(cell), (std::pair<int, std::int64_t>{3, 1}));
+}
+
+TEST(LaunchTreeView, InconsistentRecordsAreReportedNotDrawn) {
+    ws::Run run = test::dynamicRun();
+    run.launches[5].depth = 7;
+    Shown<LaunchTreeView> s(run);
+    EXPECT_TRUE(s.view.tree().nodes.empty());
+    EXPECT_TRUE(s.view.layout().empty());
+    test::render(s.view);  // paints the message, no crash
+}
+
+TEST(PagesView, BinsTurnBlueAsTheyArriveAndTheStripFollowsThePlayhead) {
+    Shown<PagesView> s(test::unifiedRun());
+    ASSERT_TRUE(s.view.problem().isEmpty()) << s.view.problem().toStdString();
+    const ManagedPages& pages = s.view.pages();
+    ASSERT_EQ(pages.arrays.size(), 3u);
+    EXPECT_EQ(pages.arrays[0].binBytes, 4096u);  // 64 KiB in 16 bins of one page
+    const QColor device(QRgb(0x0072B2)), host(QRgb(0xE69F00)), untouched(QRgb(0xE4E4E4));
+    // Mid-run: a's first quarter arrived at 1900 ns, its last quarter not yet.
+    s.model.setTime(3500);
+    QImage image = test::render(s.view);
+    const QRectF strip = s.view.nowStripRect();
+    auto stripCell = [&](std::size_t a, std::uint32_t bin) {
+        const QRectF r = s.view.binRect(a, bin);
+        return QRect(int(strip.left()) + 2, int(r.top()) + 1, int(strip.width()) - 4,
+                     std::max(1, int(r.height()) - 2));
+    };
+    EXPECT_TRUE(test::anyNear(image, stripCell(0, 0), device, 10));
+    EXPECT_TRUE(test::anyNear(image, stripCell(0, 15), host, 10));
+    EXPECT_TRUE(test::anyNear(image, stripCell(2, 15), untouched, 6));
+    // At the end every page of every array is on the GPU.
+    s.model.setTime(s.model.duration());
+    image = test::render(s.view);
+    for (std::size_t a = 0; a < 3; ++a) {
+        EXPECT_TRUE(test::anyNear(image, stripCell(a, 15), device, 10)) << "array " << a;
+        EXPECT_FALSE(test::anyNear(image, stripCell(a, 15), host, 10)) << "array " << a;
+    }
+    EXPECT_EQ(s.view.hitAt(s.view.binRect(1, 4).center()), (std::pair<int, int>{1, 4}));
+}
+
+TEST(PagesView, ARunWithoutManagedMemorySaysSo) {
+    Shown<PagesView> s(test::streamsRun(1, 2));
+    EXPECT_TRUE(s.view.pages().arrays.empty());
+    EXPECT_FALSE(s.view.problem().isEmpty());
+    test::render(s.view);
+}
+
+TEST(ConcurrencyFigures, ChartsPerExperimentWithTheRunOnShowMarked) {
+    const auto um = concurrencyCharts(test::unifiedRun());
+    ASSERT_EQ(um.size(), 2u);
+    EXPECT_EQ(um[0].bars.front().label, "first touch on the GPU");
+    EXPECT_TRUE(um[0].bars.front().highlighted);
+    EXPECT_NE(um[0].caption.find("110 %"), std::string::npos) << um[0].caption;
+    const auto dp = concurrencyCharts(test::dynamicRun());
+    ASSERT_EQ(dp.size(), 1u);
+    ASSERT_EQ(dp[0].bars.size(), 3u);
+    EXPECT_DOUBLE_EQ(dp[0].bars[0].low, 5.2);
+    EXPECT_DOUBLE_EQ(dp[0].bars[0].high, 8.0);
+    EXPECT_TRUE(concurrencyCharts(ws::Run{}).empty());
+}
+
+TEST(FiguresView, BarsWithTheirValues) {
+    Shown<FiguresView> s(test::dynamicRun(), {800, 500});
+    ASSERT_EQ(s.view.charts().size(), 1u);
+    EXPECT_EQ(s.view.valueLabels(), (QStringList{"6.10 µs", "3.40 µs", "4.00 µs"}));
+    const QImage image = test::render(s.view);
+    EXPECT_TRUE(test::anyNear(image, image.rect(), QColor(QRgb(0x0072B2)), 10));
+}
+
+}  // namespace
+}  // namespace ws

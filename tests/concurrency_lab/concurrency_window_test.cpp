@@ -1,0 +1,96 @@
+// The concurrency lab in the window: its four views registered by name, its
+// dock shown for its experiments only, and a trace of the lab opened into it.
+#include <gtest/gtest.h>
+
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QTabWidget>
+#include <QTemporaryDir>
+
+#include "app/gui/concurrency_lab_views.h"
+#include "app/gui/experiment_browser.h"
+#include "app/gui/main_window.h"
+#include "core/trace_io.h"
+#include "tests/concurrency_lab/concurrency_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/figures_view.h"
+#include "widgets/launch_tree_view.h"
+#include "widgets/operations_view.h"
+#include "widgets/pages_view.h"
+
+namespace ws {
+namespace {
+
+// Runs the event loop until `done` holds or 10 s pass.
+bool waitFor(const std::function<bool()>& done) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return done();
+}
+
+struct Window {
+    QApplication& app = test::app();
+    MainWindow window{WindowOptions{{QStringLiteral("false")}, 2000, false}};
+    QDockWidget* dock() const {
+        return window.findChild<QDockWidget*>(QStringLiteral("concurrency-lab"));
+    }
+    // Whether the dock would show with the window (offscreen, nothing is shown).
+    bool docked() const { return dock()->isVisibleTo(&const_cast<MainWindow&>(window)); }
+    // As a click in the experiment browser does it.
+    void choose(const char* id) {
+        emit window.browser()->experimentChosen(QString::fromLatin1(id));
+    }
+};
+
+TEST(ConcurrencyLabWindow, ViewsAreRegisteredByName) {
+    Window w;
+    const ViewContext context = w.window.viewContext();
+    for (const char* name : {"operations", "launch-tree", "pages", "figures"}) {
+        const ViewEntry* entry = w.window.views()->find(QString::fromLatin1(name));
+        ASSERT_NE(entry, nullptr) << name;
+        EXPECT_EQ(entry->lab, QStringLiteral("concurrency"));
+        std::unique_ptr<QWidget> view(entry->create(context, nullptr));
+        ASSERT_NE(view, nullptr) << name;
+    }
+    std::unique_ptr<QWidget> ops(w.window.views()->find("operations")->create(context, nullptr));
+    EXPECT_NE(qobject_cast<OperationsView*>(ops.get()), nullptr);
+}
+
+TEST(ConcurrencyLabWindow, TheDockFollowsTheChosenExperiment) {
+    Window w;
+    ASSERT_NE(w.dock(), nullptr);
+    EXPECT_FALSE(w.docked());
+    w.choose("unified-memory");
+    EXPECT_TRUE(w.docked());
+    auto* views = qobject_cast<ConcurrencyLabViews*>(w.dock()->widget());
+    ASSERT_NE(views, nullptr);
+    EXPECT_EQ(views->tabs()->currentWidget(), views->pages());
+    EXPECT_FALSE(views->tabs()->isTabVisible(views->tabs()->indexOf(views->launchTree())));
+    w.choose("dynamic-parallelism");
+    EXPECT_EQ(views->tabs()->currentWidget(), views->launchTree());
+    w.choose("reduce-single-block");
+    EXPECT_FALSE(w.docked());
+}
+
+TEST(ConcurrencyLabWindow, ALabTraceOpensIntoTheDock) {
+    Window w;
+    QTemporaryDir dir;
+    const QString path = dir.path() + "/streams.wstrace";
+    ws::Run run = test::streamsRun(4, 8);
+    run.params = *resolveParams(*findExperiment("streams"),
+                                std::vector<std::string>{"chunks=8", "streams=4"});
+    ASSERT_TRUE(saveTrace(run, path.toStdString()).ok());
+    bool shown = false;
+    QObject::connect(&w.window, &MainWindow::runShown, [&] { shown = true; });
+    w.window.openTrace(path);
+    ASSERT_TRUE(waitFor([&] { return shown; }));
+    EXPECT_TRUE(w.docked());
+    auto* views = qobject_cast<ConcurrencyLabViews*>(w.dock()->widget());
+    EXPECT_TRUE(views->operations()->lanes().hasOperations);
+    EXPECT_EQ(views->tabs()->currentWidget(), views->figures());
+}
+
+}  // namespace
+}  // namespace ws

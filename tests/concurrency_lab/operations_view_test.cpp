@@ -1,0 +1,146 @@
+// The operations view painted offscreen from hand-made pipelines: its rows,
+// the overlap it shows, the arrows from calls to work, selection and tooltips.
+#include "widgets/operations_view.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/concurrency_lab/concurrency_test_runs.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/operation_style.h"
+#include "widgets/palette.h"
+
+namespace ws {
+namespace {
+
+using Hit = OperationsView::Hit;
+
+struct Fixture {
+    // The application exists before the first widget does.
+    QApplication& app = test::app();
+    PlaybackModel model;
+    OperationsView view{&model};
+    explicit Fixture(const ws::Run& run) {
+        view.resize(1200, 700);
+        model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+        model.setTime(model.duration());
+    }
+    int rowOf(OperationRowKind kind, std::uint32_t id) const {
+        const auto& rows = view.lanes().rows;
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            if (rows[r].kind == kind && rows[r].id == id) return int(r);
+        return -1;
+    }
+};
+
+TEST(OperationLanes, RowsForThreadsStreamsEnginesThenSms) {
+    const ws::Run run = test::streamsRun(2, 4);
+    const auto prepared = prepareRun(std::make_shared<const ws::Run>(run));
+    const OperationLanes lanes = OperationLanes::build(run, prepared->origin, 4);
+    std::vector<std::string> labels;
+    for (const auto& r : lanes.rows) labels.push_back(r.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"kernels | copies", "host thread 0", "stream 20",
+                                                "stream 21", "copy engine 0", "copy engine 1",
+                                                "SM 0", "SM 1", "SM 2", "SM 3"}));
+    EXPECT_EQ(lanes.smRows, 4u);
+    EXPECT_EQ(lanes.rows[2].items.size(), 6u);  // two chunks: in, kernel, out each
+    // Chunk 1's copy in (1000..2000 after the first) runs under chunk 0's kernel.
+    ASSERT_FALSE(lanes.bothBusy.empty());
+    EXPECT_DOUBLE_EQ(lanes.bothBusy.front().second - lanes.bothBusy.front().first, 1000);
+    ws::Run unaligned = run;
+    unaligned.clocks.measured = false;
+    EXPECT_FALSE(OperationLanes::build(unaligned, prepared->origin, 4).hasOperations);
+}
+
+TEST(OperationLanes, SpanArithmetic) {
+    EXPECT_EQ(mergeSpans({{5, 6}, {0, 2}, {1, 3}}), (std::vector<TimeSpan>{{0, 3}, {5, 6}}));
+    EXPECT_EQ(intersectSpans({{0, 3}, {5, 9}}, {{2, 6}, {8, 10}}),
+              (std::vector<TimeSpan>{{2, 3}, {5, 6}, {8, 9}}));
+}
+
+TEST(OperationsView, KernelsAndCopiesArePaintedInTheirRows) {
+    Fixture f(test::streamsRun(2, 4));
+    const QImage image = test::render(f.view);
+    const int stream = f.rowOf(OperationRowKind::Stream, 20);
+    ASSERT_GE(stream, 0);
+    const auto& items = f.view.lanes().rows[std::size_t(stream)].items;
+    const ws::Run& run = *f.model.run();
+    for (std::size_t i : items) {
+        const auto kind = OperationKind(run.operations.kind[i]);
+        const QRectF r = f.view.itemRect({Hit::Operation, i, {}, stream});
+        ASSERT_GT(r.width(), 4) << "operation " << i;
+        EXPECT_TRUE(
+            test::anyNear(image, r.toRect().adjusted(1, 1, -1, -1), opstyle::colour(kind), 40))
+            << operationKindName(kind);
+    }
+    // The overlap row cross-hatches where a copy ran under a kernel.
+    const QRectF overlap = f.view.rowRect(0);
+    const TimeSpan both = f.view.lanes().bothBusy.front();
+    const double x = f.view.data().mapTimeToX((both.first + both.second) / 2);
+    EXPECT_TRUE(test::anyNear(
+        image, QRect(int(x) - 3, int(overlap.top()) + 2, 6, int(overlap.height()) - 4),
+        palette::text(), 30));
+}
+
+TEST(OperationsView, NotYetStartedWorkIsGreyedAtThePlayhead) {
+    Fixture f(test::streamsRun(2, 4));
+    f.model.setTime(0);
+    const QImage image = test::render(f.view);
+    const int stream = f.rowOf(OperationRowKind::Stream, 21);
+    const std::size_t last = f.view.lanes().rows[std::size_t(stream)].items.back();
+    const QRect r =
+        f.view.itemRect({Hit::Operation, last, {}, stream}).toRect().adjusted(2, 2, -2, -2);
+    EXPECT_TRUE(test::anyNear(image, r, palette::future(), 4));
+    EXPECT_FALSE(test::anyNear(image, r, opstyle::colour(OperationKind::CopyDeviceToHost), 20));
+}
+
+TEST(OperationsView, HoverOrSelectionDrawsArrowsFromTheCall) {
+    Fixture f(test::streamsRun(2, 4));
+    const int stream = f.rowOf(OperationRowKind::Stream, 21);
+    const std::size_t op = f.view.lanes().rows[std::size_t(stream)].items.front();
+    const Hit hit{Hit::Operation, op, {}, stream};
+    EXPECT_EQ(f.view.hitAt(f.view.itemRect(hit).center()), hit);
+    f.view.select(hit);
+    const auto flows = f.view.flows();
+    ASSERT_EQ(flows.size(), 1u);
+    const int thread = f.rowOf(OperationRowKind::HostThread, 0);
+    EXPECT_NEAR(flows[0].from.y(), f.view.rowRect(thread).center().y(), 1);
+    EXPECT_NEAR(flows[0].to.x(), f.view.itemRect(hit).left(), 1);
+    const QString tip = f.view.toolTipFor(hit);
+    EXPECT_TRUE(tip.contains("GB/s")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("asked by cudaMemcpyAsync on host thread 0")) << tip.toStdString();
+    EXPECT_TRUE(tip.contains("pinned host memory"));
+}
+
+TEST(OperationsView, SelectingAKernelSelectsItsFirstBlockEverywhere) {
+    Fixture f(test::streamsRun(2, 4));
+    const int stream = f.rowOf(OperationRowKind::Stream, 20);
+    const ws::Run& run = *f.model.run();
+    std::size_t kernel = 0;
+    for (std::size_t i : f.view.lanes().rows[std::size_t(stream)].items)
+        if (run.operations.kind[i] == std::uint8_t(OperationKind::Kernel)) kernel = i;
+    f.view.select({Hit::Operation, kernel, {}, stream});
+    const BlockRef sel = f.model.selected();
+    ASSERT_TRUE(sel.valid());
+    EXPECT_EQ(sel.launch, run.operations.launch[kernel]);
+    // The block's bar in the SM rows is hit by a click on its centre.
+    const QRectF bar = f.view.itemRect({Hit::Block, 0, sel, -1});
+    const Hit back = f.view.hitAt(bar.center());
+    EXPECT_EQ(back.kind, Hit::Block);
+    EXPECT_EQ(back.block, sel);
+}
+
+TEST(OperationsView, WithoutCuptiTheReasonIsShownAndTheBlocksStay) {
+    ws::Run run = test::streamsRun(1, 2);
+    run.operations = {};
+    run.hostCalls = {};
+    run.texts["cupti"] = "not recorded: CUPTI needs a CUDA device";
+    Fixture f(run);
+    EXPECT_FALSE(f.view.lanes().hasOperations);
+    EXPECT_EQ(f.view.lanes().rows.size(), 5u);  // the message row and the SMs
+    const QImage image = test::render(f.view);
+    const QRectF sm0 = f.view.rowRect(1);
+    EXPECT_TRUE(test::anyNear(image, sm0.toRect(), palette::categorical(0), 30));
+}
+
+}  // namespace
+}  // namespace ws

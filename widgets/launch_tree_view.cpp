@@ -1,0 +1,303 @@
+#include "widgets/launch_tree_view.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "core/concurrency_tables.h"
+#include "widgets/block_text.h"
+#include "widgets/operation_style.h"
+#include "widgets/palette.h"
+#include "widgets/view_painting.h"
+#include "widgets/view_text.h"
+
+namespace ws {
+
+namespace {
+
+std::vector<LegendItem> treeLegend(std::uint32_t deepest) {
+    std::vector<LegendItem> items;
+    for (std::uint32_t d = 0; d <= std::min(deepest, 5u); ++d)
+        items.push_back({opstyle::depthColour(d), QObject::tr("depth %1").arg(d)});
+    items.push_back({palette::future(), QObject::tr("block not started")});
+    items.push_back({palette::text(), QObject::tr("running (outlined)"), true});
+    items.push_back({palette::text(), QObject::tr("edge: solid tail, dashed fire-and-forget")});
+    items.push_back({palette::selection(), QObject::tr("selected"), true});
+    return items;
+}
+
+}  // namespace
+
+LaunchTreeView::LaunchTreeView(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model) {
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(model, &PlaybackModel::runChanged, this, &LaunchTreeView::rebuild);
+    connect(model, &PlaybackModel::timeChanged, this, [this] { update(); });
+    connect(model, &PlaybackModel::selectionChanged, this, [this] { update(); });
+    connect(model, &PlaybackModel::highlightChanged, this, [this] { update(); });
+    rebuild();
+}
+
+void LaunchTreeView::rebuild() {
+    m_tree = {};
+    m_problem.clear();
+    if (const Run* run = m_model->run()) {
+        if (Status s = checkLaunchTree(*run); !s)
+            m_problem = QString::fromStdString(s.error());
+        else
+            m_tree = buildLaunchTree(*run);
+    }
+    update();
+}
+
+int LaunchTreeView::bottomMargin() const {
+    return legendHeight(font(), width() - 16, treeLegend(m_tree.deepest())) + 8;
+}
+
+QRect LaunchTreeView::treeArea() const {
+    const int top = 2 * QFontMetrics(font()).height() + 16;
+    return QRect(10, top, std::max(10, width() - 20),
+                 std::max(10, height() - top - bottomMargin()));
+}
+
+std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
+    std::vector<NodeBox> boxes(m_tree.nodes.size());
+    const Run* run = m_model->run();
+    if (!run || m_tree.rows.empty() || m_tree.width <= 0) return boxes;
+    const QRect area = treeArea();
+    const QFontMetrics fm(font());
+    const double rowPitch = double(area.height()) / double(m_tree.rows.size());
+    // Two lines of text (kernel; size and mode) over the block strip.
+    const double boxH = std::min(rowPitch * 0.62, 4.4 * fm.height());
+    const double unit = double(area.width()) / m_tree.width;
+    const double boxW = std::max(3.0, std::min(unit * 0.88, 26.0 * fm.averageCharWidth()));
+    for (const LaunchTreeNode& n : m_tree.nodes) {
+        NodeBox& b = boxes[std::size_t(n.launch)];
+        const double cx = area.left() + n.x * unit;
+        const double top = area.top() + n.depth * rowPitch;
+        b.box = QRectF(cx - boxW / 2, top, boxW, boxH);
+        const double text = boxH >= 3.4 * fm.height()   ? 2 * fm.height()
+                            : boxH >= 2.2 * fm.height() ? fm.height()
+                                                        : 0;
+        const double stripH = std::max(2.0, boxH - text - 6);
+        b.cells = QRectF(b.box.left() + 2, b.box.bottom() - stripH - 2, boxW - 4, stripH);
+        const std::uint64_t blocks = run->launches[std::size_t(n.launch)].grid.count();
+        const auto fit = std::uint64_t(std::max(1.0, std::floor(b.cells.width() / 3)));
+        b.cellCount = std::uint32_t(std::min(blocks, fit));
+        b.blocksPerCell = b.cellCount ? (blocks + b.cellCount - 1) / b.cellCount : 1;
+        if (b.cellCount)
+            b.cellCount = std::uint32_t((blocks + b.blocksPerCell - 1) / b.blocksPerCell);
+    }
+    return boxes;
+}
+
+QRectF LaunchTreeView::cellRect(const NodeBox& node, std::uint32_t cell) const {
+    if (node.cellCount == 0) return {};
+    const double w = node.cells.width() / node.cellCount;
+    return QRectF(node.cells.left() + cell * w, node.cells.top(),
+                  std::max(1.0, w - (w > 4 ? 1 : 0)), node.cells.height());
+}
+
+std::pair<int, std::int64_t> LaunchTreeView::hitAt(QPointF pos) const {
+    const auto boxes = layout();
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const NodeBox& b = boxes[i];
+        if (!b.box.adjusted(-1, -1, 1, 1).contains(pos)) continue;
+        if (b.cells.contains(pos) && b.cellCount) {
+            const auto cell =
+                std::uint32_t((pos.x() - b.cells.left()) / b.cells.width() * b.cellCount);
+            return {int(i),
+                    std::int64_t(std::min(cell, b.cellCount - 1)) * std::int64_t(b.blocksPerCell)};
+        }
+        return {int(i), -1};
+    }
+    return {-1, -1};
+}
+
+QString LaunchTreeView::nodeTitle(int launch) const {
+    const Launch& l = m_model->run()->launches[std::size_t(launch)];
+    return tr("%1 <<<%2, %3>>>")
+        .arg(QString::fromStdString(l.kernel))
+        .arg(groupDigits((long long)l.grid.count()))
+        .arg(l.block.count());
+}
+
+QString LaunchTreeView::nodeDetail(int launch) const {
+    const Launch& l = m_model->run()->launches[std::size_t(launch)];
+    const QString size =
+        tr("<<<%1, %2>>>").arg(groupDigits((long long)l.grid.count())).arg(l.block.count());
+    return l.parentLaunch < 0 ? tr("%1 · host").arg(size)
+                              : tr("%1 · %2").arg(size, QString::fromStdString(l.launchMode));
+}
+
+QString LaunchTreeView::nodeTooltip(int launch) const {
+    const Run& run = *m_model->run();
+    const Launch& l = run.launches[std::size_t(launch)];
+    QStringList lines{tr("launch %1: %2").arg(launch).arg(nodeTitle(launch))};
+    if (l.parentLaunch < 0) {
+        lines << tr("launched from the host (depth 0)");
+    } else {
+        lines << tr("launched by block %1 of launch %2, %3, depth %4")
+                     .arg(l.parentBlock)
+                     .arg(l.parentLaunch)
+                     .arg(QString::fromStdString(l.launchMode))
+                     .arg(l.depth);
+        if (const RecordTable* t = findTable(run.tables, tables::kDeviceLaunches)) {
+            const auto* ids = t->get<std::uint32_t>("launch");
+            const auto* req = t->get<std::uint64_t>("requestNs");
+            for (std::size_t r = 0; ids && req && r < ids->size(); ++r)
+                if ((*ids)[r] == std::uint32_t(launch) && l.blocks.size()) {
+                    const auto first =
+                        *std::min_element(l.blocks.startNs.begin(), l.blocks.startNs.end());
+                    lines << tr("first block started %1 after the launch call")
+                                 .arg(formatDuration(double(std::int64_t(first - (*req)[r]))));
+                }
+        }
+    }
+    lines << tr("%1 of %2 blocks recorded")
+                 .arg(groupDigits((long long)l.blocks.size()))
+                 .arg(groupDigits((long long)l.grid.count()));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QColor LaunchTreeView::cellColour(int launch, std::uint64_t firstBlock, std::uint64_t blocks,
+                                  double t, bool* running) const {
+    // A cell of several blocks shows the furthest state among them.
+    const PreparedRun* p = m_model->prepared();
+    bool anyRunning = false, anyDone = false;
+    for (std::uint64_t b = firstBlock; b < firstBlock + blocks; ++b) {
+        const BlockState s = p->stateOfBlock(launch, std::uint32_t(b), t);
+        anyRunning |= s == BlockState::Running;
+        anyDone |= s == BlockState::Done;
+    }
+    *running = anyRunning;
+    if (!anyRunning && !anyDone) return palette::future();
+    return opstyle::depthColour(m_model->run()->launches[std::size_t(launch)].depth);
+}
+
+void LaunchTreeView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    const QFontMetrics fm(font());
+    const Run* run = m_model->run();
+    p.setFont(titleFont(font()));
+    p.setPen(palette::text());
+    p.drawText(QRect(8, 4, width() - 16, fm.height() + 4), Qt::AlignLeft,
+               tr("Grids and the blocks that launched them"));
+    p.setFont(font());
+    if (!run) return drawMessage(p, rect(), tr("No run loaded."));
+    if (!m_problem.isEmpty())
+        return drawMessage(p, rect(), tr("The launch records are inconsistent: %1").arg(m_problem));
+    std::size_t device = 0;
+    for (const auto& l : run->launches) device += l.parentLaunch >= 0;
+    p.setPen(palette::mutedText());
+    p.drawText(QRect(8, 8 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
+               fm.elidedText(device ? tr("%1 grids launched from the device, %2 levels deep")
+                                          .arg(device)
+                                          .arg(m_tree.deepest())
+                                    : tr("Every grid was launched from the host: no child grids."),
+                             Qt::ElideRight, width() - 16));
+    const auto boxes = layout();
+    const double t = m_model->time();
+    const auto highlight = m_model->highlight();
+    // Edges first, under the boxes: from the launching block's cell to the child's top.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (const LaunchTreeNode& n : m_tree.nodes) {
+        if (n.parent < 0) continue;
+        const NodeBox& parent = boxes[std::size_t(n.parent)];
+        const NodeBox& child = boxes[std::size_t(n.launch)];
+        const QRectF from = cellRect(parent, std::uint32_t(n.parentBlock / parent.blocksPerCell));
+        const bool tail = run->launches[std::size_t(n.launch)].launchMode == "tail";
+        p.setPen(QPen(palette::text(), 1.2, tail ? Qt::SolidLine : Qt::DashLine));
+        p.drawLine(QPointF(from.center().x(), parent.box.bottom()),
+                   QPointF(child.box.center().x(), child.box.top()));
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const BlockRef selected = m_model->selected();
+    for (const LaunchTreeNode& n : m_tree.nodes) {
+        const NodeBox& b = boxes[std::size_t(n.launch)];
+        const bool lit = highlight.launch == n.launch;
+        p.setPen(QPen(lit ? palette::selection() : palette::text(), lit ? 2 : 1));
+        p.setBrush(palette::background());
+        p.drawRect(b.box);
+        if (b.box.width() > 4 * fm.averageCharWidth() &&
+            b.cells.top() - b.box.top() >= fm.height()) {
+            const Launch& l = run->launches[std::size_t(n.launch)];
+            p.setPen(palette::text());
+            const int w = int(b.box.width()) - 6;
+            p.drawText(b.box.adjusted(3, 1, -3, 0), Qt::AlignLeft | Qt::AlignTop,
+                       fm.elidedText(QString::fromStdString(l.kernel), Qt::ElideRight, w));
+            if (b.cells.top() - b.box.top() >= 2 * fm.height()) {
+                p.setPen(palette::mutedText());
+                p.drawText(b.box.adjusted(3, 1 + fm.height(), -3, 0), Qt::AlignLeft | Qt::AlignTop,
+                           fm.elidedText(nodeDetail(n.launch), Qt::ElideRight, w));
+            }
+        }
+        const std::uint64_t blocks = run->launches[std::size_t(n.launch)].grid.count();
+        for (std::uint32_t c = 0; c < b.cellCount; ++c) {
+            const std::uint64_t first = std::uint64_t(c) * b.blocksPerCell;
+            bool running = false;
+            const QRectF r = cellRect(b, c);
+            p.fillRect(r, cellColour(n.launch, first, std::min(b.blocksPerCell, blocks - first), t,
+                                     &running));
+            if (running) {
+                p.setPen(QPen(palette::text(), 1.5));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+            }
+        }
+        if (selected.valid() && selected.launch == n.launch) {
+            const Launch& l = run->launches[std::size_t(n.launch)];
+            const std::uint32_t block = l.blocks.block[std::size_t(selected.record)];
+            p.setPen(QPen(palette::selection(), 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(cellRect(b, std::uint32_t(block / b.blocksPerCell)).adjusted(-1, -1, 1, 1));
+        }
+    }
+    const QRect area = treeArea();
+    drawLegend(p, QRect(8, area.bottom() + 6, width() - 16, bottomMargin()),
+               treeLegend(m_tree.deepest()));
+}
+
+void LaunchTreeView::mouseMoveEvent(QMouseEvent* e) {
+    const auto [launch, block] = hitAt(e->position());
+    const PreparedRun* p = m_model->prepared();
+    m_model->setHovered(p && block >= 0 ? p->refOfBlock(launch, std::uint32_t(block)) : BlockRef{});
+}
+
+void LaunchTreeView::mouseReleaseEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) return;
+    const auto [launch, block] = hitAt(e->position());
+    const PreparedRun* p = m_model->prepared();
+    if (!p || launch < 0) return;
+    const Launch& l = p->run->launches[std::size_t(launch)];
+    // A box without a cell under the cursor selects the grid's first block.
+    const std::uint32_t b =
+        block >= 0 ? std::uint32_t(block) : (l.blocks.size() ? l.blocks.block[0] : 0);
+    const BlockRef ref = p->refOfBlock(launch, b);
+    if (ref.valid()) m_model->setSelected(ref);
+}
+
+bool LaunchTreeView::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const auto [launch, block] = hitAt(he->pos());
+        const PreparedRun* p = m_model->prepared();
+        if (!p || launch < 0) {
+            QToolTip::hideText();
+            return true;
+        }
+        QString text = nodeTooltip(launch);
+        const BlockRef ref = block >= 0 ? p->refOfBlock(launch, std::uint32_t(block)) : BlockRef{};
+        if (ref.valid()) text += QStringLiteral("\n\n") + blockTooltip(*p, ref, m_model->time());
+        QToolTip::showText(he->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+}  // namespace ws

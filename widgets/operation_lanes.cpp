@@ -1,0 +1,101 @@
+#include "widgets/operation_lanes.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/operation_overlap.h"
+
+namespace ws {
+
+std::vector<TimeSpan> mergeSpans(std::vector<TimeSpan> spans) {
+    std::sort(spans.begin(), spans.end());
+    std::vector<TimeSpan> out;
+    for (const auto& s : spans) {
+        if (!out.empty() && s.first <= out.back().second)
+            out.back().second = std::max(out.back().second, s.second);
+        else
+            out.push_back(s);
+    }
+    return out;
+}
+
+std::vector<TimeSpan> intersectSpans(const std::vector<TimeSpan>& a,
+                                     const std::vector<TimeSpan>& b) {
+    std::vector<TimeSpan> out;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        const double lo = std::max(a[i].first, b[j].first);
+        const double hi = std::min(a[i].second, b[j].second);
+        if (lo < hi) out.push_back({lo, hi});
+        if (a[i].second < b[j].second)
+            ++i;
+        else
+            ++j;
+    }
+    return out;
+}
+
+namespace {
+
+bool isManagedKind(OperationKind k) {
+    return k == OperationKind::MigrationHostToDevice || k == OperationKind::MigrationDeviceToHost ||
+           k == OperationKind::GpuPageFaults;
+}
+
+}  // namespace
+
+OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin, std::uint32_t smCount) {
+    OperationLanes lanes;
+    const OperationRecords& o = run.operations;
+    const HostCallRecords& h = run.hostCalls;
+    lanes.hasOperations = run.clocks.measured && (o.size() > 0 || h.size() > 0);
+    if (lanes.hasOperations) {
+        auto at = [origin](std::uint64_t t) { return double(std::int64_t(t - origin)); };
+        std::map<std::uint32_t, std::vector<std::size_t>> threads, streams, engines;
+        std::vector<std::size_t> managed;
+        std::vector<TimeSpan> kernels, copies;
+        for (std::size_t i = 0; i < h.size(); ++i) threads[h.thread[i]].push_back(i);
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            const auto kind = OperationKind(o.kind[i]);
+            const TimeSpan span{at(o.startNs[i]), at(std::max(o.endNs[i], o.startNs[i]))};
+            if (isManagedKind(kind)) {
+                managed.push_back(i);
+                continue;
+            }
+            streams[o.stream[i]].push_back(i);
+            if (isCopy(kind)) {
+                engines[o.engine[i]].push_back(i);
+                copies.push_back(span);
+            } else if (kind == OperationKind::Kernel) {
+                kernels.push_back(span);
+            }
+        }
+        lanes.kernelBusy = mergeSpans(std::move(kernels));
+        lanes.copyBusy = mergeSpans(std::move(copies));
+        lanes.bothBusy = intersectSpans(lanes.kernelBusy, lanes.copyBusy);
+        lanes.rows.push_back({OperationRowKind::Overlap, 0, "kernels | copies", {}});
+        for (auto& [t, items] : threads)
+            lanes.rows.push_back({OperationRowKind::HostThread, t,
+                                  "host thread " + std::to_string(t), std::move(items)});
+        for (auto& [s, items] : streams)
+            lanes.rows.push_back(
+                {OperationRowKind::Stream, s, "stream " + std::to_string(s), std::move(items)});
+        for (auto& [e, items] : engines)
+            lanes.rows.push_back({OperationRowKind::CopyEngine, e,
+                                  "copy engine " + std::to_string(e), std::move(items)});
+        if (!managed.empty())
+            lanes.rows.push_back(
+                {OperationRowKind::Managed, 0, "managed memory", std::move(managed)});
+    }
+    // Without operations one empty row stays on top: the view says there why.
+    if (!lanes.hasOperations) lanes.rows.push_back({OperationRowKind::Overlap, 0, "", {}});
+    std::uint32_t sms = smCount;
+    for (const auto& l : run.launches)
+        for (auto sm : l.blocks.sm) sms = std::max(sms, sm + 1);
+    for (std::uint32_t sm = 0; sm < sms; ++sm)
+        lanes.rows.push_back({OperationRowKind::Sm, sm, "SM " + std::to_string(sm), {}});
+    lanes.smRows = sms;
+    return lanes;
+}
+
+}  // namespace ws

@@ -1,0 +1,88 @@
+#pragma once
+// The operations timeline: what the host threads called, what each stream
+// ran, what each copy engine moved and what the driver migrated, above the
+// SMs' blocks, on one time axis (CUPTI's records on the %globaltimer clock).
+// A row on top shows when kernels ran and when copies did: where both bands
+// are filled, copies hid behind kernels. Hover or select an operation or a
+// call and arrows join each call to the work it caused. Wheel or +/- zoom,
+// drag pans, double-click shows all; clicking a kernel or a block selects it
+// in every view.
+#include <QWidget>
+#include <map>
+
+#include "widgets/operation_lanes.h"
+#include "widgets/playback_model.h"
+#include "widgets/timeline_data.h"
+
+namespace ws {
+
+class OperationsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit OperationsView(PlaybackModel* model, QWidget* parent = nullptr);
+
+    struct Hit {
+        enum Kind { None, HostCall, Operation, Block } kind = None;
+        std::size_t index = 0;  // host call or operation
+        BlockRef block;
+        int row = -1;
+        bool operator==(const Hit&) const = default;
+    };
+    struct Flow {
+        QPointF from, to;  // call start to operation start
+    };
+
+    const OperationLanes& lanes() const { return m_lanes; }
+    const TimelineData& data() const { return m_data; }
+    QRectF rowRect(int row) const;
+    QRectF itemRect(const Hit& hit) const;
+    Hit hitAt(QPointF pos) const;
+    void select(const Hit& hit);
+    const Hit& selected() const { return m_selected; }
+    // The arrows drawn now: for the hovered item, else the selected one.
+    std::vector<Flow> flows() const;
+    QString toolTipFor(const Hit& hit) const;
+    void zoomAt(double factor, double x);
+    QSize sizeHint() const override { return {1000, 560}; }
+    QSize minimumSizeHint() const override { return {320, 200}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
+    void leaveEvent(QEvent*) override;
+    bool event(QEvent*) override;
+
+private:
+    void rebuild();
+    void syncGeometry();
+    int leftMargin() const;
+    int topMargin() const;
+    int bottomMargin() const;
+    int operationRowHeight() const;
+    QRect plotRect() const;
+    double smRowHeight() const;
+    std::uint32_t correlationOf(const Hit& hit) const;
+    void paintAxis(QPainter& p, const QRect& plot);
+    void paintLabels(QPainter& p, const QRect& plot);
+    void paintOverlapRow(QPainter& p, const QRectF& row);
+    void paintItems(QPainter& p, int row, const QRectF& rect);
+    void paintSmRows(QPainter& p, const QRect& plot);
+    void paintFlows(QPainter& p);
+
+    PlaybackModel* m_model;
+    OperationLanes m_lanes;
+    TimelineData m_data;
+    Hit m_selected, m_hovered;
+    bool m_byDepth = false;  // SM rows coloured by nesting depth (device launches present)
+    std::map<std::uint32_t, int> m_streamColour;  // stream id -> categorical colour index
+    bool m_dragging = false;
+    QPointF m_pressPos, m_lastPos;
+};
+
+}  // namespace ws
