@@ -7,8 +7,13 @@ namespace ws {
 const std::vector<ExperimentSpec>& catalog() {
     static const std::vector<ExperimentSpec> all = [] {
         std::vector<ExperimentSpec> list;
+        // The first lecture first: the browser opens on it.
+        for (auto& e : basicsExperiments()) list.push_back(std::move(e));
         for (auto& e : reductionExperiments()) list.push_back(std::move(e));
         for (auto& e : memoryExperiments()) list.push_back(std::move(e));
+        for (auto& e : atomicsExperiments()) list.push_back(std::move(e));
+        for (auto& e : matmulExperiments()) list.push_back(std::move(e));
+        for (auto& e : concurrencyExperiments()) list.push_back(std::move(e));
         return list;
     }();
     return all;

@@ -5,6 +5,10 @@
 #include "core/catalog.h"
 
 namespace ws {
+std::vector<ExperimentSpec> basicsExperiments();
 std::vector<ExperimentSpec> reductionExperiments();
 std::vector<ExperimentSpec> memoryExperiments();
-}
+std::vector<ExperimentSpec> atomicsExperiments();
+std::vector<ExperimentSpec> matmulExperiments();
+std::vector<ExperimentSpec> concurrencyExperiments();
+}  // namespace ws

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/catalog.h"
+#include "core/matmul_access_model.h"
 #include "core/memory_reference.h"
 
 namespace ws {
@@ -240,6 +241,7 @@ ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues&
                                std::uint32_t linearBlock, std::uint32_t warp) {
     if (!findExperiment(experiment)) return {};
     const ParamValues p = withDefaults(experiment, given);
+    if (experiment == "matmul") return matmulWarpAccesses(p, warp);
     if (experiment == "bank-probe") return bankProbe(p);
     const Shape s = shapeOf(experiment, p);
     if (linearBlock >= s.grid.count() || warp * 32 >= s.block.count()) return {};

@@ -35,7 +35,8 @@ struct ModelledWarp {
 };
 
 // Known experiments: transpose-u8, transpose-f32 (naive, tiled, padded),
-// reduce-columns, reduce-rows-atomic, reduce-rows-block, bank-probe. Missing
+// reduce-columns, reduce-rows-atomic, reduce-rows-block, bank-probe, and
+// matmul's shared-memory reads (core/matmul_access_model.h). Missing
 // parameters take the catalog defaults; unknown experiments give nothing.
 ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& params,
                                std::uint32_t linearBlock = 0, std::uint32_t warp = 0);

@@ -6,7 +6,13 @@
 #include <mutex>
 #include <type_traits>
 
+#include "kernels/basics_experiments.h"
+#include "kernels/cpu_against_gpu.h"
+#include "kernels/atomics_experiments.h"
+#include "kernels/concurrency_experiments.h"
 #include "kernels/cuda_check.h"
+#include "kernels/experiment_families.h"
+#include "kernels/matmul_experiments.h"
 #include "kernels/memory_experiments.h"
 #include "kernels/reduction_programs.h"
 #include "kernels/reduction_runner.h"
@@ -115,16 +121,41 @@ Result<ReductionRun> runReductionExperiment(const ExperimentSpec& spec, const Pa
 Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
                           const RunOptions& options) {
     if (auto reason = cudaUnavailableReason(); !reason.empty()) return makeError(reason);
-    if (isMemoryExperiment(spec.id)) {
+    for (const ExperimentFamily& family : experimentFamilies()) {
+        if (!family.owns(spec.id)) continue;
         auto device = cachedDeviceInfo(options.device);
         if (!device) return makeError(device.error());
-        return runMemoryExperiment(spec, params, options, *device);
+        auto run = family.run(spec, params, options, *device);
+        if (run && options.timeCpu) {
+            if (Status s = addCpuAgainstGpu(*run, options); !s) return makeError(s.error());
+        }
+        return run;
     }
-    if (!isReductionExperiment(spec.id))
-        return makeError("experiment " + spec.id + " has no launcher in this build");
+    return makeError("experiment " + spec.id + " has no launcher in this build");
+}
+
+namespace {
+
+Result<Run> runReductionFamily(const ExperimentSpec& spec, const ParamValues& params,
+                               const RunOptions& options, const DeviceInfo&) {
     auto run = runReductionExperiment(spec, params, options);
     if (!run) return makeError(run.error());
     return std::move(run->run);
+}
+
+}  // namespace
+
+const std::vector<ExperimentFamily>& experimentFamilies() {
+    // In the order of a course; each lab adds its line.
+    static const std::vector<ExperimentFamily> families = {
+        {"basics", isBasicsExperiment, runBasicsExperiment},
+        {"reduction", isReductionExperiment, runReductionFamily},
+        {"memory", isMemoryExperiment, runMemoryExperiment},
+        {"atomics", isAtomicsExperiment, runAtomicsExperiment},
+        {"matmul", isMatmulExperiment, runMatmulExperiment},
+        {"concurrency", isConcurrencyExperiment, runConcurrencyExperiment},
+    };
+    return families;
 }
 
 }  // namespace ws

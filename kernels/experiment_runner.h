@@ -12,9 +12,12 @@ namespace ws {
 
 struct RunOptions {
     int device = 0;
-    int repetitions = 20;       // timed launches per configuration (median reported)
+    int repetitions = 20;         // timed launches per configuration (median reported)
     bool measureOverhead = true;  // also time the recording build of the kernel
-    std::uint64_t seed = 1;     // input data seed
+    std::uint64_t seed = 1;       // input data seed
+    // Also time the CPU doing the same work and the copies a GPU run needs
+    // (Timing::cpuMs, cpuParallelMs, transferMs).
+    bool timeCpu = true;
 };
 
 // Empty string when a CUDA device is usable, else a one-line reason.
@@ -22,6 +25,10 @@ std::string cudaUnavailableReason();
 
 // deviceQuery-like facts plus the %globaltimer tick measured now.
 Result<DeviceInfo> queryDevice(int device = 0);
+
+// queryDevice once per device and process (it launches a kernel to measure
+// the timer tick), then from memory.
+Result<DeviceInfo> cachedDeviceInfo(int device);
 
 // Checks `params` (already resolved by the catalog) against the device,
 // runs, verifies against the CPU reference and returns the trace.

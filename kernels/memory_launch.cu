@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "core/timing_spread.h"
 #include "kernels/cuda_check.h"
 #include "kernels/event_timing.h"
 #include "kernels/launch_limits.h"
@@ -155,6 +156,7 @@ void fillTiming(Timing& timing, const TimedRuns& runs, double bytesMoved) {
     timing.kernelMs = medianOf(runs.plainMs);
     timing.recordedKernelMs = medianOf(runs.recordedMs);
     timing.repetitions = int(runs.plainMs.size());
+    recordSpread(timing, runs.plainMs);
     timing.overheadPercent =
         timing.kernelMs > 0 && timing.recordedKernelMs > 0
             ? (timing.recordedKernelMs - timing.kernelMs) / timing.kernelMs * 100.0

@@ -4,6 +4,7 @@
 #include <ctime>
 #include <memory>
 
+#include "core/timing_spread.h"
 #include "kernels/cuda_check.h"
 #include "kernels/device_buffer.h"
 #include "kernels/event_timing.h"
@@ -115,6 +116,7 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
     Timing& timing = run.timing;
     timing.kernelMs = medianOf(out.plainMs);
     timing.repetitions = int(out.plainMs.size());
+    recordSpread(timing, out.plainMs);
     if (options.measureOverhead) {
         timing.recordedKernelMs = medianOf(out.recordedMs);
         if (timing.kernelMs > 0)

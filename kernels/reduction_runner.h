@@ -15,10 +15,6 @@ namespace ws {
 
 bool isReductionExperiment(std::string_view id);
 
-// queryDevice once per device and process (it launches a kernel to measure
-// the timer tick), then from memory.
-Result<DeviceInfo> cachedDeviceInfo(int device);
-
 // `params` resolved by the catalog; `input` must hold n elements of the type
 // the parameters select.
 Result<ReductionRun> runReduction(const ExperimentSpec& spec, const ParamValues& params,

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format
           qt6-base-dev libqt6svg6-dev libqcustomplot-dev nlohmann-json3-dev libcli11-dev
-          libgtest-dev xvfb xauth fonts-dejavu-core)
+          libgtest-dev xvfb xauth fonts-dejavu-core ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -60,7 +60,7 @@ void LadderChart::rebuild() {
                   (m_data.deviceName.isEmpty() ? QString() : tr(" — %1").arg(m_data.deviceName)),
         bold);
     p->plotLayout()->addElement(0, 0, title);
-    y->setLabel(tr("GB/s (bytes read / kernel time)"));
+    y->setLabel(m_data.axisLabel);
     if (m_data.bars.empty()) {
         p->replot();
         return;
@@ -105,17 +105,22 @@ void LadderChart::rebuild() {
         auto* peakText = new QCPItemText(p);
         peakText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         peakText->position->setCoords(0.35, m_data.peakGBs);
-        peakText->setText(tr("device peak %1 GB/s").arg(m_data.peakGBs, 0, 'f', 0));
+        peakText->setText(QStringLiteral("%1 %2 %3")
+                              .arg(m_data.referenceName)
+                              .arg(m_data.peakGBs, 0, 'f', 0)
+                              .arg(m_data.unit));
         peakText->setFont(f);
         peakText->setColor(QColor(QRgb(0xD55E00)));
     }
     for (std::size_t i = 0; i < m_data.bars.size(); ++i) {
         const LadderBar& b = m_data.bars[i];
-        QString label = QString::number(b.gbps, 'f', b.gbps < 10 ? 1 : 0) + tr(" GB/s");
+        QString label = QString::number(b.gbps, 'f', b.gbps < 10 ? 1 : 0) + " " + m_data.unit;
         if (m_data.peakGBs > 0)
-            label += QStringLiteral("\n") + tr("%1 % of peak")
-                                                .arg(100.0 * b.gbps / m_data.peakGBs, 0, 'f',
-                                                     b.gbps / m_data.peakGBs < 0.1 ? 1 : 0);
+            label += QStringLiteral("\n%1 % %2")
+                         .arg(100.0 * b.gbps / m_data.peakGBs, 0, 'f',
+                              b.gbps / m_data.peakGBs < 0.1 ? 1 : 0)
+                         .arg(m_data.fractionName);
+        if (!b.note.isEmpty()) label += QStringLiteral("\n") + b.note;
         m_labels << label;
         auto* text = new QCPItemText(p);
         text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);

@@ -11,16 +11,24 @@ class QCPBars;
 namespace ws {
 
 struct LadderBar {
-    QString label;  // variant
-    double gbps = 0;
+    QString label;         // variant
+    double gbps = 0;       // the bar's value, in the data's unit
     bool current = false;  // the run on show
+    QString note;          // an extra line under the value (a published figure)
 };
 
+// GB/s against the device's peak by default; a lab charting another unit
+// (the matrix multiply lab's GFLOP/s against cuBLAS) names it and its
+// reference line.
 struct LadderData {
     QString title;  // "reduce-ladder, n = 2^20, block 256, float"
     QString deviceName;
-    double peakGBs = 0;  // 0 if unknown: no fractions then
+    double peakGBs = 0;  // the reference value; 0 if unknown: no fractions then
     std::vector<LadderBar> bars;
+    QString unit = QStringLiteral("GB/s");
+    QString axisLabel = QStringLiteral("GB/s (bytes read / kernel time)");
+    QString referenceName = QStringLiteral("device peak");  // label of the reference line
+    QString fractionName = QStringLiteral("of peak");       // "% of peak", "% of cuBLAS"
 };
 
 class LadderChart : public QWidget {

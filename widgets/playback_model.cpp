@@ -114,4 +114,10 @@ void PlaybackModel::advance() {
     setTime(next);
 }
 
+void PlaybackModel::setHighlight(const Highlight& highlight) {
+    if (highlight == m_highlight) return;
+    m_highlight = highlight;
+    emit highlightChanged();
+}
+
 }  // namespace ws

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "widgets/block_ref.h"
+#include "widgets/highlight.h"
 #include "widgets/prepared_run.h"
 
 namespace ws {
@@ -31,6 +32,8 @@ public:
     // Seconds of wall time the whole span takes to play at speed 1.
     static constexpr double kBaseSeconds = 8.0;
     double speed() const { return m_speed; }
+    // What a lesson slide points at; views emphasise what applies to them.
+    const Highlight& highlight() const { return m_highlight; }
 
 public slots:
     void setTime(double ns);
@@ -45,6 +48,7 @@ public slots:
     void setSpeed(double factor);
     void setSelected(ws::BlockRef ref);
     void setHovered(ws::BlockRef ref);
+    void setHighlight(const ws::Highlight& highlight);
 
 signals:
     void runChanged();
@@ -52,6 +56,7 @@ signals:
     void selectionChanged(ws::BlockRef ref);
     void hoverChanged(ws::BlockRef ref);
     void playingChanged(bool playing);
+    void highlightChanged();
 
 private:
     void advance();
@@ -60,6 +65,7 @@ private:
     double m_time = 0;
     double m_speed = 1;
     BlockRef m_selected, m_hovered;
+    Highlight m_highlight;
     QTimer m_timer;
     qint64 m_lastTickMs = 0;
 };

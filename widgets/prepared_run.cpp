@@ -74,6 +74,20 @@ std::shared_ptr<const PreparedRun> prepareRun(std::shared_ptr<const Run> run) {
             first = std::min(first, l.blocks.startNs[i]);
             last = std::max(last, std::max(l.blocks.endNs[i], l.blocks.startNs[i]));
         }
+    // Copies before the first block and host calls around the launches belong
+    // to the run's span too, once they are on the blocks' clock.
+    if (run->clocks.measured) {
+        auto widen = [&](const std::vector<std::uint64_t>& starts,
+                         const std::vector<std::uint64_t>& ends) {
+            for (std::size_t i = 0; i < starts.size() && i < ends.size(); ++i) {
+                if (starts[i] == 0) continue;  // "not collected"
+                first = std::min(first, starts[i]);
+                last = std::max(last, std::max(starts[i], ends[i]));
+            }
+        };
+        widen(run->operations.startNs, run->operations.endNs);
+        widen(run->hostCalls.startNs, run->hostCalls.endNs);
+    }
     if (first > last) first = last = 0;
     p->origin = first;
     p->spanEnd = double(last - first);
@@ -114,6 +128,18 @@ std::shared_ptr<const PreparedRun> prepareRun(std::shared_ptr<const Run> run) {
                 events.push_back(clockToNs(*p, ref, st.clock[i]));
         }
     }
+    // So do the rows of a lab's tables that say when a block did something
+    // (a u32 "block" and an i64 "clock" column: the matrix product's phases).
+    for (std::size_t li = 0; li < run->launches.size() && events.size() <= 2 * kMaxEventSteps; ++li)
+        for (const RecordTable& t : run->launches[li].tables) {
+            const auto* block = t.get<std::uint32_t>("block");
+            const auto* clock = t.get<std::int64_t>("clock");
+            if (!block || !clock || block->size() != clock->size()) continue;
+            for (std::size_t i = 0; i < block->size() && i < kMaxEventSteps; ++i) {
+                const BlockRef ref = p->refOfBlock(int(li), (*block)[i]);
+                if (ref.valid()) events.push_back(clockToNs(*p, ref, (*clock)[i]));
+            }
+        }
     events.push_back(0);
     events.push_back(p->spanEnd);
     std::sort(events.begin(), events.end());

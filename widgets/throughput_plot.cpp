@@ -71,7 +71,7 @@ void ThroughputPlot::rebuild() {
     p->xAxis->setLabel(m_data.xUnit.isEmpty()
                            ? m_data.xName
                            : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));
-    p->yAxis->setLabel(tr("throughput (GB/s)"));
+    p->yAxis->setLabel(tr("throughput (%1)").arg(m_data.unit));
     if (m_data.logX) {
         p->xAxis->setScaleType(QCPAxis::stLogarithmic);
         QSharedPointer<QCPAxisTickerLog> ticker(new BinaryTicker);
@@ -111,7 +111,7 @@ void ThroughputPlot::rebuild() {
         for (const auto& v : m_data.vendor) pts.push_back({v.x, v.gbps});
         std::sort(pts.begin(), pts.end());
         QCPGraph* g = p->addGraph();
-        g->setName(tr("CUB (vendor library)"));
+        g->setName(m_data.vendorName);
         g->setPen(QPen(palette::text(), 2, Qt::DashLine));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 6));
         for (const auto& [x, y] : pts) {
@@ -131,7 +131,10 @@ void ThroughputPlot::rebuild() {
     if (m_data.peakGBs > 0) {
         // The peak is a horizontal line across the plot, labelled where it starts.
         QCPGraph* g = p->addGraph();
-        g->setName(tr("device peak %1 GB/s").arg(m_data.peakGBs, 0, 'f', 0));
+        g->setName(QStringLiteral("%1 %2 %3")
+                       .arg(m_data.peakName)
+                       .arg(m_data.peakGBs, 0, 'f', 0)
+                       .arg(m_data.unit));
         g->setPen(QPen(palette::selection(), 2, Qt::DotLine));
         yMax = std::max(yMax, m_data.peakGBs);
         const double a = xMin < 1e300 ? xMin : 1, b = xMax > -1e300 ? xMax : 2;
@@ -164,7 +167,7 @@ void ThroughputPlot::rebuild() {
         p->yAxis->setTicker(ticker);
         p->yAxis->setNumberFormat("gb");
         p->yAxis->setRange(yMin / 2, yMax * 1.6);
-        p->yAxis->setLabel(tr("GB/s (log scale)"));
+        p->yAxis->setLabel(tr("%1 (log scale)").arg(m_data.unit));
     } else {
         p->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         p->yAxis->setNumberFormat("g");

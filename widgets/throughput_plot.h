@@ -25,6 +25,11 @@ struct ThroughputData {
     QString deviceName;
     std::vector<ThroughputPoint> vendor;  // the vendor library's measurements (CUB)
     std::optional<ThroughputPoint> current;
+    // What the y values are: GB/s against the memory peak and CUB by default;
+    // the matrix multiply lab plots GFLOP/s against the FP32 peak and cuBLAS.
+    QString unit = QStringLiteral("GB/s");
+    QString vendorName = QStringLiteral("CUB (vendor library)");
+    QString peakName = QStringLiteral("device peak");
 };
 
 class ThroughputPlot : public QWidget {

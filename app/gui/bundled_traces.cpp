@@ -51,6 +51,10 @@ Result<BundledTraces> BundledTraces::load(const QString& manifestPath) {
         t.verified = o.value("verified").toBool();
         t.kernelMs = o.value("kernelMs").toDouble();
         t.gbPerS = o.value("gbPerS").toDouble();
+        t.cpuMs = o.value("cpuMs").toDouble();
+        t.cpuParallelMs = o.value("cpuParallelMs").toDouble();
+        t.cpuThreads = o.value("cpuThreads").toInt();
+        t.transferMs = o.value("transferMs").toDouble();
         if (!t.experiment.isEmpty() && !o.value("file").toString().isEmpty())
             out.m_traces.push_back(std::move(t));
     }

@@ -20,6 +20,9 @@ struct BundledTrace {
     bool verified = false;
     double kernelMs = 0;
     double gbPerS = 0;
+    // CPU against GPU (0 in manifests written before they were recorded).
+    double cpuMs = 0, cpuParallelMs = 0, transferMs = 0;
+    int cpuThreads = 0;
 };
 
 class BundledTraces {

@@ -16,13 +16,18 @@
 #include <QVBoxLayout>
 
 #include "app/gui/app_log.h"
+#include "app/gui/basics_lab.h"
+#include "app/gui/atomics_lab.h"
+#include "app/gui/concurrency_lab.h"
 #include "app/gui/experiment_browser.h"
+#include "app/gui/matmul_lab.h"
 #include "app/gui/memory_lab.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/playback_bar.h"
 #include "app/gui/reduction_lab.h"
 #include "app/gui/resource_paths.h"
 #include "app/gui/run_info_panel.h"
+#include "app/gui/workbench_views.h"
 #include "core/catalog.h"
 #include "widgets/grid_view.h"
 #include "widgets/throughput_plot.h"
@@ -40,22 +45,48 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     m_baseFontPt = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 11;
     if (const QString manifest = bundledManifestPath(); !manifest.isEmpty()) {
         auto bundled = BundledTraces::load(manifest);
+        appLog(bundled
+                   ? QStringLiteral("bundled traces: %1").arg(manifest)
+                   : QStringLiteral("cannot read the bundled traces' manifest %1").arg(manifest));
         if (bundled) m_source->setBundled(std::move(bundled).value());
+    } else {
+        appLog(QStringLiteral("no bundled traces found (set WARPSCOPE_RESOURCES)"));
     }
     buildViews();
     buildPanels();
     buildMenus();
-    new ReductionLab(this);  // docks and menu of its own, following m_model
-    new MemoryLab(this);     // its dock, menu and plot data follow the chosen experiment
+    new ReductionLab(this);    // docks and menu of its own, following m_model
+    new MemoryLab(this);       // its dock, menu and plot data follow the chosen experiment
+    new BasicsLab(this);       // first kernels, the device and CPU against GPU, for every run
+    registerWorkbenchViews(this);
+    new AtomicsLab(this);       // work queue, CAS attempts and contention docks; its views by name
+    new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
+    new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
     connect(m_source, &RunSource::failed, this, &MainWindow::onFailed);
     connect(m_source, &RunSource::modeChanged, this, &MainWindow::onModeChanged);
-    connect(m_source, &RunSource::loading, this,
-            [this](QString what) { statusBar()->showMessage(what + QStringLiteral("…")); });
+    connect(m_source, &RunSource::loading, this, [this](QString what) {
+        statusBar()->showMessage(what + QStringLiteral("…"));
+        // The run has its turn, or another source took over; a newer request
+        // that keeps a waiting run's place leaves the waiting shown.
+        if (!m_source->worker()->waitingForGpu()) m_info->clearWaiting();
+    });
     connect(m_source, &RunSource::problem, this, [this](QString message) {
         statusBar()->showMessage(message);
         m_info->setStatus(message, true);
     });
+    // Other users' runs hold the GPU: say where this one stands, and let
+    // the user stop waiting. The window stays usable meanwhile.
+    connect(m_source, &RunSource::queued, this, [this](int ahead) {
+        m_info->setWaiting(ahead);
+        statusBar()->showMessage(ahead == 1 ? tr("Waiting for the GPU: 1 run ahead…")
+                                            : tr("Waiting for the GPU: %1 runs ahead…").arg(ahead));
+    });
+    connect(m_source, &RunSource::cancelled, this, [this] {
+        m_info->clearWaiting();
+        statusBar()->showMessage(tr("Stopped waiting for the GPU."), 8000);
+    });
+    connect(m_info, &RunInfoPanel::cancelWaitingRequested, m_source, &RunSource::cancelWaiting);
     // A projector's 1920x1080: the lab docks need the room, and screenshots
     // for the docs come out at the resolution a lecture hall shows.
     resize(1920, 1080);
@@ -235,6 +266,7 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
     m_model->setRun(loaded.prepared);
     m_info->setRun(loaded, m_source->noDeviceReason());
     m_info->setStatus({}, false);
+    m_info->clearWaiting();
     m_plot->setData(throughputFor(run, m_source->bundled(), m_session));
     if (const ExperimentSpec* spec = findExperiment(run.experiment)) {
         m_applying = true;
@@ -263,6 +295,7 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
 void MainWindow::onFailed(const QString& message) {
     statusBar()->showMessage(message);
     m_info->setStatus(message, true);
+    m_info->clearWaiting();
     // A file the user chose gets a dialog; failed runs (possibly one per
     // slider step) are reported in the status bar and the run panel only.
     if (m_options.interactive && m_openingFile)

@@ -8,6 +8,7 @@
 
 #include "app/gui/run_source.h"
 #include "app/gui/throughput_series.h"
+#include "app/gui/view_catalog.h"
 #include "widgets/playback_model.h"
 
 class QComboBox;
@@ -48,6 +49,11 @@ public:
     WarpView* warps() const { return m_warps; }
     ThroughputPlot* throughput() const { return m_plot; }
     ExperimentBrowser* browser() const { return m_browser; }
+    // Views by name, for lessons, presentation mode and exports; labs add theirs.
+    ViewCatalog* views() { return &m_views; }
+    ViewContext viewContext() { return {this, m_model, m_source}; }
+    // Live runs of this session, for plots that compare them with recorded ones.
+    const std::vector<MeasuredRun>& sessionRuns() const { return m_session; }
 
 signals:
     void runShown();
@@ -75,6 +81,7 @@ private:
     ThroughputPlot* m_plot = nullptr;
     PlaybackBar* m_bar = nullptr;
     QComboBox* m_colouring = nullptr;
+    ViewCatalog m_views;
     std::vector<MeasuredRun> m_session;
     std::optional<LoadedRun> m_shown;
     bool m_applying = false;     // filling the panel from a run: not a user change

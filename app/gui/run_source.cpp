@@ -35,12 +35,26 @@ RunSource::RunSource(QStringList workerCommand, int timeoutMs, QObject* parent)
                 else
                     setMode(Mode::Recorded, {}, reason.isEmpty() ? tr("no CUDA device") : reason);
             });
-    connect(m_worker, &WorkerClient::workerUnavailable, this,
-            [this](QString message) { setMode(Mode::Recorded, {}, message); });
+    connect(m_worker, &WorkerClient::workerUnavailable, this, [this](QString message) {
+        // A live request lost with the worker goes to the recorded traces too.
+        std::optional<Pending> lost;
+        if (m_mode == Mode::Live && m_lastLive && m_liveGeneration == m_generation)
+            lost = m_lastLive;
+        setMode(Mode::Recorded, {}, message);
+        if (lost) dispatch(*lost);
+    });
     connect(m_worker, &WorkerClient::progress, this,
             [this](qint64, QString m) { emit loading(m); });
+    connect(m_worker, &WorkerClient::queued, this, [this](qint64 id, int ahead) {
+        if (id == m_worker->newestRequest() && m_liveGeneration == m_generation) emit queued(ahead);
+    });
+    connect(m_worker, &WorkerClient::runCancelled, this, [this](qint64 id) {
+        if (id == m_worker->newestRequest()) emit cancelled();
+    });
     connect(m_worker, &WorkerClient::workerProblem, this, &RunSource::problem);
     connect(m_worker, &WorkerClient::runFailed, this, [this](qint64 id, QString message) {
+        // In recorded mode the request already went to the bundled traces.
+        if (m_mode == Mode::Recorded) return;
         if (id == m_worker->newestRequest() && m_liveGeneration == m_generation)
             emit failed(tr("The run failed: %1").arg(message));
     });
@@ -85,9 +99,12 @@ void RunSource::setMode(Mode mode, const QString& deviceName, const QString& rea
     }
 }
 
+bool RunSource::cancelWaiting() { return m_worker->cancelWaiting(); }
+
 void RunSource::openTrace(const QString& path) {
     ++m_generation;
     m_waiting.reset();
+    m_worker->cancelWaiting();  // a file replaces it: keep no place in the GPU queue
     loadFile(path, RunOrigin::File, {}, m_generation);
 }
 
@@ -106,6 +123,7 @@ void RunSource::dispatch(const Pending& p) {
     if (p.generation != m_generation) return;
     if (m_mode == Mode::Live) {
         m_liveGeneration = p.generation;
+        m_lastLive = p;
         emit loading(tr("running %1 on %2").arg(p.id, m_deviceName));
         m_worker->requestRun(p.id, p.params);
         return;

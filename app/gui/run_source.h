@@ -2,7 +2,9 @@
 // Where runs come from: live through the worker when it has a GPU, else the
 // bundled traces recorded on one, or a trace file. Loading and indexing
 // happen off the UI thread; every request carries a generation and only the
-// newest one's answer is shown, whichever path it took.
+// newest one's answer is shown, whichever path it took. A worker that cannot
+// start, or ends before its hello, sends the requests to the bundled traces
+// at once, with the reason.
 #include <QObject>
 #include <memory>
 #include <optional>
@@ -38,10 +40,14 @@ public:
     void probe();  // start the worker and learn whether there is a GPU
     void openTrace(const QString& path);
     void runExperiment(const QString& id, const ParamValues& params);
+    // Gives up the newest live run's place in the GPU queue; true if it waited.
+    bool cancelWaiting();
 
 signals:
     void modeChanged(ws::RunSource::Mode mode);
     void loading(QString what);
+    void queued(int runsAhead);  // the newest live run waits for the GPU
+    void cancelled();            // ... and was cancelled before it ran
     void loaded(ws::LoadedRun run);
     void failed(QString message);
     void problem(QString message);  // the worker failed; the GUI carries on
@@ -62,7 +68,8 @@ private:
     QString m_reason, m_deviceName;
     quint64 m_generation = 0;
     quint64 m_liveGeneration = 0;
-    std::optional<Pending> m_waiting;  // until the worker's hello says where to run
+    std::optional<Pending> m_waiting;   // until the worker's hello says where to run
+    std::optional<Pending> m_lastLive;  // sent to the worker, for a fallback if it dies unborn
 };
 
 }  // namespace ws

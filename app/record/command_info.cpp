@@ -5,10 +5,16 @@
 #include <ostream>
 #include <set>
 
+#include "app/record/basics_info.h"
 #include "app/record/record_commands.h"
+#include "app/record/records_summary.h"
 #include "app/record/run_summary.h"
+#include "core/atomics_summary.h"
 #include "core/catalog.h"
+#include "core/concurrency_tables.h"
 #include "core/device_json.h"
+#include "core/environment_badges.h"
+#include "core/matmul_summary.h"
 #include "core/trace_io.h"
 
 namespace ws::record {
@@ -18,6 +24,7 @@ namespace {
 struct LaunchFacts {
     std::size_t smsUsed = 0;
     double spanUs = 0;
+    std::uint64_t firstStartNs = 0, lastEndNs = 0;  // %globaltimer
 };
 
 LaunchFacts factsOf(const Launch& launch) {
@@ -28,6 +35,8 @@ LaunchFacts factsOf(const Launch& launch) {
     auto [first, unused] = std::minmax_element(b.startNs.begin(), b.startNs.end());
     auto last = std::max_element(b.endNs.begin(), b.endNs.end());
     f.spanUs = double(*last - *first) / 1000.0;
+    f.firstStartNs = *first;
+    f.lastEndNs = *last;
     return f;
 }
 
@@ -45,6 +54,15 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         return kUsage;
     }
     const Run& run = *loaded;
+    nlohmann::json badges = nlohmann::json::array();
+    for (const auto& b : environmentBadges(run)) badges.push_back(b.text);
+    if (const ExperimentSpec* lab = findExperiment(run.experiment);
+        lab && lab->group == "concurrency") {
+        if (Status s = tables::checkConcurrencyRecords(run); !s) {
+            err << "warpscope-record: " << file.string() << ": " << s.error() << "\n";
+            return kUsage;
+        }
+    }
     if (json) {
         nlohmann::json launches = nlohmann::json::array();
         for (const auto& l : run.launches) {
@@ -57,7 +75,9 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
                                 {"arrivals", l.arrivals.size()},
                                 {"sharedAccesses", l.sharedAccesses.size()},
                                 {"smsUsed", f.smsUsed},
-                                {"spanUs", f.spanUs}});
+                                {"spanUs", f.spanUs},
+                                {"firstStartNs", f.firstStartNs},
+                                {"lastEndNs", f.lastEndNs}});
         }
         out << nlohmann::json{{"file", file.string()},
                               {"valid", true},
@@ -70,7 +90,21 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
                               {"kernelMs", run.timing.kernelMs},
                               {"gbPerS", run.timing.gbPerS()},
                               {"overheadPercent", run.timing.overheadPercent},
-                              {"launches", launches}}
+                              {"kernelMinMs", run.timing.kernelMinMs},
+                              {"kernelMaxMs", run.timing.kernelMaxMs},
+                              {"kernelCvPercent", run.timing.kernelCvPercent},
+                              {"environment", environmentFacts(run.environment)},
+                              {"lockWaitMs", run.environment.lockWaitMs},
+                              {"runsAheadAtStart", run.environment.runsAheadAtStart},
+                              {"otherPids", run.environment.otherPids},
+                              {"badges", badges},
+                              {"cpuMs", run.timing.cpuMs},
+                              {"cpuParallelMs", run.timing.cpuParallelMs},
+                              {"cpuThreads", run.timing.cpuThreads},
+                              {"transferMs", run.timing.transferMs},
+                              {"figures", run.figures},
+                              {"launches", launches},
+                              {"records", recordsSummaryJson(run)}}
                    .dump(2)
             << "\n";
         return kOk;
@@ -87,6 +121,10 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     if (run.verification.checked)
         out << "  GPU " << run.verification.actual << ", CPU " << run.verification.expected
             << (run.verification.note.empty() ? "" : " (" + run.verification.note + ")") << "\n";
+    out << "GPU environment:\n";
+    for (const auto& line : environmentFacts(run.environment)) out << "  " << line << "\n";
+    for (const auto& b : environmentBadges(run))
+        out << "badge: " << b.text << " (" << b.detail << ")\n";
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         const auto& l = run.launches[i];
         auto f = factsOf(l);
@@ -99,6 +137,12 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         if (l.sharedAccesses.size()) out << "; " << l.sharedAccesses.size() << " shared accesses";
         out << "\n";
     }
+    // Each lab's own records, where it summarises them.
+    for (const std::string& line : labInfoLines(run)) out << line << "\n";
+    for (const std::string& line : atomicsSummaryLines(run)) out << line << "\n";
+    out << recordsSummary(run);
+    if (run.experiment == "matmul")
+        for (const std::string& line : matmulSummaryLines(run)) out << line << "\n";
     return kOk;
 }
 

@@ -29,7 +29,10 @@ std::string rangeText(const ParamSpec& p) {
         return s;
     }
     std::ostringstream out;
-    out << (long long)p.min << ".." << (long long)p.max;
+    if (p.type == ParamType::Float)  // a fractional bound (0.5 µs) must not print as 0
+        out << p.min << ".." << p.max;
+    else
+        out << (long long)p.min << ".." << (long long)p.max;
     if (p.powerOfTwo) out << " (2^k)";
     return out.str();
 }
@@ -83,9 +86,11 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
         out << e->id << "  [" << e->group << "]  " << e->title << "\n";
         out << "  seed: " << e->seed << "\n";
         for (const auto& p : e->params) {
-            out << "  " << std::left << std::setw(16) << p.name << std::setw(7) << typeName(p.type)
-                << std::setw(34) << rangeText(p) << "default " << std::setw(10) << p.defaultValue
-                << p.unit << "\n";
+            out << "  " << std::left << std::setw(16) << p.name << std::setw(7)
+                << typeName(p.type)
+                // A range wider than its column still keeps a space before "default".
+                << std::setw(34) << rangeText(p) + " "
+                << "default " << std::setw(10) << p.defaultValue << p.unit << "\n";
         }
         out << "\n";
     }

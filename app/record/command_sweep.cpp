@@ -2,7 +2,9 @@
 // progress on stderr, and manifest.json updated after each run.
 #include <ostream>
 
+#include "app/record/basics_info.h"
 #include "app/record/manifest.h"
+#include "app/record/measured_run.h"
 #include "app/record/record_commands.h"
 #include "app/record/run_summary.h"
 #include "app/record/sweep_plan.h"
@@ -46,17 +48,22 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
     RunOptions options;
     options.repetitions = repetitions;
     int failures = 0;
+    std::vector<Run> recorded;  // for the CPU-against-GPU crossover over the swept sizes
     for (std::size_t i = 0; i < points->size(); ++i) {
         const auto& point = (*points)[i];
         err << "[" << i + 1 << "/" << points->size() << "] " << experiment << " "
             << paramsText(resolved[i]) << ": " << std::flush;
-        auto run = runExperiment(*spec, resolved[i], options);
-        if (run) run->tool = toolName();
-        if (!run) {
-            err << "error: " << run.error() << "\n";
+        // Each point takes its own turn on the GPU: a long sweep does not
+        // keep a class's runs waiting until it ends.
+        RunRequest request{spec, resolved[i], options};
+        auto measured = measuredRun(request, reportingHooks(err));
+        if (!measured) {
+            err << "error: " << measured.error() << "\n";
             ++failures;
             continue;
         }
+        Run* run = &measured->run;
+        run->tool = toolName();
         const std::string file = point.fileStem + ".wstrace";
         Status saved = saveTrace(*run, dir / file);
         if (saved) saved = updateManifest(dir, file, *run);
@@ -68,7 +75,9 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         err << runSummaryLine(*run) << "\n";
         if (run->verification.checked && !run->verification.passed) ++failures;
         out << (dir / file).string() << "\n";
+        recorded.push_back(std::move(*run));
     }
+    for (const std::string& line : crossoverLines(recorded)) err << line << "\n";
     err << points->size() - failures << " of " << points->size() << " runs recorded and verified\n";
     return failures == 0 ? kOk : kFailed;
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/record/protocol_channel.h"
 #include "app/record/record_commands.h"
 
 int main(int argc, char** argv) {
@@ -56,6 +57,17 @@ int main(int argc, char** argv) {
         "serve",
         "Worker for the GUI: JSON-lines protocol on stdin/stdout (docs/worker-protocol.md)");
 
+    int lockDevice = 0;
+    bool lockStatus = false;
+    std::vector<std::string> lockedCommand;
+    auto* lock = app.add_subcommand(
+        "lock",
+        "Run a command holding the GPU's turn in the queue warpscope's workers share, or show the "
+        "queue (docs/class-server.md)");
+    lock->add_option("--device", lockDevice, "CUDA device index");
+    lock->add_flag("--status", lockStatus, "Show who holds and who waits for the GPU");
+    lock->add_option("command", lockedCommand, "Command and arguments, after --");
+
     BankQuery bankQuery;
     std::string tileText;
     std::uint32_t strideValue = 0;
@@ -101,6 +113,16 @@ int main(int argc, char** argv) {
         }
         return banksCommand(bankQuery, json, std::cout, std::cerr);
     }
-    if (*serve) return serveCommand(std::cin, std::cout, std::cerr);
+    if (*lock) return lockCommand(lockDevice, lockStatus, lockedCommand, std::cout, std::cerr);
+    if (*serve) {
+        // Device printf and anything else written to stdout must not reach
+        // the protocol stream (app/record/protocol_channel.h).
+        auto channel = ProtocolChannel::takeStdout();
+        if (!channel) {
+            std::cerr << "warpscope-record serve: " << channel.error() << "\n";
+            return kUsage;
+        }
+        return serveCommand(std::cin, (*channel)->stream(), std::cerr);
+    }
     return kUsage;
 }

@@ -27,7 +27,13 @@ Status updateManifest(const std::filesystem::path& dir, const std::string& file,
                       {"verified", run.verification.checked && run.verification.passed},
                       {"kernelMs", run.timing.kernelMs},
                       {"gbPerS", run.timing.gbPerS()},
-                      {"overheadPercent", run.timing.overheadPercent}});
+                      {"overheadPercent", run.timing.overheadPercent},
+                      {"bytesMoved", run.timing.bytesMoved},
+                      {"cpuMs", run.timing.cpuMs},
+                      {"cpuParallelMs", run.timing.cpuParallelMs},
+                      {"cpuThreads", run.timing.cpuThreads},
+                      {"transferMs", run.timing.transferMs},
+                      {"figures", run.figures}});
     const auto temp = path.string() + ".tmp";
     {
         std::ofstream out(temp, std::ios::trunc);

@@ -46,4 +46,9 @@ int banksCommand(const BankQuery& query, bool json, std::ostream& out, std::ostr
 
 int serveCommand(std::istream& in, std::ostream& out, std::ostream& err);
 
+// Runs `command` while holding device `device`'s turn in the GPU queue and
+// returns its exit status; with `status`, prints the queue instead.
+int lockCommand(int device, bool status, const std::vector<std::string>& command, std::ostream& out,
+                std::ostream& err);
+
 }  // namespace ws::record

@@ -13,8 +13,19 @@ std::string paramsText(const ParamValues& params) {
 std::string runSummaryLine(const Run& run) {
     char buffer[256];
     const auto& t = run.timing;
-    std::snprintf(buffer, sizeof buffer, "%.4f ms, %.1f GB/s, recording overhead %+.2f %%",
-                  t.kernelMs, t.gbPerS(), t.overheadPercent);
+    // Traces recorded before the spread was kept say only "median".
+    char spread[64] = "";
+    if (!t.kernelSamplesMs.empty())
+        std::snprintf(spread, sizeof spread, " ± %.1f %%", t.kernelCvPercent);
+    // FLOP-bound experiments say GFLOP/s, the others GB/s.
+    char rate[64];
+    if (t.flops > 0)
+        std::snprintf(rate, sizeof rate, "%.1f GFLOP/s", t.gflopPerS());
+    else
+        std::snprintf(rate, sizeof rate, "%.1f GB/s", t.gbPerS());
+    std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d), %s, recording overhead %+.2f %%",
+                  t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate,
+                  t.overheadPercent);
     std::string verdict = !run.verification.checked ? "not verified"
                           : run.verification.passed ? "verified against the CPU"
                                                     : "FAILED verification";

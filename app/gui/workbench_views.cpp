@@ -1,0 +1,89 @@
+#include "app/gui/workbench_views.h"
+
+#include <QObject>
+
+#include "app/gui/ladder_data.h"
+#include "app/gui/main_window.h"
+#include "app/gui/memory_throughput.h"
+#include "app/gui/throughput_series.h"
+#include "widgets/arrival_view.h"
+#include "widgets/bank_view.h"
+#include "widgets/coalescing_view.h"
+#include "widgets/divergence_view.h"
+#include "widgets/grid_view.h"
+#include "widgets/image_view.h"
+#include "widgets/ladder_chart.h"
+#include "widgets/reduction_tree_view.h"
+#include "widgets/throughput_plot.h"
+#include "widgets/timeline_view.h"
+#include "widgets/warp_view.h"
+
+namespace ws {
+
+namespace {
+
+// A view built on the playback model alone.
+template <typename View>
+ViewEntry modelView(const char* name, const QString& title, const char* lab) {
+    return {QString::fromLatin1(name), title, QString::fromLatin1(lab),
+            [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                return new View(c.model, parent);
+            }};
+}
+
+// Calls `refresh` now and whenever the run on show changes, while `view` lives.
+template <typename View, typename Refresh>
+View* following(const ViewContext& c, View* view, Refresh refresh) {
+    QObject::connect(c.model, &PlaybackModel::runChanged, view, [c, view, refresh] {
+        refresh(c, view);
+    });
+    refresh(c, view);
+    return view;
+}
+
+ThroughputData throughputOf(const ViewContext& c) {
+    const Run* run = c.model->run();
+    if (!run) return {};
+    const auto& session = c.window->sessionRuns();
+    return isMemoryExperiment(run->experiment)
+               ? memoryThroughputFor(*run, c.source->bundled(), session)
+               : throughputFor(*run, c.source->bundled(), session);
+}
+
+}  // namespace
+
+void registerWorkbenchViews(MainWindow* window) {
+    ViewCatalog* views = window->views();
+    views->add(modelView<GridView>("grid", QObject::tr("Blocks of the grid"), "workbench"));
+    views->add(modelView<TimelineView>("timeline", QObject::tr("SM timeline"), "workbench"));
+    views->add(modelView<WarpView>("warps", QObject::tr("Warps of the selected block"),
+                                   "workbench"));
+    views->add({QStringLiteral("throughput"), QObject::tr("Throughput"),
+                QStringLiteral("workbench"), [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return following(c, new ThroughputPlot(parent),
+                                     [](const ViewContext& c, ThroughputPlot* plot) {
+                                         plot->setData(throughputOf(c));
+                                     });
+                }});
+    views->add(modelView<ReductionTreeView>("tree", QObject::tr("Reduction tree"), "reduction"));
+    views->add(modelView<DivergenceView>("divergence", QObject::tr("Warps and divergence"),
+                                         "reduction"));
+    views->add(modelView<ArrivalView>("arrivals", QObject::tr("Last-block arrivals"),
+                                      "reduction"));
+    views->add({QStringLiteral("ladder"), QObject::tr("Throughput ladder"),
+                QStringLiteral("reduction"), [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return following(c, new LadderChart(parent),
+                                     [](const ViewContext& c, LadderChart* chart) {
+                                         const Run* run = c.model->run();
+                                         chart->setData(ladderFor(
+                                             c.source->bundled(), run,
+                                             run ? run->device.memBandwidthGBs : 0));
+                                     });
+                }});
+    views->add(modelView<BankView>("banks", QObject::tr("Shared-memory banks"), "memory"));
+    views->add(modelView<CoalescingView>("coalescing", QObject::tr("Global memory: sectors and lines"),
+                                         "memory"));
+    views->add(modelView<ImageView>("image", QObject::tr("Input and output images"), "memory"));
+}
+
+}  // namespace ws
