@@ -1,13 +1,50 @@
 #include "app/record/request_inbox.h"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <iostream>
+#include <string>
 
 namespace ws::record {
 
+namespace {
+
+// Lines from file descriptor 0 read with read(2). Reading std::cin would go
+// through stdio, and a reader blocked there holds stdin's FILE lock: newer
+// C libraries take every stream's lock in exit(), so a worker told to quit
+// while its reader waits for the next line would never end.
+bool nextStdinLine(std::string& buffer, std::string& line) {
+    for (;;) {
+        if (const auto end = buffer.find('\n'); end != std::string::npos) {
+            line.assign(buffer, 0, end);
+            buffer.erase(0, end + 1);
+            return true;
+        }
+        char chunk[4096];
+        const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (buffer.empty()) return false;
+            line.swap(buffer);  // a last line without its newline
+            buffer.clear();
+            return true;
+        }
+        buffer.append(chunk, std::size_t(n));
+    }
+}
+
+}  // namespace
+
 RequestInbox::RequestInbox(std::istream& in)
     : m_shared(std::make_shared<Shared>()), m_readsStdin(&in == &std::cin) {
-    m_reader = std::thread([shared = m_shared, &in] {
-        for (std::string line; std::getline(in, line);) {
+    m_reader = std::thread([shared = m_shared, &in, fromStdin = m_readsStdin] {
+        std::string buffer;
+        auto nextLine = [&](std::string& line) -> bool {
+            if (fromStdin) return nextStdinLine(buffer, line);
+            return bool(std::getline(in, line));
+        };
+        for (std::string line; nextLine(line);) {
             if (line.empty()) continue;
             auto request = nlohmann::json::parse(line, nullptr, false);
             std::lock_guard lock(shared->mutex);
@@ -23,8 +60,9 @@ RequestInbox::RequestInbox(std::istream& in)
 
 RequestInbox::~RequestInbox() {
     // A reader blocked on the process's stdin cannot be woken; the process is
-    // ending, and the reader holds only shared state, so it is let go. Any
-    // other stream (tests) ends at its last line, so the reader finishes.
+    // ending, and the reader holds only shared state (no stdio lock, see
+    // nextStdinLine), so it is let go. Any other stream (tests) ends at its
+    // last line, so the reader finishes.
     if (m_readsStdin)
         m_reader.detach();
     else

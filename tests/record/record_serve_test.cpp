@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <unistd.h>
+#include <cstdlib>
 
 #include "app/record/record_commands.h"
 #include "core/trace_io.h"
@@ -18,7 +21,20 @@ struct Exchange {
     std::string err;
 };
 
+// A lock folder of the test's own: on a GPU machine other tests' recorders
+// may hold the real GPU's lock, and a run that waits would be cancelled by the
+// `quit` that follows it (as the protocol says).
+void useAPrivateLockFolder() {
+    static const std::string dir = [] {
+        std::string d = ::testing::TempDir() + "/record_serve_locks_" + std::to_string(::getpid());
+        ::setenv("WARPSCOPE_LOCK_DIR", d.c_str(), 1);
+        return d;
+    }();
+    (void)dir;
+}
+
 Exchange serve(const std::string& requests) {
+    useAPrivateLockFolder();
     std::istringstream in(requests);
     std::ostringstream out, err;
     Exchange ex;
