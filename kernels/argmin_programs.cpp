@@ -71,10 +71,11 @@ Status casTables(const CasState& s, std::uint32_t block, Launch& launch, Run& ru
         bins[b] = b;
         counts[b] = histogram[b];
     }
+    // The statistics first: the counts move into the table below.
+    const CasStatistics stats = casStatistics(counts);
     RecordTable& hist = addTable(launch.tables, kCasHistogramTable);
     hist.add<std::uint32_t>("attempts") = std::move(bins);
     hist.add<std::uint64_t>("threads") = std::move(counts);
-    const CasStatistics stats = casStatistics(counts);
     run.figures["casAttemptsTotal"] = double(total[0]);
     run.figures["casAttemptsMax"] = maxAttempts[0];
     run.figures["casAttemptsMean"] = stats.threads ? double(total[0]) / double(stats.threads) : 0;
