@@ -4,6 +4,8 @@
 # usage: install_tree_test.sh CMAKE BUILD_DIR gui|record-only
 set -eu
 cmake=$1
+# The configured cmake, or the one on PATH where the build tree was made elsewhere.
+[ -x "$cmake" ] || cmake=$(command -v cmake) || { echo "install_tree_test: no cmake" >&2; exit 1; }
 build=$2
 what=$3
 work=$(mktemp -d)

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <sstream>
@@ -26,8 +27,18 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_addopen(&actions, 2, stderrFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0644);
+    // The test's variables replace inherited ones of the same name: getenv
+    // returns the first match, so appending would let the caller's shell
+    // (a script that exports WARPSCOPE_LOCK_DIR, say) win.
+    auto nameOf = [](const std::string& e) { return e.substr(0, e.find('=')); };
     std::vector<std::string> envText;
-    for (char** e = environ; *e; ++e) envText.push_back(*e);
+    for (char** e = environ; *e; ++e) {
+        const std::string inherited = *e;
+        const bool replaced = std::any_of(env.begin(), env.end(), [&](const std::string& mine) {
+            return nameOf(mine) == nameOf(inherited);
+        });
+        if (!replaced) envText.push_back(inherited);
+    }
     envText.insert(envText.end(), env.begin(), env.end());
     std::vector<char*> envp, args;
     for (auto& e : envText) envp.push_back(e.data());
