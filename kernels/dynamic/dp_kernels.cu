@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/device_clocks.cuh"
+#include "kernels/dynamic/dp_block_tree.cuh"
 #include "kernels/dynamic/dp_launchers.h"
 
 namespace ws::dp {
@@ -119,14 +120,8 @@ __global__ void reduceLevel(ReduceLevelArgs a, TreeRecords r, GridPlace place) {
     const BlockClock c = blockStart<kRecord>();
     extern __shared__ std::uint32_t partial[];
     const unsigned tid = threadIdx.x;
-    const std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + tid;
-    partial[tid] = i < a.count ? a.src[i] : 0u;
-    __syncthreads();
-    for (unsigned step = blockDim.x >> 1; step > 0; step >>= 1) {
-        if (tid < step) partial[tid] += partial[tid + step];
-        __syncthreads();
-    }
-    if (tid == 0) a.dst[blockIdx.x] = partial[0];
+    const std::uint32_t sum = blockTreeSum(partial, a.src, a.count);
+    if (tid == 0) a.dst[blockIdx.x] = sum;
     // A tail launch starts only after every block of this grid has finished,
     // so the next level sees every partial written above.
     const std::uint64_t partials = gridDim.x;

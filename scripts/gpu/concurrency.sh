@@ -5,9 +5,10 @@
 #    the dot product, unified-memory patterns, launch latency, the CUPTI clock
 #    offset (markdown + JSON, every result verified against the CPU);
 # 2. compute-sanitizer memcheck and racecheck on small sizes of every kernel
-#    (CUPTI off: WARPSCOPE_NO_CUPTI=1; racecheck does not follow device-side
-#    launches, so the reduction's shared-memory tree is raced-checked with the
-#    host driving its levels, and the launching kernels get memcheck);
+#    (CUPTI off: WARPSCOPE_NO_CUPTI=1; racecheck refuses the module that
+#    launches kernels from the device, so the reduction's block tree is
+#    race-checked in tests/kernels_concurrency/dp_block_tree_test, and the
+#    launching kernels get memcheck);
 # 3. one traced run per experiment kept, with `info`, and a Chrome export.
 # Prints a short table last. The GPU tests run through ctest
 # (concurrency_kernels_gpu_test); this script does not repeat them.
@@ -43,10 +44,18 @@ sanitize() {  # TOOL EXPERIMENT PARAMS...
 for tool in memcheck racecheck; do
     sanitize $tool streams n=5003 chunks=3 streams=2 kernel_work=3 block=128
     sanitize $tool streams mode=dot n=5003 streams=3 block=128
-    sanitize $tool dynamic-parallelism pattern=recursive-reduction driver=host n=5003 block=64
     sanitize $tool unified-memory pattern=first-touch n=5003 block=96
     sanitize $tool unified-memory pattern=managed-variable n=5003 block=96
 done
+# racecheck refuses modules that launch kernels from the device ("CUDA Dynamic
+# Parallelism is not supported by the selected tool"), so the reduction's
+# block tree is race-checked in a whole-program build of the same header.
+if ! timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 \
+        "$build/tests/kernels_concurrency/dp_block_tree_test" >>"$out/sanitize.log" 2>&1; then
+    bad=$((bad + 1))
+    echo "FAILED: racecheck dp_block_tree_test" >>"$out/sanitize.log"
+fi
+sanitize memcheck dynamic-parallelism pattern=recursive-reduction driver=host n=5003 block=64
 sanitize memcheck dynamic-parallelism pattern=parent-child n=5003 parent_blocks=5 child_blocks=2 block=64
 sanitize memcheck dynamic-parallelism pattern=parent-child mode=tail n=5003 parent_blocks=5 child_blocks=2 block=64
 sanitize memcheck dynamic-parallelism pattern=recursive-reduction driver=device n=5003 block=32
