@@ -138,8 +138,12 @@ void printTable(const std::string& title, const std::vector<Row>& rows, double c
         const double pub = a6000(r.label);
         char a6[16] = "";
         if (pub >= 0) std::snprintf(a6, sizeof a6, "%.1f", pub);
-        std::printf("| %s | %u | %.3f | %.3f | %.3f | %.1f | %.0f | %.1f | %s | %s |\n",
-                    r.label.c_str(), r.n, r.medianMs, r.minMs, r.maxMs, r.cvPercent, r.gflops, pct,
+        // One CPU thread reaches a fraction of a GFLOP/s: keep its digits.
+        char gflops[32], share[16] = "";
+        std::snprintf(gflops, sizeof gflops, r.gflops < 10 ? "%.2f" : "%.0f", r.gflops);
+        if (cublasGflops > 0) std::snprintf(share, sizeof share, "%.1f", pct);
+        std::printf("| %s | %u | %.3f | %.3f | %.3f | %.1f | %s | %s | %s | %s |\n",
+                    r.label.c_str(), r.n, r.medianMs, r.minMs, r.maxMs, r.cvPercent, gflops, share,
                     a6, r.verified ? "yes" : "NO");
         out[key].push_back({{"variant", r.label},
                             {"n", r.n},

@@ -81,7 +81,9 @@ if command -v ncu >/dev/null && ((SECONDS - started < 170)); then
         ((SECONDS - started < 225)) || break
         # Unanchored: the name ncu matches may carry the kernels' namespaces.
         kernel='regex:mm(SeedNaive|SeedTiled|Coalesced|SharedTiling|Blocktile|Vectorized|Warptile)'
-        [[ $v == cublas ]] && kernel='regex:gemm'
+        # cuBLAS's FP32 kernel carries no 'gemm' in its name in every release
+        # (CUDA 13's is 'Kernel2'); the timer probe's name has neither.
+        [[ $v == cublas ]] && kernel='regex:Kernel|gemm'
         ncu --kernel-name "$kernel" --launch-count 1 --metrics "$metrics" --csv --page raw \
             "$rec" run matmul variant="$v" n=2048 traced_blocks=0 -r 1 \
             -o "$out/ncu-$v.wstrace" >"$out/ncu-$v.csv" 2>"$out/ncu-$v.log" || true
@@ -90,6 +92,8 @@ if command -v ncu >/dev/null && ((SECONDS - started < 170)); then
 import csv, sys
 variant, path = sys.argv[1], sys.argv[2]
 rows = [r for r in csv.reader(l for l in open(path) if l.startswith('"'))]
+if len(rows) < 2:
+    sys.exit(f"{variant}: ncu profiled no kernel (see {path})")
 head, vals = rows[0], rows[-1]
 get = lambda m: vals[head.index(m)].replace(",", "")
 print(variant, get("dram__bytes_read.sum"), get("lts__t_sectors_srcunit_tex_op_read.sum"),
