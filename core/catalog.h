@@ -38,6 +38,13 @@ struct ExperimentSpec {
     std::vector<std::string> views;    // "grid", "timeline", "warps", "tree", "throughput"
     // Rules between parameters (a variant that needs a commutative operator...).
     std::function<Status(const ParamValues&)> crossCheck;
+    // Settings whose GPU result is wrong by design (the seed's printed bug, a
+    // kernel without its bounds check): verification must catch them, and
+    // their traces show how. Unset: none.
+    std::function<bool(const ParamValues&)> failsByDesign;
+    // Settings that launch no kernel of warpscope's own (copies, a vendor
+    // library, the CPU): their traces hold timings but no launch records.
+    std::function<bool(const ParamValues&)> launchesNoKernel;
 
     const ParamSpec* param(std::string_view name) const;
 };

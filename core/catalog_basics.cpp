@@ -102,6 +102,21 @@ ExperimentSpec vectorAddEntry() {
                                "starts to pay off.")},
         .records = {"blocks", "steps", "threads", "overruns", "crossover"},
         .views = {"indexing", "grid", "warps", "timeline", "cpu-gpu", "device"},
+        .failsByDesign =
+            [](const ParamValues& v) {
+                // Only where a thread lands past the end: then the guard zones see it.
+                if (paramChoice(v, "variant") != "no-bounds-check") return false;
+                const long long n = paramInt(v, "n");
+                long long threads = 0;
+                if (paramChoice(v, "launch") == "seed") {
+                    threads = 2 * ((n + 1) / 2);
+                } else {
+                    const long long block = paramInt(v, "block");
+                    const long long grid = paramInt(v, "grid");
+                    threads = (grid > 0 ? grid : (n + block - 1) / block) * block;
+                }
+                return threads > n;
+            },
     };
 }
 
@@ -155,6 +170,7 @@ ExperimentSpec bandwidthEntry() {
                                  " is above max_bytes=" + std::to_string(paramInt(v, "max_bytes")));
             return {};
         },
+        .launchesNoKernel = [](const ParamValues&) { return true; },
     };
 }
 

@@ -6,7 +6,11 @@
 
 #include <QDockWidget>
 
+#include <set>
+
 #include "app/gui/atomics_lab.h"
+#include "app/gui/atomics_throughput.h"
+#include "app/gui/run_source.h"
 #include "app/gui/main_window.h"
 #include "tests/atomics_lab/atomics_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
@@ -52,7 +56,13 @@ TEST(AtomicsLab, ShowsTheDocksTheExperimentLists) {
     EXPECT_FALSE(lab->casDock()->isHidden());
     w->model()->setRun(test::prepared(test::contentionRun(4096, 1)));
     EXPECT_FALSE(lab->contentionDock()->isHidden());
-    EXPECT_EQ(lab->contentionData().series.size(), 1u);
+    // One curve per setting: the current run's, and each bundled setting's.
+    std::set<QString> names{contentionSeriesName(w->model()->run()->params)};
+    for (const BundledTrace* t : w->source()->bundled().forExperiment("atomic-contention"))
+        names.insert(contentionSeriesName(t->params));
+    const ContentionPlotData data = lab->contentionData();
+    EXPECT_EQ(data.series.size(), names.size());
+    for (const ContentionSeries& s : data.series) EXPECT_TRUE(names.count(s.name)) << s.name.toStdString();
 }
 
 }  // namespace
