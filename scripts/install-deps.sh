@@ -3,7 +3,7 @@
 # The CUDA toolkit (nvcc 13) is expected in /usr/local/cuda.
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format
-          qt6-base-dev libqt6svg6-dev libqcustomplot-dev nlohmann-json3-dev libcli11-dev
+          qt6-base-dev libqt6svg6-dev libqcustomplot-dev nlohmann-json3-dev libcli11-dev libyaml-cpp-dev
           libgtest-dev xvfb xauth fonts-dejavu-core ccache)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,108 @@
+#pragma once
+// A lesson: slides an instructor clicks through in front of a class. Each
+// slide names a run (a bundled or relative trace, or an experiment and its
+// parameters), the two or three views to show large, where the playback
+// stands, what is highlighted, a narration the audience reads and notes they
+// do not see. Fragments step through one slide (reveal.js's word): each
+// moves the playback or the highlight on from the state before it.
+// The file format is YAML, documented in docs/lessons.md.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/run.h"
+
+namespace ws::lesson {
+
+// Where the playback stands.
+enum class PositionKind {
+    Start,   // before the first block started
+    End,     // after the last block ended
+    Event,   // the n-th playback event (0-based), as the playback bar counts them
+    TimeNs,  // ns after the first block started
+    Step,    // the traced block's n-th reduction step began (0-based)
+    Launch,  // the n-th launch (0-based) began
+};
+
+struct Position {
+    PositionKind kind = PositionKind::End;
+    double value = 0;
+    bool operator==(const Position&) const = default;
+};
+
+// Plays from one position to another over a few seconds of wall time.
+struct Animation {
+    Position from;
+    Position to;
+    double seconds = 4;
+    bool operator==(const Animation&) const = default;
+};
+
+// What the slide points at; unset fields point at nothing of their kind.
+struct Highlight {
+    std::optional<int> launch;
+    std::optional<long long> block;
+    std::optional<int> warp, lane, bank, step;
+    std::optional<std::pair<int, int>> tile;  // (column, row)
+    std::optional<long long> item;            // a work item, a greeting, a page
+    bool operator==(const Highlight&) const = default;
+};
+
+// The run a slide shows: exactly one of trace or experiment is set.
+struct RunChoice {
+    std::string trace;       // a bundled trace's file name, or a path relative to the lesson
+    std::string experiment;  // a catalog id
+    std::vector<std::pair<std::string, std::string>> params;  // name, value as written
+    bool live = false;  // run it through the worker where a GPU is present
+    bool empty() const { return trace.empty() && experiment.empty(); }
+    bool operator==(const RunChoice&) const = default;
+};
+
+// The state a slide opens with, or one fragment's change to it.
+struct Beat {
+    std::optional<Position> at;
+    std::optional<Animation> animate;
+    std::optional<Highlight> highlight;
+    std::string narration;  // Markdown; empty keeps the caption as it was
+    bool operator==(const Beat&) const = default;
+};
+
+enum class Layout {
+    SideBySide,  // views in one row
+    Stacked,     // views in one column
+    MainLeft,    // the first view large on the left, the others stacked beside it
+    MainTop,     // the first view large on top, the others in a row below
+};
+
+struct Slide {
+    int line = 0;  // where the slide starts in the file, for messages
+    std::string title;
+    RunChoice run;      // empty: the previous slide's run
+    RunChoice compare;  // set: a second run shown beside the first, in lockstep
+    std::vector<std::string> views;
+    Layout layout = Layout::SideBySide;
+    Beat opening;
+    std::vector<Beat> fragments;
+    std::string notes;  // for the speaker only
+};
+
+struct Lesson {
+    std::string file;  // as given to the loader, for messages
+    std::string title;
+    std::string summary;
+    std::vector<Slide> slides;
+};
+
+// Names of layouts and position kinds as the file writes them.
+const char* layoutName(Layout layout);
+const char* positionKindName(PositionKind kind);
+
+// The state after fragment `fragment` of `slide` (0: the slide as it opens):
+// each fragment's fields replace the ones before it, unset fields carry on.
+Beat beatAt(const Slide& slide, int fragment);
+
+// The run a slide shows, its own or the nearest earlier slide's.
+const RunChoice* runOf(const Lesson& lesson, int slide);
+
+}  // namespace ws::lesson
