@@ -1,6 +1,9 @@
 #include "widgets/palette.h"
 
+#include <algorithm>
 #include <array>
+
+#include "widgets/colour_scheme.h"
 
 namespace ws::palette {
 
@@ -8,31 +11,50 @@ namespace {
 // Okabe & Ito (2008), without black, which is kept for text.
 constexpr std::array<QRgb, 7> kOkabeIto = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
                                            0x0072B2, 0xD55E00, 0xCC79A7};
-// Paul Tol's "muted" qualitative scheme.
+// Paul Tol's "bright" and "vibrant" qualitative schemes (without grey).
+constexpr std::array<QRgb, 7> kTolBright = {0x4477AA, 0xEE6677, 0x228833, 0xCCBB44,
+                                            0x66CCEE, 0xAA3377, 0xBBBBBB};
+constexpr std::array<QRgb, 7> kTolVibrant = {0xEE7733, 0x0077BB, 0x33BBEE, 0xEE3377,
+                                             0xCC3311, 0x009988, 0xBBBBBB};
+// Paul Tol's "muted" scheme: nine colours for many categories (SMs).
 constexpr std::array<QRgb, 9> kTolMuted = {0x332288, 0x88CCEE, 0x44AA99, 0x117733, 0x999933,
                                            0xDDCC77, 0xCC6677, 0x882255, 0xAA4499};
+
+const std::array<QRgb, 7>& primarySet() {
+    switch (ColourScheme::instance()->categorical()) {
+        case CategoricalSet::TolBright: return kTolBright;
+        case CategoricalSet::TolVibrant: return kTolVibrant;
+        case CategoricalSet::OkabeIto: break;
+    }
+    return kOkabeIto;
+}
+
+Scheme scheme() { return ColourScheme::instance()->scheme(); }
+bool dark() { return scheme() == Scheme::Dark; }
 }  // namespace
 
 QColor okabeIto(int index) {
-    const int n = int(kOkabeIto.size());
-    return QColor(kOkabeIto[((index % n) + n) % n]);
+    const auto& set = primarySet();
+    const int n = int(set.size());
+    return QColor(set[std::size_t(((index % n) + n) % n)]);
 }
 
 QColor categorical(int index) {
+    if (ColourScheme::instance()->categorical() != CategoricalSet::OkabeIto) return okabeIto(index);
     const int n = int(kTolMuted.size());
-    return QColor(kTolMuted[((index % n) + n) % n]);
+    return QColor(kTolMuted[std::size_t(((index % n) + n) % n)]);
 }
 
 QColor stateColour(BlockState state) {
     switch (state) {
         case BlockState::Waiting:
-            return QColor(QRgb(0xD9D9D9));
+            return dark() ? QColor(QRgb(0x4A4A4A)) : QColor(QRgb(0xD9D9D9));
         case BlockState::Running:
-            return QColor(QRgb(0xE69F00));  // orange: draws the eye
+            return okabeIto(0);  // orange in the default set: draws the eye
         case BlockState::Done:
-            return QColor(QRgb(0x0072B2));  // blue
+            return okabeIto(4);  // blue in the default set
         case BlockState::NotRecorded:
-            return QColor(QRgb(0xFFFFFF));
+            return background();
     }
     return {};
 }
@@ -40,18 +62,49 @@ QColor stateColour(BlockState state) {
 QColor smColour(unsigned sm) { return categorical(int(sm)); }
 
 QColor seriesColour(int index) {
-    static constexpr std::array<QRgb, 7> order = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
-                                                  0xE69F00, 0x56B4E9, 0x000000};
-    return QColor(order[std::size_t(index) % order.size()]);
+    // Blue, vermilion, green, purple, orange, sky in the default set; the
+    // order puts the most distinct pairs first.
+    // The seventh is the text colour; then the cycle repeats (shapes tell those apart).
+    static constexpr std::array<int, 6> order = {4, 5, 2, 6, 0, 1};
+    const int i = std::max(0, index) % 7;
+    return i == 6 ? text() : okabeIto(order[std::size_t(i)]);
 }
 
-QColor background() { return QColor(QRgb(0xFFFFFF)); }
-QColor gridLine() { return QColor(QRgb(0xE0E0E0)); }
-QColor text() { return QColor(QRgb(0x000000)); }
-QColor mutedText() { return QColor(QRgb(0x555555)); }
-QColor selection() { return QColor(QRgb(0xD55E00)); }
-QColor hover() { return QColor(QRgb(0x000000)); }
-QColor playhead() { return QColor(QRgb(0xD55E00)); }
-QColor future() { return QColor(QRgb(0xEBEBEB)); }
+QColor background() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x1E1E1E));
+        case Scheme::Projector:
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xFFFFFF));
+}
+QColor gridLine() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x3C3C3C));
+        case Scheme::Projector: return QColor(QRgb(0xB0B0B0));  // faint grey vanishes on a projector
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xE0E0E0));
+}
+QColor text() { return dark() ? QColor(QRgb(0xF0F0F0)) : QColor(QRgb(0x000000)); }
+QColor mutedText() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0xB4B4B4));
+        case Scheme::Projector: return QColor(QRgb(0x202020));
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0x555555));
+}
+QColor selection() { return okabeIto(5); }
+QColor hover() { return text(); }
+QColor playhead() { return okabeIto(5); }
+QColor future() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x2C2C2C));
+        case Scheme::Projector: return QColor(QRgb(0xDDDDDD));
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xEBEBEB));
+}
 
 }  // namespace ws::palette

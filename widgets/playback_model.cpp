@@ -15,6 +15,7 @@ void PlaybackModel::setRun(std::shared_ptr<const PreparedRun> prepared) {
     m_prepared = std::move(prepared);
     m_selected = {};
     m_hovered = {};
+    m_marked.clear();  // records of another run
     // A freshly opened run shows its end state: every block placed, which is
     // the useful still picture; Home rewinds for the animation.
     m_time = duration();
@@ -118,6 +119,16 @@ void PlaybackModel::setHighlight(const Highlight& highlight) {
     if (highlight == m_highlight) return;
     m_highlight = highlight;
     emit highlightChanged();
+}
+
+}  // namespace ws
+
+namespace ws {
+
+void PlaybackModel::setMarked(std::vector<BlockRef> blocks) {
+    if (blocks == m_marked) return;
+    m_marked = std::move(blocks);
+    emit markedChanged();
 }
 
 }  // namespace ws

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QTimer>
 #include <memory>
+#include <vector>
 
 #include "widgets/block_ref.h"
 #include "widgets/highlight.h"
@@ -34,6 +35,9 @@ public:
     double speed() const { return m_speed; }
     // What a lesson slide points at; views emphasise what applies to them.
     const Highlight& highlight() const { return m_highlight; }
+    // Blocks a statistics bar picked out ("the slowest 5 %"): the timeline
+    // outlines them. Empty when none.
+    const std::vector<BlockRef>& marked() const { return m_marked; }
 
 public slots:
     void setTime(double ns);
@@ -49,6 +53,7 @@ public slots:
     void setSelected(ws::BlockRef ref);
     void setHovered(ws::BlockRef ref);
     void setHighlight(const ws::Highlight& highlight);
+    void setMarked(std::vector<ws::BlockRef> blocks);
 
 signals:
     void runChanged();
@@ -57,6 +62,7 @@ signals:
     void hoverChanged(ws::BlockRef ref);
     void playingChanged(bool playing);
     void highlightChanged();
+    void markedChanged();
 
 private:
     void advance();
@@ -66,6 +72,7 @@ private:
     double m_speed = 1;
     BlockRef m_selected, m_hovered;
     Highlight m_highlight;
+    std::vector<BlockRef> m_marked;
     QTimer m_timer;
     qint64 m_lastTickMs = 0;
 };

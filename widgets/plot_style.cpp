@@ -1,5 +1,6 @@
 #include "widgets/plot_style.h"
 
+#include <algorithm>
 #include <array>
 
 #include "widgets/palette.h"
@@ -29,6 +30,38 @@ void styleAxes(QCustomPlot* plot, const QFont& font) {
         a->grid()->setPen(QPen(palette::gridLine(), 1));
     }
     plot->legend->setFont(small);
+    plot->setBackground(palette::background());
+    keepTickLabelsApart(plot);
+}
+
+void keepTickLabelsApart(QCustomPlot* plot) {
+    if (plot->property("ws-ticks-apart").toBool()) return;
+    plot->setProperty("ws-ticks-apart", true);
+    QObject::connect(plot, &QCustomPlot::afterReplot, plot, [plot] {
+        bool changed = false;
+        for (QCPAxisRect* rect : plot->axisRects())
+            for (QCPAxis* a : rect->axes()) {
+                if (!a->visible() || !a->tickLabels() || a->ticker().isNull()) continue;
+                const QFontMetrics fm(a->tickLabelFont());
+                const bool horizontal = a->orientation() == Qt::Horizontal;
+                int widest = 0;
+                for (const QString& label : a->tickVectorLabels())
+                    widest = std::max(widest, horizontal ? fm.horizontalAdvance(label) : fm.height());
+                const double length = horizontal ? rect->width() : rect->height();
+                if (widest == 0 || length <= 0) continue;
+                // Room for each label and half of one more between neighbours.
+                const int fit = std::max(2, int(length / (widest * 1.6)));
+                const int shown = int(a->tickVectorLabels().size());
+                if (shown > fit && a->ticker()->tickCount() != fit) {
+                    a->ticker()->setTickCount(fit);
+                    changed = true;
+                } else if (shown * 2 < fit && a->ticker()->tickCount() < 5) {
+                    a->ticker()->setTickCount(std::min(fit, 5));  // room again: back to the default
+                    changed = true;
+                }
+            }
+        if (changed) plot->replot(QCustomPlot::rpQueuedReplot);
+    });
 }
 
 QCPScatterStyle::ScatterShape seriesShape(int index) {

@@ -6,6 +6,9 @@
 namespace ws {
 
 void styleAxes(QCustomPlot* plot, const QFont& font);
+// After every replot, fewer ticks on any axis whose labels would touch: large
+// fonts on a projector, or a narrow view, never print overlapping numbers.
+void keepTickLabelsApart(QCustomPlot* plot);
 QCPScatterStyle::ScatterShape seriesShape(int index);
 // Log ticks labelled 0.1, 1, 10, 100 ... or 1 k, 10 k.
 QSharedPointer<QCPAxisTickerLog> decadeTicker();

@@ -11,6 +11,7 @@
 
 #include "widgets/block_text.h"
 #include "widgets/palette.h"
+#include "widgets/ui_scale.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
 
@@ -40,6 +41,7 @@ TimelineView::TimelineView(PlaybackModel* model, QWidget* parent)
     connect(model, &PlaybackModel::timeChanged, this, &TimelineView::onTimeChanged);
     connect(model, &PlaybackModel::selectionChanged, this, &TimelineView::onSelectionChanged);
     connect(model, &PlaybackModel::hoverChanged, this, [this] { update(); });
+    connect(model, &PlaybackModel::markedChanged, this, [this] { update(); });
     onRunChanged();
 }
 
@@ -227,6 +229,12 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         p.drawRect(r);
     };
     p.setClipRect(lanes.adjusted(-4, -4, 4, 4));
+    // Blocks a statistics bar picked out; a bounded number, so a bar of a
+    // million blocks cannot stall a frame.
+    constexpr std::size_t kMostMarked = 20000;
+    const auto& marked = m_model->marked();
+    for (std::size_t i = 0; i < std::min(marked.size(), kMostMarked); ++i)
+        outline(marked[i], palette::okabeIto(6), ui::px(1.5));
     outline(m_model->hovered(), palette::hover(), 1.5);
     outline(m_model->selected(), palette::selection(), 3);
     // Playhead last, above everything.

@@ -2,19 +2,58 @@
 
 namespace ws {
 
+QStringList documentedViewNames() {
+    return {QStringLiteral("grid"),        QStringLiteral("timeline"),    QStringLiteral("warps"),
+            QStringLiteral("throughput"),  QStringLiteral("statistics"),  QStringLiteral("tree"),
+            QStringLiteral("divergence"),  QStringLiteral("arrivals"),    QStringLiteral("ladder"),
+            QStringLiteral("banks"),       QStringLiteral("coalescing"),  QStringLiteral("image"),
+            QStringLiteral("greetings"),   QStringLiteral("indexing"),    QStringLiteral("sass"),
+            QStringLiteral("bandwidth"),   QStringLiteral("device"),      QStringLiteral("cpu-gpu"),
+            QStringLiteral("queue-timeline"), QStringLiteral("sm-busy"),  QStringLiteral("cas-heatmap"),
+            QStringLiteral("cas-attempts"), QStringLiteral("atomic-throughput"),
+            QStringLiteral("tiles"),       QStringLiteral("reuse"),       QStringLiteral("roofline"),
+            QStringLiteral("matmul-ladder"), QStringLiteral("operations"), QStringLiteral("launch-tree"),
+            QStringLiteral("pages"),       QStringLiteral("figures")};
+}
+
 QString usageText() {
+    QString views;
+    QString line = QStringLiteral("                       ");
+    for (const QString& v : documentedViewNames()) {
+        if (line.size() + v.size() > 86) {
+            views += line + '\n';
+            line = QStringLiteral("                       ");
+        }
+        line += v + QLatin1Char(' ');
+    }
+    views += line + '\n';
     return QStringLiteral(
-        "usage: warpscope [--trace FILE] [--experiment ID [name=value ...]] [--worker \"CMD\"]\n"
-        "                 [--screenshot PNG [--at STEP|--time NS]] [--worker-timeout SECONDS]\n"
-        "  --trace FILE         open a recorded trace\n"
-        "  --experiment ID      run an experiment of the catalog (live on a GPU through the\n"
-        "                       worker, else from the bundled recorded traces)\n"
-        "  --worker \"CMD\"       worker command (default: warpscope-record serve)\n"
-        "  --screenshot PNG     load, render the window offscreen, write PNG and exit\n"
-        "  --at STEP            playback step to show (0 = start; default: the end)\n"
-        "  --time NS            playback time in ns after the first block started\n"
-        "  --worker-timeout S   seconds without an answer before the worker is restarted\n"
-        "                       (default 60; also WARPSCOPE_WORKER_TIMEOUT_MS)\n");
+               "usage: warpscope [--trace FILE | --experiment ID [name=value ...] |\n"
+               "                  --lesson NAME|FILE [--slide N]] [--presentation] [--worker \"CMD\"]\n"
+               "                 [--screenshot PNG [--at STEP|--time NS]] [--worker-timeout SECONDS]\n"
+               "                 [--export-view NAME --format svg|png [--scale S] -o FILE]\n"
+               "  --trace FILE         open a recorded trace\n"
+               "  --experiment ID      run an experiment of the catalog (live on a GPU through the\n"
+               "                       worker, else from the bundled recorded traces)\n"
+               "  --lesson NAME|FILE   open a lesson: a bundled one by name (execution-model,\n"
+               "                       reduction-ladder, ...) or a lesson file (docs/lessons.md)\n"
+               "  --slide N            the lesson's slide to open, numbered from 1 as on screen\n"
+               "  --presentation       full screen, menus and docks hidden, scaled for projection\n"
+               "                       (F11 toggles, Esc leaves)\n"
+               "  --worker \"CMD\"       worker command (default: warpscope-record serve)\n"
+               "  --screenshot PNG     load, render the window offscreen, write PNG and exit\n"
+               "  --at STEP            playback step to show (0 = start; default: the end)\n"
+               "  --time NS            playback time in ns after the first block started\n"
+               "  --worker-timeout S   seconds without an answer before the worker is restarted\n"
+               "                       (default 60; also WARPSCOPE_WORKER_TIMEOUT_MS)\n"
+               "  --export-view NAME   render one view to -o FILE and exit; the views are:\n") +
+           views +
+           QStringLiteral(
+               "  --format svg|png     the export's format (SVG keeps text as text)\n"
+               "  --scale S            PNG pixels per view pixel (default 1; 2 gives twice the pixels)\n"
+               "  -o FILE              where --export-view writes\n"
+               "Without a trace, experiment or lesson, warpscope reopens what was open last;\n"
+               "the first start opens the execution-model lesson.\n");
 }
 
 Result<CommandLine> parseCommandLine(const QStringList& args) {
@@ -32,66 +71,87 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
             into = *v;
             return {};
         };
+        auto number = [&](double& into, double min, const char* what) -> Status {
+            QString v;
+            if (Status s = take(v); !s) return s;
+            bool ok = false;
+            const double d = v.toDouble(&ok);
+            if (!ok || d < min)
+                return makeError(a.toStdString() + " needs " + what + ", got '" + v.toStdString() + "'");
+            into = d;
+            return {};
+        };
         Status st;
-        if (a == "--trace")
+        if (a == "--trace") {
             st = take(c.trace);
-        else if (a == "--experiment") {
+        } else if (a == "--experiment") {
             st = take(c.experiment);
-            while (st && i + 1 < args.size() && !args[i + 1].startsWith("--")) {
+            while (st && i + 1 < args.size() && !args[i + 1].startsWith("--") && args[i + 1] != "-o") {
                 const QString p = args[++i];
                 if (!p.contains('=') || p.startsWith('='))
-                    return makeError("expected name=value after --experiment, got '" +
-                                     p.toStdString() + "'");
+                    return makeError("expected name=value after --experiment, got '" + p.toStdString() + "'");
                 c.params << p;
             }
-        } else if (a == "--worker")
+        } else if (a == "--worker") {
             st = take(c.worker);
-        else if (a == "--screenshot")
+        } else if (a == "--screenshot") {
             st = take(c.screenshot);
-        else if (a == "--lesson")
+        } else if (a == "--lesson") {
             st = take(c.lesson);
-        else if (a == "--presentation")
+        } else if (a == "--slide") {
+            double n = 0;
+            st = number(n, 1, "a slide number from 1");
+            if (st && n != int(n)) return makeError("--slide needs a whole number, got " + std::to_string(n));
+            c.slide = int(n);
+        } else if (a == "--presentation") {
             c.presentation = true;
-        else if (a == "--help" || a == "-h")
+        } else if (a == "--export-view") {
+            st = take(c.exportView);
+        } else if (a == "--format") {
+            st = take(c.exportFormat);
+        } else if (a == "--scale") {
+            st = number(c.exportScale, 0.01, "a scale above 0");
+        } else if (a == "-o" || a == "--output") {
+            st = take(c.output);
+        } else if (a == "--help" || a == "-h") {
             c.help = true;
-        else if (a == "--version")
+        } else if (a == "--version") {
             c.version = true;
-        else if (a == "--at" || a == "--time" || a == "--worker-timeout") {
-            QString v;
-            st = take(v);
-            if (!st) return makeError(st.error());
-            bool ok = false;
-            if (a == "--at") {
-                const int step = v.toInt(&ok);
-                if (!ok || step < 0)
-                    return makeError("--at needs a step number >= 0, got '" + v.toStdString() +
-                                     "'");
-                c.atStep = step;
-            } else if (a == "--time") {
-                const double t = v.toDouble(&ok);
-                if (!ok || t < 0)
-                    return makeError("--time needs a time in ns >= 0, got '" + v.toStdString() +
-                                     "'");
-                c.atTimeNs = t;
-            } else {
-                const double s = v.toDouble(&ok);
-                if (!ok || s <= 0)
-                    return makeError("--worker-timeout needs seconds > 0, got '" + v.toStdString() +
-                                     "'");
-                c.workerTimeoutMs = int(s * 1000);
-            }
+        } else if (a == "--at") {
+            double step = 0;
+            st = number(step, 0, "a step number >= 0");
+            c.atStep = int(step);
+        } else if (a == "--time") {
+            double t = 0;
+            st = number(t, 0, "a time in ns >= 0");
+            c.atTimeNs = t;
+        } else if (a == "--worker-timeout") {
+            double s = 0;
+            st = number(s, 0.001, "seconds > 0");
+            c.workerTimeoutMs = int(s * 1000);
         } else {
             return makeError("unknown argument '" + a.toStdString() + "' (see warpscope --help)");
         }
         if (!st) return makeError(st.error());
     }
-    if (!c.trace.isEmpty() && !c.experiment.isEmpty())
-        return makeError("give either --trace or --experiment, not both");
-    if ((c.atStep || c.atTimeNs) && c.screenshot.isEmpty())
-        return makeError("--at and --time position the playback for --screenshot");
+    const int sources = int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) + int(!c.lesson.isEmpty());
+    if (sources > 1) return makeError("give one of --trace, --experiment and --lesson");
+    if (c.slide && c.lesson.isEmpty()) return makeError("--slide needs --lesson");
+    if ((c.atStep || c.atTimeNs) && c.screenshot.isEmpty() && c.exportView.isEmpty())
+        return makeError("--at and --time position the playback for --screenshot or --export-view");
     if (c.atStep && c.atTimeNs) return makeError("give either --at or --time, not both");
-    if (!c.screenshot.isEmpty() && c.trace.isEmpty() && c.experiment.isEmpty())
-        return makeError("--screenshot needs something to show: --trace FILE or --experiment ID");
+    if (!c.exportView.isEmpty()) {
+        if (c.output.isEmpty()) return makeError("--export-view needs -o FILE");
+        if (c.exportFormat.isEmpty())
+            c.exportFormat = c.output.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? "svg" : "png";
+        if (c.exportFormat != "svg" && c.exportFormat != "png")
+            return makeError("--format must be svg or png, got '" + c.exportFormat.toStdString() + "'");
+        if (!c.namesARun())
+            return makeError("--export-view needs something to show: --lesson, --experiment or --trace");
+        if (!c.screenshot.isEmpty()) return makeError("give either --screenshot or --export-view, not both");
+    } else if (!c.output.isEmpty() || !c.exportFormat.isEmpty()) {
+        return makeError("-o and --format belong to --export-view");
+    }
     return c;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // The stable command line of warpscope:
-//   warpscope [--trace FILE] [--experiment ID [name=value ...]] [--worker "CMD"]
-//             [--screenshot PNG [--at STEP|--time NS]] [--worker-timeout SECONDS]
-// (--lesson and --presentation are reserved). Parsing only: main() decides
-// what to do with an error.
+//   warpscope [--trace FILE | --experiment ID [name=value ...] | --lesson NAME|FILE [--slide N]]
+//             [--presentation] [--worker "CMD"] [--worker-timeout SECONDS]
+//             [--screenshot PNG [--at STEP|--time NS]]
+//             [--export-view NAME --format svg|png [--scale S] -o FILE]
+// Parsing only: main() decides what to do with an error.
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -22,12 +23,22 @@ struct CommandLine {
     std::optional<double> atTimeNs;
     std::optional<int> workerTimeoutMs;
     QString lesson;
+    std::optional<int> slide;  // numbered from 1, as on screen
     bool presentation = false;
+    QString exportView;  // a view's name
+    QString exportFormat;
+    double exportScale = 1;
+    QString output;  // -o FILE
     bool help = false;
     bool version = false;
+    // Something to show was named (not a first start or a restored session).
+    bool namesARun() const { return !trace.isEmpty() || !experiment.isEmpty() || !lesson.isEmpty(); }
 };
 
 Result<CommandLine> parseCommandLine(const QStringList& arguments);  // without argv[0]
 QString usageText();
+// The views `--export-view` and lesson slides name (the window registers the
+// same; a test holds the two lists together).
+QStringList documentedViewNames();
 
 }  // namespace ws

@@ -7,14 +7,23 @@
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <optional>
 
 #include "app/gui/app_log.h"
 #include "app/gui/command_line.h"
+#include "app/gui/export_actions.h"
+#include "app/gui/lesson_controller.h"
+#include "app/gui/lesson_library.h"
+#include "app/gui/look_menus.h"
 #include "app/gui/main_window.h"
+#include "app/gui/saved_session.h"
+#include "app/gui/slide_stage.h"
 #include "app/gui/resource_paths.h"
 #include "app/gui/screenshot.h"
 #include "core/catalog.h"
 #include "widgets/playback_model.h"
+#include "widgets/ui_scale.h"
 
 namespace {
 
@@ -89,8 +98,14 @@ int main(int argc, char** argv) {
         std::printf("warpscope %s\n", WS_VERSION);
         return 0;
     }
-    if (!cl.lesson.isEmpty()) ws::appLog(QStringLiteral("--lesson is not available yet; ignored"));
-    if (cl.presentation) ws::appLog(QStringLiteral("--presentation is not available yet; ignored"));
+    ws::UiScale::instance()->setBasePointSize(QApplication::font().pointSizeF());
+    const bool interactive = cl.screenshot.isEmpty() && cl.exportView.isEmpty();
+    // Screenshots and exports look the same on every machine: the saved
+    // theme and scale are the user's, for interactive use.
+    ws::setLookSaving(interactive);
+    if (interactive) ws::applySavedLook();
+    else ws::applyTheme(QStringLiteral("light"));
+    ws::installViewContextMenus();
 
     ws::ParamValues params;
     if (!cl.experiment.isEmpty()) {
@@ -102,6 +117,29 @@ int main(int argc, char** argv) {
         if (!resolved) return fail(QString::fromStdString(resolved.error()), 2);
         params = *resolved;
     }
+    // What to open: the command line's, else the saved session, else (a first
+    // start) the execution-model lesson, so the first thing anyone sees is a
+    // recorded H100 run explained.
+    QString lessonPath;
+    int lessonSlide = cl.slide.value_or(1) - 1;
+    std::optional<ws::SavedSession> restore;
+    if (!cl.lesson.isEmpty()) {
+        lessonPath = ws::resolveLesson(cl.lesson);
+        if (lessonPath.isEmpty()) {
+            QStringList names;
+            for (const auto& l : ws::listBundledLessons()) names << l.name;
+            return fail(QStringLiteral("no lesson '%1': not a file, and not a bundled lesson (%2)")
+                            .arg(cl.lesson, names.join(QStringLiteral(", "))),
+                        2);
+        }
+    } else if (!cl.namesARun()) {
+        if (interactive && ws::hasSavedSession()) restore = ws::loadSession();
+        if (!restore || restore->kind == ws::SavedSession::Kind::None) {
+            restore.reset();
+            lessonPath = ws::resolveLesson(QString::fromLatin1(ws::kFirstLesson));
+            lessonSlide = 0;
+        }
+    }
 
     ws::WindowOptions options;
     options.workerCommand =
@@ -109,15 +147,14 @@ int main(int argc, char** argv) {
     if (!cl.worker.isEmpty() && options.workerCommand.isEmpty())
         return fail(QStringLiteral("--worker needs a command"), 2);
     options.workerTimeoutMs = cl.workerTimeoutMs.value_or(ws::WorkerClient::defaultTimeoutMs());
-    options.interactive = cl.screenshot.isEmpty();
+    options.interactive = interactive;
     ws::MainWindow window(options);
 
-    if (!cl.screenshot.isEmpty()) {
-        QObject::connect(&window, &ws::MainWindow::loadFailed, &app, [](QString message) {
-            fail(message, 1);
-            QApplication::exit(1);
-        });
-        QObject::connect(&window, &ws::MainWindow::runShown, &app, [&] {
+    // Screenshots and exports wait for what they show: a lesson's slide, with
+    // its position and highlight applied, or a run.
+    const bool usesLesson = !lessonPath.isEmpty();
+    if (!interactive) {
+        auto finish = [&] {
             ws::PlaybackModel* m = window.model();
             if (cl.atStep) {
                 if (*cl.atStep >= m->stepCount())
@@ -129,8 +166,15 @@ int main(int argc, char** argv) {
                 m->setTime(*cl.atTimeNs);
             }
             // Let layouts and pending repaints settle before grabbing.
-            QTimer::singleShot(50, &app, [&] {
-                const auto saved = ws::saveScreenshot(&window, cl.screenshot);
+            QTimer::singleShot(80, &app, [&] {
+                ws::Status saved;
+                if (!cl.exportView.isEmpty()) {
+                    auto format = ws::exportFormatFromName(cl.exportFormat);
+                    saved = format ? ws::exportNamedView(&window, cl.exportView, cl.output, *format, cl.exportScale)
+                                   : ws::Status(ws::makeError(format.error()));
+                } else {
+                    saved = ws::saveScreenshot(window.screenshotTarget(), cl.screenshot);
+                }
                 if (!saved) {
                     fail(QString::fromStdString(saved.error()), 1);
                     QApplication::exit(1);
@@ -138,7 +182,22 @@ int main(int argc, char** argv) {
                 }
                 QApplication::exit(0);
             });
-        });
+        };
+        auto once = std::make_shared<bool>(false);
+        auto finishOnce = [finish, once] {
+            if (*once) return;
+            *once = true;
+            finish();
+        };
+        if (usesLesson) {
+            QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, finishOnce);
+        } else {
+            QObject::connect(&window, &ws::MainWindow::loadFailed, &app, [](QString message) {
+                fail(message, 1);
+                QApplication::exit(1);
+            });
+            QObject::connect(&window, &ws::MainWindow::runShown, &app, finishOnce);
+        }
         // Never hang a script: give up a while after the worker would have.
         QTimer::singleShot(options.workerTimeoutMs + 30000, &app, [] {
             fail(QStringLiteral("gave up waiting for the run to load"), 1);
@@ -147,10 +206,31 @@ int main(int argc, char** argv) {
     }
 
     window.show();
-    if (!cl.trace.isEmpty()) {
+    if (cl.presentation) window.setPresentation(true);
+    if (usesLesson) {
+        if (interactive) window.source()->probe();  // a slide may run live
+        if (ws::Status s = window.openLesson(lessonPath, lessonSlide); !s)
+            return fail(QString::fromStdString(s.error()), 2);
+        for (const QString& problem : window.lesson()->slideProblems()) ws::appLog(problem);
+    } else if (!cl.trace.isEmpty()) {
         window.openTrace(QDir::current().absoluteFilePath(cl.trace));
     } else if (!cl.experiment.isEmpty()) {
         window.runExperiment(cl.experiment, params);
+    } else if (restore) {
+        window.source()->probe();
+        switch (restore->kind) {
+            case ws::SavedSession::Kind::Lesson:
+                if (ws::Status s = window.openLesson(restore->lesson, restore->slide); !s) {
+                    ws::appLog(QString::fromStdString(s.error()));
+                    window.chooseExperiment(QString::fromStdString(ws::catalog().front().id));
+                }
+                break;
+            case ws::SavedSession::Kind::Trace: window.openTrace(restore->trace, false); break;
+            case ws::SavedSession::Kind::Experiment:
+                window.runExperiment(restore->experiment, restore->params);
+                break;
+            case ws::SavedSession::Kind::None: break;
+        }
     } else {
         window.source()->probe();
         if (!ws::catalog().empty())

@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
@@ -20,16 +21,27 @@
 #include "app/gui/atomics_lab.h"
 #include "app/gui/concurrency_lab.h"
 #include "app/gui/experiment_browser.h"
+#include "app/gui/export_actions.h"
+#include "app/gui/lesson_controller.h"
+#include "app/gui/lesson_keys.h"
+#include "app/gui/lesson_library.h"
+#include "app/gui/look_menus.h"
+#include "app/gui/notes_window.h"
+#include "app/gui/saved_session.h"
+#include "app/gui/slide_stage.h"
 #include "app/gui/matmul_lab.h"
 #include "app/gui/memory_lab.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/playback_bar.h"
+#include "app/gui/presentation_window.h"
 #include "app/gui/reduction_lab.h"
 #include "app/gui/resource_paths.h"
 #include "app/gui/run_info_panel.h"
 #include "app/gui/workbench_views.h"
 #include "core/catalog.h"
 #include "widgets/grid_view.h"
+#include "widgets/launch_stats_view.h"
+#include "widgets/ui_scale.h"
 #include "widgets/throughput_plot.h"
 #include "widgets/timeline_view.h"
 #include "widgets/warp_view.h"
@@ -42,7 +54,6 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
       m_model(new PlaybackModel(this)),
       m_source(new RunSource(options.workerCommand, options.workerTimeoutMs, this)) {
     setWindowTitle(QStringLiteral("warpscope"));
-    m_baseFontPt = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 11;
     if (const QString manifest = bundledManifestPath(); !manifest.isEmpty()) {
         auto bundled = BundledTraces::load(manifest);
         appLog(bundled
@@ -62,6 +73,20 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     new AtomicsLab(this);       // work queue, CAS attempts and contention docks; its views by name
     new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
     new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
+    // Lessons come last: their slides use the views every lab registered.
+    m_lesson = new LessonController(this, m_stage);
+    m_keys = new LessonKeys(m_lesson, m_stage, this);
+    connect(m_lesson, &LessonController::opened, this, [this] {
+        showPage(m_stage);
+        m_keys->setActive(true);
+    });
+    connect(m_lesson, &LessonController::closed, this, [this] {
+        showPage(m_workbench);
+        m_keys->setActive(false);
+        rememberSession();
+    });
+    connect(m_lesson, &LessonController::slideChanged, this, [this] { rememberSession(); });
+    buildLessonMenu();
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
     connect(m_source, &RunSource::failed, this, &MainWindow::onFailed);
     connect(m_source, &RunSource::modeChanged, this, &MainWindow::onModeChanged);
@@ -135,10 +160,16 @@ void MainWindow::buildViews() {
     views->setStretchFactor(0, 4);
     views->setStretchFactor(1, 5);
 
+    // The workbench, or a lesson's stage; the playback bar serves both.
     auto* central = new QWidget(this);
     auto* v = new QVBoxLayout(central);
     v->setContentsMargins(0, 0, 0, 0);
-    v->addWidget(views, 1);
+    m_pages = new QStackedWidget(central);
+    m_workbench = views;
+    m_pages->addWidget(views);
+    m_stage = new SlideStage(m_pages);
+    m_pages->addWidget(m_stage);
+    v->addWidget(m_pages, 1);
     m_bar = new PlaybackBar(m_model, central);
     v->addWidget(m_bar);
     setCentralWidget(central);
@@ -164,6 +195,15 @@ void MainWindow::buildPanels() {
     infoScroll->setWidgetResizable(true);
     infoScroll->setFrameShape(QFrame::NoFrame);
     auto* info = dock(tr("Run"), infoScroll, "run");
+    // Block statistics: on demand (View menu), beside the lab docks.
+    auto* stats = new QDockWidget(tr("Block statistics"), this);
+    stats->setObjectName(QStringLiteral("statistics"));
+    stats->setWidget(new LaunchStatsView(m_model, stats));
+    stats->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, stats);
+    stats->hide();
+    m_statsDock = stats;
     resizeDocks({exp, par, info}, {420, 420, 420}, Qt::Horizontal);
     resizeDocks({exp, par, info}, {330, 250, 400}, Qt::Vertical);
 
@@ -181,15 +221,51 @@ void MainWindow::buildMenus() {
                                          tr("warpscope traces (*.wstrace *.cbor);;All files (*)"));
         if (!path.isEmpty()) openTrace(path);
     });
+    file->addAction(tr("Open &lesson…"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a lesson"), lessonsDir(), tr("warpscope lessons (*.yaml *.yml);;All files (*)"));
+        if (path.isEmpty()) return;
+        if (Status s = openLesson(path); !s)
+            QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
+    });
+    QMenu* bundledLessons = file->addMenu(tr("Bundled lessons"));
+    for (const LessonEntry& l : listBundledLessons())
+        bundledLessons->addAction(l.title, this, [this, path = l.path] {
+            if (Status s = openLesson(path); !s)
+                QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
+        });
+    file->addSeparator();
+    addExportActions(this, file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("Larger text (projection)"), QKeySequence::ZoomIn, this,
-                    [this] { setFontScale(m_fontScale * 1.2); });
-    view->addAction(tr("Smaller text"), QKeySequence::ZoomOut, this,
-                    [this] { setFontScale(m_fontScale / 1.2); });
-    view->addAction(tr("Normal text size"), QKeySequence(QStringLiteral("Ctrl+0")), this,
-                    [this] { setFontScale(1); });
+    // Window-wide actions: they keep working in presentation mode, where the
+    // menu bar is hidden.
+    auto windowAction = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
+        QAction* a = menu->addAction(text, this, slot);
+        a->setShortcut(key);
+        addAction(a);
+        return a;
+    };
+    windowAction(view, tr("Presentation mode"), QKeySequence(Qt::Key_F11),
+                 [this] { setPresentation(!m_presentation); });
+    windowAction(view, tr("Larger (text, lines, markers)"), QKeySequence::ZoomIn, [] {
+        UiScale::instance()->setUserScale(UiScale::instance()->userScale() * 1.2);
+    });
+    windowAction(view, tr("Smaller"), QKeySequence::ZoomOut, [] {
+        UiScale::instance()->setUserScale(UiScale::instance()->userScale() / 1.2);
+    });
+    windowAction(view, tr("Normal size"), QKeySequence(QStringLiteral("Ctrl+0")),
+                 [] { UiScale::instance()->setUserScale(1); });
+    auto* leave = new QAction(this);
+    leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(leave, &QAction::triggered, this, [this] {
+        if (m_presentation) setPresentation(false);
+    });
+    addAction(leave);
+    addLookMenus(view);
+    view->addSeparator();
+    view->addAction(m_statsDock->toggleViewAction());
     QMenu* play = menuBar()->addMenu(tr("&Playback"));
     auto key = [&](const QString& text, const QKeySequence& k, auto slot) {
         QAction* a = play->addAction(text, m_model, slot);
@@ -203,11 +279,81 @@ void MainWindow::buildMenus() {
     key(tr("To the end"), QKeySequence(Qt::Key_End), &PlaybackModel::toEnd);
 }
 
-void MainWindow::setFontScale(double scale) {
-    m_fontScale = std::clamp(scale, 0.6, 3.0);
-    QFont f = QApplication::font();
-    f.setPointSizeF(m_baseFontPt * m_fontScale);
-    QApplication::setFont(f);
+void MainWindow::buildLessonMenu() {
+    QMenu* menu = menuBar()->addMenu(tr("&Lesson"));
+    menu->addAction(tr("Next (Page Down, Right, Space, N)"), m_lesson, &LessonController::next);
+    menu->addAction(tr("Previous (Page Up, Left, Backspace, P)"), m_lesson,
+                    &LessonController::previous);
+    menu->addAction(tr("First slide (Home)"), m_lesson, &LessonController::first);
+    menu->addAction(tr("Last slide (End)"), m_lesson, &LessonController::last);
+    menu->addSeparator();
+    menu->addAction(tr("Speaker notes and next slide"), this, [this] {
+        if (!m_notes) m_notes = new NotesWindow(m_lesson, this);
+        m_notes->showOnOtherScreen(this);
+    });
+    menu->addAction(tr("Close the lesson"), this, &MainWindow::closeLesson);
+}
+
+void MainWindow::showPage(QWidget* page) {
+    // While presenting, the presented page changes in the presentation window.
+    if (m_presentation && m_presenter && m_presenter->page() != page) {
+        m_presenter->giveBack();
+        m_pages->setCurrentWidget(page);
+        m_presenter->present(page, m_pages);
+        return;
+    }
+    if (!m_presentation) m_pages->setCurrentWidget(page);
+}
+
+Status MainWindow::openLesson(const QString& path, int slide) {
+    return m_lesson->open(path, slide);
+}
+
+void MainWindow::closeLesson() { m_lesson->close(); }
+
+void MainWindow::setPresentation(bool on) {
+    if (on == m_presentation) return;
+    m_presentation = on;
+    UiScale::instance()->setModeFactor(on ? UiScale::kPresentationFactor : 1.0);
+    if (on) {
+        if (!m_presenter) {
+            m_presenter = new PresentationWindow(this);
+            connect(m_presenter, &PresentationWindow::leaveRequested, this,
+                    [this] { setPresentation(false); });
+        }
+        m_presenter->present(m_pages->currentWidget(), m_pages);
+        if (m_lesson->isOpen() && QGuiApplication::screens().size() > 1) {
+            if (!m_notes) m_notes = new NotesWindow(m_lesson, this);
+            m_notes->showOnOtherScreen(m_presenter);
+        }
+    } else {
+        m_presenter->giveBack();
+        m_presenter->hide();
+        if (m_notes) m_notes->hide();
+        activateWindow();
+    }
+}
+
+QWidget* MainWindow::screenshotTarget() {
+    return m_presentation && m_presenter ? static_cast<QWidget*>(m_presenter) : this;
+}
+
+void MainWindow::rememberSession() {
+    if (!m_options.interactive) return;  // screenshots and tests leave no trace
+    SavedSession saved = loadSession();
+    if (m_lesson->isOpen()) {
+        saved.kind = SavedSession::Kind::Lesson;
+        saved.lesson = m_lesson->path();
+        saved.slide = m_lesson->slide();
+    } else if (m_shown && m_shown->origin == RunOrigin::File) {
+        saved.kind = SavedSession::Kind::Trace;
+        saved.trace = m_shown->file;
+    } else if (m_shown) {
+        saved.kind = SavedSession::Kind::Experiment;
+        saved.experiment = QString::fromStdString(m_shown->prepared->run->experiment);
+        saved.params = m_shown->prepared->run->params;
+    }
+    saveSession(saved);
 }
 
 void MainWindow::chooseExperiment(const QString& id) {
@@ -244,8 +390,8 @@ void MainWindow::runExperiment(const QString& id, const ParamValues& params) {
     m_source->runExperiment(id, params);
 }
 
-void MainWindow::openTrace(const QString& path) {
-    m_openingFile = true;
+void MainWindow::openTrace(const QString& path, bool userChosen) {
+    m_openingFile = userChosen;
     m_source->openTrace(path);
 }
 
@@ -284,6 +430,7 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
         appLog(QStringLiteral("showing %1, recorded on %2 at %3")
                    .arg(QFileInfo(loaded.file).fileName(), QString::fromStdString(run.device.name),
                         QString::fromStdString(run.recordedAt)));
+    if (!m_lesson->isOpen()) rememberSession();
     statusBar()->showMessage(
         loaded.origin == RunOrigin::Live
             ? tr("Run finished on %1.").arg(QString::fromStdString(run.device.name))

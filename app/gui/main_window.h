@@ -12,10 +12,17 @@
 #include "widgets/playback_model.h"
 
 class QComboBox;
+class QDockWidget;
+class QStackedWidget;
 
 namespace ws {
 
 class ExperimentBrowser;
+class LessonController;
+class LessonKeys;
+class NotesWindow;
+class PresentationWindow;
+class SlideStage;
 class GridView;
 class ParameterPanel;
 class PlaybackBar;
@@ -35,10 +42,26 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(const WindowOptions& options, QWidget* parent = nullptr);
 
-    void openTrace(const QString& path);
+    // `userChosen`: a file the user picked gets a dialog when it cannot be
+    // read; a lesson's trace says so on its slide instead.
+    void openTrace(const QString& path, bool userChosen = true);
     void runExperiment(const QString& id, const ParamValues& params);
     void chooseExperiment(const QString& id);
-    void setFontScale(double scale);
+
+    // Lessons: the stage replaces the workbench while one is open.
+    Status openLesson(const QString& path, int slide = 0);
+    void closeLesson();
+    LessonController* lesson() const { return m_lesson; }
+    SlideStage* stage() const { return m_stage; }
+    // Full screen, menus, docks and the playback bar hidden, the UI scaled
+    // for the back of a lecture hall; speaker notes on a second screen.
+    void setPresentation(bool on);
+    bool presentation() const { return m_presentation; }
+    NotesWindow* notes() const { return m_notes; }
+    // What --screenshot grabs: the presentation window while presenting.
+    QWidget* screenshotTarget();
+    // What is on show, for the command line's exports and the saved session.
+    const std::optional<LoadedRun>& shownRun() const { return m_shown; }
 
     PlaybackModel* model() const { return m_model; }
     RunSource* source() const { return m_source; }
@@ -67,6 +90,9 @@ private:
     void onFailed(const QString& message);
     void onModeChanged();
     void runCurrent();
+    void buildLessonMenu();
+    void showPage(QWidget* page);
+    void rememberSession();
     QWidget* titled(const QString& title, QWidget* view, QWidget* extra = nullptr);
 
     WindowOptions m_options;
@@ -80,14 +106,21 @@ private:
     WarpView* m_warps = nullptr;
     ThroughputPlot* m_plot = nullptr;
     PlaybackBar* m_bar = nullptr;
+    QStackedWidget* m_pages = nullptr;  // the workbench, or a lesson's stage
+    QWidget* m_workbench = nullptr;
+    SlideStage* m_stage = nullptr;
+    LessonController* m_lesson = nullptr;
+    LessonKeys* m_keys = nullptr;
+    NotesWindow* m_notes = nullptr;
+    QDockWidget* m_statsDock = nullptr;
+    bool m_presentation = false;
+    PresentationWindow* m_presenter = nullptr;
     QComboBox* m_colouring = nullptr;
     ViewCatalog m_views;
     std::vector<MeasuredRun> m_session;
     std::optional<LoadedRun> m_shown;
     bool m_applying = false;     // filling the panel from a run: not a user change
     bool m_openingFile = false;  // the newest request is a trace file the user chose
-    double m_baseFontPt = 11;
-    double m_fontScale = 1;
 };
 
 }  // namespace ws

@@ -1,8 +1,18 @@
 #include "app/gui/view_catalog.h"
 
+#include <QVariant>
+#include <QWidget>
+
 namespace ws {
 
 void ViewCatalog::add(ViewEntry entry) {
+    // Every instance carries its name: exports and context menus use it.
+    entry.create = [name = entry.name, make = std::move(entry.create)](const ViewContext& c,
+                                                                        QWidget* parent) {
+        QWidget* view = make(c, parent);
+        if (view) view->setProperty("ws-view-name", name);
+        return view;
+    };
     for (auto& e : m_entries)
         if (e.name == entry.name) {
             e = std::move(entry);

@@ -13,6 +13,7 @@
 #include "widgets/grid_view.h"
 #include "widgets/image_view.h"
 #include "widgets/ladder_chart.h"
+#include "widgets/launch_stats_view.h"
 #include "widgets/reduction_tree_view.h"
 #include "widgets/throughput_plot.h"
 #include "widgets/timeline_view.h"
@@ -58,6 +59,8 @@ void registerWorkbenchViews(MainWindow* window) {
     views->add(modelView<TimelineView>("timeline", QObject::tr("SM timeline"), "workbench"));
     views->add(modelView<WarpView>("warps", QObject::tr("Warps of the selected block"),
                                    "workbench"));
+    views->add(modelView<LaunchStatsView>("statistics", QObject::tr("Block statistics"),
+                                          "workbench"));
     views->add({QStringLiteral("throughput"), QObject::tr("Throughput"),
                 QStringLiteral("workbench"), [](const ViewContext& c, QWidget* parent) -> QWidget* {
                     return following(c, new ThroughputPlot(parent),

@@ -21,7 +21,14 @@ TEST(CommandLine, RejectsWhatItCannotDo) {
     for (const QStringList& bad : {QStringList{"--bogus"},
                                    {"--trace"},
                                    {"--trace", "a", "--experiment", "b"},
-                                   {"--screenshot", "x.png"},
+                                   {"--lesson", "a", "--trace", "b"},
+                                   {"--slide", "2"},
+                                   {"--lesson", "a", "--slide", "0"},
+                                   {"--lesson", "a", "--slide", "1.5"},
+                                   {"--export-view", "grid", "--lesson", "a"},
+                                   {"--export-view", "grid", "-o", "x.png"},
+                                   {"--export-view", "grid", "--lesson", "a", "-o", "x.gif", "--format", "gif"},
+                                   {"--lesson", "a", "-o", "x.png"},
                                    {"--trace", "a", "--at", "2"},
                                    {"--trace", "a", "--screenshot", "x.png", "--at", "-1"},
                                    {"--trace", "a", "--screenshot", "x.png", "--time", "soon"},
@@ -33,11 +40,27 @@ TEST(CommandLine, RejectsWhatItCannotDo) {
     }
 }
 
-TEST(CommandLine, AcceptsTheReservedOptions) {
-    const auto c = parseCommandLine({"--lesson", "intro.json", "--presentation"});
-    ASSERT_TRUE(c.ok());
-    EXPECT_EQ(c->lesson, "intro.json");
+TEST(CommandLine, LessonsPresentationAndExports) {
+    const auto c = parseCommandLine({"--lesson", "intro.yaml", "--slide", "3", "--presentation"});
+    ASSERT_TRUE(c.ok()) << c.error();
+    EXPECT_EQ(c->lesson, "intro.yaml");
+    EXPECT_EQ(c->slide, 3);
     EXPECT_TRUE(c->presentation);
+    const auto e = parseCommandLine({"--experiment", "hello", "grid=2", "--export-view", "timeline",
+                                     "--scale", "2", "-o", "t.svg"});
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_EQ(e->params, QStringList{"grid=2"});
+    EXPECT_EQ(e->exportView, "timeline");
+    EXPECT_EQ(e->exportFormat, "svg");  // from the file name
+    EXPECT_EQ(e->exportScale, 2);
+    EXPECT_EQ(e->output, "t.svg");
+    // A screenshot alone shows what a start would: the first lesson or the saved session.
+    EXPECT_TRUE(parseCommandLine({"--screenshot", "x.png"}).ok());
+}
+
+TEST(CommandLine, HelpListsEveryViewName) {
+    const QString help = usageText();
+    for (const QString& v : documentedViewNames()) EXPECT_TRUE(help.contains(v)) << v.toStdString();
 }
 
 }  // namespace

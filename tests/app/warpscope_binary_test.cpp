@@ -76,7 +76,8 @@ TEST_F(WarpscopeBinary, BadArgumentsExitNonZeroWithOneLine) {
     for (const QStringList& args : {QStringList{"--bogus"},
                                     {"--experiment", "no-such-experiment"},
                                     {"--experiment", "reduce-single-block", "block=100"},
-                                    {"--screenshot", "x.png"}}) {
+                                    {"--lesson", "no-such-lesson"},
+                                    {"--slide", "2"}}) {
         const Outcome o = run(args);
         EXPECT_EQ(o.code, 2) << args.join(' ').toStdString();
         EXPECT_TRUE(o.err.startsWith("warpscope: ")) << o.err.toStdString();

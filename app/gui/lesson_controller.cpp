@@ -1,0 +1,332 @@
+#include "app/gui/lesson_controller.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QVariantAnimation>
+#include <algorithm>
+
+#include "app/gui/main_window.h"
+#include "app/gui/run_pair.h"
+#include "app/gui/compare_table.h"
+#include "app/gui/resource_paths.h"
+#include "app/gui/slide_stage.h"
+#include "core/catalog.h"
+#include "core/lesson/lesson_parse.h"
+#include "widgets/warp_steps.h"
+
+namespace ws {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+Highlight toHighlight(const lesson::Highlight& h) {
+    Highlight out;
+    out.launch = h.launch.value_or(-1);
+    out.block = h.block.value_or(-1);
+    out.warp = h.warp.value_or(-1);
+    out.lane = h.lane.value_or(-1);
+    out.bank = h.bank.value_or(-1);
+    out.step = h.step.value_or(-1);
+    if (h.tile) out.tile = QPoint(h.tile->first, h.tile->second);
+    out.item = h.item.value_or(-1);
+    return out;
+}
+
+}  // namespace
+
+LessonController::LessonController(MainWindow* window, SlideStage* stage)
+    : QObject(window), m_window(window), m_stage(stage) {
+    connect(window, &MainWindow::runShown, this, &LessonController::onRunShown);
+    connect(window, &MainWindow::loadFailed, this, &LessonController::onRunFailed);
+}
+
+Status LessonController::open(const QString& path, int slide) {
+    auto loaded = lesson::loadLesson(path.toStdString());
+    if (!loaded) return makeError(loaded.error());
+    std::vector<std::string> views;
+    for (const QString& name : m_window->views()->names()) views.push_back(name.toStdString());
+    if (Status s = lesson::checkViews(*loaded, views); !s) return s;
+    m_problems.clear();
+    for (const auto& p : lesson::checkExperiments(*loaded))
+        m_problems << qs(lesson::slidePlace(*loaded, p.slide) + ": " + p.message);
+    m_lesson = std::move(loaded).value();
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_shownKey.clear();
+    m_pendingKey.clear();
+    emit opened();
+    goTo(slide, 0);
+    return {};
+}
+
+void LessonController::close() {
+    if (!m_lesson) return;
+    if (m_animation) m_animation->stop();
+    m_lesson.reset();
+    m_path.clear();
+    m_shownKey.clear();
+    m_pendingKey.clear();
+    emit closed();
+}
+
+void LessonController::goTo(int slide, int fragment) {
+    if (!m_lesson) return;
+    const int count = slideCount();
+    slide = std::clamp(slide, 0, count - 1);
+    const int fragments = int(m_lesson->slides[std::size_t(slide)].fragments.size());
+    fragment = std::clamp(fragment, 0, fragments);
+    const bool sameSlide = slide == m_slide && m_settled && !m_shownKey.isEmpty();
+    m_slide = slide;
+    m_fragment = fragment;
+    emit slideChanged(m_slide, m_fragment);
+    if (sameSlide && m_pendingKey.isEmpty()) {
+        applyBeat();  // a fragment of the slide on show: its run and views stay
+        settle();
+        return;
+    }
+    showSlide();
+}
+
+void LessonController::next() {
+    if (!m_lesson) return;
+    const auto& s = m_lesson->slides[std::size_t(m_slide)];
+    if (m_fragment < int(s.fragments.size()))
+        goTo(m_slide, m_fragment + 1);
+    else if (m_slide + 1 < slideCount())
+        goTo(m_slide + 1, 0);
+}
+
+void LessonController::previous() {
+    if (!m_lesson) return;
+    if (m_fragment > 0) {
+        goTo(m_slide, m_fragment - 1);
+    } else if (m_slide > 0) {
+        const int before = m_slide - 1;
+        goTo(before, int(m_lesson->slides[std::size_t(before)].fragments.size()));
+    }
+}
+
+void LessonController::first() { goTo(0, 0); }
+void LessonController::last() { goTo(slideCount() - 1, 0); }
+
+QString LessonController::traceFile(const std::string& name) const {
+    const QString n = qs(name);
+    if (QFileInfo(n).isAbsolute()) return QFileInfo::exists(n) ? n : QString();
+    // Beside the lesson first (an instructor's own traces), then the bundled ones.
+    const QString beside = QFileInfo(m_path).dir().filePath(n);
+    if (QFileInfo::exists(beside)) return beside;
+    const QString bundled = resourcesDir() + QStringLiteral("/traces/") + n;
+    if (!resourcesDir().isEmpty() && QFileInfo::exists(bundled)) return bundled;
+    return {};
+}
+
+LessonController::Request LessonController::resolve(const lesson::RunChoice& choice) const {
+    Request r;
+    if (!choice.trace.empty()) {
+        r.file = traceFile(choice.trace);
+        r.key = QStringLiteral("file:") + r.file;
+        if (r.file.isEmpty())
+            r.problem = tr("The trace '%1' is missing: it is neither beside the lesson nor among "
+                           "the bundled traces.")
+                            .arg(qs(choice.trace));
+        return r;
+    }
+    const ExperimentSpec* spec = findExperiment(choice.experiment);
+    if (!spec) {
+        r.problem = tr("Unknown experiment '%1'.").arg(qs(choice.experiment));
+        return r;
+    }
+    std::vector<std::string> assignments;
+    for (const auto& [name, value] : choice.params) assignments.push_back(name + "=" + value);
+    auto params = resolveParams(*spec, assignments);
+    if (!params) {
+        r.problem = qs(choice.experiment + ": " + params.error());
+        return r;
+    }
+    r.experiment = qs(spec->id);
+    r.params = *params;
+    QString paramText;
+    for (const auto& [name, value] : r.params) paramText += qs(" " + name + "=" + value);
+    const bool live = choice.live && m_window->source()->mode() != RunSource::Mode::Recorded;
+    if (live) {
+        r.key = QStringLiteral("live:") + r.experiment + paramText;
+        r.badge = tr("run live");
+        return r;
+    }
+    // A demo stays the same from class to class: the recorded run, even on a GPU machine.
+    if (const BundledTrace* t = m_window->source()->bundled().bestMatch(spec->id, r.params)) {
+        r.file = t->file;
+        r.key = QStringLiteral("file:") + r.file;
+        r.experiment.clear();
+        if (choice.live) r.badge = tr("recorded (no GPU here to run it live)");
+        return r;
+    }
+    r.problem = tr("No recorded run of '%1' is bundled.").arg(r.experiment);
+    return r;
+}
+
+void LessonController::showSlide() {
+    if (m_animation) m_animation->stop();
+    m_settled = false;
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    const lesson::RunChoice* choice = lesson::runOf(*m_lesson, m_slide);
+    const Request r = choice ? resolve(*choice) : Request{};
+    m_stage->setProblem(r.problem);
+    m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), r.badge);
+    m_badge = r.badge;
+    if (!r.problem.isEmpty() || r.key.isEmpty()) {
+        // The slide still shows its title, caption and the views of whatever
+        // run is on, with the reason its own is missing.
+        m_pendingKey.clear();
+        buildStage();
+        applyBeat();
+        settle();
+        return;
+    }
+    if (r.key == m_shownKey && m_window->model()->run()) {
+        m_pendingKey.clear();
+        buildStage();
+        applyBeat();
+        settle();
+        return;
+    }
+    m_pendingKey = r.key;
+    if (!r.file.isEmpty())
+        m_window->openTrace(r.file, false);
+    else
+        m_window->runExperiment(r.experiment, r.params);
+}
+
+void LessonController::onRunShown() {
+    if (!m_lesson || m_pendingKey.isEmpty()) return;
+    m_shownKey = m_pendingKey;
+    m_pendingKey.clear();
+    buildStage();
+    applyBeat();
+    settle();
+}
+
+void LessonController::onRunFailed(const QString& message) {
+    if (!m_lesson || m_pendingKey.isEmpty()) return;
+    m_pendingKey.clear();
+    m_stage->setProblem(message);
+    buildStage();
+    applyBeat();
+    settle();
+}
+
+void LessonController::buildStage() {
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    const ViewContext context = m_window->viewContext();
+    auto make = [&](const ViewContext& c) {
+        std::vector<std::pair<QString, QWidget*>> views;
+        for (const std::string& name : s.views)
+            if (const ViewEntry* e = m_window->views()->find(qs(name)))
+                views.push_back({e->title, e->create(c, nullptr)});
+        return views;
+    };
+    if (m_pair) m_pair->deleteLater();
+    if (s.compare.empty()) {
+        m_stage->setViews(make(context), s.layout);
+        return;
+    }
+    // A comparison: the second run in a model of its own, kept in lockstep.
+    const Request other = resolve(s.compare);
+    auto* pair = new RunPair(m_window->model(), this);
+    m_pair = pair;
+    ViewContext right = context;
+    right.model = pair->right();
+    auto* table = new CompareTable;
+    connect(pair, &RunPair::changed, table, [pair, table] { table->setRuns(pair->leftRun(), pair->rightRun()); });
+    const Run* left = m_window->model()->run();
+    m_stage->setComparison(make(context), make(right),
+                           left ? qs(left->params.count("variant") ? left->params.at("variant")
+                                                                   : left->experiment)
+                                : tr("this run"),
+                           tr("compared"), table);
+    if (!other.problem.isEmpty())
+        m_stage->setProblem(other.problem);
+    else if (!other.file.isEmpty())
+        pair->loadRight(other.file, [this, pair](const QString& title) {
+            Q_UNUSED(pair);
+            Q_UNUSED(title);
+            applyBeat();  // the second run follows the first's position
+        });
+    else
+        m_stage->setProblem(tr("A comparison needs a recorded run on both sides."));
+    table->setRuns(pair->leftRun(), pair->rightRun());
+}
+
+double LessonController::timeOf(const lesson::Position& position) const {
+    const PlaybackModel* model = m_window->model();
+    const PreparedRun* run = model->prepared();
+    if (!run) return 0;
+    const auto index = [](double v, std::size_t size) {
+        return std::size_t(std::clamp<double>(v, 0, double(size) - 1));
+    };
+    using lesson::PositionKind;
+    switch (position.kind) {
+        case PositionKind::Start: return 0;
+        case PositionKind::End: return run->spanEnd;
+        case PositionKind::TimeNs: return std::min(position.value, run->spanEnd);
+        case PositionKind::Event:
+            return run->steps.empty() ? 0 : run->steps[index(position.value, run->steps.size())];
+        case PositionKind::Launch:
+            return run->launches.empty() ? 0 : run->launches[index(position.value, run->launches.size())].start;
+        case PositionKind::Step: {
+            // The step of the selected block, else of the first block that traced steps.
+            BlockRef ref = model->selected();
+            WarpStepTable table = ref.valid() ? WarpStepTable::build(*run, ref) : WarpStepTable{};
+            for (int l = 0; !table.traced() && l < int(run->run->launches.size()); ++l) {
+                const StepRecords& steps = run->run->launches[std::size_t(l)].steps;
+                if (steps.size() == 0) continue;
+                const BlockRef first = run->refOfBlock(l, steps.block.front());
+                if (first.valid()) table = WarpStepTable::build(*run, first);
+            }
+            if (!table.traced()) return run->spanEnd;
+            return table.stepTime[index(position.value, table.stepTime.size())];
+        }
+    }
+    return run->spanEnd;
+}
+
+void LessonController::applyBeat() {
+    if (!m_lesson) return;
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    const lesson::Beat beat = lesson::beatAt(s, m_fragment);
+    m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), m_badge);
+    m_stage->setCaption(qs(beat.narration));
+    const int steps = std::max<int>(1, int(s.fragments.size()) + 1);
+    m_stage->setProgress((m_slide + double(m_fragment + 1) / steps) / slideCount());
+    PlaybackModel* model = m_window->model();
+    model->pause();
+    // The highlight first: a step position is the highlighted block's step.
+    Highlight h = beat.highlight ? toHighlight(*beat.highlight) : Highlight{};
+    model->setHighlight(h);
+    if (h.block >= 0 && model->prepared()) {
+        const BlockRef ref = model->prepared()->refOfBlock(std::max(0, h.launch), std::uint32_t(h.block));
+        if (ref.valid()) model->setSelected(ref);
+    }
+    if (m_animation) m_animation->stop();
+    if (beat.animate) {
+        auto* a = new QVariantAnimation(this);
+        a->setStartValue(timeOf(beat.animate->from));
+        a->setEndValue(timeOf(beat.animate->to));
+        a->setDuration(int(beat.animate->seconds * 1000));
+        connect(a, &QVariantAnimation::valueChanged, model,
+                [model](const QVariant& v) { model->setTime(v.toDouble()); });
+        m_animation = a;
+        model->setTime(a->startValue().toDouble());
+        a->start(QAbstractAnimation::DeleteWhenStopped);
+    } else {
+        model->setTime(timeOf(beat.at.value_or(lesson::Position{lesson::PositionKind::End, 0})));
+    }
+    if (m_pair) m_pair->follow();
+}
+
+void LessonController::settle() {
+    m_settled = true;
+    emit slideShown();
+}
+
+}  // namespace ws

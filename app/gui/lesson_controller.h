@@ -1,0 +1,90 @@
+#pragma once
+// Plays a lesson in the window: which slide and fragment is on, the run each
+// slide needs (asked of the window, which loads it off the UI thread), and,
+// once that run is shown, the slide's views on the stage, its playback
+// position or animation, its highlight and its caption. Keys reach it through
+// LessonKeys; the window, the menu and the command line call it directly.
+#include <QObject>
+#include <QPointer>
+#include <memory>
+#include <optional>
+
+#include "core/lesson/lesson.h"
+#include "core/result.h"
+
+class QVariantAnimation;
+
+namespace ws {
+
+class MainWindow;
+class SlideStage;
+class RunPair;
+
+class LessonController : public QObject {
+    Q_OBJECT
+public:
+    LessonController(MainWindow* window, SlideStage* stage);
+
+    // Reads and checks the lesson; on an error nothing changes. `slide` is
+    // 0-based and clamped.
+    Status open(const QString& path, int slide = 0);
+    void close();
+    bool isOpen() const { return bool(m_lesson); }
+    const lesson::Lesson* lesson() const { return m_lesson ? &*m_lesson : nullptr; }
+    QString path() const { return m_path; }
+    int slide() const { return m_slide; }
+    int fragment() const { return m_fragment; }
+    int slideCount() const { return m_lesson ? int(m_lesson->slides.size()) : 0; }
+    // The slide's run is shown and its state applied (or its problem shown).
+    bool settled() const { return m_settled; }
+    // Problems of single slides found when the lesson was opened.
+    QStringList slideProblems() const { return m_problems; }
+
+public slots:
+    void goTo(int slide, int fragment = 0);
+    void next();      // the next fragment, else the next slide
+    void previous();  // the previous fragment, else the previous slide at its last fragment
+    void first();
+    void last();
+
+signals:
+    void opened();
+    void closed();
+    void slideChanged(int slide, int fragment);
+    void slideShown();  // the slide is settled: screenshots and exports wait for this
+
+private:
+    struct Request {
+        QString key;      // what identifies the run (file, or experiment and parameters)
+        QString file;     // a trace to open, or empty for a live experiment
+        QString experiment;
+        ParamValues params;
+        QString badge;
+        QString problem;  // why the run cannot be shown
+    };
+    Request resolve(const lesson::RunChoice& choice) const;
+    QString traceFile(const std::string& name) const;
+    void showSlide();
+    void onRunShown();
+    void onRunFailed(const QString& message);
+    void buildStage();
+    void applyBeat();
+    double timeOf(const lesson::Position& position) const;
+    void settle();
+
+    MainWindow* m_window;
+    SlideStage* m_stage;
+    std::optional<lesson::Lesson> m_lesson;
+    QString m_path;
+    QStringList m_problems;
+    int m_slide = 0;
+    int m_fragment = 0;
+    QString m_shownKey;    // the run on show, as requested by a slide
+    QString m_pendingKey;  // asked for, not shown yet
+    QString m_badge;
+    bool m_settled = false;
+    QPointer<QVariantAnimation> m_animation;
+    QPointer<RunPair> m_pair;  // a comparison slide's second run
+};
+
+}  // namespace ws

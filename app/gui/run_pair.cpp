@@ -1,0 +1,54 @@
+#include "app/gui/run_pair.h"
+
+#include "app/gui/background_job.h"
+#include "core/trace_io.h"
+
+namespace ws {
+
+RunPair::RunPair(PlaybackModel* left, QObject* parent)
+    : QObject(parent), m_left(left), m_right(new PlaybackModel(this)) {
+    connect(m_left, &PlaybackModel::timeChanged, this, &RunPair::follow);
+    connect(m_left, &PlaybackModel::highlightChanged, this, &RunPair::follow);
+    connect(m_left, &PlaybackModel::runChanged, this, &RunPair::changed);
+}
+
+void RunPair::setLockstep(Lockstep lockstep) {
+    m_lockstep = lockstep;
+    follow();
+}
+
+void RunPair::follow() {
+    if (!m_right->run()) return;
+    m_right->setHighlight(m_left->highlight());
+    if (m_lockstep == Lockstep::Event && m_left->stepCount() > 0 && m_right->stepCount() > 0)
+        m_right->setStep(m_left->currentStep());
+    else
+        m_right->setTime(m_left->time());  // the same ns after each run's first block
+}
+
+void RunPair::setRight(std::shared_ptr<const PreparedRun> prepared) {
+    m_right->setRun(std::move(prepared));
+    follow();
+    emit changed();
+}
+
+void RunPair::loadRight(const QString& file, std::function<void(QString)> done) {
+    const int generation = ++m_generation;
+    ++m_loading;
+    using Loaded = std::pair<std::shared_ptr<const PreparedRun>, QString>;
+    runInBackground<Loaded>(
+        this,
+        [file]() -> Loaded {
+            auto run = loadTrace(file.toStdString());
+            if (!run) return {nullptr, QString::fromStdString(run.error())};
+            return {prepareRun(std::make_shared<const Run>(std::move(run).value())), QString()};
+        },
+        [this, generation, done](Loaded loaded) {
+            --m_loading;
+            if (generation != m_generation) return;  // a newer choice wins
+            if (loaded.first) setRight(loaded.first);
+            if (done) done(loaded.second);
+        });
+}
+
+}  // namespace ws

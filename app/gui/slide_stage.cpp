@@ -1,0 +1,237 @@
+#include "app/gui/slide_stage.h"
+
+#include <QApplication>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QResizeEvent>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "app/gui/slide_progress.h"
+#include "widgets/ui_scale.h"
+
+namespace ws {
+
+namespace {
+
+// From the application font: the scale sets it, and this widget's own font
+// may not have followed yet when the scale's signal arrives.
+QFont scaledFont(double factor, bool bold) {
+    QFont f = QApplication::font();
+    f.setPointSizeF(f.pointSizeF() * factor);
+    f.setBold(bold);
+    return f;
+}
+
+}  // namespace
+
+SlideStage::SlideStage(QWidget* parent)
+    : QWidget(parent),
+      m_number(new QLabel(this)),
+      m_title(new QLabel(this)),
+      m_badge(new QLabel(this)),
+      m_pending(new QLabel(this)),
+      m_body(new QWidget(this)),
+      m_bodyLayout(new QVBoxLayout(m_body)),
+      m_caption(new QLabel(this)),
+      m_problem(new QLabel(this)),
+      m_progress(new SlideProgress(this)),
+      m_curtain(new QWidget(this)) {
+    setObjectName(QStringLiteral("slide-stage"));
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(0);
+
+    auto* head = new QHBoxLayout;
+    head->setContentsMargins(12, 6, 12, 6);
+    m_number->setObjectName(QStringLiteral("slide-number"));
+    m_title->setObjectName(QStringLiteral("slide-title"));
+    m_title->setTextFormat(Qt::PlainText);
+    m_badge->setObjectName(QStringLiteral("slide-badge"));
+    m_pending->setObjectName(QStringLiteral("slide-pending"));
+    head->addWidget(m_number);
+    head->addSpacing(16);
+    head->addWidget(m_title, 1);
+    head->addWidget(m_pending);
+    head->addWidget(m_badge);
+    v->addLayout(head);
+
+    m_bodyLayout->setContentsMargins(4, 0, 4, 0);
+    v->addWidget(m_body, 1);
+
+    m_problem->setObjectName(QStringLiteral("slide-problem"));
+    m_problem->setWordWrap(true);
+    m_problem->setTextFormat(Qt::PlainText);
+    m_problem->setContentsMargins(12, 4, 12, 4);
+    m_problem->hide();
+    v->addWidget(m_problem);
+
+    m_caption->setObjectName(QStringLiteral("slide-caption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::MarkdownText);
+    m_caption->setContentsMargins(16, 8, 16, 8);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    v->addWidget(m_caption);
+    v->addWidget(m_progress);
+
+    // The curtain covers everything, so a black or white screen hides the
+    // slide number too, as a projector's blank does.
+    m_curtain->setAutoFillBackground(true);
+    m_curtain->hide();
+
+    auto restyle = [this] {
+        m_number->setFont(scaledFont(1.3, true));
+        m_title->setFont(scaledFont(1.3, true));
+        m_caption->setFont(scaledFont(1.1, false));
+        fitCaption();
+    };
+    restyle();
+    connect(UiScale::instance(), &UiScale::changed, this, restyle);
+}
+
+void SlideStage::setHeading(int slide, int count, const QString& title, const QString& badge) {
+    m_number->setText(QStringLiteral("%1 / %2").arg(slide).arg(count));
+    m_title->setText(title);
+    m_badge->setText(badge);
+    m_badge->setVisible(!badge.isEmpty());
+}
+
+QWidget* SlideStage::framed(const QString& title, QWidget* view) {
+    auto* box = new QWidget;
+    auto* v = new QVBoxLayout(box);
+    v->setContentsMargins(2, 2, 2, 2);
+    v->setSpacing(2);
+    auto* label = new QLabel(title, box);
+    label->setObjectName(QStringLiteral("view-title"));
+    // Bold by style, not by a font of its own, so it follows the UI scale.
+    label->setStyleSheet(QStringLiteral("font-weight: bold"));
+    v->addWidget(label);
+    view->setParent(box);
+    // A slide's views share the screen with its caption: they shrink rather
+    // than push the caption off the bottom at projection sizes.
+    view->setMinimumSize(80, 60);
+    v->addWidget(view, 1);
+    m_views.push_back(view);
+    return box;
+}
+
+void SlideStage::clearBody() {
+    m_views.clear();
+    if (m_bodyContent) {
+        m_bodyLayout->removeWidget(m_bodyContent);
+        delete m_bodyContent;
+        m_bodyContent = nullptr;
+    }
+}
+
+void SlideStage::setViews(const std::vector<std::pair<QString, QWidget*>>& titledViews,
+                          lesson::Layout layout) {
+    clearBody();
+    std::vector<QWidget*> boxes;
+    for (const auto& [title, view] : titledViews) boxes.push_back(framed(title, view));
+    QWidget* content = nullptr;
+    using lesson::Layout;
+    if (boxes.size() <= 1 || layout == Layout::SideBySide || layout == Layout::Stacked) {
+        auto* split = new QSplitter(layout == Layout::Stacked ? Qt::Vertical : Qt::Horizontal);
+        for (QWidget* b : boxes) split->addWidget(b);
+        for (int i = 0; i < split->count(); ++i) split->setStretchFactor(i, 1);
+        content = split;
+    } else {
+        // The first view large, the others beside (main-left) or below (main-top) it.
+        const bool left = layout == Layout::MainLeft;
+        auto* outer = new QSplitter(left ? Qt::Horizontal : Qt::Vertical);
+        auto* rest = new QSplitter(left ? Qt::Vertical : Qt::Horizontal);
+        outer->addWidget(boxes.front());
+        for (std::size_t i = 1; i < boxes.size(); ++i) rest->addWidget(boxes[i]);
+        outer->addWidget(rest);
+        outer->setStretchFactor(0, 3);
+        outer->setStretchFactor(1, 2);
+        content = outer;
+    }
+    m_bodyContent = content;
+    m_bodyLayout->addWidget(content);
+    // Shown now: a page that moved between windows (presentation mode) does
+    // not always get the layout's deferred show.
+    content->show();
+}
+
+void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& left,
+                               const std::vector<std::pair<QString, QWidget*>>& right,
+                               const QString& leftTitle, const QString& rightTitle,
+                               QWidget* table) {
+    clearBody();
+    auto* content = new QWidget;
+    auto* v = new QVBoxLayout(content);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto* columns = new QSplitter(Qt::Horizontal, content);
+    for (const auto& [side, title] : {std::pair{&left, leftTitle}, std::pair{&right, rightTitle}}) {
+        auto* col = new QSplitter(Qt::Vertical);
+        for (const auto& [viewTitle, view] : *side)
+            col->addWidget(framed(title + QStringLiteral(" — ") + viewTitle, view));
+        columns->addWidget(col);
+    }
+    v->addWidget(columns, 1);
+    if (table) {
+        table->setParent(content);
+        v->addWidget(table);
+    }
+    m_bodyContent = content;
+    m_bodyLayout->addWidget(content);
+    content->show();
+}
+
+void SlideStage::setCaption(const QString& markdown) {
+    m_caption->setText(markdown);
+    m_caption->setVisible(!markdown.trimmed().isEmpty());
+    fitCaption();
+}
+
+void SlideStage::fitCaption() {
+    // A word-wrapped label's height depends on its width, which the box
+    // layout does not ask for: the caption takes what its lines need.
+    const int w = std::max(100, width());
+    const int h = m_caption->isVisible() || !m_caption->text().isEmpty() ? m_caption->heightForWidth(w) + 2 : 0;
+    if (m_caption->height() == h && m_caption->minimumHeight() == h) return;
+    m_caption->setFixedHeight(h);
+    // Laid out now, not at the next event: a screenshot may follow at once.
+    if (layout()) layout()->activate();
+}
+
+void SlideStage::setProblem(const QString& message) {
+    m_problem->setText(message);
+    m_problem->setVisible(!message.isEmpty());
+}
+
+void SlideStage::setProgress(double fraction) { m_progress->setFraction(fraction); }
+
+void SlideStage::setBlank(Blank blank) {
+    m_blank = blank;
+    if (blank == Blank::None) {
+        m_curtain->hide();
+        return;
+    }
+    QPalette p = m_curtain->palette();
+    p.setColor(QPalette::Window, blank == Blank::Black ? Qt::black : Qt::white);
+    m_curtain->setPalette(p);
+    m_curtain->setGeometry(rect());
+    m_curtain->raise();
+    m_curtain->show();
+}
+
+void SlideStage::setPendingNumber(const QString& digits) {
+    m_pending->setText(digits.isEmpty() ? QString() : tr("go to slide %1…").arg(digits));
+}
+
+void SlideStage::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    m_curtain->setGeometry(rect());
+    fitCaption();
+}
+
+QString SlideStage::headingText() const { return m_number->text() + QLatin1Char(' ') + m_title->text(); }
+QString SlideStage::captionText() const { return m_caption->text(); }
+QString SlideStage::problemText() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
+
+}  // namespace ws

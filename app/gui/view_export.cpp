@@ -1,0 +1,130 @@
+#include "app/gui/view_export.h"
+
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImage>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <qcustomplot.h>
+
+#include "widgets/palette.h"
+
+namespace ws {
+
+namespace {
+
+// Paints the view into any paint device at `scale`: QCustomPlot through its
+// own vector path (its screen buffer is a bitmap), other views by render().
+void paintView(QWidget* view, QPaintDevice* device, double scale) {
+    if (auto* plot = qobject_cast<QCustomPlot*>(view)) {
+        QCPPainter painter(device);
+        painter.scale(scale, scale);
+        plot->toPainter(&painter, plot->width(), plot->height());
+        return;
+    }
+    QPainter painter(device);
+    painter.scale(scale, scale);
+    painter.fillRect(QRect(QPoint(0, 0), view->size()), palette::background());
+    view->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+}
+
+class ViewMenus : public QObject {
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::ContextMenu || !watched->isWidgetType())
+            return QObject::eventFilter(watched, event);
+        QWidget* view = static_cast<QWidget*>(watched);
+        while (view && !isExportableView(view)) view = view->parentWidget();
+        if (!view) return QObject::eventFilter(watched, event);
+        auto* e = static_cast<QContextMenuEvent*>(event);
+        QMenu menu;
+        QAction* png = menu.addAction(QObject::tr("Export this view as PNG…"));
+        QAction* svg = menu.addAction(QObject::tr("Export this view as SVG…"));
+        QAction* chosen = menu.exec(e->globalPos());
+        if (!chosen) return true;
+        const bool asSvg = chosen == svg;
+        double scale = 1;
+        if (!asSvg) {
+            bool ok = false;
+            scale = QInputDialog::getDouble(view, QObject::tr("Export as PNG"),
+                                            QObject::tr("Scale (2 gives twice the pixels):"), 2, 0.5, 8, 1, &ok);
+            if (!ok) return true;
+        }
+        const QString name = view->property("ws-view-name").toString();
+        const QString path = QFileDialog::getSaveFileName(
+            view, QObject::tr("Export view"),
+            (name.isEmpty() ? QStringLiteral("view") : name) + (asSvg ? ".svg" : ".png"),
+            asSvg ? QObject::tr("SVG (*.svg)") : QObject::tr("PNG (*.png)"));
+        if (path.isEmpty()) return true;
+        if (Status s = exportView(view, path, asSvg ? ExportFormat::Svg : ExportFormat::Png, scale); !s)
+            QMessageBox::warning(view, QObject::tr("warpscope"), QString::fromStdString(s.error()));
+        return true;
+    }
+};
+
+}  // namespace
+
+Result<ExportFormat> exportFormatFromName(const QString& name) {
+    if (name.compare(QLatin1String("png"), Qt::CaseInsensitive) == 0) return ExportFormat::Png;
+    if (name.compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) return ExportFormat::Svg;
+    return makeError("--format must be svg or png, got '" + name.toStdString() + "'");
+}
+
+ExportFormat exportFormatOf(const QString& path) {
+    return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? ExportFormat::Svg : ExportFormat::Png;
+}
+
+bool isExportableView(const QWidget* widget) {
+    if (qobject_cast<const QCustomPlot*>(widget)) return true;
+    if (!widget->property("ws-view-name").toString().isEmpty()) return true;
+    const QString cls = QString::fromLatin1(widget->metaObject()->className());
+    return cls.startsWith(QLatin1String("ws::")) &&
+           (cls.endsWith(QLatin1String("View")) || cls.endsWith(QLatin1String("Plot")) ||
+            cls.endsWith(QLatin1String("Chart")));
+}
+
+Status exportView(QWidget* view, const QString& path, ExportFormat format, double scale) {
+    if (!view) return makeError("no view to export");
+    if (view->width() <= 0 || view->height() <= 0)
+        return makeError("the view has no size yet; show it before exporting");
+    if (scale <= 0 || scale > 16) return makeError("--scale must be above 0 and at most 16");
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    if (format == ExportFormat::Svg) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(view->size());
+        svg.setViewBox(QRect(QPoint(0, 0), view->size()));
+        svg.setTitle(QStringLiteral("warpscope: ") + view->property("ws-view-name").toString());
+        paintView(view, &svg, 1);
+    } else {
+        QImage image(view->size() * scale, QImage::Format_ARGB32_Premultiplied);
+        image.fill(palette::background());
+        paintView(view, &image, scale);
+        if (!image.save(&file, "PNG")) {
+            file.cancelWriting();
+            return makeError("cannot encode " + path.toStdString() + " as PNG");
+        }
+    }
+    if (!file.commit())
+        return makeError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    return {};
+}
+
+void installViewContextMenus() {
+    static ViewMenus* menus = [] {
+        auto* m = new ViewMenus;
+        qApp->installEventFilter(m);
+        return m;
+    }();
+    (void)menus;
+}
+
+}  // namespace ws

@@ -1,0 +1,89 @@
+#include "core/run_comparison.h"
+
+#include <cstdio>
+
+#include "core/block_stats.h"
+#include "core/environment_badges.h"
+
+namespace ws {
+
+namespace {
+
+const char* kNone = "—";
+
+std::string number(double v, const char* unit, int decimals = 3) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, unit);
+    return buf;
+}
+
+std::string ratio(double left, double right) {
+    if (left <= 0 || right <= 0) return {};
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f×", right / left);
+    return buf;
+}
+
+const Launch* busiestLaunch(const Run& run) {
+    const Launch* best = nullptr;
+    for (const Launch& l : run.launches)
+        if (!best || l.blocks.size() > best->blocks.size()) best = &l;
+    return best && best->blocks.size() > 0 ? best : nullptr;
+}
+
+std::string badges(const Run& run) {
+    std::string text;
+    for (const auto& b : environmentBadges(run)) text += (text.empty() ? "" : "; ") + b.text;
+    return text.empty() ? "none" : text;
+}
+
+}  // namespace
+
+double meanBlocksPerSm(const Run& run) {
+    const Launch* l = busiestLaunch(run);
+    if (!l) return 0;
+    const BlockStats stats = blockStats(l->blocks);
+    std::size_t sms = 0, blocks = 0;
+    for (std::uint32_t n : stats.blocksPerSm)
+        if (n > 0) {
+            ++sms;
+            blocks += n;
+        }
+    return sms ? double(blocks) / double(sms) : 0;
+}
+
+std::size_t waveCount(const Run& run) {
+    const Launch* l = busiestLaunch(run);
+    return l ? assignWaves(l->blocks).waves.size() : 0;
+}
+
+std::vector<ComparedFigure> compareRuns(const Run& a, const Run& b) {
+    std::vector<ComparedFigure> rows;
+    auto add = [&](const std::string& name, double va, double vb, const char* unit, int decimals,
+                   bool withRatio) {
+        rows.push_back({name, va > 0 ? number(va, unit, decimals) : kNone,
+                        vb > 0 ? number(vb, unit, decimals) : kNone,
+                        withRatio ? ratio(va, vb) : std::string()});
+    };
+    add("kernel time", a.timing.kernelMs, b.timing.kernelMs, " ms", 4, true);
+    const bool flops = a.timing.flops > 0 || b.timing.flops > 0;
+    if (flops)
+        add("throughput", a.timing.gflopPerS(), b.timing.gflopPerS(), " GFLOP/s", 1, true);
+    else
+        add("throughput", a.timing.gbPerS(), b.timing.gbPerS(), " GB/s", 1, true);
+    add("spread (CV)", a.timing.kernelCvPercent, b.timing.kernelCvPercent, " %", 1, false);
+    add("waves", double(waveCount(a)), double(waveCount(b)), "", 0, true);
+    add("blocks per SM", meanBlocksPerSm(a), meanBlocksPerSm(b), "", 1, true);
+    rows.push_back({"recording overhead", number(a.timing.overheadPercent, " %", 1),
+                    number(b.timing.overheadPercent, " %", 1), ""});
+    auto verified = [](const Run& r) {
+        return !r.verification.checked ? std::string("not checked")
+               : r.verification.passed  ? std::string("yes")
+                                        : std::string("NO");
+    };
+    rows.push_back({"verified", verified(a), verified(b), ""});
+    rows.push_back({"GPU", badges(a), badges(b), ""});
+    return rows;
+}
+
+}  // namespace ws
