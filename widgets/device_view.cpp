@@ -57,10 +57,25 @@ int DeviceView::smCount() const {
     return n;
 }
 
+int DeviceView::factsHeight() const {
+    const Run* run = m_model->run();
+    if (!run) return 0;
+    const QFontMetrics fm(font());
+    const auto levels = memoryHierarchy(*run);
+    int bars = 0;
+    for (const auto& m : levels) bars += int(m.theoreticalGBs > 0) + int(m.measuredGBs > 0);
+    const int lines = 3 + int(smLimits(run->device).size()) + int(levels.size()) + 1;
+    return lines * (fm.height() + 3) + bars * (fm.height() + 2) + 8;
+}
+
 QRect DeviceView::smArea() const {
     const QFontMetrics fm(font());
     const int top = 2 * fm.height() + 12;
-    return QRect(8, top, int(width() * 0.48), std::max(40, int(height() * 0.55) - top));
+    // Tall enough for the facts beside the SMs (large fonts on a projector
+    // need more than half the view); the table below takes what is left.
+    const int wanted = std::max(int(height() * 0.55) - top, factsHeight());
+    const int most = std::max(40, height() - top - 3 * fm.height());
+    return QRect(8, top, int(width() * 0.48), std::clamp(wanted, 40, most));
 }
 
 QRectF DeviceView::smRect(int index) const {
@@ -189,6 +204,8 @@ void DeviceView::paintTable(QPainter& p, const QRect& area) {
     p.setFont(small);
     const QFontMetrics fm(small);
     const int lineH = fm.height() + 1;
+    // No room for a heading and two rows: the table would only be ellipses.
+    if (area.height() < 3 * lineH) return;
     const int perColumn = std::max(1, (area.height() - lineH) / lineH);
     const int columns = (int(rows.size()) + perColumn - 1) / perColumn;
     const int colW = area.width() / std::max(1, columns);

@@ -34,6 +34,7 @@ protected:
 private:
     void rebuild();
     QRect smArea() const;
+    int factsHeight() const;
     void paintFacts(QPainter& p, const QRect& area);
     void paintTable(QPainter& p, const QRect& area);
 

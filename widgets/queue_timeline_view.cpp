@@ -247,8 +247,9 @@ void QueueTimelineView::paintEvent(QPaintEvent*) {
 
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(titleText(), Qt::ElideRight, width() - 16));
+    p.drawText(
+        QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
+        QFontMetrics(titleFont(font())).elidedText(titleText(), Qt::ElideRight, width() - 16));
     p.setFont(font());
     int x = 8 + drawSequentialLegend(p, QRect(8, 8 + fm.height(), width() - 16, fm.height()),
                                      tr("planned cost:"), QStringLiteral("0"),

@@ -37,12 +37,19 @@ std::vector<LegendItem> treeLegend() {
             {palette::selection(), QObject::tr("pair explained above"), true}};
 }
 
-// Node labels stay short (3 significant digits); tooltips give every digit.
-QString compactValue(const TreeValue& v, std::uint32_t components, int digits = 3) {
+// Node labels: whole numbers exactly, others to four significant digits
+// without an exponent below a million; tooltips give every digit. Fewer
+// digits only where the user chose more slots than the values fit.
+QString compactValue(const TreeValue& v, std::uint32_t components, int digits = 4) {
     auto one = [digits](double x) {
         if (x == std::floor(x) && std::fabs(x) < 1e7) return QString::number((long long)x);
-        // Fractions in [0, 1) print without the leading zero when space is short.
-        QString text = QString::number(x, 'g', digits);
+        if (std::fabs(x) >= 1e6 || std::fabs(x) < 1e-3) return QString::number(x, 'g', digits);
+        const int whole = std::fabs(x) < 1 ? 0 : int(std::floor(std::log10(std::fabs(x)))) + 1;
+        QString text = QString::number(x, 'f', std::max(0, digits - whole));
+        if (text.contains('.')) {  // 2.500 -> 2.5
+            while (text.endsWith('0')) text.chop(1);
+            if (text.endsWith('.')) text.chop(1);
+        }
         if (digits < 3 && text.startsWith(QLatin1String("0."))) text.remove(0, 1);
         return text;
     };
@@ -92,7 +99,41 @@ void ReductionTreeView::setPass(int pass) {
     update();
 }
 
+void ReductionTreeView::setFitValues(bool fit) {
+    m_fit = fit;
+    relayout();
+    update();
+}
+
+std::uint32_t ReductionTreeView::fittedCount(const PassValues& p) const {
+    // The widest value of the whole pass decides, so scrolling the window
+    // never changes the count.
+    const QFontMetrics fm(font());
+    // Measured once per pass and font: relayout runs on every playback frame.
+    const std::size_t index = std::size_t(&p - m_scene.trees.passes.data());
+    if (m_widest.size() != m_scene.trees.passes.size())
+        m_widest.assign(m_scene.trees.passes.size(), -1);
+    int& widest = m_widest[index];
+    if (widest < 0) {
+        widest = 0;
+        for (std::uint32_t k = 0; k < p.levelCount(); ++k)
+            for (std::uint32_t s = 0; s < p.threads; ++s)
+                widest = std::max(widest,
+                                  fm.horizontalAdvance(compactValue(p.value(k, s), p.components)));
+    }
+    const QRect a = treeArea();
+    for (std::uint32_t count : {64u, 32u, 16u, 8u, 4u}) {
+        if (count > p.threads) continue;
+        const double colW = double(a.width()) / count;
+        const double w = std::min(colW - std::min(6.0, colW * 0.15), 12.0 * fm.height());
+        // The node takes the value at 85 % of the font at the least.
+        if (widest * 0.85 + 4 <= w) return count >= p.threads ? 0 : count;
+    }
+    return std::min<std::uint32_t>(4, p.threads);
+}
+
 void ReductionTreeView::setWindow(std::uint32_t first, std::uint32_t count) {
+    m_fit = false;
     m_first = first;
     m_count = count;
     relayout();
@@ -108,6 +149,7 @@ void ReductionTreeView::setFixedLevel(std::optional<int> level) {
 
 void ReductionTreeView::rebuild() {
     ++m_generation;
+    m_widest.clear();
     m_selectedNode.reset();
     const PreparedRun* prepared = m_model->prepared();
     const BlockRef sel = m_model->selected();
@@ -126,6 +168,7 @@ void ReductionTreeView::rebuild() {
                 [guard, generation, scene] {
                     if (!guard || guard->m_generation != generation) return;
                     guard->m_scene = std::move(*scene);
+                    guard->m_widest.clear();
                     guard->m_pending = false;
                     guard->m_passShown = -1;
                     guard->relayout();
@@ -151,6 +194,8 @@ int ReductionTreeView::passAt(double t) const {
 
 void ReductionTreeView::relayout() {
     const int shown = passAt(m_model->time());
+    if (m_fit && shown >= 0 && std::size_t(shown) < m_scene.trees.passes.size())
+        m_count = fittedCount(m_scene.trees.passes[std::size_t(shown)]);
     const PassValues* before = pass();
     const bool sameWindow =
         m_layout.threads && m_layout.firstSlot == std::min(m_first, m_layout.threads - 1);
@@ -432,6 +477,10 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
 }
 
 bool ReductionTreeView::event(QEvent* e) {
+    if (e->type() == QEvent::FontChange) {
+        m_widest.clear();
+        relayout();
+    }
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     const auto* he = static_cast<QHelpEvent*>(e);
     for (std::uint32_t k = 0; k < m_layout.levels; ++k)
@@ -442,6 +491,10 @@ bool ReductionTreeView::event(QEvent* e) {
             }
     QToolTip::hideText();
     return true;
+}
+
+void ReductionTreeView::resizeEvent(QResizeEvent*) {
+    if (m_fit) relayout();
 }
 
 void ReductionTreeView::mousePressEvent(QMouseEvent* e) {
@@ -465,8 +518,10 @@ void ReductionTreeView::wheelEvent(QWheelEvent* e) {
     } else {
         const std::uint32_t step = std::max<std::uint32_t>(1, count / 4);
         const std::uint32_t maxFirst = p->threads > count ? p->threads - count : 0;
+        const bool fit = m_fit;
         setWindow(up ? (m_first > step ? m_first - step : 0) : std::min(maxFirst, m_first + step),
                   m_count);
+        setFitValues(fit);  // scrolling keeps the fitted count
     }
     e->accept();
 }

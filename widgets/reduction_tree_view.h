@@ -7,6 +7,7 @@
 // line style. A window of slots keeps 1024-thread blocks readable.
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 #include "core/reduction_tree_layout.h"
 #include "widgets/playback_model.h"
@@ -26,7 +27,12 @@ public:
     // -1: follow the playback (the merge once it has begun); else that pass.
     void setPass(int pass);
     // Slots [first, first + count) as columns; count 0 shows every slot.
+    // Choosing a window turns fitting off.
     void setWindow(std::uint32_t first, std::uint32_t count);
+    // Fitting (the default): as many slots as leave every value room to be
+    // printed in full, from 64 down to 4: wider nodes, never fewer digits.
+    void setFitValues(bool fit);
+    bool fitValues() const { return m_fit; }
     std::uint32_t windowFirst() const { return m_first; }
     std::uint32_t windowCount() const { return m_count; }
     // Lockstep comparison: show this level whatever the playback time.
@@ -49,6 +55,7 @@ protected:
     void paintEvent(QPaintEvent*) override;
     bool event(QEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
     void wheelEvent(QWheelEvent*) override;
 
 private:
@@ -67,6 +74,9 @@ private:
     int m_passShown = -1;
     std::uint32_t m_first = 0;
     std::uint32_t m_count = 32;
+    bool m_fit = true;
+    mutable std::vector<int> m_widest;  // per pass: the widest value's pixels, -1 unknown
+    std::uint32_t fittedCount(const PassValues& pass) const;
     std::optional<int> m_fixedLevel;
     std::optional<std::pair<std::uint32_t, std::uint32_t>> m_selectedNode;
     bool m_pending = false;

@@ -35,8 +35,9 @@ void TileWalkView::paintCaptions(QPainter& p, const TileWalkLayout& l, const Til
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
     p.drawText(QRect(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
-               fm.elidedText(tr("%1 — n = %2 — %3").arg(kernel).arg(s.n).arg(info.idea),
-                             Qt::ElideRight, width() - 16));
+               QFontMetrics(titleFont(font()))
+                   .elidedText(tr("%1 — n = %2 — %3").arg(kernel).arg(s.n).arg(info.idea),
+                               Qt::ElideRight, width() - 16));
     p.setFont(font());
     QStringList lines;
     if (info.cpu) {

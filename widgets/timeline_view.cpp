@@ -293,7 +293,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
         (L.waveCount() == 1 ? tr("1 wave") : tr("%1 waves").arg(L.waveCount())) +
         tr("; visible %1").arg(formatDuration(m_data.span()));
     p.drawText(QRect(8, 2, width() - 16, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(title, Qt::ElideRight, width() - 16));
+               QFontMetrics(titleFont(font())).elidedText(title, Qt::ElideRight, width() - 16));
     p.setFont(font());
     paintAxis(p, lanes);
     paintOverlay(p, lanes);

@@ -53,7 +53,8 @@ int WarpView::shownStep() const {
 QRect WarpView::cellArea() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("warp 00 ")) + 8;
-    const int top = 2 * fm.height() + 16;
+    // Three lines above the cells: who, the step, and the lane numbers.
+    const int top = 3 * fm.height() + 16;
     const int bottom = legendHeight(font(), width() - 16, warpLegend()) + 8;
     return QRect(left, top, std::max(10, width() - left - 8),
                  std::max(10, height() - top - bottom));

@@ -33,8 +33,9 @@ ReductionLab::ReductionLab(MainWindow* window)
     auto* pass = new QComboBox(treeBox);
     pass->addItems({tr("follow playback"), tr("block's own tree"), tr("merge / warp results")});
     auto* window32 = new QComboBox(treeBox);
-    window32->addItems({tr("16 slots"), tr("32 slots"), tr("64 slots"), tr("all slots")});
-    window32->setCurrentIndex(1);
+    window32->addItems({tr("slots to fit the values"), tr("16 slots"), tr("32 slots"),
+                        tr("64 slots"), tr("all slots")});
+    window32->setCurrentIndex(0);
     options->addWidget(pass);
     options->addWidget(window32);
     options->addStretch();
@@ -42,8 +43,9 @@ ReductionLab::ReductionLab(MainWindow* window)
     v->addWidget(m_tree, 1);
     connect(pass, &QComboBox::currentIndexChanged, this, [this](int i) { m_tree->setPass(i - 1); });
     connect(window32, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i == 0) return m_tree->setFitValues(true);
         static const std::uint32_t counts[] = {16, 32, 64, 0};
-        m_tree->setWindow(m_tree->windowFirst(), counts[i]);
+        m_tree->setWindow(m_tree->windowFirst(), counts[i - 1]);
     });
 
     auto dock = [window](const QString& title, QWidget* w, const QString& name) {

@@ -192,7 +192,9 @@ void SlideStage::fitCaption() {
     // A word-wrapped label's height depends on its width, which the box
     // layout does not ask for: the caption takes what its lines need.
     const int w = std::max(100, width());
-    const int h = m_caption->isVisible() || !m_caption->text().isEmpty() ? m_caption->heightForWidth(w) + 2 : 0;
+    const int h = m_caption->isVisible() || !m_caption->text().isEmpty()
+                      ? m_caption->heightForWidth(w) + 2
+                      : 0;
     if (m_caption->height() == h && m_caption->minimumHeight() == h) return;
     m_caption->setFixedHeight(h);
     // Laid out now, not at the next event: a screenshot may follow at once.
@@ -230,8 +232,16 @@ void SlideStage::resizeEvent(QResizeEvent* event) {
     fitCaption();
 }
 
-QString SlideStage::headingText() const { return m_number->text() + QLatin1Char(' ') + m_title->text(); }
+QString SlideStage::headingText() const {
+    return m_number->text() + QLatin1Char(' ') + m_title->text();
+}
 QString SlideStage::captionText() const { return m_caption->text(); }
-QString SlideStage::problemText() const { return m_problem->isVisible() ? m_problem->text() : QString(); }
+QString SlideStage::problemText() const {
+    return m_problem->isVisible() ? m_problem->text() : QString();
+}
 
+}  // namespace ws
+
+namespace ws {
+QString SlideStage::pendingNumberText() const { return m_pending->text(); }
 }  // namespace ws

@@ -25,7 +25,8 @@ public:
 
     void setHeading(int slide, int count, const QString& title, const QString& badge);
     // Takes ownership of the views; the earlier ones are deleted.
-    void setViews(const std::vector<std::pair<QString, QWidget*>>& titledViews, lesson::Layout layout);
+    void setViews(const std::vector<std::pair<QString, QWidget*>>& titledViews,
+                  lesson::Layout layout);
     // A second run beside the first (a comparison slide): two columns.
     void setComparison(const std::vector<std::pair<QString, QWidget*>>& left,
                        const std::vector<std::pair<QString, QWidget*>>& right,
@@ -41,6 +42,7 @@ public:
     QString headingText() const;
     QString captionText() const;
     QString problemText() const;
+    QString pendingNumberText() const;
     const std::vector<QWidget*>& views() const { return m_views; }
 
 protected:

@@ -1,0 +1,237 @@
+// A lesson in the window, driven as an instructor drives it: keys from a
+// presenter remote while a spin box has the focus, fragments, a jump by
+// number, a black screen, presentation mode, a broken lesson, the session
+// remembered for the next start.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QKeyEvent>
+#include <QSpinBox>
+
+#include "app/gui/lesson_controller.h"
+#include "app/gui/lesson_keys.h"
+#include "app/gui/main_window.h"
+#include "app/gui/saved_session.h"
+#include "app/gui/slide_stage.h"
+#include "tests/app/app_test_support.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/ui_scale.h"
+
+namespace ws {
+namespace {
+
+QString sourceResources() { return qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources"; }
+
+// A lesson over the fixture's trace: three slides, fragments on the second.
+constexpr const char* kLesson = R"(
+title: Test lesson
+summary: For the tests.
+slides:
+  - title: First
+    trace: small.wstrace
+    views: [grid, timeline]
+    at: start
+    narration: The first slide.
+    notes: Say hello.
+  - title: Second
+    views: [timeline, warps, tree]
+    layout: main-left
+    at: {event: 2}
+    highlight: {block: 3}
+    narration: Block three.
+    fragments:
+      - highlight: {block: 5, lane: 7}
+        narration: Now block five.
+      - at: end
+  - title: Third
+    trace: no-such-trace.wstrace
+    views: [grid]
+    narration: This one's trace is missing.
+)";
+
+class LessonWindow : public ::testing::Test {
+protected:
+    LessonWindow() {
+        test::app();
+        qputenv("WARPSCOPE_RESOURCES", files.resources().toUtf8());
+        QFile f(files.dir() + "/test.yaml");
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(kLesson);
+    }
+    ~LessonWindow() override {
+        qunsetenv("WARPSCOPE_RESOURCES");
+        UiScale::instance()->setModeFactor(1);
+        UiScale::instance()->setUserScale(1);
+    }
+    // `interactive`: remembers the session in the settings (they go to a
+    // temporary folder in the tests).
+    std::unique_ptr<MainWindow> window(bool interactive = false) {
+        auto w = std::make_unique<MainWindow>(
+            WindowOptions{files.worker("nodevice"), 10000, interactive});
+        w->show();
+        return w;
+    }
+    static bool settled(MainWindow& w) {
+        return test::waitFor([&] { return w.lesson()->settled(); });
+    }
+    // A key as a remote sends it: to whatever widget has the focus.
+    static void press(QWidget* focus, int key, const QString& text = {}) {
+        QKeyEvent down(QEvent::KeyPress, key, Qt::NoModifier, text);
+        QApplication::sendEvent(focus, &down);
+    }
+    test::AppFixtureFiles files;
+};
+
+TEST_F(LessonWindow, OpensOnTheStageWithTheSlidesViewsAndCaption) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    EXPECT_TRUE(w->stage()->isVisible());
+    EXPECT_EQ(w->stage()->headingText(), "1 / 3 First");
+    EXPECT_EQ(w->stage()->captionText(), "The first slide.");
+    ASSERT_EQ(w->stage()->views().size(), 2u);
+    EXPECT_EQ(w->stage()->views()[0]->property("ws-view-name").toString(), "grid");
+    EXPECT_EQ(w->stage()->views()[1]->property("ws-view-name").toString(), "timeline");
+    EXPECT_EQ(w->model()->time(), 0);  // at: start
+}
+
+TEST_F(LessonWindow, RemoteKeysWorkWhileASpinBoxHasTheFocus) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    auto* spin = w->findChild<QSpinBox*>();
+    ASSERT_NE(spin, nullptr);
+    spin->setFocus();
+    const int value = spin->value();
+    press(spin, Qt::Key_PageDown);
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->lesson()->slide(), 1);
+    EXPECT_EQ(w->stage()->headingText(), "2 / 3 Second");
+    EXPECT_EQ(w->model()->highlight().block, 3);
+    EXPECT_EQ(w->model()->currentStep(), 2);
+    // Fragments first, then the next slide.
+    press(spin, Qt::Key_Right);
+    EXPECT_EQ(w->lesson()->fragment(), 1);
+    EXPECT_EQ(w->model()->highlight().block, 5);
+    EXPECT_EQ(w->model()->highlight().lane, 7);
+    EXPECT_EQ(w->stage()->captionText(), "Now block five.");
+    press(spin, Qt::Key_Space);
+    EXPECT_EQ(w->lesson()->fragment(), 2);
+    EXPECT_EQ(w->model()->time(), w->model()->duration());  // at: end
+    EXPECT_EQ(w->model()->highlight().block, 5);            // carried on
+    press(spin, Qt::Key_Backspace);
+    EXPECT_EQ(w->lesson()->fragment(), 1);
+    press(spin, Qt::Key_P);
+    press(spin, Qt::Key_Up);
+    EXPECT_EQ(w->lesson()->slide(), 0);
+    // A number, then Enter.
+    press(spin, Qt::Key_3, "3");
+    EXPECT_EQ(w->stage()->pendingNumberText(), "go to slide 3…");
+    press(spin, Qt::Key_Return);
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->lesson()->slide(), 2);
+    press(spin, Qt::Key_Home);
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->lesson()->slide(), 0);
+    press(spin, Qt::Key_End);
+    EXPECT_EQ(w->lesson()->slide(), 2);
+    // None of it reached the spin box.
+    EXPECT_EQ(spin->value(), value);
+}
+
+TEST_F(LessonWindow, BlackAndWhiteScreensComeBackOnTheNextKey) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    QWidget* focus = w->stage();
+    press(focus, Qt::Key_B);
+    EXPECT_EQ(w->stage()->blank(), SlideStage::Blank::Black);
+    press(focus, Qt::Key_PageDown);  // brings the slide back, does not move on
+    EXPECT_EQ(w->stage()->blank(), SlideStage::Blank::None);
+    EXPECT_EQ(w->lesson()->slide(), 0);
+    press(focus, Qt::Key_Comma);
+    EXPECT_EQ(w->stage()->blank(), SlideStage::Blank::White);
+    press(focus, Qt::Key_W);
+    EXPECT_EQ(w->stage()->blank(), SlideStage::Blank::None);
+    press(focus, Qt::Key_Period);
+    EXPECT_EQ(w->stage()->blank(), SlideStage::Blank::Black);
+    // The blank covers everything, the slide number too.
+    EXPECT_TRUE(test::anyNear(test::render(*w->stage()), QRect(0, 0, 40, 40), Qt::black, 4));
+}
+
+TEST_F(LessonWindow, AMissingTraceIsSaidOnItsSlideAndTheOthersWork) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml", 2).ok());
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->lesson()->slide(), 2);
+    EXPECT_TRUE(w->stage()->problemText().contains("'no-such-trace.wstrace'"))
+        << w->stage()->problemText().toStdString();
+    w->lesson()->first();
+    ASSERT_TRUE(settled(*w));
+    EXPECT_TRUE(w->stage()->problemText().isEmpty());
+}
+
+TEST_F(LessonWindow, ABrokenLessonIsRefusedAndNothingChanges) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    QFile f(files.dir() + "/broken.yaml");
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(
+        "title: t\nslides:\n  - title: Waves\n    trace: small.wstrace\n    views: [grid, "
+        "warpz]\n");
+    f.close();
+    const Status s = w->openLesson(files.dir() + "/broken.yaml");
+    ASSERT_FALSE(s.ok());
+    EXPECT_TRUE(QString::fromStdString(s.error()).contains(
+        "broken.yaml: slide 1 (Waves), field 'views': unknown view 'warpz'"))
+        << s.error();
+    EXPECT_EQ(w->lesson()->path(), QFileInfo(files.dir() + "/test.yaml").absoluteFilePath());
+    EXPECT_EQ(w->stage()->headingText(), "1 / 3 First");
+}
+
+TEST_F(LessonWindow, PresentationModeShowsTheSlideAloneAndScalesIt) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    const double font = QApplication::font().pointSizeF();
+    w->setPresentation(true);
+    QWidget* shown = w->screenshotTarget();
+    ASSERT_NE(shown, w.get());
+    EXPECT_TRUE(shown->isVisible());
+    EXPECT_TRUE(w->stage()->isVisible());
+    EXPECT_EQ(w->stage()->window(), shown);  // no menus, docks or playback bar in it
+    EXPECT_NEAR(QApplication::font().pointSizeF(), font * UiScale::kPresentationFactor, 0.01);
+    // Keys still reach the lesson.
+    press(w->stage(), Qt::Key_PageDown);
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->lesson()->slide(), 1);
+    w->setPresentation(false);
+    EXPECT_EQ(w->stage()->window(), w.get());
+    EXPECT_NEAR(QApplication::font().pointSizeF(), font, 0.01);
+}
+
+TEST_F(LessonWindow, TheScaleGrowsFontsLinesAndHitAreasLive) {
+    auto w = window();
+    const double font = QApplication::font().pointSizeF();
+    UiScale::instance()->setUserScale(2);
+    EXPECT_NEAR(QApplication::font().pointSizeF(), font * 2, 0.01);
+    QCoreApplication::processEvents();  // widgets hear of the new font by event
+    EXPECT_NEAR(w->stage()->font().pointSizeF(), font * 2, 0.01);
+    EXPECT_EQ(ui::px(1.5), 3.0);
+    UiScale::instance()->setUserScale(1);
+    EXPECT_NEAR(QApplication::font().pointSizeF(), font, 0.01);
+}
+
+TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
+    auto w = window(true);
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml", 1).ok());
+    ASSERT_TRUE(settled(*w));
+    const SavedSession saved = loadSession();
+    EXPECT_EQ(saved.kind, SavedSession::Kind::Lesson);
+    EXPECT_EQ(saved.lesson, QFileInfo(files.dir() + "/test.yaml").absoluteFilePath());
+    EXPECT_EQ(saved.slide, 1);
+}
+
+}  // namespace
+}  // namespace ws
