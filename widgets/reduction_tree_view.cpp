@@ -237,7 +237,9 @@ std::optional<TreeNode> ReductionTreeView::captionNode() const {
 QRect ReductionTreeView::treeArea() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("s = 512  ")) + 12;
-    const int top = 4 + 4 * (fm.height() + 6) + fm.height();
+    // Below the title, three caption lines and the window line, with half a
+    // line to spare so the first level's nodes never touch the window line.
+    const int top = 12 + 4 * (fm.height() + 6) + fm.height() + fm.height() / 2;
     const int bottom = legendHeight(font(), width() - 16, treeLegend()) + 12;
     return QRect(left, top, std::max(10, width() - left - 24),
                  std::max(10, height() - top - bottom));
@@ -353,8 +355,15 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
     const QRect area = treeArea();
     const int shown = shownLevel();
     const double rowH = double(area.height()) / std::max<std::uint32_t>(1, m_layout.levels);
-    // Level names on the left.
+    // Level names on the left; where the rows are lower than a line of text,
+    // only every few levels are named (the step on show always), so no two
+    // names overlap.
+    const int every = std::max(1, int(std::ceil(fm.height() / std::max(1.0, rowH))));
+    const auto named = [&](int k) {
+        return k == shown || (k % every == 0 && std::abs(k - shown) >= every);
+    };
     for (std::uint32_t k = 0; k < m_layout.levels; ++k) {
+        if (!named(int(k))) continue;
         const QRectF r = nodeRect(k, m_layout.firstSlot);
         p.setPen(int(k) == shown ? palette::text() : palette::mutedText());
         QFont f = font();
@@ -403,7 +412,9 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                 hi = std::max(hi, e.fromSlot);
             }
         }
-        if ((lo <= hi || padding) && !m_layout.nodes[k].empty()) {
+        const double noteHeight = QFontMetrics(font()).height() * 0.8;
+        const bool roomForNote = rowH >= noteHeight || int(k) == shown;
+        if ((lo <= hi || padding) && !m_layout.nodes[k].empty() && roomForNote) {
             QFont small = font();
             small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
             p.setFont(small);

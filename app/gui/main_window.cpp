@@ -17,8 +17,8 @@
 #include <QVBoxLayout>
 
 #include "app/gui/app_log.h"
-#include "app/gui/basics_lab.h"
 #include "app/gui/atomics_lab.h"
+#include "app/gui/basics_lab.h"
 #include "app/gui/concurrency_lab.h"
 #include "app/gui/experiment_browser.h"
 #include "app/gui/export_actions.h"
@@ -26,24 +26,25 @@
 #include "app/gui/lesson_keys.h"
 #include "app/gui/lesson_library.h"
 #include "app/gui/look_menus.h"
-#include "app/gui/notes_window.h"
-#include "app/gui/saved_session.h"
-#include "app/gui/slide_stage.h"
 #include "app/gui/matmul_lab.h"
 #include "app/gui/memory_lab.h"
+#include "app/gui/notes_window.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/playback_bar.h"
 #include "app/gui/presentation_window.h"
 #include "app/gui/reduction_lab.h"
 #include "app/gui/resource_paths.h"
+#include "app/gui/run_compare_window.h"
 #include "app/gui/run_info_panel.h"
+#include "app/gui/saved_session.h"
+#include "app/gui/slide_stage.h"
 #include "app/gui/workbench_views.h"
 #include "core/catalog.h"
 #include "widgets/grid_view.h"
 #include "widgets/launch_stats_view.h"
-#include "widgets/ui_scale.h"
 #include "widgets/throughput_plot.h"
 #include "widgets/timeline_view.h"
+#include "widgets/ui_scale.h"
 #include "widgets/warp_view.h"
 
 namespace ws {
@@ -66,11 +67,11 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     buildViews();
     buildPanels();
     buildMenus();
-    new ReductionLab(this);    // docks and menu of its own, following m_model
-    new MemoryLab(this);       // its dock, menu and plot data follow the chosen experiment
-    new BasicsLab(this);       // first kernels, the device and CPU against GPU, for every run
+    new ReductionLab(this);  // docks and menu of its own, following m_model
+    new MemoryLab(this);     // its dock, menu and plot data follow the chosen experiment
+    new BasicsLab(this);     // first kernels, the device and CPU against GPU, for every run
     registerWorkbenchViews(this);
-    new AtomicsLab(this);       // work queue, CAS attempts and contention docks; its views by name
+    new AtomicsLab(this);      // work queue, CAS attempts and contention docks; its views by name
     new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
     new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
     // Lessons come last: their slides use the views every lab registered.
@@ -222,8 +223,9 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty()) openTrace(path);
     });
     file->addAction(tr("Open &lesson…"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open a lesson"), lessonsDir(), tr("warpscope lessons (*.yaml *.yml);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open a lesson"), lessonsDir(),
+                                         tr("warpscope lessons (*.yaml *.yml);;All files (*)"));
         if (path.isEmpty()) return;
         if (Status s = openLesson(path); !s)
             QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
@@ -234,6 +236,11 @@ void MainWindow::buildMenus() {
             if (Status s = openLesson(path); !s)
                 QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
         });
+    file->addAction(tr("&Compare two runs…"), QKeySequence(QStringLiteral("Ctrl+K")), this, [this] {
+        RunCompareWindow* c = compareWindow();
+        c->show();
+        c->raise();
+    });
     file->addSeparator();
     addExportActions(this, file);
     file->addSeparator();
@@ -241,7 +248,8 @@ void MainWindow::buildMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     // Window-wide actions: they keep working in presentation mode, where the
     // menu bar is hidden.
-    auto windowAction = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
+    auto windowAction = [this](QMenu* menu, const QString& text, const QKeySequence& key,
+                               auto slot) {
         QAction* a = menu->addAction(text, this, slot);
         a->setShortcut(key);
         addAction(a);
@@ -249,12 +257,10 @@ void MainWindow::buildMenus() {
     };
     windowAction(view, tr("Presentation mode"), QKeySequence(Qt::Key_F11),
                  [this] { setPresentation(!m_presentation); });
-    windowAction(view, tr("Larger (text, lines, markers)"), QKeySequence::ZoomIn, [] {
-        UiScale::instance()->setUserScale(UiScale::instance()->userScale() * 1.2);
-    });
-    windowAction(view, tr("Smaller"), QKeySequence::ZoomOut, [] {
-        UiScale::instance()->setUserScale(UiScale::instance()->userScale() / 1.2);
-    });
+    windowAction(view, tr("Larger (text, lines, markers)"), QKeySequence::ZoomIn,
+                 [] { UiScale::instance()->setUserScale(UiScale::instance()->userScale() * 1.2); });
+    windowAction(view, tr("Smaller"), QKeySequence::ZoomOut,
+                 [] { UiScale::instance()->setUserScale(UiScale::instance()->userScale() / 1.2); });
     windowAction(view, tr("Normal size"), QKeySequence(QStringLiteral("Ctrl+0")),
                  [] { UiScale::instance()->setUserScale(1); });
     auto* leave = new QAction(this);
@@ -332,6 +338,14 @@ void MainWindow::setPresentation(bool on) {
         if (m_notes) m_notes->hide();
         activateWindow();
     }
+}
+
+RunCompareWindow* MainWindow::compareWindow() {
+    if (!m_compareRuns) {
+        m_compareRuns = new RunCompareWindow(this, this);
+        m_compareRuns->takeRunOnShow();
+    }
+    return m_compareRuns;
 }
 
 QWidget* MainWindow::screenshotTarget() {

@@ -22,6 +22,7 @@ class LessonController;
 class LessonKeys;
 class NotesWindow;
 class PresentationWindow;
+class RunCompareWindow;
 class SlideStage;
 class GridView;
 class ParameterPanel;
@@ -60,6 +61,9 @@ public:
     NotesWindow* notes() const { return m_notes; }
     // What --screenshot grabs: the presentation window while presenting.
     QWidget* screenshotTarget();
+    // Any two runs side by side (File > Compare two runs); made on first use,
+    // its left side holding the run on show.
+    RunCompareWindow* compareWindow();
     // What is on show, for the command line's exports and the saved session.
     const std::optional<LoadedRun>& shownRun() const { return m_shown; }
 
@@ -115,6 +119,7 @@ private:
     QDockWidget* m_statsDock = nullptr;
     bool m_presentation = false;
     PresentationWindow* m_presenter = nullptr;
+    RunCompareWindow* m_compareRuns = nullptr;
     QComboBox* m_colouring = nullptr;
     ViewCatalog m_views;
     std::vector<MeasuredRun> m_session;

@@ -1,0 +1,106 @@
+// The compare window on two recorded H100 runs: both load off the UI thread,
+// each side draws the chosen view of its own run, the right side follows the
+// left's playback by time or by reduction step, the table gives the figures
+// and their ratio, and a file that cannot be read is said on its side.
+#include "app/gui/run_compare_window.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+
+#include "app/gui/compare_table.h"
+#include "app/gui/main_window.h"
+#include "core/trace_io.h"
+#include "tests/app/app_test_support.h"
+#include "tests/widgets/qt_test_support.h"
+
+namespace ws {
+namespace {
+
+QString bundledTrace(const QString& name) {
+    return qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources/traces/" + name;
+}
+
+const QString kDivergent =
+    "reduce-ladder__variant-interleaved-divergent__n-2_20__block-256__type-float.wstrace";
+const QString kSequential =
+    "reduce-ladder__variant-sequential__n-2_20__block-256__type-float.wstrace";
+
+class RunCompare : public ::testing::Test {
+protected:
+    RunCompare() {
+        test::app();
+        qputenv("WARPSCOPE_RESOURCES", files.resources().toUtf8());
+        window =
+            std::make_unique<MainWindow>(WindowOptions{files.worker("nodevice"), 10000, false});
+    }
+    ~RunCompare() override { qunsetenv("WARPSCOPE_RESOURCES"); }
+    RunCompareWindow* compare(const QString& left, const QString& right) {
+        RunCompareWindow* c = window->compareWindow();
+        c->compareFiles(left, right);
+        EXPECT_TRUE(test::waitFor([c] { return !c->loading(); }));
+        return c;
+    }
+    test::AppFixtureFiles files;
+    std::unique_ptr<MainWindow> window;
+};
+
+TEST_F(RunCompare, TwoTracesSideBySideWithTheirFiguresAndRatio) {
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), bundledTrace(kSequential));
+    ASSERT_NE(c->pair()->leftRun(), nullptr);
+    ASSERT_NE(c->pair()->rightRun(), nullptr);
+    EXPECT_EQ(c->pair()->leftRun()->params.at("variant"), "interleaved-divergent");
+    EXPECT_EQ(c->pair()->rightRun()->params.at("variant"), "sequential");
+    EXPECT_TRUE(c->problem().isEmpty()) << c->problem().toStdString();
+    // The kernel times' ratio is the table's, computed from the two runs.
+    const QString table = c->table()->text();
+    const double left = c->pair()->leftRun()->timing.kernelMs;
+    const double right = c->pair()->rightRun()->timing.kernelMs;
+    ASSERT_GT(left, 0);
+    ASSERT_GT(right, 0);
+    EXPECT_TRUE(table.contains(QString::asprintf("%.2f×", right / left))) << table.toStdString();
+    EXPECT_TRUE(table.contains("verified")) << table.toStdString();
+}
+
+TEST_F(RunCompare, EachSideDrawsTheChosenViewOfItsOwnRun) {
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), bundledTrace(kSequential));
+    EXPECT_FALSE(c->setView("no-such-view"));
+    ASSERT_TRUE(c->setView("tree"));
+    c->resize(1200, 800);
+    c->show();
+    for (int side = 0; side < 2; ++side) {
+        ASSERT_NE(c->view(side), nullptr);
+        EXPECT_EQ(c->view(side)->property("ws-view-name").toString(), "tree");
+    }
+    // Two different runs: their pictures differ.
+    ASSERT_TRUE(test::waitFor([c] { return c->view(0)->isVisible() && c->view(1)->isVisible(); }));
+    EXPECT_NE(test::render(*c->view(0)), test::render(*c->view(1)));
+}
+
+TEST_F(RunCompare, TheRightFollowsTheLeftByTimeOrByStep) {
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), bundledTrace(kSequential));
+    PlaybackModel* left = c->pair()->left();
+    PlaybackModel* right = c->pair()->right();
+    left->setTime(left->duration() / 3);
+    EXPECT_DOUBLE_EQ(right->time(), std::min(left->duration() / 3, right->duration()));
+    ASSERT_GT(left->stepCount(), 3);
+    ASSERT_GT(right->stepCount(), 3);
+    c->setLockstep(RunPair::Lockstep::Event);
+    left->setStep(3);
+    EXPECT_EQ(right->currentStep(), 3);
+}
+
+TEST_F(RunCompare, AnUnreadableFileIsSaidOnItsSideAndTheOtherStays) {
+    QFile bad(files.dir() + "/broken.wstrace");
+    ASSERT_TRUE(bad.open(QIODevice::WriteOnly));
+    bad.write("not a trace at all");
+    bad.close();
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), files.dir() + "/broken.wstrace");
+    EXPECT_NE(c->pair()->leftRun(), nullptr);
+    EXPECT_EQ(c->pair()->rightRun(), nullptr);
+    EXPECT_TRUE(c->problem().startsWith("Right: ")) << c->problem().toStdString();
+    EXPECT_TRUE(c->problem().contains("broken.wstrace")) << c->problem().toStdString();
+}
+
+}  // namespace
+}  // namespace ws
