@@ -3,6 +3,7 @@
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QRegion>
 #include <QToolTip>
@@ -160,6 +161,23 @@ void TimelineView::paintSmLabels(QPainter& p, const QRect& lanes) {
     // half a line above and below, where the first and last labels may reach; only background is
     // there otherwise.
     const int above = fm.height() / 2 + 1;
+    // SM labels: as many as fit without overlapping.
+    const int every = std::max(1, int(std::ceil(fm.height() / rowH)));
+    const auto drawLabels = [&](QPainter& lp, int top) {
+        lp.setFont(font());
+        lp.setPen(palette::text());
+        for (std::size_t r = 0; r < rows.size(); r += std::size_t(every)) {
+            const int y = int(lanes.top() + r * rowH + rowH / 2) - top;
+            lp.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
+                        Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
+        }
+    };
+    // Vector exports (SVG) get the labels as text; pixels get them from an
+    // image made once per size, since 132 labels cost a playback frame.
+    if (p.paintEngine() && p.paintEngine()->type() != QPaintEngine::Raster) {
+        drawLabels(p, 0);
+        return;
+    }
     const qreal dpr = devicePixelRatioF();
     const QString key = QStringLiteral("%1 %2 %3 %4 %5 %6")
                             .arg(rows.size())
@@ -175,15 +193,7 @@ void TimelineView::paintSmLabels(QPainter& p, const QRect& lanes) {
         m_labels.setDevicePixelRatio(dpr);
         m_labels.fill(palette::background());
         QPainter lp(&m_labels);
-        lp.setFont(font());
-        lp.setPen(palette::text());
-        // SM labels: as many as fit without overlapping.
-        const int every = std::max(1, int(std::ceil(fm.height() / rowH)));
-        for (std::size_t r = 0; r < rows.size(); r += std::size_t(every)) {
-            const int y = int(lanes.top() + r * rowH + rowH / 2) - (lanes.top() - above);
-            lp.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
-                        Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
-        }
+        drawLabels(lp, lanes.top() - above);
     }
     p.drawImage(QPoint(0, lanes.top() - above), m_labels);
 }

@@ -1,5 +1,7 @@
 #include "app/gui/view_export.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QFileDialog>
@@ -11,7 +13,6 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-#include <qcustomplot.h>
 
 #include "widgets/palette.h"
 
@@ -21,17 +22,30 @@ namespace {
 
 // Paints the view into any paint device at `scale`: QCustomPlot through its
 // own vector path (its screen buffer is a bitmap), other views by render().
-void paintView(QWidget* view, QPaintDevice* device, double scale) {
-    if (auto* plot = qobject_cast<QCustomPlot*>(view)) {
-        QCPPainter painter(device);
-        painter.scale(scale, scale);
+// Each widget paints itself, then its children; QCustomPlot plots paint
+// through their own vector path instead of their bitmap buffer, so a plot
+// inside a view (a legend beside it, a title above) stays text in an SVG.
+void paintTree(QWidget* widget, QCPPainter& painter, QPoint offset) {
+    if (auto* plot = qobject_cast<QCustomPlot*>(widget)) {
+        painter.save();
+        painter.translate(offset);
         plot->toPainter(&painter, plot->width(), plot->height());
+        painter.restore();
         return;
     }
-    QPainter painter(device);
+    widget->render(&painter, offset, QRegion(), QWidget::DrawWindowBackground);
+    for (QObject* o : widget->children()) {
+        auto* child = qobject_cast<QWidget*>(o);
+        if (child && !child->isWindow() && child->isVisibleTo(widget))
+            paintTree(child, painter, offset + child->pos());
+    }
+}
+
+void paintView(QWidget* view, QPaintDevice* device, double scale) {
+    QCPPainter painter(device);
     painter.scale(scale, scale);
     painter.fillRect(QRect(QPoint(0, 0), view->size()), palette::background());
-    view->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    paintTree(view, painter, QPoint());
 }
 
 class ViewMenus : public QObject {
@@ -53,7 +67,8 @@ protected:
         if (!asSvg) {
             bool ok = false;
             scale = QInputDialog::getDouble(view, QObject::tr("Export as PNG"),
-                                            QObject::tr("Scale (2 gives twice the pixels):"), 2, 0.5, 8, 1, &ok);
+                                            QObject::tr("Scale (2 gives twice the pixels):"), 2,
+                                            0.5, 8, 1, &ok);
             if (!ok) return true;
         }
         const QString name = view->property("ws-view-name").toString();
@@ -62,7 +77,8 @@ protected:
             (name.isEmpty() ? QStringLiteral("view") : name) + (asSvg ? ".svg" : ".png"),
             asSvg ? QObject::tr("SVG (*.svg)") : QObject::tr("PNG (*.png)"));
         if (path.isEmpty()) return true;
-        if (Status s = exportView(view, path, asSvg ? ExportFormat::Svg : ExportFormat::Png, scale); !s)
+        if (Status s = exportView(view, path, asSvg ? ExportFormat::Svg : ExportFormat::Png, scale);
+            !s)
             QMessageBox::warning(view, QObject::tr("warpscope"), QString::fromStdString(s.error()));
         return true;
     }
@@ -77,7 +93,8 @@ Result<ExportFormat> exportFormatFromName(const QString& name) {
 }
 
 ExportFormat exportFormatOf(const QString& path) {
-    return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? ExportFormat::Svg : ExportFormat::Png;
+    return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? ExportFormat::Svg
+                                                                     : ExportFormat::Png;
 }
 
 bool isExportableView(const QWidget* widget) {
@@ -96,7 +113,8 @@ Status exportView(QWidget* view, const QString& path, ExportFormat format, doubl
     if (scale <= 0 || scale > 16) return makeError("--scale must be above 0 and at most 16");
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return makeError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+        return makeError("cannot write " + path.toStdString() + ": " +
+                         file.errorString().toStdString());
     if (format == ExportFormat::Svg) {
         QSvgGenerator svg;
         svg.setOutputDevice(&file);
@@ -114,7 +132,8 @@ Status exportView(QWidget* view, const QString& path, ExportFormat format, doubl
         }
     }
     if (!file.commit())
-        return makeError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+        return makeError("cannot write " + path.toStdString() + ": " +
+                         file.errorString().toStdString());
     return {};
 }
 

@@ -1,0 +1,127 @@
+// Views exported as a user exports them (File > Export a view, the context
+// menu, --export-view): PNG at scale 2 has twice the pixels of scale 1, SVG
+// parses as SVG and keeps the view's words as text, a failed export leaves
+// the old file; and the colour scheme reaches what the views paint.
+#include "app/gui/view_export.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QImage>
+#include <QXmlStreamReader>
+
+#include "app/gui/export_actions.h"
+#include "app/gui/main_window.h"
+#include "tests/app/app_test_support.h"
+#include "tests/widgets/qt_test_support.h"
+#include "widgets/colour_scheme.h"
+#include "widgets/palette.h"
+
+namespace ws {
+namespace {
+
+// The words an SVG draws (its <text> and <tspan> contents), or an error.
+Result<QStringList> svgTexts(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return makeError("cannot open " + path.toStdString());
+    QXmlStreamReader xml(&f);
+    QStringList texts;
+    bool sawSvg = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("svg")) sawSvg = true;
+        if (xml.isStartElement() &&
+            (xml.name() == QLatin1String("text") || xml.name() == QLatin1String("tspan"))) {
+            const QString t =
+                xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified();
+            if (!t.isEmpty()) texts << t;
+        }
+    }
+    if (xml.hasError()) return makeError("not XML: " + xml.errorString().toStdString());
+    if (!sawSvg) return makeError("no <svg> element");
+    return texts;
+}
+
+class ViewExport : public ::testing::Test {
+protected:
+    ViewExport() {
+        test::app();
+        qputenv("WARPSCOPE_RESOURCES", files.resources().toUtf8());
+        window =
+            std::make_unique<MainWindow>(WindowOptions{files.worker("nodevice"), 10000, false});
+        int shown = 0;
+        QObject::connect(window.get(), &MainWindow::runShown, [&shown] { ++shown; });
+        window->openTrace(files.trace(), false);
+        EXPECT_TRUE(test::waitFor([&] { return shown > 0; }));
+    }
+    ~ViewExport() override {
+        qunsetenv("WARPSCOPE_RESOURCES");
+        ColourScheme::instance()->setScheme(Scheme::Light);
+    }
+    test::AppFixtureFiles files;
+    std::unique_ptr<MainWindow> window;
+};
+
+TEST_F(ViewExport, PngAtScaleTwoHasTwiceThePixels) {
+    const QString one = files.dir() + "/t1.png", two = files.dir() + "/t2.png";
+    ASSERT_TRUE(
+        exportNamedView(window.get(), "timeline", one, ExportFormat::Png, 1, QSize(800, 500)).ok());
+    ASSERT_TRUE(
+        exportNamedView(window.get(), "timeline", two, ExportFormat::Png, 2, QSize(800, 500)).ok());
+    const QImage a(one), b(two);
+    ASSERT_FALSE(a.isNull());
+    ASSERT_FALSE(b.isNull());
+    EXPECT_EQ(a.size(), QSize(800, 500));
+    EXPECT_EQ(b.size(), QSize(1600, 1000));
+}
+
+TEST_F(ViewExport, SvgParsesAndKeepsTheViewsTextAsText) {
+    const QString timeline = files.dir() + "/timeline.svg";
+    ASSERT_TRUE(exportNamedView(window.get(), "timeline", timeline, ExportFormat::Svg, 1).ok());
+    auto texts = svgTexts(timeline);
+    ASSERT_TRUE(texts.ok()) << texts.error();
+    EXPECT_TRUE(texts->join(' ').contains("SM 0")) << texts->join(" | ").toStdString();
+    // A QCustomPlot plot draws through its own painter path: its axis titles
+    // are text too.
+    const QString plot = files.dir() + "/throughput.svg";
+    ASSERT_TRUE(exportNamedView(window.get(), "throughput", plot, ExportFormat::Svg, 1).ok());
+    auto plotTexts = svgTexts(plot);
+    ASSERT_TRUE(plotTexts.ok()) << plotTexts.error();
+    EXPECT_TRUE(plotTexts->join(' ').contains("GB/s")) << plotTexts->join(" | ").toStdString();
+}
+
+TEST_F(ViewExport, AFailedExportSaysWhyAndKeepsTheOldFile) {
+    const QString path = files.dir() + "/kept.png";
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("old");
+    f.close();
+    const Status unknown =
+        exportNamedView(window.get(), "no-such-view", path, ExportFormat::Png, 1);
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_NE(unknown.error().find("unknown view 'no-such-view'"), std::string::npos)
+        << unknown.error();
+    const Status noFolder = exportNamedView(
+        window.get(), "timeline", files.dir() + "/no/such/folder/x.png", ExportFormat::Png, 1);
+    EXPECT_FALSE(noFolder.ok());
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), "old");
+}
+
+TEST_F(ViewExport, TheColourSchemeReachesTheViews) {
+    const QString light = files.dir() + "/light.png", dark = files.dir() + "/dark.png";
+    ASSERT_TRUE(
+        exportNamedView(window.get(), "timeline", light, ExportFormat::Png, 1, QSize(600, 400))
+            .ok());
+    ColourScheme::instance()->setScheme(Scheme::Dark);
+    EXPECT_LT(palette::background().lightness(), 80);
+    ASSERT_TRUE(
+        exportNamedView(window.get(), "timeline", dark, ExportFormat::Png, 1, QSize(600, 400))
+            .ok());
+    // The corner is the view's background in either scheme.
+    EXPECT_GT(QImage(light).pixelColor(2, 2).lightness(), 200);
+    EXPECT_LT(QImage(dark).pixelColor(2, 2).lightness(), 80);
+}
+
+}  // namespace
+}  // namespace ws
