@@ -135,11 +135,21 @@ BlockRef TimelineView::blockAt(QPointF pos) const {
     return p->lanes.blockAt(row, lane, m_data.mapXToTime(pos.x()), 3 * m_data.nsPerPixel());
 }
 
+QRectF TimelineView::playheadLabelBox(const QRect& lanes) const {
+    const double px = m_data.mapTimeToX(m_model->time());
+    if (!m_model->prepared() || px < lanes.left() - 1 || px > lanes.right() + 1) return {};
+    const QFontMetrics fm(font());
+    const int w = fm.horizontalAdvance(formatDuration(m_model->time())) + 10;
+    return QRectF(std::clamp(px - w / 2.0, 0.0, double(width() - w)), lanes.top() - 8 - fm.height(),
+                  w, fm.height());
+}
+
 void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
     const QFontMetrics fm(font());
     const double minStep = m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16);
     const double step = niceStep(minStep);
     const int axisY = lanes.top() - 4;
+    const QRectF playhead = playheadLabelBox(lanes);
     p.setPen(palette::mutedText());
     p.drawLine(lanes.left(), axisY, lanes.right(), axisY);
     for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step) {
@@ -148,7 +158,10 @@ void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
         p.drawLine(x, axisY - 4, x, axisY);
         const QString label = formatDuration(t);
         const int w = fm.horizontalAdvance(label);
-        p.drawText(std::clamp(x - w / 2, lanes.left() - 10, width() - w - 2), axisY - 6, label);
+        const int left = std::clamp(x - w / 2, lanes.left() - 10, width() - w - 2);
+        // The playhead's own time covers the tick labels it passes.
+        if (playhead.intersects(QRectF(left, axisY - 6 - fm.ascent(), w, fm.height()))) continue;
+        p.drawText(left, axisY - 6, label);
     }
 }
 
@@ -253,11 +266,9 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     if (px >= lanes.left() - 1 && px <= lanes.right() + 1) {
         p.setPen(QPen(palette::playhead(), 2));
         p.drawLine(QPointF(px, lanes.top() - 4), QPointF(px, lanes.bottom()));
-        // The playhead's time sits on the axis, over the tick labels.
+        // The playhead's time sits on the axis, where the tick labels gave way.
+        const QRectF box = playheadLabelBox(lanes);
         const QString label = formatDuration(m_model->time());
-        const int w = fm.horizontalAdvance(label) + 10;
-        const QRectF box(std::clamp(px - w / 2.0, 0.0, double(width() - w)),
-                         lanes.top() - 8 - fm.height(), w, fm.height());
         p.setPen(QPen(palette::playhead(), 1.5));
         p.setBrush(palette::background());
         p.drawRect(box);

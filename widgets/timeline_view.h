@@ -48,6 +48,9 @@ private:
     void onSelectionChanged(const BlockRef& ref);
     void syncGeometry();
     void paintAxis(QPainter& p, const QRect& lanes);
+    // Where the playhead's time is written over the axis; empty when the
+    // playhead is out of view.
+    QRectF playheadLabelBox(const QRect& lanes) const;
     void paintOverlay(QPainter& p, const QRect& lanes);
     void paintSmLabels(QPainter& p, const QRect& lanes);
     QRectF barRect(const BlockRef& ref) const;

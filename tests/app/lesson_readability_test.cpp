@@ -1,0 +1,66 @@
+// Every slide of every bundled lesson, in presentation mode on a 1920x1080
+// projector at the default scale, is readable from the back of the room: no
+// text under 20 pixels tall and no two texts on top of each other. The text
+// is measured as drawn (tests/widgets/text_probe.h), not from the layout.
+#include <gtest/gtest.h>
+
+#include <QDir>
+
+#include "app/gui/lesson_controller.h"
+#include "app/gui/main_window.h"
+#include "core/lesson/lesson_parse.h"
+#include "tests/app/app_test_support.h"
+#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
+#include "widgets/ui_scale.h"
+
+namespace ws {
+namespace {
+
+constexpr double kSmallestPixels = 20;
+
+QString describe(const test::DrawnText& t) {
+    return QStringLiteral("'%1' (%2 px tall, in %3 at %4,%5)")
+        .arg(t.text.left(60))
+        .arg(t.pixelHeight, 0, 'f', 1)
+        .arg(t.widget)
+        .arg(t.box.x(), 0, 'f', 0)
+        .arg(t.box.y(), 0, 'f', 0);
+}
+
+TEST(LessonReadability, EverySlideInPresentationModeAt1920x1080) {
+    test::app();
+    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
+    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
+    test::AppFixtureFiles files;
+    const QStringList lessons =
+        QDir(resources + "/lessons").entryList({"*.yaml"}, QDir::Files, QDir::Name);
+    ASSERT_FALSE(lessons.isEmpty());
+    for (const QString& name : lessons) {
+        const QString path = resources + "/lessons/" + name;
+        auto parsed = lesson::loadLesson(path.toStdString());
+        ASSERT_TRUE(parsed.ok()) << parsed.error();
+        for (int slide = 0; slide < int(parsed->slides.size()); ++slide) {
+            SCOPED_TRACE((name + QStringLiteral(" slide %1").arg(slide + 1)).toStdString());
+            MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
+            ASSERT_TRUE(w.openLesson(path, slide).ok());
+            w.setPresentation(true);
+            QWidget* shown = w.screenshotTarget();
+            shown->resize(1920, 1080);
+            ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
+            QCoreApplication::processEvents();
+            const auto texts = test::probeText(shown);
+            EXPECT_FALSE(texts.empty());
+            for (const auto& t : texts)
+                EXPECT_GE(t.pixelHeight, kSmallestPixels - 0.5) << describe(t).toStdString();
+            for (const auto& [a, b] : test::overlappingTexts(texts))
+                ADD_FAILURE() << "overlapping: " << describe(a).toStdString() << " and "
+                              << describe(b).toStdString();
+            w.setPresentation(false);
+        }
+    }
+    qunsetenv("WARPSCOPE_RESOURCES");
+}
+
+}  // namespace
+}  // namespace ws
