@@ -71,7 +71,7 @@ void ThroughputPlot::rebuild() {
     p->xAxis->setLabel(m_data.xUnit.isEmpty()
                            ? m_data.xName
                            : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));
-    p->yAxis->setLabel(tr("throughput (%1)").arg(m_data.unit));
+    p->yAxis->setLabel(QStringLiteral("%1 (%2)").arg(m_data.yName, m_data.unit));
     if (m_data.logX) {
         p->xAxis->setScaleType(QCPAxis::stLogarithmic);
         QSharedPointer<QCPAxisTickerLog> ticker(new BinaryTicker);
@@ -149,7 +149,9 @@ void ThroughputPlot::rebuild() {
         text->position->setCoords(0.5, 0.45);
         text->setFont(f);
         text->setText(
-            tr("No throughput measured yet.\nRun the experiment\nor open recorded traces."));
+            m_data.emptyText.isEmpty()
+                ? tr("No throughput measured yet.\nRun the experiment\nor open recorded traces.")
+                : m_data.emptyText);
         text->setColor(palette::mutedText());
     }
     if (m_data.logX)
@@ -167,7 +169,7 @@ void ThroughputPlot::rebuild() {
         p->yAxis->setTicker(ticker);
         p->yAxis->setNumberFormat("gb");
         p->yAxis->setRange(yMin / 2, yMax * 1.6);
-        p->yAxis->setLabel(tr("%1 (log scale)").arg(m_data.unit));
+        p->yAxis->setLabel(tr("%1 (%2, log scale)").arg(m_data.yName, m_data.unit));
     } else {
         p->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         p->yAxis->setNumberFormat("g");

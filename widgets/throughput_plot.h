@@ -30,6 +30,10 @@ struct ThroughputData {
     QString unit = QStringLiteral("GB/s");
     QString vendorName = QStringLiteral("CUB (vendor library)");
     QString peakName = QStringLiteral("device peak");
+    // The y axis's title before the unit ("throughput (GB/s)"), and what an
+    // empty plot says.
+    QString yName = QStringLiteral("throughput");
+    QString emptyText;
 };
 
 class ThroughputPlot : public QWidget {

@@ -18,6 +18,7 @@
 
 #include "app/gui/app_log.h"
 #include "app/gui/atomics_lab.h"
+#include "app/gui/bank_probe_series.h"
 #include "app/gui/basics_lab.h"
 #include "app/gui/concurrency_lab.h"
 #include "app/gui/experiment_browser.h"
@@ -427,7 +428,13 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
     m_info->setRun(loaded, m_source->noDeviceReason());
     m_info->setStatus({}, false);
     m_info->clearWaiting();
-    m_plot->setData(throughputFor(run, m_source->bundled(), m_session));
+    if (isBankProbe(run))
+        m_plot->setData(bankProbeCyclesFor(run, m_source->bundled(), m_plot,
+                                           [this, shown = &run](ThroughputData d) {
+                                               if (m_model->run() == shown) m_plot->setData(d);
+                                           }));
+    else
+        m_plot->setData(throughputFor(run, m_source->bundled(), m_session));
     if (const ExperimentSpec* spec = findExperiment(run.experiment)) {
         m_applying = true;
         if (m_params->experiment() != spec) {

@@ -2,6 +2,7 @@
 
 #include <QObject>
 
+#include "app/gui/bank_probe_series.h"
 #include "app/gui/ladder_data.h"
 #include "app/gui/main_window.h"
 #include "app/gui/memory_throughput.h"
@@ -35,9 +36,8 @@ ViewEntry modelView(const char* name, const QString& title, const char* lab) {
 // Calls `refresh` now and whenever the run on show changes, while `view` lives.
 template <typename View, typename Refresh>
 View* following(const ViewContext& c, View* view, Refresh refresh) {
-    QObject::connect(c.model, &PlaybackModel::runChanged, view, [c, view, refresh] {
-        refresh(c, view);
-    });
+    QObject::connect(c.model, &PlaybackModel::runChanged, view,
+                     [c, view, refresh] { refresh(c, view); });
     refresh(c, view);
     return view;
 }
@@ -57,35 +57,43 @@ void registerWorkbenchViews(MainWindow* window) {
     ViewCatalog* views = window->views();
     views->add(modelView<GridView>("grid", QObject::tr("Blocks of the grid"), "workbench"));
     views->add(modelView<TimelineView>("timeline", QObject::tr("SM timeline"), "workbench"));
-    views->add(modelView<WarpView>("warps", QObject::tr("Warps of the selected block"),
-                                   "workbench"));
-    views->add(modelView<LaunchStatsView>("statistics", QObject::tr("Block statistics"),
-                                          "workbench"));
+    views->add(
+        modelView<WarpView>("warps", QObject::tr("Warps of the selected block"), "workbench"));
+    views->add(
+        modelView<LaunchStatsView>("statistics", QObject::tr("Block statistics"), "workbench"));
     views->add({QStringLiteral("throughput"), QObject::tr("Throughput"),
                 QStringLiteral("workbench"), [](const ViewContext& c, QWidget* parent) -> QWidget* {
                     return following(c, new ThroughputPlot(parent),
                                      [](const ViewContext& c, ThroughputPlot* plot) {
-                                         plot->setData(throughputOf(c));
+                                         const Run* run = c.model->run();
+                                         if (!run || !isBankProbe(*run)) {
+                                             plot->setData(throughputOf(c));
+                                             return;
+                                         }
+                                         plot->setData(bankProbeCyclesFor(
+                                             *run, c.source->bundled(), plot,
+                                             [model = c.model, run, plot](ThroughputData d) {
+                                                 // Only for the run still on show.
+                                                 if (model->run() == run) plot->setData(d);
+                                             }));
                                      });
                 }});
     views->add(modelView<ReductionTreeView>("tree", QObject::tr("Reduction tree"), "reduction"));
-    views->add(modelView<DivergenceView>("divergence", QObject::tr("Warps and divergence"),
-                                         "reduction"));
-    views->add(modelView<ArrivalView>("arrivals", QObject::tr("Last-block arrivals"),
-                                      "reduction"));
+    views->add(
+        modelView<DivergenceView>("divergence", QObject::tr("Warps and divergence"), "reduction"));
+    views->add(modelView<ArrivalView>("arrivals", QObject::tr("Last-block arrivals"), "reduction"));
     views->add({QStringLiteral("ladder"), QObject::tr("Throughput ladder"),
                 QStringLiteral("reduction"), [](const ViewContext& c, QWidget* parent) -> QWidget* {
-                    return following(c, new LadderChart(parent),
-                                     [](const ViewContext& c, LadderChart* chart) {
-                                         const Run* run = c.model->run();
-                                         chart->setData(ladderFor(
-                                             c.source->bundled(), run,
-                                             run ? run->device.memBandwidthGBs : 0));
-                                     });
+                    return following(
+                        c, new LadderChart(parent), [](const ViewContext& c, LadderChart* chart) {
+                            const Run* run = c.model->run();
+                            chart->setData(ladderFor(c.source->bundled(), run,
+                                                     run ? run->device.memBandwidthGBs : 0));
+                        });
                 }});
     views->add(modelView<BankView>("banks", QObject::tr("Shared-memory banks"), "memory"));
-    views->add(modelView<CoalescingView>("coalescing", QObject::tr("Global memory: sectors and lines"),
-                                         "memory"));
+    views->add(modelView<CoalescingView>(
+        "coalescing", QObject::tr("Global memory: sectors and lines"), "memory"));
     views->add(modelView<ImageView>("image", QObject::tr("Input and output images"), "memory"));
 }
 
