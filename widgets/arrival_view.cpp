@@ -98,9 +98,10 @@ void ArrivalView::paintEvent(QPaintEvent*) {
     for (const auto& r : m_rows) span = std::max(span, r.timeNs - first);
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
+    const QFontMetrics titleMetrics(titleFont(font()));
     p.drawText(
-        QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-        fm.elidedText(
+        QRect(8, 4, width() - 16, titleMetrics.height() + 2), Qt::AlignLeft,
+        titleMetrics.elidedText(
             tr("Last-block guard: %1 blocks took a ticket with atomicAdd").arg(m_rows.size()),
             Qt::ElideRight, width() - 16));
     p.setFont(font());
@@ -119,7 +120,9 @@ void ArrivalView::paintEvent(QPaintEvent*) {
     const int colBlock = fm.horizontalAdvance(QStringLiteral("ticket 0000  "));
     const int colTime = colBlock + fm.horizontalAdvance(QStringLiteral("block 0000  "));
     const int colBar = colTime + fm.horizontalAdvance(QStringLiteral("+00.00 µs  "));
-    const double barFull = std::max(20, a.width() - colBar - 8);
+    // The last bar is followed by "merges": the bars leave room for the word.
+    const int mergesWidth = QFontMetrics(titleFont(font())).horizontalAdvance(tr("merges")) + 6;
+    const double barFull = std::max(20, a.width() - colBar - 8 - mergesWidth);
     const std::uint32_t selected =
         m_model->selected().valid() && m_model->selected().launch == m_launch
             ? m_model->prepared()

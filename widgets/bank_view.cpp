@@ -220,6 +220,15 @@ QRectF BankView::wordRect(std::uint32_t bank, std::uint32_t row) const {
     return QRectF(a.left() + bank * cw, a.top() + row * rh, cw, rh);
 }
 
+namespace {
+// A text's own box centred on `cell`: drawText clips to the rectangle it is
+// given, so a cell narrower than its number would cut it.
+QRectF centredOn(const QRectF& cell, const QString& text, const QFontMetrics& fm) {
+    const double w = std::max(cell.width(), double(fm.horizontalAdvance(text)) + 2);
+    return QRectF(cell.center().x() - w / 2, cell.top(), w, cell.height());
+}
+}  // namespace
+
 void BankView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -248,8 +257,9 @@ void BankView::paintEvent(QPaintEvent*) {
                     .arg(instructionCount());
     }
     title += tr(" — %1-byte accesses").arg(m_access.widthBytes);
-    p.drawText(QRect(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
-               fm.elidedText(title, Qt::ElideRight, width() - 16));
+    const QFontMetrics tfm(titleFont(font()));
+    p.drawText(QRect(8, 4, width() - 16, tfm.height()), Qt::AlignLeft,
+               tfm.elidedText(title, Qt::ElideRight, width() - 16));
     QFont big = titleFont(font());
     big.setPointSizeF(font().pointSizeF() * 1.3);
     p.setFont(big);
@@ -278,7 +288,10 @@ void BankView::paintEvent(QPaintEvent*) {
         p.drawRect(r);
         if (lane % every == 0) {
             p.setPen(active ? palette::text() : palette::mutedText());
-            p.drawText(r, Qt::AlignCenter, QString::number(lane));
+            // Centred on the lane, as wide as the number: two digits may
+            // reach over a narrow cell's borders, never be cut.
+            p.drawText(centredOn(r, QString::number(lane), fm), Qt::AlignCenter,
+                       QString::number(lane));
         }
     }
     p.setPen(palette::mutedText());
@@ -289,8 +302,9 @@ void BankView::paintEvent(QPaintEvent*) {
     const QRect area = bankArea();
     const double numbersTop = area.top() - fm.height() - 2;
     for (std::uint32_t b = 0; b < kBankCount; b += every)
-        p.drawText(QRectF(area.left() + b * cw, numbersTop, cw, fm.height()), Qt::AlignCenter,
-                   QString::number(b));
+        p.drawText(centredOn(QRectF(area.left() + b * cw, numbersTop, cw, fm.height()),
+                             QString::number(b), fm),
+                   Qt::AlignCenter, QString::number(b));
     p.drawText(QRectF(0, numbersTop, area.left() - 6, fm.height()),
                Qt::AlignRight | Qt::AlignVCenter, tr("bank"));
     const std::uint32_t rows = std::max<std::uint32_t>(m_diagram.rows, 1);
@@ -323,6 +337,8 @@ void BankView::paintEvent(QPaintEvent*) {
         }
         for (std::uint32_t row = first + (phased ? 1 : 0); row < last; ++row) {
             if ((row - first) % std::uint32_t(labelEvery) != 0) continue;
+            // A label that would reach below the grid would lie on the legend.
+            if (wordRect(0, row).top() + fm.height() > gridRect.bottom() + 2) continue;
             p.setPen(palette::mutedText());
             p.drawText(QRectF(2, wordRect(0, row).top(), area.left() - 8,
                               std::max(rh, double(fm.height()))),

@@ -175,16 +175,28 @@ void CoalescingView::paintEvent(QPaintEvent*) {
                               .arg(requestLabel(m_index))
                               .arg(m_index + 1)
                               .arg(requestCount());
-    p.drawText(QRect(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
-               fm.elidedText(title, Qt::ElideRight, width() - 16));
+    const QFontMetrics tfm(titleFont(font()));
+    p.drawText(QRect(8, 4, width() - 16, tfm.height()), Qt::AlignLeft,
+               tfm.elidedText(title, Qt::ElideRight, width() - 16));
     QFont big = titleFont(font());
     big.setPointSizeF(font().pointSizeF() * 1.2);
-    p.setFont(big);
     const QFontMetrics bfm(big);
+    // The count in the largest font whose wrapped lines fit the two lines
+    // kept for it; a narrow view gets it smaller rather than overlapping.
+    const QRect countBox(8, 6 + fm.height(), width() - 16, 2 * bfm.height());
+    const QString count = countText();
+    QFont countFont = font();
+    for (const QFont& candidate : {big, titleFont(font())})
+        if (QFontMetrics(candidate)
+                .boundingRect(countBox, Qt::AlignLeft | Qt::TextWordWrap, count)
+                .height() <= countBox.height()) {
+            countFont = candidate;
+            break;
+        }
+    p.setFont(countFont);
     const bool wasteful = m_strip.count.sectors > m_strip.count.idealSectors;
     p.setPen(wasteful ? mc::conflict().darker(130) : palette::text());
-    p.drawText(QRect(8, 6 + fm.height(), width() - 16, 2 * bfm.height()),
-               Qt::AlignLeft | Qt::TextWordWrap, countText());
+    p.drawText(countBox, Qt::AlignLeft | Qt::TextWordWrap, count);
     p.setFont(font());
 
     // Lanes.
@@ -274,7 +286,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
             auto cell = [&](const SectorCount& c, int x) {
                 p.setPen(c.sectors > c.idealSectors ? mc::conflict().darker(130) : palette::text());
                 p.drawText(QRect(x, y, colW - 4, fm.height()), Qt::AlignLeft,
-                           fm.elidedText(sectorsText(c), Qt::ElideRight, colW - 4));
+                           QFontMetrics(f).elidedText(sectorsText(c), Qt::ElideRight, colW - 8));
             };
             cell(v.reads, 8 + nameW);
             cell(v.writes, 8 + nameW + colW);

@@ -28,6 +28,35 @@ void LadderChart::setData(const LadderData& data) {
 
 QStringList LadderChart::valueLabels() const { return m_labels; }
 
+QString LadderChart::valueLabel(const LadderBar& b, bool named) const {
+    QString label = QString::number(b.gbps, 'f', b.gbps < 10 ? 1 : 0) + " " + m_data.unit;
+    if (m_data.peakGBs > 0)
+        label += QStringLiteral("\n%1 %").arg(100.0 * b.gbps / m_data.peakGBs, 0, 'f',
+                                              b.gbps / m_data.peakGBs < 0.1 ? 1 : 0) +
+                 (named ? QLatin1Char(' ') + m_data.fractionName : QString());
+    if (!b.note.isEmpty()) label += QStringLiteral("\n") + b.note;
+    return label;
+}
+
+bool LadderChart::labelsFit(bool named) const {
+    if (m_data.bars.empty()) return true;
+    // The bars share the plot's width less the value axis (its numbers and title).
+    const QFontMetrics fm(font());
+    const double axis = fm.horizontalAdvance(QStringLiteral("00000")) + 2.5 * fm.height();
+    const double perBar = (width() - axis) / double(m_data.bars.size());
+    for (const LadderBar& b : m_data.bars)
+        for (const QString& line : valueLabel(b, named).split('\n'))
+            if (fm.horizontalAdvance(line) > 0.92 * perBar) return false;
+    return true;
+}
+
+void LadderChart::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    // Narrower bars say "7 %" where wider ones say "7 % of peak"; the axis
+    // title says what the percentage is of.
+    if (m_shortLabels == labelsFit(true)) rebuild();
+}
+
 void LadderChart::rebuild() {
     QCustomPlot* p = m_plot;
     p->clearPlottables();
@@ -36,6 +65,7 @@ void LadderChart::rebuild() {
     p->plotLayout()->addElement(0, 0, new QCPAxisRect(p));
     m_bars = nullptr;
     m_labels.clear();
+    m_shortLabels = !labelsFit(true);
     QFont f = font();
     QFont bold = f;
     bold.setBold(true);
@@ -60,7 +90,10 @@ void LadderChart::rebuild() {
                   (m_data.deviceName.isEmpty() ? QString() : tr(" — %1").arg(m_data.deviceName)),
         bold);
     p->plotLayout()->addElement(0, 0, title);
-    y->setLabel(m_data.axisLabel);
+    y->setLabel(
+        m_shortLabels && m_data.peakGBs > 0
+            ? tr("%1; bars: %2 %3").arg(m_data.axisLabel, QStringLiteral("%"), m_data.fractionName)
+            : m_data.axisLabel);
     if (m_data.bars.empty()) {
         p->replot();
         return;
@@ -114,14 +147,8 @@ void LadderChart::rebuild() {
     }
     for (std::size_t i = 0; i < m_data.bars.size(); ++i) {
         const LadderBar& b = m_data.bars[i];
-        QString label = QString::number(b.gbps, 'f', b.gbps < 10 ? 1 : 0) + " " + m_data.unit;
-        if (m_data.peakGBs > 0)
-            label += QStringLiteral("\n%1 % %2")
-                         .arg(100.0 * b.gbps / m_data.peakGBs, 0, 'f',
-                              b.gbps / m_data.peakGBs < 0.1 ? 1 : 0)
-                         .arg(m_data.fractionName);
-        if (!b.note.isEmpty()) label += QStringLiteral("\n") + b.note;
-        m_labels << label;
+        m_labels << valueLabel(b, !m_shortLabels);
+        const QString& label = m_labels.back();
         auto* text = new QCPItemText(p);
         text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         text->position->setCoords(double(i + 1), b.gbps);

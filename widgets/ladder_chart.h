@@ -44,14 +44,18 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void rebuild();
+    QString valueLabel(const LadderBar& bar, bool named) const;
+    bool labelsFit(bool named) const;
 
     QCustomPlot* m_plot;
     QCPBars* m_bars = nullptr;
     LadderData m_data;
     QStringList m_labels;
+    bool m_shortLabels = false;  // "% of peak" shortened to "%" for narrow bars
 };
 
 }  // namespace ws

@@ -374,6 +374,7 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
     }
     p.setFont(font());
     const auto caption0 = captionNode();
+    std::vector<QRectF> noteBoxes;  // where each level's note on the slots it read went
     // Edges first, under the nodes.
     const double head = std::clamp(rowH * 0.12, 4.0, 9.0);
     for (std::uint32_t k = 1; k < m_layout.levels; ++k) {
@@ -426,8 +427,9 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
             const double x = last.right() + 8;
             const double w = QFontMetrics(small).horizontalAdvance(note) + 4;
             const double left = x + w <= width() - 4 ? x : width() - 4 - w;
-            p.drawText(QRectF(left, last.top() - rowH * 0.45, w, QFontMetrics(small).height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, note);
+            const QRectF box(left, last.top() - rowH * 0.45, w, QFontMetrics(small).height());
+            p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, note);
+            noteBoxes.push_back(box);
             p.setFont(font());
         }
     }
@@ -473,12 +475,21 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
             // Who did the work: t17 under the node.
             if (k > 0 && n.thread != kNoThread) {
                 const QString who = QStringLiteral("t%1").arg(n.thread);
-                if (sfm.horizontalAdvance(who) + 2 <= double(area.width()) / m_layout.slotCount &&
+                const QRectF whoBox(r.left() - 8, r.bottom(), r.width() + 16, sfm.height());
+                // A level's note on the slots it read keeps its place; the
+                // thread names it would cover give way.
+                const bool covered =
+                    std::any_of(noteBoxes.begin(), noteBoxes.end(), [&](const QRectF& b) {
+                        return b.intersects(
+                            QRectF(whoBox.center().x() - sfm.horizontalAdvance(who) / 2.0,
+                                   whoBox.top(), sfm.horizontalAdvance(who), whoBox.height()));
+                    });
+                if (!covered &&
+                    sfm.horizontalAdvance(who) + 2 <= double(area.width()) / m_layout.slotCount &&
                     rowH - r.height() > sfm.height()) {
                     p.setFont(smallFont);
                     p.setPen(palette::text());
-                    p.drawText(QRectF(r.left() - 8, r.bottom(), r.width() + 16, sfm.height()),
-                               Qt::AlignHCenter | Qt::AlignTop, who);
+                    p.drawText(whoBox, Qt::AlignHCenter | Qt::AlignTop, who);
                 }
             }
         }

@@ -100,7 +100,7 @@ Split splitLane(const TimelineLane& lane, const TimelineData& data, double playh
 }  // namespace
 
 void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const TimelineData& data,
-                            double playhead) {
+                            double playhead, const std::vector<std::uint32_t>& shown) {
     const QRgb bg = palette::background().rgb();
     const QRgb separator = palette::gridLine().rgb();
     const int W = image.width(), H = image.height();
@@ -111,7 +111,7 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
         return;
     }
 
-    const Key key{&prepared, data.viewStart, data.viewEnd, W, H};
+    const Key key{&prepared, data.viewStart, data.viewEnd, W, H, shown.size()};
     const bool rasterize = !(key == m_key);
     if (rasterize) {
         m_pixels.resize(std::size_t(H) * std::size_t(W));
@@ -120,7 +120,7 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
         m_rasterized = true;
     }
     std::atomic<std::size_t> visited = 0;
-    const std::size_t rows = lanes.rows.size();
+    const std::size_t rows = shown.empty() ? lanes.rows.size() : shown.size();
     const std::uint32_t slotCount = std::max<std::uint32_t>(1, lanes.maxSlots);
     m_rowHeight = double(H) / double(rows);
     const bool separators = m_rowHeight >= 4;
@@ -136,7 +136,7 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
         thread_local std::vector<CoverageColumn> columns;
         std::size_t seen = 0;
         for (std::size_t row = std::size_t(rowBegin); row < std::size_t(rowEnd); ++row) {
-            const TimelineRow& r = lanes.rows[row];
+            const TimelineRow& r = lanes.rows[shown.empty() ? row : shown[row]];
             const int yBegin = int(std::ceil(row * m_rowHeight));
             const int yEnd = std::min(H, int(std::ceil((row + 1) * m_rowHeight)));
             if (yBegin >= yEnd) continue;

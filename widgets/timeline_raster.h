@@ -22,8 +22,10 @@ namespace ws {
 
 class TimelineRaster {
 public:
+    // `rows`: the timeline's rows drawn, top to bottom (indexes into the
+    // lanes' rows); every row when empty.
     void render(QImage& image, const PreparedRun& prepared, const TimelineData& data,
-                double playhead);
+                double playhead, const std::vector<std::uint32_t>& rows = {});
     double rowHeight() const { return m_rowHeight; }
     // Entries visited by the last coverage pass (blocks, or column boundaries
     // of lanes read by sums), and whether the last render needed one.
@@ -36,6 +38,7 @@ private:
         const PreparedRun* run = nullptr;
         double start = 0, end = 0;
         int width = 0, height = 0;
+        std::size_t rows = 0;
         bool operator==(const Key&) const = default;
     };
 

@@ -56,7 +56,16 @@ int TimelineView::bottomMargin() const {
 
 QRect TimelineView::lanesRect() const {
     const int l = leftMargin(), t = topMargin();
-    return QRect(l, t, std::max(10, width() - l - 10), std::max(10, height() - t - bottomMargin()));
+    int h = std::max(10, height() - t - bottomMargin());
+    // A few SMs drawn alone get rows a few lines tall, not a wall of colour:
+    // a bar keeps its proportions and the view's other parts stay close by.
+    if (const PreparedRun* p = m_model->prepared();
+        p && shownRows().size() < p->lanes.rows.size()) {
+        const int perSlot = 2 * QFontMetrics(font()).height();
+        const int rowH = perSlot * int(std::max<std::uint32_t>(1, p->lanes.maxSlots));
+        h = std::min(h, rowH * int(shownRows().size()));
+    }
+    return QRect(l, t, std::max(10, width() - l - 10), h);
 }
 
 void TimelineView::syncGeometry() {
@@ -104,17 +113,48 @@ void TimelineView::panBy(double pixels) {
     update();
 }
 
+const std::vector<std::uint32_t>& TimelineView::shownRows() const {
+    const PreparedRun* p = m_model->prepared();
+    if (p == m_rowsOf) return m_shownRows;
+    m_rowsOf = p;
+    m_shownRows.clear();
+    m_displayOf.clear();
+    if (!p) return m_shownRows;
+    const auto& rows = p->lanes.rows;
+    std::vector<std::uint32_t> used;
+    for (std::uint32_t r = 0; r < rows.size(); ++r)
+        if (rows[r].blocks) used.push_back(r);
+    if (!used.empty() && used.size() <= kCompactSms && used.size() < rows.size())
+        m_shownRows = std::move(used);
+    else
+        for (std::uint32_t r = 0; r < rows.size(); ++r) m_shownRows.push_back(r);
+    m_displayOf.assign(rows.size(), -1);
+    for (std::size_t d = 0; d < m_shownRows.size(); ++d) m_displayOf[m_shownRows[d]] = int(d);
+    return m_shownRows;
+}
+
+int TimelineView::displayRow(std::size_t row) const {
+    shownRows();
+    return row < m_displayOf.size() ? m_displayOf[row] : -1;
+}
+
+std::size_t TimelineView::displayRowCount() const {
+    return std::max<std::size_t>(1, shownRows().size());
+}
+
 QRectF TimelineView::barRect(const BlockRef& ref) const {
     const PreparedRun* p = m_model->prepared();
     if (!p) return {};
     const auto place = p->lanes.find(ref);
     if (place.row < 0) return {};
     const QRect lanes = lanesRect();
-    const double rowH = double(lanes.height()) / double(p->lanes.rows.size());
+    const int display = displayRow(std::size_t(place.row));
+    if (display < 0) return {};
+    const double rowH = double(lanes.height()) / double(displayRowCount());
     const double laneH = rowH / std::max<std::uint32_t>(1, p->lanes.maxSlots);
     const double x0 = m_data.mapTimeToX(p->startOf(ref));
     const double x1 = m_data.mapTimeToX(p->endOf(ref));
-    const double y = lanes.top() + place.row * rowH + place.lane * laneH;
+    const double y = lanes.top() + display * rowH + place.lane * laneH;
     return QRectF(x0, y, std::max(1.0, x1 - x0), std::max(1.0, laneH));
 }
 
@@ -128,11 +168,13 @@ BlockRef TimelineView::blockAt(QPointF pos) const {
     const PreparedRun* p = m_model->prepared();
     const QRect lanes = lanesRect();
     if (!p || !lanes.contains(pos.toPoint()) || p->lanes.rows.empty()) return {};
-    const double rowH = double(lanes.height()) / double(p->lanes.rows.size());
-    const auto row = std::size_t((pos.y() - lanes.top()) / rowH);
+    const double rowH = double(lanes.height()) / double(displayRowCount());
+    const auto display = std::size_t((pos.y() - lanes.top()) / rowH);
+    if (display >= shownRows().size()) return {};
     const double laneH = rowH / std::max<std::uint32_t>(1, p->lanes.maxSlots);
-    const auto lane = std::size_t((pos.y() - lanes.top() - row * rowH) / laneH);
-    return p->lanes.blockAt(row, lane, m_data.mapXToTime(pos.x()), 3 * m_data.nsPerPixel());
+    const auto lane = std::size_t((pos.y() - lanes.top() - display * rowH) / laneH);
+    return p->lanes.blockAt(shownRows()[display], lane, m_data.mapXToTime(pos.x()),
+                            3 * m_data.nsPerPixel());
 }
 
 QRectF TimelineView::playheadLabelBox(const QRect& lanes) const {
@@ -169,7 +211,8 @@ void TimelineView::paintSmLabels(QPainter& p, const QRect& lanes) {
     const PreparedRun* prep = m_model->prepared();
     const QFontMetrics fm(font());
     const auto& rows = prep->lanes.rows;
-    const double rowH = double(lanes.height()) / double(rows.size());
+    const auto& shown = shownRows();
+    const double rowH = double(lanes.height()) / double(displayRowCount());
     // Labels depend only on the row count: rows[i].sm is i. The image spans the lanes' height and
     // half a line above and below, where the first and last labels may reach; only background is
     // there otherwise.
@@ -179,10 +222,10 @@ void TimelineView::paintSmLabels(QPainter& p, const QRect& lanes) {
     const auto drawLabels = [&](QPainter& lp, int top) {
         lp.setFont(font());
         lp.setPen(palette::text());
-        for (std::size_t r = 0; r < rows.size(); r += std::size_t(every)) {
+        for (std::size_t r = 0; r < shown.size(); r += std::size_t(every)) {
             const int y = int(lanes.top() + r * rowH + rowH / 2) - top;
             lp.drawText(QRect(4, y - fm.height() / 2, lanes.left() - 10, fm.height()),
-                        Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[r].sm));
+                        Qt::AlignRight | Qt::AlignVCenter, tr("SM %1").arg(rows[shown[r]].sm));
         }
     };
     // Vector exports (SVG) get the labels as text; pixels get them from an
@@ -192,13 +235,14 @@ void TimelineView::paintSmLabels(QPainter& p, const QRect& lanes) {
         return;
     }
     const qreal dpr = devicePixelRatioF();
-    const QString key = QStringLiteral("%1 %2 %3 %4 %5 %6")
-                            .arg(rows.size())
-                            .arg(lanes.left())
-                            .arg(lanes.height())
-                            .arg(font().toString())
-                            .arg(dpr)
-                            .arg(palette::text().rgba());
+    const QString key =
+        QStringLiteral("%1 %2 %3 %4 %5 %6")
+            .arg(QString::number(quintptr(prep)) + QLatin1Char(':') + QString::number(shown.size()))
+            .arg(lanes.left())
+            .arg(lanes.height())
+            .arg(font().toString())
+            .arg(dpr)
+            .arg(palette::text().rgba());
     if (key != m_labelsKey) {
         m_labelsKey = key;
         const QSize size(lanes.left(), lanes.height() + 2 * above);
@@ -294,7 +338,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     if (m_image.size() != lanes.size()) m_image = QImage(lanes.size(), QImage::Format_RGB32);
     TimelineData local = m_data;
     local.x0 = 0;
-    m_raster.render(m_image, *prep, local, m_model->time());
+    m_raster.render(m_image, *prep, local, m_model->time(), shownRows());
     p.drawImage(lanes.topLeft(), m_image);
     paintSmLabels(p, lanes);
 
@@ -312,7 +356,9 @@ void TimelineView::paintEvent(QPaintEvent*) {
             .arg(L.rows.size())
             .arg(L.maxSlots) +
         (L.waveCount() == 1 ? tr("1 wave") : tr("%1 waves").arg(L.waveCount())) +
-        tr("; visible %1").arg(formatDuration(m_data.span()));
+        tr("; visible %1").arg(formatDuration(m_data.span())) +
+        (shownRows().size() < L.rows.size() ? tr("; only the SMs that ran blocks are drawn")
+                                            : QString());
     p.drawText(QRect(8, 2, width() - 16, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
                QFontMetrics(titleFont(font())).elidedText(title, Qt::ElideRight, width() - 16));
     p.setFont(font());
@@ -418,10 +464,10 @@ bool TimelineView::event(QEvent* e) {
             QToolTip::showText(he->globalPos(), blockTooltip(*prep, ref, m_model->time()), this);
         } else if (prep && he->pos().x() < lanes.left() &&
                    lanes.contains(lanes.left(), he->pos().y())) {
-            const double rowH = double(lanes.height()) / double(prep->lanes.rows.size());
-            const auto row = std::size_t((he->pos().y() - lanes.top()) / rowH);
-            if (row < prep->lanes.rows.size()) {
-                const auto& r = prep->lanes.rows[row];
+            const double rowH = double(lanes.height()) / double(displayRowCount());
+            const auto display = std::size_t((he->pos().y() - lanes.top()) / rowH);
+            if (display < shownRows().size()) {
+                const auto& r = prep->lanes.rows[shownRows()[display]];
                 QToolTip::showText(he->globalPos(),
                                    tr("SM %1: %2 blocks, up to %3 resident at once")
                                        .arg(r.sm)

@@ -16,6 +16,9 @@ namespace ws {
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
+    // At most this many SMs in use, and the timeline draws only those.
+    static constexpr std::size_t kCompactSms = 8;
+
     explicit TimelineView(PlaybackModel* model, QWidget* parent = nullptr);
 
     const TimelineData& data() const { return m_data; }
@@ -60,6 +63,16 @@ private:
 
     PlaybackModel* m_model;
     TimelineData m_data;
+    // The rows drawn (indexes into the lanes' rows): every SM, or, when a
+    // run used only a few, just those, so one block is not one thin line
+    // among 132 idle rows. displayRow is -1 for a row not drawn.
+    const std::vector<std::uint32_t>& shownRows() const;
+    int displayRow(std::size_t row) const;
+    std::size_t displayRowCount() const;
+    mutable const PreparedRun* m_rowsOf = nullptr;
+    mutable std::vector<std::uint32_t> m_shownRows;
+    mutable std::vector<int> m_displayOf;
+
     TimelineRaster m_raster;
     QImage m_image;
     // The SM labels left of the lanes, laid out once per size and run: at 4K

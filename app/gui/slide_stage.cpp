@@ -70,7 +70,7 @@ SlideStage::SlideStage(QWidget* parent)
     m_caption->setObjectName(QStringLiteral("slide-caption"));
     m_caption->setWordWrap(true);
     m_caption->setTextFormat(Qt::MarkdownText);
-    m_caption->setContentsMargins(16, 8, 16, 8);
+    m_caption->setMargin(12);  // the text keeps clear of the screen's edge
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     v->addWidget(m_caption);

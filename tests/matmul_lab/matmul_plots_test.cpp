@@ -66,6 +66,7 @@ TEST(MatmulSeries, LadderIsPercentOfCublasBesideTheA6000) {
     EXPECT_TRUE(d.bars[2].current);
     EXPECT_EQ(d.bars[2].note, "A6000: 93.7 %");
     LadderChart chart;
+    chart.resize(1200, 600);
     chart.setData(d);
     const QStringList labels = chart.valueLabels();
     ASSERT_EQ(labels.size(), 4);

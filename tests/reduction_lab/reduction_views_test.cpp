@@ -168,7 +168,7 @@ TEST(LadderChart, OneBarPerVariantLabelledWithGBsAndPeakFraction) {
         ladderFor(*bundled, shown->run.get(), shown->run->device.memBandwidthGBs);
     EXPECT_EQ(data.bars.size(), 9u);  // seven rungs, best, cub
     LadderChart chart;
-    chart.resize(1000, 600);
+    chart.resize(1600, 600);
     chart.setData(data);
     ASSERT_NE(chart.bars(), nullptr);
     EXPECT_EQ(chart.bars()->data()->size(), 9);
@@ -181,6 +181,16 @@ TEST(LadderChart, OneBarPerVariantLabelledWithGBsAndPeakFraction) {
     for (const auto& b : data.bars) current += b.current;
     EXPECT_EQ(current, 1);
     (void)test::render(chart);
+    // Narrow bars keep the number and leave "of peak" to the axis title, so
+    // no label runs into its neighbour.
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.show();  // a hidden widget hears of its size only when shown
+    chart.resize(700, 600);
+    for (const QString& l : chart.valueLabels()) {
+        EXPECT_TRUE(l.contains(QStringLiteral(" %"))) << l.toStdString();
+        EXPECT_FALSE(l.contains(QStringLiteral("of peak"))) << l.toStdString();
+    }
+    EXPECT_TRUE(chart.plot()->axisRect()->axis(QCPAxis::atLeft)->label().contains("% of peak"));
 }
 
 TEST(CompareWindow, StepsBothVariantsInLockstep) {

@@ -39,9 +39,13 @@ public:
         const QTransform t = m_transform * m_offset;
         const QRectF mapped = t.mapRect(local);
         const QFont f = item.font();
+        const double scale = std::sqrt(std::abs(t.determinant()));
         const double em = f.pixelSize() > 0 ? f.pixelSize() : f.pointSizeF() * 96.0 / 72.0;
+        const bool turned = std::abs(t.m12()) > 1e-6 || std::abs(t.m21()) > 1e-6;
+        // A turned text's box is not its height: its line height is.
+        const double height = turned ? local.height() * scale : mapped.height();
         m_texts->push_back(
-            {text, mapped.height(), em * std::sqrt(std::abs(t.determinant())), mapped, m_widget});
+            {text, height, em * scale, mapped, m_widget, t.map(QPolygonF(local)), turned});
     }
     Type type() const override { return QPaintEngine::User; }
 
@@ -135,6 +139,14 @@ std::vector<std::pair<DrawnText, DrawnText>> overlappingTexts(const std::vector<
     std::vector<std::pair<DrawnText, DrawnText>> out;
     for (std::size_t i = 0; i < texts.size(); ++i)
         for (std::size_t j = i + 1; j < texts.size(); ++j) {
+            if (texts[i].turned || texts[j].turned) {
+                // Turned labels sit side by side with overlapping boxes:
+                // only their own rectangles may not meet.
+                if (texts[i].shape.intersects(texts[j].shape) &&
+                    !texts[i].shape.intersected(texts[j].shape).boundingRect().isEmpty())
+                    out.push_back({texts[i], texts[j]});
+                continue;
+            }
             const QRectF a = texts[i].box, b = texts[j].box;
             const QRectF both = a.intersected(b);
             if (both.isEmpty()) continue;

@@ -4,6 +4,7 @@
 // needs to say "no text smaller than 20 px" and "no two labels overlap" of a
 // slide as the projector shows it. QCustomPlot plots paint from a bitmap
 // buffer, so they are rendered through their own vector path.
+#include <QPolygonF>
 #include <QRectF>
 #include <QString>
 #include <vector>
@@ -18,6 +19,8 @@ struct DrawnText {
     double fontPixels = 0;   // the font's em size in device pixels (96 dpi)
     QRectF box;              // in the probed widget's coordinates
     QString widget;          // class and object name of the widget that drew it
+    QPolygonF shape;         // the text's own rectangle, turned as it was drawn
+    bool turned = false;     // drawn at an angle (rotated tick labels)
 };
 
 std::vector<DrawnText> probeText(QWidget* root);
