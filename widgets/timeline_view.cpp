@@ -9,6 +9,7 @@
 #include <QToolTip>
 #include <QWheelEvent>
 #include <cmath>
+#include <cstring>
 
 #include "widgets/block_text.h"
 #include "widgets/palette.h"
@@ -43,6 +44,12 @@ TimelineView::TimelineView(PlaybackModel* model, QWidget* parent)
     connect(model, &PlaybackModel::selectionChanged, this, &TimelineView::onSelectionChanged);
     connect(model, &PlaybackModel::hoverChanged, this, [this] { update(); });
     connect(model, &PlaybackModel::markedChanged, this, [this] { update(); });
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(kSettleMs);
+    connect(&m_settle, &QTimer::timeout, this, [this] {
+        m_moving = false;
+        update();
+    });
     onRunChanged();
 }
 
@@ -104,12 +111,16 @@ void TimelineView::resizeEvent(QResizeEvent*) { syncGeometry(); }
 void TimelineView::zoomAt(double factor, double x) {
     syncGeometry();
     m_data.zoom(factor, x);
+    m_moving = true;
+    m_settle.start();
     update();
 }
 
 void TimelineView::panBy(double pixels) {
     syncGeometry();
     m_data.pan(pixels);
+    m_moving = true;
+    m_settle.start();
     update();
 }
 
@@ -335,10 +346,24 @@ void TimelineView::paintEvent(QPaintEvent*) {
     }
     syncGeometry();
     const QRect lanes = lanesRect();
+    const bool coarse = m_moving && (long long)lanes.width() * lanes.height() > kCoarsePixels;
+    m_lastCoarse = coarse;
     if (m_image.size() != lanes.size()) m_image = QImage(lanes.size(), QImage::Format_RGB32);
     TimelineData local = m_data;
     local.x0 = 0;
-    m_raster.render(m_image, *prep, local, m_model->time(), shownRows());
+    if (coarse) {
+        // Half the pixel rows, each copied twice: the time axis keeps every
+        // column, and a copied row costs a memcpy where a merged one costs
+        // every lane under it.
+        const QSize half(lanes.width(), (lanes.height() + 1) / 2);
+        if (m_coarseImage.size() != half) m_coarseImage = QImage(half, QImage::Format_RGB32);
+        m_raster.render(m_coarseImage, *prep, local, m_model->time(), shownRows());
+        const auto bytes = std::size_t(m_image.bytesPerLine());
+        for (int y = 0; y < m_image.height(); ++y)
+            std::memcpy(m_image.scanLine(y), m_coarseImage.constScanLine(y / 2), bytes);
+    } else {
+        m_raster.render(m_image, *prep, local, m_model->time(), shownRows());
+    }
     p.drawImage(lanes.topLeft(), m_image);
     paintSmLabels(p, lanes);
 

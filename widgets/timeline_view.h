@@ -5,6 +5,7 @@
 // (the time under the cursor stays put), drag or arrow keys pan, a click
 // selects a block, the playhead follows the playback.
 #include <QImage>
+#include <QTimer>
 #include <QWidget>
 
 #include "widgets/playback_model.h"
@@ -18,6 +19,9 @@ class TimelineView : public QWidget {
 public:
     // At most this many SMs in use, and the timeline draws only those.
     static constexpr std::size_t kCompactSms = 8;
+    // Whether the last paint drew the lanes at half width (an interaction
+    // was going on): for tests and the render benchmark.
+    bool lastPaintCoarse() const { return m_lastCoarse; }
 
     explicit TimelineView(PlaybackModel* model, QWidget* parent = nullptr);
 
@@ -75,6 +79,16 @@ private:
 
     TimelineRaster m_raster;
     QImage m_image;
+    QImage m_coarseImage;
+    // While a zoom or drag goes on, a view of more than kCoarsePixels lanes
+    // pixels re-rasters at half height, each row drawn twice; kSettleMs after
+    // the last move it re-rasters in full. A 4K timeline of a million
+    // blocks costs twice a 1080p frame otherwise.
+    static constexpr long long kCoarsePixels = 4'000'000;
+    static constexpr int kSettleMs = 180;
+    bool m_moving = false;
+    bool m_lastCoarse = false;
+    QTimer m_settle;
     // The SM labels left of the lanes, laid out once per size and run: at 4K
     // they are over a hundred text layouts a frame otherwise.
     QImage m_labels;

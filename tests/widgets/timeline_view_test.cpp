@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QWheelEvent>
 
@@ -113,6 +114,44 @@ TEST_F(TimelineViewTest, PaintsAnEmptyModelWithAMessage) {
     TimelineView v(&empty);
     v.resize(300, 200);
     EXPECT_FALSE(test::render(v).isNull());
+}
+
+}  // namespace
+}  // namespace ws
+
+namespace ws {
+namespace {
+
+// A 4K view re-rasters at half height while a zoom goes on, then in full once
+// the moves stop; the picture during the move is the full one with each
+// second pixel row repeated.
+TEST_F(TimelineViewTest, LargeViewsDrawCoarselyWhileMovingAndInFullAfter) {
+    view.resize(3840, 2160);
+    model.setTime(900);
+    (void)test::render(view);
+    EXPECT_FALSE(view.lastPaintCoarse());
+    view.zoomAt(1.5, 1000);
+    const QImage moving = test::render(view);
+    EXPECT_TRUE(view.lastPaintCoarse());
+    // The settle timer fires on the event loop.
+    QElapsedTimer waited;
+    waited.start();
+    do {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        (void)test::render(view);
+    } while (view.lastPaintCoarse() && waited.elapsed() < 5000);
+    EXPECT_FALSE(view.lastPaintCoarse());
+    const QImage settled = test::render(view);
+    // Same bars where they are: the block under a lane's centre has the same
+    // colour in both pictures.
+    const QPointF p = view.pointOf({0, 0});
+    ASSERT_GE(p.x(), 0);
+    EXPECT_TRUE(test::near(moving.pixelColor(p.toPoint()), settled.pixelColor(p.toPoint()), 12));
+    // A small view never goes coarse.
+    view.resize(900, 480);
+    view.zoomAt(1.2, 400);
+    (void)test::render(view);
+    EXPECT_FALSE(view.lastPaintCoarse());
 }
 
 }  // namespace
