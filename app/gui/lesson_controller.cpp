@@ -5,10 +5,11 @@
 #include <QVariantAnimation>
 #include <algorithm>
 
-#include "app/gui/main_window.h"
-#include "app/gui/run_pair.h"
 #include "app/gui/compare_table.h"
+#include "app/gui/main_window.h"
 #include "app/gui/resource_paths.h"
+#include "app/gui/run_pair.h"
+#include "app/gui/run_source.h"
 #include "app/gui/slide_stage.h"
 #include "core/catalog.h"
 #include "core/lesson/lesson_parse.h"
@@ -237,20 +238,25 @@ void LessonController::buildStage() {
     ViewContext right = context;
     right.model = pair->right();
     auto* table = new CompareTable;
-    connect(pair, &RunPair::changed, table, [pair, table] { table->setRuns(pair->leftRun(), pair->rightRun()); });
+    connect(pair, &RunPair::changed, table,
+            [pair, table] { table->setRuns(pair->leftRun(), pair->rightRun()); });
     const Run* left = m_window->model()->run();
-    m_stage->setComparison(make(context), make(right),
-                           left ? qs(left->params.count("variant") ? left->params.at("variant")
-                                                                   : left->experiment)
-                                : tr("this run"),
-                           tr("compared"), table);
+    m_stage->setComparison(
+        make(context), make(right),
+        left ? qs(left->params.count("variant") ? left->params.at("variant") : left->experiment)
+             : tr("this run"),
+        comparedLabel(other), table);
     if (!other.problem.isEmpty())
         m_stage->setProblem(other.problem);
     else if (!other.file.isEmpty())
-        pair->loadRight(other.file, [this, pair](const QString& title) {
-            Q_UNUSED(pair);
-            Q_UNUSED(title);
+        pair->loadRight(other.file, [this](const QString& error) {
+            if (!error.isEmpty()) m_stage->setProblem(error);
             applyBeat();  // the second run follows the first's position
+            // A screenshot or export of the slide waits for both runs.
+            if (m_settleAfterPair) {
+                m_settleAfterPair = false;
+                settle();
+            }
         });
     else
         m_stage->setProblem(tr("A comparison needs a recorded run on both sides."));
@@ -266,13 +272,18 @@ double LessonController::timeOf(const lesson::Position& position) const {
     };
     using lesson::PositionKind;
     switch (position.kind) {
-        case PositionKind::Start: return 0;
-        case PositionKind::End: return run->spanEnd;
-        case PositionKind::TimeNs: return std::min(position.value, run->spanEnd);
+        case PositionKind::Start:
+            return 0;
+        case PositionKind::End:
+            return run->spanEnd;
+        case PositionKind::TimeNs:
+            return std::min(position.value, run->spanEnd);
         case PositionKind::Event:
             return run->steps.empty() ? 0 : run->steps[index(position.value, run->steps.size())];
         case PositionKind::Launch:
-            return run->launches.empty() ? 0 : run->launches[index(position.value, run->launches.size())].start;
+            return run->launches.empty()
+                       ? 0
+                       : run->launches[index(position.value, run->launches.size())].start;
         case PositionKind::Step: {
             // The step of the selected block, else of the first block that traced steps.
             BlockRef ref = model->selected();
@@ -304,7 +315,8 @@ void LessonController::applyBeat() {
     Highlight h = beat.highlight ? toHighlight(*beat.highlight) : Highlight{};
     model->setHighlight(h);
     if (h.block >= 0 && model->prepared()) {
-        const BlockRef ref = model->prepared()->refOfBlock(std::max(0, h.launch), std::uint32_t(h.block));
+        const BlockRef ref =
+            model->prepared()->refOfBlock(std::max(0, h.launch), std::uint32_t(h.block));
         if (ref.valid()) model->setSelected(ref);
     }
     if (m_animation) m_animation->stop();
@@ -324,9 +336,30 @@ void LessonController::applyBeat() {
     if (m_pair) m_pair->follow();
 }
 
+RunPair* LessonController::comparison() const { return m_pair; }
+
 void LessonController::settle() {
+    if (m_pair && m_pair->loading()) {
+        m_settleAfterPair = true;  // the compared run is still being read
+        return;
+    }
     m_settled = true;
     emit slideShown();
+}
+
+QString LessonController::comparedLabel(const Request& other) const {
+    // The variant (or experiment) of the compared run, as the left side is
+    // named: "sequential", not "compared".
+    const auto label = [](const std::string& experiment, const ParamValues& params) {
+        const auto v = params.find("variant");
+        return qs(v != params.end() ? v->second : experiment);
+    };
+    if (!other.experiment.isEmpty()) return label(other.experiment.toStdString(), other.params);
+    const QString path = QFileInfo(other.file).absoluteFilePath();
+    for (const BundledTrace& t : m_window->source()->bundled().all())
+        if (QFileInfo(t.file).absoluteFilePath() == path)
+            return label(t.experiment.toStdString(), t.params);
+    return other.file.isEmpty() ? tr("compared") : QFileInfo(other.file).completeBaseName();
 }
 
 }  // namespace ws

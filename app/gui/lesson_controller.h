@@ -37,6 +37,8 @@ public:
     int slideCount() const { return m_lesson ? int(m_lesson->slides.size()) : 0; }
     // The slide's run is shown and its state applied (or its problem shown).
     bool settled() const { return m_settled; }
+    // The second run of a comparison slide; null on other slides.
+    RunPair* comparison() const;
     // Problems of single slides found when the lesson was opened.
     QStringList slideProblems() const { return m_problems; }
 
@@ -55,14 +57,15 @@ signals:
 
 private:
     struct Request {
-        QString key;      // what identifies the run (file, or experiment and parameters)
-        QString file;     // a trace to open, or empty for a live experiment
+        QString key;   // what identifies the run (file, or experiment and parameters)
+        QString file;  // a trace to open, or empty for a live experiment
         QString experiment;
         ParamValues params;
         QString badge;
         QString problem;  // why the run cannot be shown
     };
     Request resolve(const lesson::RunChoice& choice) const;
+    QString comparedLabel(const Request& other) const;
     QString traceFile(const std::string& name) const;
     void showSlide();
     void onRunShown();
@@ -85,6 +88,7 @@ private:
     bool m_settled = false;
     QPointer<QVariantAnimation> m_animation;
     QPointer<RunPair> m_pair;  // a comparison slide's second run
+    bool m_settleAfterPair = false;
 };
 
 }  // namespace ws

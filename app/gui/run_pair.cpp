@@ -22,6 +22,8 @@ void RunPair::follow() {
     m_right->setHighlight(m_left->highlight());
     if (m_lockstep == Lockstep::Event && m_left->stepCount() > 0 && m_right->stepCount() > 0)
         m_right->setStep(m_left->currentStep());
+    else if (m_left->duration() > 0 && m_left->time() >= m_left->duration())
+        m_right->setTime(m_right->duration());  // both finished, however long each took
     else
         m_right->setTime(m_left->time());  // the same ns after each run's first block
 }

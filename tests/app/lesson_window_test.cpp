@@ -11,6 +11,7 @@
 #include "app/gui/lesson_controller.h"
 #include "app/gui/lesson_keys.h"
 #include "app/gui/main_window.h"
+#include "app/gui/run_pair.h"
 #include "app/gui/saved_session.h"
 #include "app/gui/slide_stage.h"
 #include "tests/app/app_test_support.h"
@@ -221,6 +222,28 @@ TEST_F(LessonWindow, TheScaleGrowsFontsLinesAndHitAreasLive) {
     EXPECT_EQ(ui::px(1.5), 3.0);
     UiScale::instance()->setUserScale(1);
     EXPECT_NEAR(QApplication::font().pointSizeF(), font, 0.01);
+}
+
+TEST_F(LessonWindow, AComparisonSettlesWithBothRunsAndNamesTheSecond) {
+    QFile f(files.dir() + "/compare.yaml");
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(
+        "title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
+        "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
+        "    at: {time_ns: 500}\n    narration: Both.\n");
+    f.close();
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/compare.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    ASSERT_NE(w->lesson()->comparison(), nullptr);
+    // Settled means both runs are on show, the second at the first's time.
+    ASSERT_NE(w->lesson()->comparison()->rightRun(), nullptr);
+    EXPECT_EQ(w->lesson()->comparison()->right()->time(), w->model()->time());
+    EXPECT_TRUE(w->stage()->problemText().isEmpty()) << w->stage()->problemText().toStdString();
+    // At the end, each run stands at its own end.
+    w->model()->toEnd();
+    EXPECT_EQ(w->lesson()->comparison()->right()->time(),
+              w->lesson()->comparison()->right()->duration());
 }
 
 TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
