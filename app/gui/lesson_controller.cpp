@@ -294,8 +294,11 @@ double LessonController::timeOf(const lesson::Position& position) const {
                 const BlockRef first = run->refOfBlock(l, steps.block.front());
                 if (first.valid()) table = WarpStepTable::build(*run, first);
             }
-            if (!table.traced()) return run->spanEnd;
-            return table.stepTime[index(position.value, table.stepTime.size())];
+            if (table.traced()) return table.stepTime[index(position.value, table.stepTime.size())];
+            // Runs without reduction steps (a matrix product's k-phases, a
+            // work queue's items) step through the playback bar's events.
+            if (!run->steps.empty()) return run->steps[index(position.value, run->steps.size())];
+            return run->spanEnd;
         }
     }
     return run->spanEnd;
