@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_fields.h"
 #include "core/matmul_variants.h"
 
 namespace ws {
@@ -10,14 +11,14 @@ Result<MatmulCounters> parseMatmulCounters(std::string_view text) {
     const auto doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object())
         return makeError("matmul counters: not a JSON object");
-    if (doc.value("format", "") != "warpscope-matmul-counters")
+    if (json_fields::text(doc, "format") != "warpscope-matmul-counters")
         return makeError("matmul counters: format is not \"warpscope-matmul-counters\"");
     MatmulCounters c;
     const auto n = doc.find("n");
     if (n == doc.end() || !n->is_number_unsigned() || *n == 0 || *n > 100000)
         return makeError("matmul counters: \"n\" is missing or not a size in [1, 100000]");
     c.n = n->get<std::uint32_t>();
-    c.device = doc.value("device", "");
+    c.device = json_fields::text(doc, "device");
     const auto list = doc.find("variants");
     if (list == doc.end() || !list->is_array())
         return makeError("matmul counters: \"variants\" is missing or not an array");

@@ -14,8 +14,9 @@ namespace ws {
 // 1: the first format. 2: step values in the width of their type, record
 // tables, texts and figures, the GPU's environment, CUDA operations and host
 // calls with their clock alignment, timing statistics and CPU timings, and
-// device-launched grids. Version 1 files load unchanged.
-inline constexpr int kTraceFormatVersion = 2;
+// device-launched grids. 3: integer record arrays may be stored as varints of
+// their values or of their differences. Version 1 and 2 files load unchanged.
+inline constexpr int kTraceFormatVersion = 3;
 inline constexpr int kWarpSize = 32;
 
 struct DeviceInfo {

@@ -1,14 +1,17 @@
 // CBOR -> Run. Nothing in the input is trusted: every key is type-checked,
 // every number range-checked, every packed array checked for whole elements,
 // and the assembled Run then goes through validateRun for the cross-checks.
+#include <algorithm>
 #include <limits>
 #include <new>
 #include <string>
 
 #include "core/bounded_cbor.h"
+#include "core/column_encoding.h"
 #include "core/packed_arrays.h"
 #include "core/trace_io.h"
 #include "core/trace_keys.h"
+#include "core/trace_places.h"
 
 namespace ws {
 
@@ -25,12 +28,47 @@ struct DecodeFailure {
     throw DecodeFailure{where.empty() ? what : where + ": " + what};
 }
 
-std::string typeName(const json& v) { return v.is_binary() ? "byte string" : v.type_name(); }
+std::string typeName(const json& v) {
+    switch (v.type()) {
+        case json::value_t::binary:
+            return "a byte string";
+        case json::value_t::object:
+            return "a map";
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::string:
+            return "a text string";
+        case json::value_t::boolean:
+            return "true or false";
+        case json::value_t::null:
+            return "null";
+        case json::value_t::number_float:
+            return "a floating-point number";
+        case json::value_t::number_integer:
+            return "a negative integer";
+        case json::value_t::number_unsigned:
+            return "an unsigned integer";
+        default:
+            return "an unknown value";
+    }
+}
 
-// Reads the members of one CBOR map; `where` prefixes every message.
+template <typename T>
+const char* elementName() {
+    if constexpr (std::is_same_v<T, float>)
+        return "f32";
+    else if constexpr (std::is_same_v<T, double>)
+        return "f64";
+    else
+        return "integer";
+}
+
+// Reads the members of one CBOR map of a file of format `version`; `where`
+// prefixes every message.
 class MapReader {
 public:
-    MapReader(const json& value, std::string where) : m_where(std::move(where)) {
+    MapReader(const json& value, std::string where, int version)
+        : m_where(std::move(where)), m_version(version) {
         if (!value.is_object()) fail(m_where, "expected a map, found " + typeName(value));
         m_map = &value;
     }
@@ -100,12 +138,38 @@ public:
     void array(const char* key, std::vector<T>& out) const {
         const json* v = find(key);
         if (!v) return;
+        if (m_version >= 3 && v->is_array()) return encoded(key, *v, out);
         if (!v->is_binary())
-            fail(name(key), "expected a byte string of packed values, found " + typeName(*v));
+            fail(name(key), std::string("expected a byte string of packed values") +
+                                (m_version >= 3 ? " or an [encoding, byte string] pair" : "") +
+                                ", found " + typeName(*v));
         if (!unpackLittleEndian(v->get_binary(), out))
             fail(name(key), std::to_string(v->get_binary().size()) +
                                 " bytes is not a whole number of " + std::to_string(sizeof(T)) +
                                 "-byte values");
+    }
+
+    // Version 3: [encoding, byte string], an integer array in varints.
+    template <typename T>
+    void encoded(const char* key, const json& v, std::vector<T>& out) const {
+        if (v.size() != 2)
+            fail(name(key), "expected an [encoding, byte string] pair, found an array of " +
+                                std::to_string(v.size()) + " items");
+        if (!v[0].is_number_unsigned() || !v[1].is_binary())
+            fail(name(key), "expected an [encoding, byte string] pair, found [" + typeName(v[0]) +
+                                ", " + typeName(v[1]) + "]");
+        const auto encoding = v[0].get<std::uint64_t>();
+        if constexpr (!kEncodableColumn<T>) {
+            fail(name(key), "encoding " + std::to_string(encoding) + " is for integers, and " +
+                                elementName<T>() + " values are stored as they are");
+        } else {
+            if (encoding != 1 && encoding != 2)
+                fail(name(key),
+                     "encoding " + std::to_string(encoding) + " is not 1 (varint) or 2 (delta)");
+            std::string error;
+            if (!decodeColumn(ColumnEncoding(encoding), v[1].get_binary(), out, error))
+                fail(name(key), error);
+        }
     }
 
     // Step values: packed in the type `valueType` names (version 1: f64).
@@ -158,14 +222,16 @@ public:
     }
 
     const std::string& where() const { return m_where; }
+    int version() const { return m_version; }
 
 private:
     const json* m_map = nullptr;
     std::string m_where;
+    int m_version;
 };
 
-DeviceInfo readDevice(const json& value) {
-    MapReader m(value, "device");
+DeviceInfo readDevice(const json& value, int version) {
+    MapReader m(value, "device", version);
     DeviceInfo d;
     m.text("name", d.name);
     m.integer("ccMajor", d.ccMajor);
@@ -198,19 +264,20 @@ ColumnData unpackColumn(const MapReader& m) {
     return values;
 }
 
-std::vector<RecordTable> readTables(const json& value, const std::string& where) {
+std::vector<RecordTable> readTables(const json& value, const std::string& where, int version) {
     if (!value.is_array()) fail(where, "expected an array of tables, found " + typeName(value));
     std::vector<RecordTable> tables;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const std::string at = where + "[" + std::to_string(i) + "]";
-        MapReader t(value[i], at);
+        MapReader t(value[i], at, version);
         RecordTable table;
         t.text("name", table.name);
         const json& columns = t.require("columns");
         if (!columns.is_array())
             fail(at + ".columns", "expected an array, found " + typeName(columns));
         for (std::size_t c = 0; c < columns.size(); ++c) {
-            MapReader col(columns[c], at + " '" + table.name + "'.columns[" + std::to_string(c) + "]");
+            MapReader col(columns[c],
+                          at + " '" + table.name + "'.columns[" + std::to_string(c) + "]", version);
             Column column;
             col.text("name", column.name);
             std::string type;
@@ -232,9 +299,9 @@ std::vector<RecordTable> readTables(const json& value, const std::string& where)
     return tables;
 }
 
-Launch readLaunch(const json& value, std::size_t index) {
+Launch readLaunch(const json& value, std::size_t index, int version) {
     const std::string where = "launch " + std::to_string(index);
-    MapReader m(value, where);
+    MapReader m(value, where, version);
     Launch l;
     m.text("kernel", l.kernel);
     m.dim("grid", l.grid);
@@ -245,10 +312,10 @@ Launch readLaunch(const json& value, std::size_t index) {
     m.integer("parentBlock", l.parentBlock);
     m.integer("depth", l.depth);
     m.text("launchMode", l.launchMode);
-    if (const json* t = m.find("tables")) l.tables = readTables(*t, where + ": tables");
+    if (const json* t = m.find("tables")) l.tables = readTables(*t, where + ": tables", version);
     // Messages read "launch N: blocks.x": the record group is the subject.
     if (const json* g = m.find("blocks")) {
-        MapReader r(*g, where + ": blocks");
+        MapReader r(*g, where + ": blocks", version);
         auto& b = l.blocks;
         r.array("block", b.block);
         r.array("sm", b.sm);
@@ -258,7 +325,7 @@ Launch readLaunch(const json& value, std::size_t index) {
         r.array("endClock", b.endClock);
     }
     if (const json* g = m.find("steps")) {
-        MapReader r(*g, where + ": steps");
+        MapReader r(*g, where + ": steps", version);
         auto& s = l.steps;
         r.integer("components", s.components);
         std::string valueType = "f64";
@@ -272,7 +339,7 @@ Launch readLaunch(const json& value, std::size_t index) {
         r.stepValues("after", valueType, s.after);
     }
     if (const json* g = m.find("sharedAccesses")) {
-        MapReader r(*g, where + ": sharedAccesses");
+        MapReader r(*g, where + ": sharedAccesses", version);
         auto& a = l.sharedAccesses;
         r.array("block", a.block);
         r.array("warp", a.warp);
@@ -283,7 +350,7 @@ Launch readLaunch(const json& value, std::size_t index) {
         r.array("cycles", a.cycles);
     }
     if (const json* g = m.find("globalAccesses")) {
-        MapReader r(*g, where + ": globalAccesses");
+        MapReader r(*g, where + ": globalAccesses", version);
         auto& a = l.globalAccesses;
         r.array("block", a.block);
         r.array("warp", a.warp);
@@ -294,7 +361,7 @@ Launch readLaunch(const json& value, std::size_t index) {
         r.array("address", a.address);
     }
     if (const json* g = m.find("arrivals")) {
-        MapReader r(*g, where + ": arrivals");
+        MapReader r(*g, where + ": arrivals", version);
         auto& a = l.arrivals;
         r.array("block", a.block);
         r.array("counter", a.counter);
@@ -303,8 +370,8 @@ Launch readLaunch(const json& value, std::size_t index) {
     return l;
 }
 
-GpuEnvironment readEnvironment(const json& value) {
-    MapReader r(value, "environment");
+GpuEnvironment readEnvironment(const json& value, int version) {
+    MapReader r(value, "environment", version);
     GpuEnvironment e;
     r.boolean("queried", e.queried);
     r.text("unavailableReason", e.unavailableReason);
@@ -333,7 +400,7 @@ GpuEnvironment readEnvironment(const json& value) {
 
 // What version 2 added at the top level; every key is optional.
 void readVersion2(const MapReader& m, Run& run) {
-    if (const json* t = m.find("tables")) run.tables = readTables(*t, "tables");
+    if (const json* t = m.find("tables")) run.tables = readTables(*t, "tables", m.version());
     if (const json* t = m.find("texts")) {
         if (!t->is_object()) fail("texts", "expected a map, found " + typeName(*t));
         for (const auto& [name, value] : t->items()) {
@@ -350,9 +417,9 @@ void readVersion2(const MapReader& m, Run& run) {
             run.figures[name] = value.get<double>();
         }
     }
-    if (const json* e = m.find("environment")) run.environment = readEnvironment(*e);
+    if (const json* e = m.find("environment")) run.environment = readEnvironment(*e, m.version());
     if (const json* o = m.find("operations")) {
-        MapReader r(*o, "operations");
+        MapReader r(*o, "operations", m.version());
         auto& ops = run.operations;
         r.array("kind", ops.kind);
         r.array("stream", ops.stream);
@@ -365,7 +432,7 @@ void readVersion2(const MapReader& m, Run& run) {
         r.array("launch", ops.launch);
     }
     if (const json* h = m.find("hostCalls")) {
-        MapReader r(*h, "hostCalls");
+        MapReader r(*h, "hostCalls", m.version());
         auto& calls = run.hostCalls;
         r.texts("names", calls.names);
         r.array("name", calls.name);
@@ -375,7 +442,7 @@ void readVersion2(const MapReader& m, Run& run) {
         r.array("correlation", calls.correlation);
     }
     if (const json* c = m.find("clocks")) {
-        MapReader r(*c, "clocks");
+        MapReader r(*c, "clocks", m.version());
         r.boolean("measured", run.clocks.measured);
         r.number("offsetNs", run.clocks.offsetNs);
         r.number("spreadNs", run.clocks.spreadNs);
@@ -384,31 +451,38 @@ void readVersion2(const MapReader& m, Run& run) {
 }
 
 Run readRun(const json& doc) {
-    MapReader m(doc, "");
-    const json& format = m.require("format");
-    if (!format.is_string() || format.get<std::string>() != trace_keys::kFormatName)
-        fail("", std::string("not a warpscope trace (format is not '") + trace_keys::kFormatName +
-                     "')");
+    const std::string expected = std::string("'") + trace_keys::kFormatName + "'";
+    if (!doc.is_object()) fail("", "not a warpscope trace: expected a map, found " + typeName(doc));
+    const auto format = doc.find("format");
+    if (format == doc.end())
+        fail("", "not a warpscope trace: it has no 'format' key (expected " + expected + ")");
+    if (!format->is_string() || format->get<std::string>() != trace_keys::kFormatName)
+        fail("", "not a warpscope trace: its format is " +
+                     (format->is_string() ? "'" + format->get<std::string>() + "'"
+                                          : typeName(*format)) +
+                     ", expected " + expected);
     Run run;
-    run.formatVersion = MapReader::toInteger<int>(m.require("version"), "version");
+    MapReader top(doc, "", 1);
+    run.formatVersion = MapReader::toInteger<int>(top.require("version"), "version");
     if (run.formatVersion < 1 || run.formatVersion > kTraceFormatVersion)
         fail("", "trace format version " + std::to_string(run.formatVersion) +
                      " is not supported (this build reads versions 1 to " +
                      std::to_string(kTraceFormatVersion) + ")");
+    MapReader m(doc, "", run.formatVersion);
     m.text("experiment", run.experiment);
     if (const json* p = m.find("params")) {
-        MapReader params(*p, "params");
+        MapReader params(*p, "params", run.formatVersion);
         for (const auto& [name, value] : p->items()) {
             if (!value.is_string())
                 fail("params." + name, "expected a text string, found " + typeName(value));
             run.params[name] = value.get<std::string>();
         }
     }
-    if (const json* d = m.find("device")) run.device = readDevice(*d);
+    if (const json* d = m.find("device")) run.device = readDevice(*d, run.formatVersion);
     m.text("recordedAt", run.recordedAt);
     m.text("tool", run.tool);
     if (const json* v = m.find("verification")) {
-        MapReader r(*v, "verification");
+        MapReader r(*v, "verification", run.formatVersion);
         auto& ver = run.verification;
         r.boolean("checked", ver.checked);
         r.boolean("passed", ver.passed);
@@ -419,7 +493,7 @@ Run readRun(const json& doc) {
         r.text("note", ver.note);
     }
     if (const json* t = m.find("timing")) {
-        MapReader r(*t, "timing");
+        MapReader r(*t, "timing", run.formatVersion);
         auto& tim = run.timing;
         r.number("kernelMs", tim.kernelMs);
         r.number("recordedKernelMs", tim.recordedKernelMs);
@@ -441,30 +515,64 @@ Run readRun(const json& doc) {
     if (!launches.is_array()) fail("launches", "expected an array, found " + typeName(launches));
     run.launches.reserve(launches.size());
     for (std::size_t i = 0; i < launches.size(); ++i)
-        run.launches.push_back(readLaunch(launches[i], i));
+        run.launches.push_back(readLaunch(launches[i], i, run.formatVersion));
     return run;
+}
+
+// Text where a trace should begin: a JSON export, a log, a manifest.
+bool looksLikeText(std::span<const std::uint8_t> bytes) {
+    const std::size_t n = std::min<std::size_t>(bytes.size(), 256);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint8_t b = bytes[i];
+        if (b == 0x7f || (b < 0x20 && b != '\t' && b != '\n' && b != '\r')) return false;
+    }
+    return true;
+}
+
+// A trace someone compressed to send it: say so rather than "not CBOR".
+std::string compressedHint(std::span<const std::uint8_t> bytes) {
+    auto startsWith = [&](std::initializer_list<std::uint8_t> magic) {
+        return bytes.size() >= magic.size() &&
+               std::equal(magic.begin(), magic.end(), bytes.begin());
+    };
+    if (startsWith({0x1f, 0x8b})) return " (it looks compressed with gzip)";
+    if (startsWith({0x28, 0xb5, 0x2f, 0xfd})) return " (it looks compressed with zstd)";
+    if (startsWith({0xfd, '7', 'z', 'X', 'Z', 0x00})) return " (it looks compressed with xz)";
+    if (startsWith({'P', 'K', 0x03, 0x04})) return " (it looks like a zip archive)";
+    return "";
 }
 
 }  // namespace
 
 Result<Run> decodeTrace(std::span<const std::uint8_t> bytes) {
-    if (bytes.empty()) return makeError("empty input: not a warpscope trace");
+    if (bytes.empty()) return makeError("not a warpscope trace: it is empty");
     if (bytes.size() > trace_keys::kMaxTraceBytes)
-        return makeError("input is " + std::to_string(bytes.size()) +
+        return makeError("it is " + std::to_string(bytes.size()) +
                          " bytes, more than the limit of " +
-                         std::to_string(trace_keys::kMaxTraceBytes) + " bytes");
+                         std::to_string(trace_keys::kMaxTraceBytes) + " bytes for a trace");
+    // A trace is one CBOR map; anything else is not one, damaged or not.
+    if ((bytes[0] >> 5) != 5) {
+        if (looksLikeText(bytes))
+            return makeError(std::string("not a warpscope trace: expected CBOR, found text") +
+                             (bytes[0] == '{' || bytes[0] == '[' ? " (it looks like JSON)" : ""));
+        return makeError("not a warpscope trace: expected a CBOR map at byte 0, found " +
+                         cborItemName(bytes[0]) + compressedHint(bytes));
+    }
     auto doc = parseBoundedCbor(bytes);
-    if (!doc) return makeError(doc.error());
+    if (const auto* failure = std::get_if<CborFailure>(&doc))
+        return makeError(cborFailureText(*failure));
     try {
-        Run run = readRun(*doc);
+        Run run = readRun(std::get<nlohmann::json>(doc));
         if (Status s = validateRun(run); !s) return makeError(s.error());
         return run;
     } catch (const DecodeFailure& f) {
         return makeError(f.message);
     } catch (const std::bad_alloc&) {
         return makeError("out of memory while decoding the trace");
-    } catch (const std::exception& e) {
-        return makeError(std::string("malformed trace: ") + e.what());
+    } catch (const std::exception&) {
+        // Every value is type-checked before it is read, so this is a bug of
+        // the reader; the library's own words would not help the user.
+        return makeError("the trace holds a value of a kind this reader did not expect");
     }
 }
 

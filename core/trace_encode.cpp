@@ -4,6 +4,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/column_encoding.h"
 #include "core/device_json.h"
 #include "core/packed_arrays.h"
 #include "core/trace_io.h"
@@ -15,15 +16,26 @@ namespace {
 
 using json = nlohmann::json;
 
+// Integer arrays in the smallest of their three forms (core/column_encoding.h):
+// a byte string when raw, else [encoding, byte string]. Floats stay raw: their
+// low bits vary from one value to the next, so varints would not shrink them.
 template <typename T>
 json packed(const std::vector<T>& values) {
-    return json::binary(packLittleEndian(values));
+    if constexpr (kEncodableColumn<T>) {
+        EncodedColumn column = encodeColumn(values);
+        if (column.encoding != ColumnEncoding::Raw)
+            return json::array({int(column.encoding), json::binary(std::move(column.bytes))});
+        return json::binary(std::move(column.bytes));
+    } else {
+        return json::binary(packLittleEndian(values));
+    }
 }
 
 json dimJson(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 
 // Step values are doubles in memory; most experiments hold 32-bit integers or
-// floats, so storing them in the narrowest exact type halves the file.
+// floats (affine maps: pairs of uint32), so storing them in the narrowest
+// exact type halves them, and integers then shrink further as varints.
 const char* stepValueType(const StepRecords& s) {
     bool u32 = true, i32 = true, f32 = true;
     for (const auto* values : {&s.before, &s.after})

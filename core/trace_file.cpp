@@ -25,10 +25,7 @@ std::filesystem::path temporaryBeside(const std::filesystem::path& target) {
 
 }  // namespace
 
-Status saveTrace(const Run& run, const std::filesystem::path& path) {
-    if (Status s = validateRun(run); !s)
-        return makeError("not saving " + quoted(path) + ": " + s.error());
-    const std::vector<std::uint8_t> bytes = encodeTrace(run);
+Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesystem::path& path) {
     const auto tmp = temporaryBeside(path);
     {
         std::FILE* f = std::fopen(tmp.c_str(), "wb");
@@ -48,6 +45,11 @@ Status saveTrace(const Run& run, const std::filesystem::path& path) {
         }
     }
     std::error_code ec;
+    // A file replaced keeps its permissions (a shared folder of traces, say).
+    const auto old = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_regular_file(old))
+        std::filesystem::permissions(tmp, old.permissions(), ec);
+    ec.clear();
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
         std::error_code ignored;
@@ -57,14 +59,20 @@ Status saveTrace(const Run& run, const std::filesystem::path& path) {
     return {};
 }
 
-Result<Run> loadTrace(const std::filesystem::path& path) {
+Status saveTrace(const Run& run, const std::filesystem::path& path) {
+    if (Status s = validateRun(run); !s)
+        return makeError("not saving " + quoted(path) + ": " + s.error());
+    return writeTraceBytes(encodeTrace(run), path);
+}
+
+Result<std::vector<std::uint8_t>> readTraceBytes(const std::filesystem::path& path) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return makeError("cannot open " + quoted(path) + ": " + ec.message());
     if (size > trace_keys::kMaxTraceBytes)
         return makeError(quoted(path) + " is " + std::to_string(size) +
                          " bytes, more than the limit of " +
-                         std::to_string(trace_keys::kMaxTraceBytes) + " bytes");
+                         std::to_string(trace_keys::kMaxTraceBytes) + " bytes for a trace");
     std::ifstream in(path, std::ios::binary);
     if (!in) return makeError("cannot open " + quoted(path) + ": " + std::strerror(errno));
     std::vector<std::uint8_t> bytes;
@@ -76,7 +84,13 @@ Result<Run> loadTrace(const std::filesystem::path& path) {
     in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
     if (static_cast<std::uintmax_t>(in.gcount()) != size)
         return makeError("cannot read " + quoted(path) + ": it changed size while loading");
-    auto run = decodeTrace(bytes);
+    return bytes;
+}
+
+Result<Run> loadTrace(const std::filesystem::path& path) {
+    auto bytes = readTraceBytes(path);
+    if (!bytes) return makeError(bytes.error());
+    auto run = decodeTrace(*bytes);
     if (!run) return makeError(quoted(path) + ": " + run.error());
     return run;
 }

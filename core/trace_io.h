@@ -20,6 +20,12 @@ Result<Run> decodeTrace(std::span<const std::uint8_t> bytes);
 Status saveTrace(const Run& run, const std::filesystem::path& path);
 Result<Run> loadTrace(const std::filesystem::path& path);
 
+// The two halves of those: a file's bytes, refused above the size limit, and
+// bytes written the same atomic way (a replaced file keeps its permissions).
+// Errors name the file.
+Result<std::vector<std::uint8_t>> readTraceBytes(const std::filesystem::path& path);
+Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesystem::path& path);
+
 // Consistency of a Run in memory (array lengths, ranges, ids): what loading
 // checks after decoding, also usable on a Run a launcher produced.
 Status validateRun(const Run& run);

@@ -1,34 +1,95 @@
 #!/usr/bin/env bash
-# Fuzzes the trace decoder: builds the "fuzz" preset (clang, libFuzzer, ASan,
-# UBSan, core only), seeds a corpus with small valid traces and runs the
-# fuzzer. Usage: scripts/run-fuzz.sh [SECONDS=120] [JOBS=2]
-# Findings (crash-*, leak-*, timeout-*, oom-*) land in build-fuzz/findings.
+# Fuzzes one of warpscope's readers with libFuzzer under AddressSanitizer and
+# UndefinedBehaviorSanitizer: builds the "fuzz" preset (clang, core only),
+# seeds a corpus and runs the target.
+#
+# Usage: scripts/run-fuzz.sh [-t SECONDS] [-n RUNS] [-l MAX_LEN] [-j BUILD_JOBS] TARGET
+#        scripts/run-fuzz.sh --list
+#   -t  stop after this many seconds (default 120; 0: no time limit)
+#   -n  stop after this many executions (default 0: no limit)
+#   -l  largest input the fuzzer makes, in bytes (default 65536)
+#   -j  parallel compile jobs for the build (default 2)
+# The corpus is kept in build-fuzz/corpus/TARGET between runs; findings
+# (crash-*, leak-*, timeout-*, oom-*) land in build-fuzz/findings/TARGET and
+# the log in build-fuzz/fuzz-TARGET.log. Exit status 1 when anything was found.
+#
+# A target NAME is the executable NAME_fuzz built in tests/fuzz. Its seeds are
+# the files its seed_NAME function below prints, plus what NAME_seed_corpus
+# writes when tests/fuzz builds one. To add a target: add the executable in
+# tests/fuzz/CMakeLists.txt, a seed_NAME function here, and its name in
+# the targets list below.
 set -euo pipefail
-seconds=${1:-120}
-jobs=${2:-2}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 
+targets=(trace)
+
+# The trace reader: every bundled trace, every old-version sample, and the
+# synthetic runs trace_seed_corpus writes.
+seed_trace() {
+    find "$root/resources/traces" "$root/tests/data" -name '*.wstrace' -type f
+}
+
+usage() {
+    sed -n '/^# Usage/,/^#   -j/p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+}
+
+seconds=120 runs=0 max_len=65536 jobs=2
+if [[ ${1:-} == --list ]]; then
+    printf '%s\n' "${targets[@]}"
+    exit 0
+fi
+while getopts "t:n:l:j:h" opt; do
+    case $opt in
+        t) seconds=$OPTARG ;;
+        n) runs=$OPTARG ;;
+        l) max_len=$OPTARG ;;
+        j) jobs=$OPTARG ;;
+        *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+(($# == 1)) || usage
+target=$1
+if ! printf '%s\n' "${targets[@]}" | grep -qx -- "$target"; then
+    echo "run-fuzz: no target '$target' (targets: ${targets[*]})" >&2
+    exit 2
+fi
+
 cmake --preset fuzz -S "$root" >/dev/null
-cmake --build "$build" --target trace_fuzz trace_seed_corpus -j "$jobs"
+build_targets=("${target}_fuzz")
+if grep -q "${target}_seed_corpus" "$root/tests/fuzz/CMakeLists.txt"; then
+    build_targets+=("${target}_seed_corpus")
+fi
+cmake --build "$build" --target "${build_targets[@]}" -j "$jobs"
 
-corpus=$build/corpus/trace
-findings=$build/findings
+corpus=$build/corpus/$target
+findings=$build/findings/$target
 mkdir -p "$corpus" "$findings"
-"$build/tests/fuzz/trace_seed_corpus" "$corpus"
+"seed_$target" | while read -r seed; do
+    cp -n "$seed" "$corpus/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
+done
+if [[ -x $build/tests/fuzz/${target}_seed_corpus ]]; then
+    "$build/tests/fuzz/${target}_seed_corpus" "$corpus"
+fi
 
-log=$build/fuzz-trace.log
+log=$build/fuzz-$target.log
+start=$(date +%s)
 set +e
-"$build/tests/fuzz/trace_fuzz" "$corpus" \
-    -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
-    -artifact_prefix="$findings/" -print_final_stats=1 2>"$log"
+"$build/tests/fuzz/${target}_fuzz" "$corpus" \
+    -max_total_time="$seconds" -runs="$((runs > 0 ? runs : -1))" -max_len="$max_len" \
+    -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$findings/" -print_final_stats=1 \
+    2>"$log"
 status=$?
 set -e
+elapsed=$(($(date +%s) - start))
 
-runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
+executed=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
+coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | grep -Eo 'cov: [0-9]+ ft: [0-9]+' || echo "cov: ? ft: ?")
 shopt -s nullglob
 found=("$findings"/crash-* "$findings"/leak-* "$findings"/timeout-* "$findings"/oom-*)
-echo "trace_fuzz: $runs executions in ${seconds}s, corpus $(ls "$corpus" | wc -l) inputs"
+echo "${target}_fuzz: $executed executions in ${elapsed}s, $coverage, corpus $(ls "$corpus" | wc -l) inputs"
 if ((${#found[@]} > 0)) || ((status != 0)); then
     echo "findings (${#found[@]}), exit status $status; log: $log"
     for f in "${found[@]}"; do echo "  $f"; done

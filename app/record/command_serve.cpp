@@ -14,6 +14,7 @@
 #include "app/record/request_inbox.h"
 #include "core/catalog.h"
 #include "core/device_json.h"
+#include "core/json_fields.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
 
@@ -41,9 +42,10 @@ void sendCancelled(std::ostream& out, long long id, const std::string& reason) {
     send(out, {{"type", "cancelled"}, {"id", id}, {"reason", reason}});
 }
 
-long long idOf(const json& r) { return r.is_object() ? r.value("id", 0LL) : 0; }
-std::string typeOf(const json& r) { return r.is_object() ? r.value("type", "") : ""; }
-bool supersedes(const json& r) { return typeOf(r) == "run" && r.value("supersede", false); }
+// A field of the wrong type reads as a missing one (core/json_fields.h).
+long long idOf(const json& r) { return json_fields::integer(r, "id"); }
+std::string typeOf(const json& r) { return json_fields::text(r, "type"); }
+bool supersedes(const json& r) { return typeOf(r) == "run" && json_fields::flag(r, "supersede"); }
 
 void answerHello(std::ostream& out, long long id) {
     json hello = {
@@ -62,7 +64,7 @@ void answerHello(std::ostream& out, long long id) {
 
 // The experiment and parameters of a run request, or the error to answer.
 Result<RunRequest> parseRun(const json& request) {
-    const std::string experiment = request.value("experiment", "");
+    const std::string experiment = json_fields::text(request, "experiment");
     const ExperimentSpec* spec = findExperiment(experiment);
     if (!spec) return makeError("unknown experiment '" + experiment + "'");
     ParamValues values;

@@ -1,4 +1,4 @@
-// warpscope-record: list, device, run, sweep, info, export-chrome, serve.
+// warpscope-record: list, device, run, sweep, info, upgrade, export-chrome, serve.
 // Only this file decides the process exit status.
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -47,6 +47,12 @@ int main(int argc, char** argv) {
     auto* info = app.add_subcommand("info", "Validate a trace file and summarize it");
     info->add_option("file", file, "Trace file")->required();
     info->add_flag("--json", json, "Machine-readable output");
+
+    std::vector<std::filesystem::path> files;
+    auto* upgrade = app.add_subcommand(
+        "upgrade",
+        "Rewrite trace files in the newest format, keeping every value (docs/trace-format.md)");
+    upgrade->add_option("files", files, "Trace files, each replaced in place")->required();
 
     auto* exportChrome = app.add_subcommand(
         "export-chrome", "Export a trace as Chrome Trace Event JSON (Perfetto, chrome://tracing)");
@@ -99,6 +105,7 @@ int main(int argc, char** argv) {
         return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr);
     if (*sweep) return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr);
     if (*info) return infoCommand(file, json, std::cout, std::cerr);
+    if (*upgrade) return upgradeCommand(files, std::cout, std::cerr);
     if (*exportChrome) return exportChromeCommand(file, output, std::cerr);
     if (*banks) {
         if (*strideOption) bankQuery.stride = strideValue;

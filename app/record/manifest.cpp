@@ -3,6 +3,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/json_fields.h"
+
 namespace ws::record {
 
 Status updateManifest(const std::filesystem::path& dir, const std::string& file, const Run& run) {
@@ -18,7 +20,7 @@ Status updateManifest(const std::filesystem::path& dir, const std::string& file,
     }
     auto& traces = manifest["traces"];
     for (auto it = traces.begin(); it != traces.end();)
-        it = (it->value("file", "") == file) ? traces.erase(it) : it + 1;
+        it = json_fields::text(*it, "file") == file ? traces.erase(it) : it + 1;
     traces.push_back({{"file", file},
                       {"experiment", run.experiment},
                       {"params", run.params},

@@ -32,6 +32,11 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
                  std::ostream& err);
 int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out, std::ostream& err);
+// Rewrites each trace file in the newest format, atomically, after checking
+// that the new bytes decode to exactly the run the old ones held; reports
+// each file and goes on past a failure (exit status 1 if any failed).
+int upgradeCommand(const std::vector<std::filesystem::path>& files, std::ostream& out,
+                   std::ostream& err);
 int exportChromeCommand(const std::filesystem::path& file, const std::filesystem::path& output,
                         std::ostream& err);
 struct BankQuery {

@@ -1,11 +1,12 @@
 // Format version 2: what it added round-trips exactly, step values are stored
-// in their narrowest exact type, version 1 files still load, and bad v2
-// fields are reported with what and where.
+// in their narrowest exact type, and bad v2 fields are reported with what and
+// where. trace_versions_test.cpp loads the files of every earlier version.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "core/synthetic_run.h"
 #include "core/trace_io.h"
@@ -182,19 +183,19 @@ TEST(TraceVersion2, EveryNewFieldRoundTrips) {
     EXPECT_EQ(t.transferMs, 0.3);
 }
 
-// Values each step type must keep exactly, and the byte size they should take.
+// Values each step type must keep exactly, and the type they should be stored in.
 struct NarrowCase {
     std::vector<double> values;
-    std::size_t bytesPerValue;
+    const char* type;
 };
 
 TEST(TraceVersion2, StepValuesKeepTheirValuesInTheNarrowestType) {
     const NarrowCase cases[] = {
-        {{0, 1, 4294967295.0, 7}, 4},            // u32
-        {{-2147483648.0, 5, 2147483647.0}, 4},   // i32
-        {{0.5, -3.25, 1e-3f, 3.0e38f}, 4},       // f32
-        {{0.1, 4294967296.0, -1}, 8},            // f64: no 32-bit type holds all
-        {{std::numeric_limits<double>::infinity(), 1.5}, 4},
+        {{0, 1, 4294967295.0, 7}, "u32"},
+        {{-2147483648.0, 5, 2147483647.0}, "i32"},
+        {{0.5, -3.25, 1e-3f, 3.0e38f}, "f32"},
+        {{0.1, 4294967296.0, -1}, "f64"},  // no 32-bit type holds all
+        {{std::numeric_limits<double>::infinity(), 1.5}, "f32"},
     };
     for (const auto& c : cases) {
         ws::Run run = makeSyntheticRun(4, 1, 1);
@@ -213,42 +214,9 @@ TEST(TraceVersion2, StepValuesKeepTheirValuesInTheNarrowestType) {
         ASSERT_EQ(back.launches.size(), 1u);
         EXPECT_EQ(back.launches[0].steps.before, s.before);
         EXPECT_EQ(back.launches[0].steps.after, s.after);
-        // The file grows by the step values' bytes: 64 values of this width
-        // (CBOR's length headers may take a byte more per array).
-        ws::Run none = run;
-        none.launches[0].steps.before.assign(32, 0);
-        none.launches[0].steps.after.assign(32, 0);
-        const auto narrow = encodeTrace(none).size();  // u32 zeros
-        const auto actual = encodeTrace(run).size();
-        EXPECT_NEAR(double(actual), double(narrow + 64 * (c.bytesPerValue - 4)), 4) << c.values[0];
+        const auto doc = nlohmann::json::from_cbor(encodeTrace(run));
+        EXPECT_EQ(doc["launches"][0]["steps"]["valueType"], c.type) << c.values[0];
     }
-}
-
-TEST(TraceVersion2, VersionOneTracesStillLoad) {
-    const std::filesystem::path dir =
-        std::filesystem::path(std::getenv("WARPSCOPE_SOURCE_DIR")) / "tests/data/traces-v1";
-    int loaded = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-        if (entry.path().extension() != ".wstrace") continue;
-        auto run = loadTrace(entry.path());
-        ASSERT_TRUE(run) << entry.path() << ": " << run.error();
-        EXPECT_EQ(run->formatVersion, 1) << entry.path();
-        EXPECT_FALSE(run->launches.empty()) << entry.path();
-        EXPECT_TRUE(run->verification.passed) << entry.path();
-        EXPECT_FALSE(run->environment.queried);
-        EXPECT_TRUE(run->tables.empty());
-        // Written again, it is a version 2 file that holds the same records.
-        const ws::Run again = roundTrip(*run);
-        EXPECT_EQ(again.formatVersion, kTraceFormatVersion);
-        ASSERT_EQ(again.launches.size(), run->launches.size());
-        for (std::size_t i = 0; i < again.launches.size(); ++i) {
-            EXPECT_EQ(again.launches[i].steps.before, run->launches[i].steps.before);
-            EXPECT_EQ(again.launches[i].steps.after, run->launches[i].steps.after);
-            EXPECT_EQ(again.launches[i].blocks.startNs, run->launches[i].blocks.startNs);
-        }
-        ++loaded;
-    }
-    EXPECT_GE(loaded, 3);
 }
 
 std::string decodeError(const Run& run) {

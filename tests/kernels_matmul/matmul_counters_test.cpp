@@ -22,6 +22,12 @@ TEST(MatmulCounters, ReadsWhatTheScriptWrites) {
 TEST(MatmulCounters, RefusesWhatItCannotTrust) {
     EXPECT_FALSE(parseMatmulCounters("not json").ok());
     EXPECT_FALSE(parseMatmulCounters(R"({"format": "other", "n": 1, "variants": []})").ok());
+    // Fields of the wrong type are errors or defaults, never the JSON library's exception.
+    EXPECT_FALSE(parseMatmulCounters(R"({"format": 7, "n": 1, "variants": []})").ok());
+    auto oddDevice = parseMatmulCounters(
+        R"({"format": "warpscope-matmul-counters", "n": 64, "device": 5, "variants": []})");
+    ASSERT_TRUE(oddDevice.ok()) << oddDevice.error();
+    EXPECT_EQ(oddDevice->device, "");
     auto noN = parseMatmulCounters(R"({"format": "warpscope-matmul-counters", "variants": []})");
     ASSERT_FALSE(noN.ok());
     EXPECT_NE(noN.error().find("\"n\""), std::string::npos);

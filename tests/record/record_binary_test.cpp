@@ -29,7 +29,8 @@ Outcome runTool(const std::string& args) {
 }
 
 TEST(RecordBinary, HelpForEverySubcommand) {
-    for (const char* sub : {"list", "device", "run", "sweep", "info", "export-chrome", "serve"}) {
+    for (const char* sub :
+         {"list", "device", "run", "sweep", "info", "upgrade", "export-chrome", "serve"}) {
         auto o = runTool(std::string(sub) + " --help");
         EXPECT_EQ(o.status, 0) << sub << ": " << o.output;
         EXPECT_NE(o.output.find("Usage"), std::string::npos) << sub;
@@ -41,6 +42,7 @@ TEST(RecordBinary, MissingArgumentsAreUsageErrors) {
     EXPECT_EQ(runTool("run").status, 2);
     EXPECT_EQ(runTool("run reduce-ladder").status, 2);  // no -o
     EXPECT_EQ(runTool("frobnicate").status, 2);
+    EXPECT_EQ(runTool("upgrade").status, 2);  // no files
 }
 
 TEST(RecordBinary, UnknownExperimentOneLine) {

@@ -5,8 +5,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "app/record/manifest.h"
 #include "core/synthetic_run.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
@@ -108,6 +110,51 @@ TEST(RecordInfo, MissingFileIsUsageError) {
     std::ostringstream out, err;
     EXPECT_EQ(infoCommand("/nonexistent/trace.wstrace", false, out, err), kUsage);
     EXPECT_FALSE(err.str().empty());
+}
+
+TEST(RecordUpgrade, RewritesOlderTracesAndGoesOnPastABadOne) {
+    const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
+    const auto v1 = std::filesystem::path(src ? src : ".") / "tests/data/traces-v1" /
+                    "bank-probe__pattern-stride__width-4__stride-32.wstrace";
+    const auto old = tempPath("old.wstrace");
+    const auto bad = tempPath("bad.wstrace");
+    const auto current = tempPath("current.wstrace");
+    std::filesystem::copy_file(v1, old, std::filesystem::copy_options::overwrite_existing);
+    std::ofstream(bad) << "{\"not\": \"a trace\"}";
+    ASSERT_TRUE(saveTrace(makeSyntheticRun(50, 4, 2), current).ok());
+    std::ostringstream out, err;
+    EXPECT_EQ(upgradeCommand({old, bad, current}, out, err), kFailed);
+    const std::string v1Size = std::to_string(std::filesystem::file_size(v1));
+    EXPECT_NE(out.str().find(old.string() + ": format version 1, " + v1Size + " bytes -> version " +
+                             std::to_string(kTraceFormatVersion) + ", " +
+                             std::to_string(std::filesystem::file_size(old)) + " bytes\n"),
+              std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find(current.string() + ": already format version"), std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find("3 files: "), std::string::npos) << out.str();
+    EXPECT_EQ(err.str(), "warpscope-record: '" + bad.string() +
+                             "': not a warpscope trace: expected CBOR, found text (it looks like "
+                             "JSON)\n");
+    auto upgraded = loadTrace(old);
+    ASSERT_TRUE(upgraded.ok()) << upgraded.error();
+    EXPECT_EQ(upgraded->formatVersion, kTraceFormatVersion);
+    for (const auto& f : {old, bad, current}) std::filesystem::remove(f);
+}
+
+// Entries of another shape are kept as they are, not a reason to throw.
+TEST(RecordManifest, OddEntriesDoNotStopAnUpdate) {
+    const auto dir = tempPath("manifest");
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "manifest.json")
+        << R"({"format":"warpscope-manifest","version":1,"traces":[5,{"file":3},{"file":"a.wstrace"}]})";
+    ASSERT_TRUE(updateManifest(dir, "a.wstrace", makeSyntheticRun(10, 2, 1)).ok());
+    std::ifstream in(dir / "manifest.json");
+    const auto manifest = nlohmann::json::parse(in);
+    ASSERT_EQ(manifest["traces"].size(), 3u);
+    EXPECT_EQ(manifest["traces"][0], 5);
+    EXPECT_EQ(manifest["traces"][2]["file"], "a.wstrace");
+    std::filesystem::remove_all(dir);
 }
 
 TEST(RecordExport, WritesChromeJson) {

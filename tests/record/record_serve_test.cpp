@@ -93,6 +93,28 @@ TEST(RecordServe, BadRequestsGetErrorsAndTheWorkerGoesOn) {
     EXPECT_EQ(ex.messages[4]["type"], "hello");
 }
 
+// Fields of the wrong type read as missing ones: the worker answers and goes
+// on instead of ending on the JSON library's exception.
+TEST(RecordServe, FieldsOfTheWrongTypeAreAnsweredNotFatal) {
+    auto ex = serve(R"({"type":"hello","id":"one"})"
+                    "\n"
+                    R"({"type":7,"id":2})"
+                    "\n"
+                    R"({"type":"run","id":3,"experiment":["reduce-ladder"],"supersede":"yes"})"
+                    "\n"
+                    R"({"type":"hello","id":4})"
+                    "\n");
+    EXPECT_EQ(ex.status, kOk);
+    ASSERT_EQ(ex.messages.size(), 4u);
+    EXPECT_EQ(ex.messages[0]["type"], "hello");
+    EXPECT_EQ(ex.messages[0]["id"], 0);
+    EXPECT_EQ(ex.messages[1]["message"], "unknown request type ''");
+    EXPECT_EQ(ex.messages[2]["id"], 3);
+    EXPECT_NE(ex.messages[2]["message"].get<std::string>().find("unknown experiment ''"),
+              std::string::npos);
+    EXPECT_EQ(ex.messages[3]["id"], 4);
+}
+
 TEST(RecordServe, RunAnswersATraceOrTheReasonThereIsNoDevice) {
     auto ex = serve(
         R"({"type":"run","id":7,"experiment":"reduce-single-block","params":{"n":"5000","block":"256"},"repetitions":3})"

@@ -1,0 +1,338 @@
+#include "core/run_compare.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+
+namespace ws {
+
+namespace {
+
+// A field added to the model must be compared here, or an upgrade could drop
+// it unnoticed. The sizes below change when most fields are added (a bool may
+// hide in padding); they are checked where they are known, 64-bit libstdc++.
+#if defined(__GLIBCXX__) && defined(__x86_64__)
+#define WS_COMPARED(T, size) \
+    static_assert(sizeof(T) == (size), "a field of " #T " changed: compare it in run_compare.cpp")
+WS_COMPARED(DeviceInfo, 184);
+WS_COMPARED(BlockRecords, 144);
+WS_COMPARED(StepRecords, 176);
+WS_COMPARED(SharedAccessRecords, 168);
+WS_COMPARED(GlobalAccessRecords, 168);
+WS_COMPARED(ArrivalRecords, 72);
+WS_COMPARED(Launch, 864);
+WS_COMPARED(OperationRecords, 216);
+WS_COMPARED(HostCallRecords, 144);
+WS_COMPARED(ClockAlignment, 32);
+WS_COMPARED(GpuEnvironment, 280);
+WS_COMPARED(Verification, 120);
+WS_COMPARED(Timing, 128);
+WS_COMPARED(Run, 1400);
+WS_COMPARED(RecordTable, 56);
+WS_COMPARED(Column, 64);
+#undef WS_COMPARED
+#endif
+
+template <typename T>
+bool same(const T& a, const T& b) {
+    if constexpr (std::is_floating_point_v<T>) {
+        if (std::isnan(a) && std::isnan(b)) return true;
+        if constexpr (sizeof(T) == 8)
+            return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+        else
+            return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+    } else {
+        return a == b;
+    }
+}
+
+std::string show(const std::string& s) {
+    return "'" + (s.size() > 40 ? s.substr(0, 40) + "..." : s) + "'";
+}
+std::string show(bool b) { return b ? "true" : "false"; }
+std::string show(const Dim3& d) {
+    return "(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) +
+           ")";
+}
+template <typename T>
+std::string show(T v) {
+    if constexpr (std::is_floating_point_v<T>) {
+        char text[40];
+        std::snprintf(text, sizeof text, "%.17g", double(v));
+        return text;
+    } else {
+        return std::to_string(+v);  // + prints u8 as a number
+    }
+}
+
+std::string count(std::size_t n, const char* noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+class Comparer {
+public:
+    explicit Comparer(std::size_t limit) : m_limit(limit) {}
+
+    bool full() const { return m_found.size() >= m_limit; }
+    std::vector<std::string> found() && { return std::move(m_found); }
+
+    // Fields are named from the run down: "launch 2: blocks.startNs[17]".
+    void at(std::string prefix) { m_prefix = std::move(prefix); }
+
+    template <typename T>
+    void field(const std::string& name, const T& a, const T& b) {
+        if (!full() && !same(a, b)) differ(name, show(a), show(b));
+    }
+
+    template <typename T>
+    void values(const std::string& name, const std::vector<T>& a, const std::vector<T>& b) {
+        if (full()) return;
+        if (a.size() != b.size()) {
+            differ(name, count(a.size(), "value"), count(b.size(), "value"));
+            return;
+        }
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (!same(a[i], b[i])) {
+                differ(name + "[" + std::to_string(i) + "]", show(a[i]), show(b[i]));
+                return;
+            }
+    }
+
+    template <typename K, typename V>
+    void entries(const std::string& name, const std::map<K, V>& a, const std::map<K, V>& b) {
+        if (full()) return;
+        for (const auto& [key, value] : a) {
+            auto it = b.find(key);
+            if (it == b.end())
+                differ(name + " '" + key + "'", show(value), "nothing");
+            else
+                field(name + " '" + key + "'", value, it->second);
+        }
+        for (const auto& [key, value] : b)
+            if (!a.contains(key)) differ(name + " '" + key + "'", "nothing", show(value));
+    }
+
+    void tables(const std::string& name, const std::vector<RecordTable>& a,
+                const std::vector<RecordTable>& b) {
+        if (full()) return;
+        if (a.size() != b.size()) {
+            differ(name, count(a.size(), "table"), count(b.size(), "table"));
+            return;
+        }
+        for (std::size_t t = 0; t < a.size(); ++t) {
+            const std::string at = name + "[" + std::to_string(t) + "]";
+            field(at + ".name", a[t].name, b[t].name);
+            const auto& ca = a[t].columns;
+            const auto& cb = b[t].columns;
+            if (ca.size() != cb.size()) {
+                differ(at, count(ca.size(), "column"), count(cb.size(), "column"));
+                continue;
+            }
+            for (std::size_t c = 0; c < ca.size(); ++c) {
+                const std::string col = at + " '" + a[t].name + "'." + ca[c].name;
+                field(at + ".columns[" + std::to_string(c) + "].name", ca[c].name, cb[c].name);
+                if (ca[c].data.index() != cb[c].data.index()) {
+                    differ(col, std::string(columnTypeName(ca[c].data)) + " values",
+                           std::string(columnTypeName(cb[c].data)) + " values");
+                    continue;
+                }
+                std::visit(
+                    [&](const auto& va) {
+                        values(col, va, std::get<std::decay_t<decltype(va)>>(cb[c].data));
+                    },
+                    ca[c].data);
+            }
+        }
+    }
+
+private:
+    void differ(const std::string& name, const std::string& a, const std::string& b) {
+        if (full()) return;
+        m_found.push_back(m_prefix + name + " is " + a + " in the first run, " + b +
+                          " in the second");
+    }
+
+    std::size_t m_limit;
+    std::string m_prefix;
+    std::vector<std::string> m_found;
+};
+
+void compareDevice(Comparer& c, const DeviceInfo& a, const DeviceInfo& b) {
+    c.field("device.name", a.name, b.name);
+    c.field("device.ccMajor", a.ccMajor, b.ccMajor);
+    c.field("device.ccMinor", a.ccMinor, b.ccMinor);
+    c.field("device.smCount", a.smCount, b.smCount);
+    c.field("device.smClockKHz", a.smClockKHz, b.smClockKHz);
+    c.field("device.memClockKHz", a.memClockKHz, b.memClockKHz);
+    c.field("device.memBusWidthBits", a.memBusWidthBits, b.memBusWidthBits);
+    c.field("device.memBandwidthGBs", a.memBandwidthGBs, b.memBandwidthGBs);
+    c.field("device.maxThreadsPerBlock", a.maxThreadsPerBlock, b.maxThreadsPerBlock);
+    c.field("device.maxThreadsPerSm", a.maxThreadsPerSm, b.maxThreadsPerSm);
+    c.field("device.maxBlocksPerSm", a.maxBlocksPerSm, b.maxBlocksPerSm);
+    c.field("device.sharedMemPerBlock", a.sharedMemPerBlock, b.sharedMemPerBlock);
+    c.field("device.sharedMemPerBlockOptin", a.sharedMemPerBlockOptin, b.sharedMemPerBlockOptin);
+    c.field("device.sharedMemPerSm", a.sharedMemPerSm, b.sharedMemPerSm);
+    c.field("device.regsPerSm", a.regsPerSm, b.regsPerSm);
+    c.field("device.l2CacheBytes", a.l2CacheBytes, b.l2CacheBytes);
+    c.field("device.globalMemBytes", a.globalMemBytes, b.globalMemBytes);
+    c.field("device.maxGridX", a.maxGridX, b.maxGridX);
+    c.field("device.driverVersion", a.driverVersion, b.driverVersion);
+    c.field("device.runtimeVersion", a.runtimeVersion, b.runtimeVersion);
+    c.field("device.timerTickNs", a.timerTickNs, b.timerTickNs);
+}
+
+void compareLaunch(Comparer& c, const Launch& a, const Launch& b) {
+    c.field("kernel", a.kernel, b.kernel);
+    c.field("grid", a.grid, b.grid);
+    c.field("block", a.block, b.block);
+    c.field("sharedBytes", a.sharedBytes, b.sharedBytes);
+    c.field("stream", a.stream, b.stream);
+    c.field("parentLaunch", a.parentLaunch, b.parentLaunch);
+    c.field("parentBlock", a.parentBlock, b.parentBlock);
+    c.field("depth", a.depth, b.depth);
+    c.field("launchMode", a.launchMode, b.launchMode);
+    c.values("blocks.block", a.blocks.block, b.blocks.block);
+    c.values("blocks.sm", a.blocks.sm, b.blocks.sm);
+    c.values("blocks.startNs", a.blocks.startNs, b.blocks.startNs);
+    c.values("blocks.endNs", a.blocks.endNs, b.blocks.endNs);
+    c.values("blocks.startClock", a.blocks.startClock, b.blocks.startClock);
+    c.values("blocks.endClock", a.blocks.endClock, b.blocks.endClock);
+    const StepRecords& s = a.steps;
+    const StepRecords& t = b.steps;
+    c.field("steps.components", s.components, t.components);
+    c.values("steps.block", s.block, t.block);
+    c.values("steps.warp", s.warp, t.warp);
+    c.values("steps.step", s.step, t.step);
+    c.values("steps.activeMask", s.activeMask, t.activeMask);
+    c.values("steps.clock", s.clock, t.clock);
+    c.values("steps.before", s.before, t.before);
+    c.values("steps.after", s.after, t.after);
+    const SharedAccessRecords& sa = a.sharedAccesses;
+    const SharedAccessRecords& sb = b.sharedAccesses;
+    c.values("sharedAccesses.block", sa.block, sb.block);
+    c.values("sharedAccesses.warp", sa.warp, sb.warp);
+    c.values("sharedAccesses.instruction", sa.instruction, sb.instruction);
+    c.values("sharedAccesses.widthBytes", sa.widthBytes, sb.widthBytes);
+    c.values("sharedAccesses.activeMask", sa.activeMask, sb.activeMask);
+    c.values("sharedAccesses.address", sa.address, sb.address);
+    c.values("sharedAccesses.cycles", sa.cycles, sb.cycles);
+    const GlobalAccessRecords& ga = a.globalAccesses;
+    const GlobalAccessRecords& gb = b.globalAccesses;
+    c.values("globalAccesses.block", ga.block, gb.block);
+    c.values("globalAccesses.warp", ga.warp, gb.warp);
+    c.values("globalAccesses.instruction", ga.instruction, gb.instruction);
+    c.values("globalAccesses.widthBytes", ga.widthBytes, gb.widthBytes);
+    c.values("globalAccesses.activeMask", ga.activeMask, gb.activeMask);
+    c.values("globalAccesses.isWrite", ga.isWrite, gb.isWrite);
+    c.values("globalAccesses.address", ga.address, gb.address);
+    c.values("arrivals.block", a.arrivals.block, b.arrivals.block);
+    c.values("arrivals.counter", a.arrivals.counter, b.arrivals.counter);
+    c.values("arrivals.timeNs", a.arrivals.timeNs, b.arrivals.timeNs);
+    c.tables("tables", a.tables, b.tables);
+}
+
+void compareEnvironment(Comparer& c, const GpuEnvironment& a, const GpuEnvironment& b) {
+    c.field("environment.queried", a.queried, b.queried);
+    c.field("environment.unavailableReason", a.unavailableReason, b.unavailableReason);
+    c.field("environment.uuid", a.uuid, b.uuid);
+    c.values("environment.otherPids", a.otherPids, b.otherPids);
+    c.values("environment.otherProcessNames", a.otherProcessNames, b.otherProcessNames);
+    c.field("environment.gpuUtilizationPercent", a.gpuUtilizationPercent, b.gpuUtilizationPercent);
+    c.field("environment.memoryUtilizationPercent", a.memoryUtilizationPercent,
+            b.memoryUtilizationPercent);
+    c.field("environment.computeMode", a.computeMode, b.computeMode);
+    c.field("environment.migEnabled", a.migEnabled, b.migEnabled);
+    c.field("environment.migProfile", a.migProfile, b.migProfile);
+    c.field("environment.migSmCount", a.migSmCount, b.migSmCount);
+    c.field("environment.smClockMHz", a.smClockMHz, b.smClockMHz);
+    c.field("environment.maxSmClockMHz", a.maxSmClockMHz, b.maxSmClockMHz);
+    c.field("environment.memClockMHz", a.memClockMHz, b.memClockMHz);
+    c.field("environment.throttleReasons", a.throttleReasons, b.throttleReasons);
+    c.values("environment.throttleReasonNames", a.throttleReasonNames, b.throttleReasonNames);
+    c.field("environment.pcieGeneration", a.pcieGeneration, b.pcieGeneration);
+    c.field("environment.pcieWidth", a.pcieWidth, b.pcieWidth);
+    c.field("environment.pcieMaxGeneration", a.pcieMaxGeneration, b.pcieMaxGeneration);
+    c.field("environment.pcieMaxWidth", a.pcieMaxWidth, b.pcieMaxWidth);
+    c.field("environment.lockWaitMs", a.lockWaitMs, b.lockWaitMs);
+    c.field("environment.runsAheadAtStart", a.runsAheadAtStart, b.runsAheadAtStart);
+}
+
+void compareOutcome(Comparer& c, const Run& a, const Run& b) {
+    const Verification& v = a.verification;
+    const Verification& w = b.verification;
+    c.field("verification.checked", v.checked, w.checked);
+    c.field("verification.passed", v.passed, w.passed);
+    c.field("verification.expected", v.expected, w.expected);
+    c.field("verification.actual", v.actual, w.actual);
+    c.field("verification.absError", v.absError, w.absError);
+    c.field("verification.tolerance", v.tolerance, w.tolerance);
+    c.field("verification.note", v.note, w.note);
+    const Timing& t = a.timing;
+    const Timing& u = b.timing;
+    c.field("timing.kernelMs", t.kernelMs, u.kernelMs);
+    c.field("timing.recordedKernelMs", t.recordedKernelMs, u.recordedKernelMs);
+    c.field("timing.overheadPercent", t.overheadPercent, u.overheadPercent);
+    c.field("timing.repetitions", t.repetitions, u.repetitions);
+    c.field("timing.kernelMinMs", t.kernelMinMs, u.kernelMinMs);
+    c.field("timing.kernelMaxMs", t.kernelMaxMs, u.kernelMaxMs);
+    c.field("timing.kernelCvPercent", t.kernelCvPercent, u.kernelCvPercent);
+    c.values("timing.kernelSamplesMs", t.kernelSamplesMs, u.kernelSamplesMs);
+    c.field("timing.cpuMs", t.cpuMs, u.cpuMs);
+    c.field("timing.cpuParallelMs", t.cpuParallelMs, u.cpuParallelMs);
+    c.field("timing.cpuThreads", t.cpuThreads, u.cpuThreads);
+    c.field("timing.transferMs", t.transferMs, u.transferMs);
+    c.field("timing.bytesMoved", t.bytesMoved, u.bytesMoved);
+    c.field("timing.flops", t.flops, u.flops);
+}
+
+void compareActivity(Comparer& c, const Run& a, const Run& b) {
+    const OperationRecords& o = a.operations;
+    const OperationRecords& p = b.operations;
+    c.values("operations.kind", o.kind, p.kind);
+    c.values("operations.stream", o.stream, p.stream);
+    c.values("operations.engine", o.engine, p.engine);
+    c.values("operations.hostMemory", o.hostMemory, p.hostMemory);
+    c.values("operations.bytes", o.bytes, p.bytes);
+    c.values("operations.startNs", o.startNs, p.startNs);
+    c.values("operations.endNs", o.endNs, p.endNs);
+    c.values("operations.correlation", o.correlation, p.correlation);
+    c.values("operations.launch", o.launch, p.launch);
+    const HostCallRecords& h = a.hostCalls;
+    const HostCallRecords& k = b.hostCalls;
+    c.values("hostCalls.names", h.names, k.names);
+    c.values("hostCalls.name", h.name, k.name);
+    c.values("hostCalls.thread", h.thread, k.thread);
+    c.values("hostCalls.startNs", h.startNs, k.startNs);
+    c.values("hostCalls.endNs", h.endNs, k.endNs);
+    c.values("hostCalls.correlation", h.correlation, k.correlation);
+    c.field("clocks.measured", a.clocks.measured, b.clocks.measured);
+    c.field("clocks.offsetNs", a.clocks.offsetNs, b.clocks.offsetNs);
+    c.field("clocks.spreadNs", a.clocks.spreadNs, b.clocks.spreadNs);
+    c.field("clocks.samples", a.clocks.samples, b.clocks.samples);
+}
+
+}  // namespace
+
+std::vector<std::string> runDifferences(const Run& a, const Run& b, std::size_t limit) {
+    Comparer c(limit);
+    c.field("experiment", a.experiment, b.experiment);
+    c.entries("params", a.params, b.params);
+    compareDevice(c, a.device, b.device);
+    c.field("recordedAt", a.recordedAt, b.recordedAt);
+    c.field("tool", a.tool, b.tool);
+    compareOutcome(c, a, b);
+    c.tables("tables", a.tables, b.tables);
+    c.entries("texts", a.texts, b.texts);
+    c.entries("figures", a.figures, b.figures);
+    compareEnvironment(c, a.environment, b.environment);
+    compareActivity(c, a, b);
+    c.field("the launch count", a.launches.size(), b.launches.size());
+    for (std::size_t i = 0; i < a.launches.size() && i < b.launches.size() && !c.full(); ++i) {
+        c.at("launch " + std::to_string(i) + ": ");
+        compareLaunch(c, a.launches[i], b.launches[i]);
+    }
+    return std::move(c).found();
+}
+
+}  // namespace ws
