@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <QRegularExpression>
+
 #include "app/gui/compare_window.h"
 #include "app/gui/ladder_data.h"
+#include "app/gui/run_info_panel.h"
 #include "core/reduction_shapes.h"
 #include "tests/reduction_lab/lab_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
@@ -28,9 +31,11 @@ const QString kLastBlock = QStringLiteral(
 
 struct Shown {
     PlaybackModel model;
-    explicit Shown(const QString& file) {
+    explicit Shown(const QString& file) : Shown(file, test::loadBundled) {}
+    template <typename Load>
+    Shown(const QString& file, Load load) {
         test::app();
-        auto p = test::loadBundled(file);
+        auto p = load(file);
         EXPECT_TRUE(p) << file.toStdString();
         model.setRun(p);
     }
@@ -93,6 +98,81 @@ TEST(ReductionTreeView, AffineCaptionShowsBothOperandOrders) {
     EXPECT_TRUE(caption.contains(QStringLiteral("combine("))) << caption.toStdString();
     EXPECT_TRUE(caption.contains(QStringLiteral("swapped"))) << caption.toStdString();
     (void)test::render(view);
+}
+
+TEST(ReductionTreeView, ReadableAffineMapsShowTwoDigitNumbers) {
+    Shown s(kAffine, test::readableAffine);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    const PassValues& p = *view.pass();
+    EXPECT_EQ(p.source, ValueSource::Measured);
+    EXPECT_EQ(p.affine, AffineScheme::Mod97);
+    // Every node of every level reads "a,b" with a and b below 97.
+    const QRegularExpression twoNumbers(QStringLiteral("^(\\d{1,2}),(\\d{1,2})$"));
+    for (std::uint32_t k = 0; k < p.levelCount(); ++k)
+        for (std::uint32_t slot = 0; slot < p.threads; ++slot) {
+            const QString label = view.nodeLabel(k, slot);
+            const auto m = twoNumbers.match(label);
+            ASSERT_TRUE(m.hasMatch())
+                << "level " << k << " slot " << slot << ": " << label.toStdString();
+            ASSERT_LT(m.captured(1).toInt(), 97) << label.toStdString();
+            ASSERT_LT(m.captured(2).toInt(), 97) << label.toStdString();
+        }
+    // The caption works the combine out the way a student would by hand.
+    view.setFixedLevel(1);
+    const auto node = view.captionNode();
+    ASSERT_TRUE(node);
+    const Combine* c = nullptr;
+    for (const Combine& x : p.plan[0].combines)
+        if (x.dst == node->slot) c = &x;
+    ASSERT_NE(c, nullptr);
+    const Affine f = toAffine(p.value(0, c->dst)), g = toAffine(p.value(0, c->src));
+    const Affine r = combine(f, g);
+    EXPECT_EQ(toAffine(p.value(1, c->dst)), r);
+    const QString work = QStringLiteral("(%1·%2, %1·%3 + %4) mod 97 = (%5, %6)")
+                             .arg(g.a)
+                             .arg(f.a)
+                             .arg(f.b)
+                             .arg(g.b)
+                             .arg(r.a)
+                             .arg(r.b);
+    const QString caption = view.captionText();
+    EXPECT_TRUE(caption.contains(work)) << caption.toStdString() << "\n" << work.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("order matters"))) << caption.toStdString();
+    (void)test::render(view);
+}
+
+TEST(ReductionTreeView, OlderAffineTracesKeepTheirArithmeticModulo2To32) {
+    Shown s(kAffine);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    const PassValues& p = *view.pass();
+    EXPECT_EQ(p.affine, AffineScheme::Wrap32);
+    // Their values are ten-digit numbers, shown short with an exponent.
+    EXPECT_GT(p.root().c[0], 97.0);
+    EXPECT_TRUE(view.nodeLabel(p.levelCount() - 1, 0).contains(QLatin1Char('e')))
+        << view.nodeLabel(p.levelCount() - 1, 0).toStdString();
+    // The measured combines follow the old arithmetic, which the caption uses.
+    for (const Combine& c : p.plan[0].combines)
+        ASSERT_EQ(toAffine(p.value(1, c.dst)),
+                  combine(toAffine(p.value(0, c.dst)), toAffine(p.value(0, c.src)),
+                          AffineScheme::Wrap32));
+    view.setFixedLevel(1);
+    EXPECT_FALSE(view.captionText().contains(QStringLiteral("mod 97")));
+}
+
+TEST(RunInfoPanel, ReadableAffineResultIsShort) {
+    test::app();
+    auto readable = test::readableAffine(kAffine);
+    ASSERT_TRUE(readable);
+    RunInfoPanel panel;
+    panel.setRun(LoadedRun{readable, RunOrigin::File, QStringLiteral("readable.wstrace"), {}}, {});
+    const QString badge = panel.badgeText();
+    EXPECT_TRUE(badge.contains(
+        QRegularExpression(QStringLiteral("\\(\\d{1,2}\\*x \\+ \\d{1,2} mod 97\\)"))))
+        << badge.toStdString();
 }
 
 TEST(ReductionTreeView, UntracedBlockComesFromTheCpuModel) {
