@@ -16,6 +16,7 @@
 #include "widgets/divergence_view.h"
 #include "widgets/ladder_chart.h"
 #include "widgets/reduction_tree_view.h"
+#include "widgets/warp_view.h"
 
 namespace ws {
 namespace {
@@ -140,6 +141,27 @@ TEST(ReductionTreeView, ReadableAffineMapsShowTwoDigitNumbers) {
     const QString caption = view.captionText();
     EXPECT_TRUE(caption.contains(work)) << caption.toStdString() << "\n" << work.toStdString();
     EXPECT_TRUE(caption.contains(QStringLiteral("order matters"))) << caption.toStdString();
+    (void)test::render(view);
+}
+
+TEST(WarpView, ReadableAffineCellsReadLikeTheTreesNodes) {
+    Shown s(kAffine, test::readableAffine);
+    s.model.setSelected({0, 0});
+    WarpView view(&s.model);
+    view.resize(1600, 600);
+    ASSERT_GE(view.shownStep(), 0);
+    // Every traced lane holds "a,b" with a and b below 97, short enough for a cell.
+    const QRegularExpression twoNumbers(QStringLiteral("^(\\d{1,2}),(\\d{1,2})$"));
+    int cells = 0;
+    for (std::size_t w = 0; w < view.table().warps.size(); ++w)
+        for (int lane = 0; lane < kWarpSize; ++lane) {
+            const QString text = view.cellText(w, lane);
+            if (text.isEmpty()) continue;  // warp not traced in this step
+            ASSERT_TRUE(twoNumbers.match(text).hasMatch())
+                << "warp row " << w << " lane " << lane << ": " << text.toStdString();
+            ++cells;
+        }
+    EXPECT_GT(cells, 0);
     (void)test::render(view);
 }
 
