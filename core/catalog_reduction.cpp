@@ -38,9 +38,12 @@ ParamSpec typeParam() {
 ParamSpec operatorParam() {
     return {.name = "op", .type = ParamType::Choice, .defaultValue = "affine",
             .choices = {"add", "affine"},
-            .help = "add: integer sum. affine: composition of maps x -> a*x + b "
-                    "(32-bit integer coefficients), which is associative but not "
-                    "commutative: a reduction that reorders operands gives a wrong result."};
+            .help = "add: integer sum. affine: composition of maps x -> a*x + b modulo 97 "
+                    "(two-digit numbers, to follow by hand; the tree writes a map as a,b), which "
+                    "is associative but not commutative: a reduction that reorders operands "
+                    "gives a wrong result. No two neighbouring inputs commute, and the check "
+                    "composes a second input too, so a wrong order passes with probability "
+                    "at most about 1/97^2."};
 }
 
 ParamSpec tracedBlocksParam() {
@@ -59,7 +62,7 @@ Status needsCommutativeOrInt(const ParamValues& v) {
         return makeError("variant " + variant +
                          " reorders operands, so it needs a commutative operator (op=add)");
     if (op == "affine" && paramChoice(v, "type") == "float")
-        return makeError("op=affine uses 32-bit integer coefficients; use type=int32");
+        return makeError("op=affine composes integer maps modulo 97; use type=int32");
     return {};
 }
 

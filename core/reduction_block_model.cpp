@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <any>
 #include <span>
+#include <type_traits>
 
 #include "core/catalog.h"
 #include "core/reduction_reference.h"
@@ -12,23 +13,33 @@ namespace ws {
 
 namespace {
 
+// The operator of each element type. Affine maps carry the run's scheme:
+// modulo 97, or modulo 2^32 for traces recorded before the readable inputs.
 template <typename T>
 struct Ops;
 template <>
 struct Ops<std::uint32_t> {  // int32 sums wrap modulo 2^32, as on the GPU
-    static std::uint32_t identity() { return 0; }
-    static std::uint32_t op(std::uint32_t a, std::uint32_t b) { return a + b; }
+    std::uint32_t identity() const { return 0; }
+    std::uint32_t op(std::uint32_t a, std::uint32_t b) const { return a + b; }
 };
 template <>
 struct Ops<float> {
-    static float identity() { return 0.0f; }
-    static float op(float a, float b) { return a + b; }
+    float identity() const { return 0.0f; }
+    float op(float a, float b) const { return a + b; }
 };
 template <>
 struct Ops<Affine> {
-    static Affine identity() { return affineIdentity(); }
-    static Affine op(Affine a, Affine b) { return combine(a, b); }
+    AffineScheme scheme = AffineScheme::Mod97;
+    Affine identity() const { return affineIdentity(); }
+    Affine op(Affine a, Affine b) const { return combine(a, b, scheme); }
 };
+
+template <typename T>
+std::vector<std::vector<T>> simulate(const Ops<T>& ops, TreeShape shape,
+                                     const std::vector<T>& leaves) {
+    return simulatePlan(
+        shape, leaves, [&ops](const T& a, const T& b) { return ops.op(a, b); }, ops.identity());
+}
 
 // The load phases of the kernels (kernels/reduction_*.cu), per thread.
 enum class Load {
@@ -58,18 +69,18 @@ Load loadOf(const std::string& experiment, const ParamValues& params) {
 }
 
 template <typename T>
-std::vector<T> noncommLoad(std::span<const T> g, std::uint32_t threads) {
+std::vector<T> noncommLoad(const Ops<T>& ops, std::span<const T> g, std::uint32_t threads) {
     // noncommBlockSum: slot t takes g[t]; while elements remain, the next
     // `threads` land in the upper half and slot t becomes pair (2t, 2t+1).
     const std::uint64_t m = g.size();
-    std::vector<T> sh(2 * std::size_t(threads), Ops<T>::identity());
+    std::vector<T> sh(2 * std::size_t(threads), ops.identity());
     for (std::uint32_t t = 0; t < threads; ++t)
         if (t < m) sh[t] = g[t];
     for (std::uint64_t offset = threads; offset < m; offset += threads) {
         for (std::uint32_t t = 0; t < threads; ++t)
-            sh[threads + t] = t + offset < m ? g[t + offset] : Ops<T>::identity();
+            sh[threads + t] = t + offset < m ? g[t + offset] : ops.identity();
         std::vector<T> pairs(threads);
-        for (std::uint32_t t = 0; t < threads; ++t) pairs[t] = Ops<T>::op(sh[2 * t], sh[2 * t + 1]);
+        for (std::uint32_t t = 0; t < threads; ++t) pairs[t] = ops.op(sh[2 * t], sh[2 * t + 1]);
         std::copy(pairs.begin(), pairs.end(), sh.begin());
     }
     sh.resize(threads);
@@ -77,28 +88,27 @@ std::vector<T> noncommLoad(std::span<const T> g, std::uint32_t threads) {
 }
 
 template <typename T>
-std::vector<T> loadLeaves(Load rule, std::span<const T> in, std::uint32_t threads,
-                          std::uint64_t grid, std::uint32_t b) {
+std::vector<T> loadLeaves(const Ops<T>& ops, Load rule, std::span<const T> in,
+                          std::uint32_t threads, std::uint64_t grid, std::uint32_t b) {
     const std::uint64_t n = in.size();
     const std::uint64_t B = threads;
-    std::vector<T> v(threads, Ops<T>::identity());
+    std::vector<T> v(threads, ops.identity());
     switch (rule) {
         case Load::CommStrided:
             for (std::uint32_t t = 0; t < threads; ++t)
-                for (std::uint64_t i = b * B + t; i < n; i += B * grid)
-                    v[t] = Ops<T>::op(v[t], in[i]);
+                for (std::uint64_t i = b * B + t; i < n; i += B * grid) v[t] = ops.op(v[t], in[i]);
             break;
         case Load::NoncommSection: {
             const std::uint64_t per = n / grid;
             const std::uint64_t m = b == grid - 1 ? n - b * per : per;
-            return noncommLoad(in.subspan(b * per, m), threads);
+            return noncommLoad(ops, in.subspan(b * per, m), threads);
         }
         case Load::WarpChunks: {
             const std::uint64_t chunk = (n + B - 1) / B;
             for (std::uint32_t t = 0; t < threads; ++t) {
                 const std::uint64_t begin = std::min(t * chunk, n);
                 const std::uint64_t end = std::min(begin + chunk, n);
-                for (std::uint64_t i = begin; i < end; ++i) v[t] = Ops<T>::op(v[t], in[i]);
+                for (std::uint64_t i = begin; i < end; ++i) v[t] = ops.op(v[t], in[i]);
             }
             break;
         }
@@ -110,14 +120,14 @@ std::vector<T> loadLeaves(Load rule, std::span<const T> in, std::uint32_t thread
             for (std::uint32_t t = 0; t < threads; ++t) {
                 const std::uint64_t i = b * 2 * B + t;
                 if (i < n) v[t] = in[i];
-                if (i + B < n) v[t] = Ops<T>::op(v[t], in[i + B]);
+                if (i + B < n) v[t] = ops.op(v[t], in[i + B]);
             }
             break;
         case Load::GridStrideTwo:
             for (std::uint32_t t = 0; t < threads; ++t)
                 for (std::uint64_t i = b * 2 * B + t; i < n; i += 2 * B * grid) {
-                    v[t] = Ops<T>::op(v[t], in[i]);
-                    if (i + B < n) v[t] = Ops<T>::op(v[t], in[i + B]);
+                    v[t] = ops.op(v[t], in[i]);
+                    if (i + B < n) v[t] = ops.op(v[t], in[i + B]);
                 }
             break;
         case Load::Unsupported:
@@ -127,14 +137,16 @@ std::vector<T> loadLeaves(Load rule, std::span<const T> in, std::uint32_t thread
 }
 
 template <typename T>
-PassValues toPass(TreeShape shape, const std::vector<T>& leaves, std::uint32_t components) {
+PassValues toPass(const Ops<T>& ops, TreeShape shape, const std::vector<T>& leaves,
+                  std::uint32_t components) {
     PassValues p;
     p.shape = shape;
     p.threads = std::uint32_t(leaves.size());
     p.components = components;
     p.source = ValueSource::CpuModel;
+    if constexpr (std::is_same_v<T, Affine>) p.affine = ops.scheme;
     p.plan = reductionPlan(shape, p.threads);
-    for (const auto& level : simulatePlan(shape, leaves, Ops<T>::op, Ops<T>::identity())) {
+    for (const auto& level : simulate(ops, shape, leaves)) {
         std::vector<TreeValue> row;
         row.reserve(level.size());
         for (const T& v : level) row.push_back(toTreeValue(v));
@@ -159,8 +171,8 @@ std::span<const Affine> inputOf(const ReductionData& d) {
 }
 
 template <typename T>
-T rootOf(TreeShape shape, std::vector<T> leaves) {
-    return simulatePlan(shape, leaves, Ops<T>::op, Ops<T>::identity()).back()[0];
+T rootOf(const Ops<T>& ops, TreeShape shape, const std::vector<T>& leaves) {
+    return simulate(ops, shape, leaves).back()[0];
 }
 
 // The typed model: the input of each launch (launch k > 0 reduces the
@@ -171,6 +183,7 @@ struct Model {
     const ReductionData& data;
     const TreePasses& passes;
     Load rule;
+    Ops<T> ops;
 
     std::uint64_t grid(int launch) const { return run.launches[std::size_t(launch)].grid.x; }
     std::uint32_t threads(int launch) const {
@@ -181,7 +194,7 @@ struct Model {
         std::vector<T> out;
         out.reserve(grid(launch));
         for (std::uint32_t b = 0; b < grid(launch); ++b)
-            out.push_back(rootOf(passes.first, leaves(launch, b, in)));
+            out.push_back(rootOf(ops, passes.first, leaves(launch, b, in)));
         return out;
     }
     std::vector<T> input(int launch) const {
@@ -192,13 +205,13 @@ struct Model {
         return partials(launch - 1);
     }
     std::vector<T> leaves(int launch, std::uint32_t b, const std::vector<T>& in) const {
-        return loadLeaves<T>(rule, in, threads(launch), grid(launch), b);
+        return loadLeaves<T>(ops, rule, in, threads(launch), grid(launch), b);
     }
 };
 
 template <typename T>
 Result<PassValues> first(const Model<T>& m, int launch, std::uint32_t block, std::uint32_t comps) {
-    PassValues p = toPass(m.passes.first, m.leaves(launch, block, m.input(launch)), comps);
+    PassValues p = toPass(m.ops, m.passes.first, m.leaves(launch, block, m.input(launch)), comps);
     p.block = block;
     return p;
 }
@@ -209,12 +222,12 @@ Result<PassValues> second(const Model<T>& m, int launch, std::uint32_t block, st
     if (!m.passes.second) return makeError("this experiment has no second pass");
     const TreeShape shape = *m.passes.second;
     const std::uint32_t threads = m.passes.secondThreads;
-    std::vector<T> leaves(threads, Ops<T>::identity());
+    std::vector<T> leaves(threads, m.ops.identity());
     std::uint32_t who = block;
     if (m.run.experiment == "reduce-warp") {
         // The first warp loads one result per warp of the same block.
-        const auto levels = simulatePlan(m.passes.first, m.leaves(launch, block, m.input(launch)),
-                                         Ops<T>::op, Ops<T>::identity());
+        const auto levels =
+            simulate(m.ops, m.passes.first, m.leaves(launch, block, m.input(launch)));
         const std::uint32_t warps = m.threads(launch) / kWarpSize;
         for (std::uint32_t l = 0; l < threads && l < warps; ++l)
             leaves[l] = levels.back()[std::size_t(l) * kWarpSize];
@@ -224,12 +237,12 @@ Result<PassValues> second(const Model<T>& m, int launch, std::uint32_t block, st
         const std::vector<T> parts = m.partials(launch);
         const Load mergeLoad =
             m.rule == Load::NoncommSection ? Load::NoncommSection : Load::CommStrided;
-        leaves = loadLeaves<T>(mergeLoad, parts, threads, 1, 0);
+        leaves = loadLeaves<T>(m.ops, mergeLoad, parts, threads, 1, 0);
         const ArrivalRecords& a = m.run.launches[std::size_t(launch)].arrivals;
         for (std::size_t i = 0; i < a.size(); ++i)
             if (a.counter[i] + 1 == m.grid(launch)) who = a.block[i];
     }
-    PassValues p = toPass(shape, leaves, comps);
+    PassValues p = toPass(m.ops, shape, leaves, comps);
     p.block = who;
     p.merge = true;
     p.firstStep = firstLevels;
@@ -238,9 +251,11 @@ Result<PassValues> second(const Model<T>& m, int launch, std::uint32_t block, st
 
 }  // namespace
 
-std::shared_ptr<const ReductionData> ReductionData::make(ElementKind kind, std::uint64_t n) {
+std::shared_ptr<const ReductionData> ReductionData::make(ElementKind kind, std::uint64_t n,
+                                                         AffineScheme affine) {
     auto d = std::make_shared<ReductionData>();
     d->kind = kind;
+    d->affine = affine;
     switch (kind) {
         case ElementKind::Int32: {
             const auto v = makeIntInput(n, kReductionSeed);
@@ -251,10 +266,22 @@ std::shared_ptr<const ReductionData> ReductionData::make(ElementKind kind, std::
             d->floats = makeFloatInput(n, kReductionSeed);
             break;
         case ElementKind::Affine:
-            d->maps = makeAffineInput(n, kReductionSeed);
+            d->maps = makeAffineInput(n, kReductionSeed, affine);
             break;
     }
     return d;
+}
+
+Result<std::shared_ptr<const ReductionData>> ReductionData::forRun(const Run& run) {
+    if (!run.params.count("n")) return makeError("the run has no parameter n");
+    const ElementKind kind = elementKind(run.params);
+    AffineScheme affine = AffineScheme::Mod97;
+    if (kind == ElementKind::Affine) {
+        auto scheme = affineScheme(run);
+        if (!scheme) return makeError(scheme.error());
+        affine = *scheme;
+    }
+    return make(kind, std::uint64_t(paramInt(run.params, "n")), affine);
 }
 
 Result<BlockModel> BlockModel::make(const Run& run, std::shared_ptr<const ReductionData> data) {
@@ -267,6 +294,14 @@ Result<BlockModel> BlockModel::make(const Run& run, std::shared_ptr<const Reduct
     if (!m.m_passes.recordsSteps || loadOf(run.experiment, run.params) == Load::Unsupported)
         return makeError("the CPU model does not reproduce this variant's loads");
     if (!data || data->kind != m.m_kind) return makeError("no input data for the CPU model");
+    if (m.m_kind == ElementKind::Affine) {
+        auto scheme = affineScheme(run);
+        if (!scheme) return makeError(scheme.error());
+        if (data->affine != *scheme)
+            return makeError("the CPU model's input is " + affineSchemeName(data->affine) +
+                             ", the run composed " + affineSchemeName(*scheme));
+        m.m_affine = *scheme;
+    }
     m.m_data = std::move(data);
     return m;
 }
@@ -279,12 +314,13 @@ Result<PassValues> BlockModel::firstPass(int launch, std::uint32_t block) const 
     const std::uint32_t comps = elementComponents(m_kind);
     switch (m_kind) {
         case ElementKind::Int32:
-            return first(Model<std::uint32_t>{*m_run, *m_data, m_passes, rule}, launch, block,
+            return first(Model<std::uint32_t>{*m_run, *m_data, m_passes, rule, {}}, launch, block,
                          comps);
         case ElementKind::Float:
-            return first(Model<float>{*m_run, *m_data, m_passes, rule}, launch, block, comps);
+            return first(Model<float>{*m_run, *m_data, m_passes, rule, {}}, launch, block, comps);
         case ElementKind::Affine:
-            return first(Model<Affine>{*m_run, *m_data, m_passes, rule}, launch, block, comps);
+            return first(Model<Affine>{*m_run, *m_data, m_passes, rule, {m_affine}}, launch, block,
+                         comps);
     }
     return makeError("unknown element type");
 }
@@ -298,14 +334,14 @@ Result<PassValues> BlockModel::secondPass(int launch, std::uint32_t block) const
         std::uint32_t(reductionPlan(m_passes.first, m_passes.firstThreads).size()) + 1;
     switch (m_kind) {
         case ElementKind::Int32:
-            return second(Model<std::uint32_t>{*m_run, *m_data, m_passes, rule}, launch, block,
+            return second(Model<std::uint32_t>{*m_run, *m_data, m_passes, rule, {}}, launch, block,
                           comps, firstLevels);
         case ElementKind::Float:
-            return second(Model<float>{*m_run, *m_data, m_passes, rule}, launch, block, comps,
+            return second(Model<float>{*m_run, *m_data, m_passes, rule, {}}, launch, block, comps,
                           firstLevels);
         case ElementKind::Affine:
-            return second(Model<Affine>{*m_run, *m_data, m_passes, rule}, launch, block, comps,
-                          firstLevels);
+            return second(Model<Affine>{*m_run, *m_data, m_passes, rule, {m_affine}}, launch, block,
+                          comps, firstLevels);
     }
     return makeError("unknown element type");
 }

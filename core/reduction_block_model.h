@@ -19,10 +19,15 @@ inline constexpr std::uint64_t kReductionSeed = 1;
 // The run's input, generated once (up to 2^28 elements: do it off the UI thread).
 struct ReductionData {
     ElementKind kind = ElementKind::Int32;
+    AffineScheme affine = AffineScheme::Mod97;  // how `maps` were made and compose
     std::vector<std::uint32_t> ints;
     std::vector<float> floats;
     std::vector<Affine> maps;
-    static std::shared_ptr<const ReductionData> make(ElementKind kind, std::uint64_t n);
+    static std::shared_ptr<const ReductionData> make(ElementKind kind, std::uint64_t n,
+                                                     AffineScheme affine = AffineScheme::Mod97);
+    // The input `run` reduced: its element type, its n and, for affine maps,
+    // the scheme the trace names (older traces: modulo 2^32).
+    static Result<std::shared_ptr<const ReductionData>> forRun(const Run& run);
 };
 
 class BlockModel {
@@ -42,6 +47,7 @@ private:
     std::shared_ptr<const ReductionData> m_data;
     TreePasses m_passes;
     ElementKind m_kind = ElementKind::Int32;
+    AffineScheme m_affine = AffineScheme::Mod97;
 };
 
 }  // namespace ws

@@ -20,8 +20,19 @@ BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
         out.note = "This run calls a library (CUB): it records no reduction tree.";
         return out;
     }
+    // Affine maps combine by the run's scheme (the captions work combines out).
+    AffineScheme affine = AffineScheme::Mod97;
+    if (elementKind(run.params) == ElementKind::Affine) {
+        auto scheme = affineScheme(run);
+        if (!scheme) {
+            out.note = scheme.error();
+            return out;
+        }
+        affine = *scheme;
+    }
     const auto threads = std::uint32_t(l.block.x);
     if (auto p = measuredPass(l, block, passes.first, threads, 0)) {
+        p->affine = affine;
         out.passes.push_back(std::move(*p));
     } else if (model) {
         auto m = model->firstPass(launch, block);
@@ -43,6 +54,7 @@ BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
         if (auto p =
                 measuredPass(l, *recorder, *passes.second, passes.secondThreads, firstLevels)) {
             p->merge = true;
+            p->affine = affine;
             out.passes.push_back(std::move(*p));
             return out;
         }

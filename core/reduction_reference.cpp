@@ -48,14 +48,39 @@ std::vector<float> makeFloatInput(std::size_t n, std::uint64_t seed) {
     return out;
 }
 
-std::vector<Affine> makeAffineInput(std::size_t n, std::uint64_t seed) {
+namespace {
+
+// Neighbours f, g commute exactly when f.b * (g.a - 1) == g.b * (f.a - 1)
+// (mod 97): compare g.a*f.b + g.b with f.a*g.b + f.b. With a <= 9 and b <= 9
+// both sides are below 97, so the congruence is an equality of integers. b is
+// always odd and a - 1 is even at even positions, odd at odd ones: one side
+// is odd and the other even, so no pair of neighbours commutes and swapping
+// any two neighbouring elements always changes the composition.
+std::vector<Affine> readableMaps(std::size_t n, std::uint64_t key) {
     std::vector<Affine> out(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t bits = element(key, i);
+        const std::uint32_t a = 2u + 2u * std::uint32_t(bits & 3) + (i % 2 == 0 ? 1u : 0u);
+        out[i] = Affine{a, 1u + 2u * below(bits, 5)};
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Affine> makeAffineInput(std::size_t n, std::uint64_t seed, AffineScheme scheme) {
     const std::uint64_t key = streamKey(seed, 3);
+    if (scheme == AffineScheme::Mod97) return readableMaps(n, key);
+    std::vector<Affine> out(n);
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint64_t bits = element(key, i);
         out[i] = Affine{1u + 2u * std::uint32_t(bits & 3), below(bits, 10)};
     }
     return out;
+}
+
+std::vector<Affine> makeAffineCheckInput(std::size_t n, std::uint64_t seed) {
+    return readableMaps(n, streamKey(seed, 4));
 }
 
 std::uint32_t referenceSum(std::span<const std::int32_t> values) {
@@ -82,9 +107,12 @@ FloatReference referenceSum(std::span<const float> values) {
     return {double(sum + compensation), double(magnitudes)};
 }
 
-Affine referenceCompose(std::span<const Affine> values) {
+Affine referenceCompose(std::span<const Affine> values, AffineScheme scheme) {
     Affine acc = affineIdentity();
-    for (const Affine& f : values) acc = combine(acc, f);
+    if (scheme == AffineScheme::Mod97)
+        for (const Affine& f : values) acc = combine(acc, f);
+    else
+        for (const Affine& f : values) acc = combineWrap32(acc, f);
     return acc;
 }
 
@@ -118,6 +146,9 @@ std::string toText(double value) {
     return ec == std::errc() ? std::string(buf, end) : std::string("?");
 }
 
-std::string toText(Affine map) { return std::to_string(map.a) + "*x + " + std::to_string(map.b); }
+std::string toText(Affine map, AffineScheme scheme) {
+    const std::string text = std::to_string(map.a) + "*x + " + std::to_string(map.b);
+    return scheme == AffineScheme::Mod97 ? text + " mod 97" : text;
+}
 
 }  // namespace ws

@@ -26,6 +26,19 @@ std::string elementName(ElementKind kind) {
     return "?";
 }
 
+std::string affineSchemeName(AffineScheme scheme) {
+    return scheme == AffineScheme::Mod97 ? "affine-mod-97" : "affine-wrap-2^32";
+}
+
+Result<AffineScheme> affineScheme(const Run& run) {
+    const auto it = run.texts.find(kInputSchemeKey);
+    if (it == run.texts.end()) return AffineScheme::Wrap32;
+    for (AffineScheme s : {AffineScheme::Mod97, AffineScheme::Wrap32})
+        if (it->second == affineSchemeName(s)) return s;
+    return makeError("the trace's inputs are '" + it->second + "', which this build of warpscope " +
+                     "does not know (it knows affine-mod-97 and affine-wrap-2^32)");
+}
+
 namespace {
 
 TreeShape warpShape(const std::string& variant) {

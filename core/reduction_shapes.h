@@ -8,6 +8,8 @@
 #include <string>
 
 #include "core/reduction_plan.h"
+#include "core/reduction_values.h"
+#include "core/result.h"
 #include "core/run.h"
 
 namespace ws {
@@ -19,6 +21,14 @@ ElementKind elementKind(const ParamValues& params);
 std::uint32_t elementBytes(ElementKind kind);
 std::uint32_t elementComponents(ElementKind kind);
 std::string elementName(ElementKind kind);
+
+// Run::texts key naming the inputs an affine run composed: "affine-mod-97".
+// Traces recorded before it existed lack it and composed modulo 2^32.
+inline constexpr const char* kInputSchemeKey = "inputScheme";
+std::string affineSchemeName(AffineScheme scheme);  // "affine-mod-97", "affine-wrap-2^32"
+// The run's scheme: Wrap32 when the key is absent, an error when it names a
+// scheme this build does not know (a trace from a newer warpscope).
+Result<AffineScheme> affineScheme(const Run& run);
 
 struct TreePasses {
     bool recordsSteps = true;  // false for a library call (cub)

@@ -32,6 +32,8 @@ struct PassValues {
     std::uint32_t block = 0;      // the block whose threads did this pass
     bool merge = false;           // a second pass (merge of partials or of warp results)
     ValueSource source = ValueSource::CpuModel;
+    // How two affine maps (components == 2) combine: the run's scheme.
+    AffineScheme affine = AffineScheme::Mod97;
     std::vector<PlanStep> plan;
     std::vector<std::vector<TreeValue>> levels;  // [level][slot]; level 0 = loaded leaves
     std::uint32_t levelCount() const { return std::uint32_t(levels.size()); }

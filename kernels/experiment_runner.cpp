@@ -58,7 +58,8 @@ Result<ReductionRun> runTyped(const ExperimentSpec& spec, const ParamValues& par
     if (!program) return makeError(program.error());
     const std::uint64_t n = paramInt(params, "n");
     // The input counts against free memory only if it is still to be made.
-    if (Status s = checkReductionFits(*program, *device, n, prepared ? 0 : n * sizeof(T)); !s)
+    const std::uint64_t inputBytes = prepared ? 0 : ReductionInput::deviceBytes(kindOf<T>(), n);
+    if (Status s = checkReductionFits(*program, *device, n, inputBytes); !s)
         return makeError(spec.id + ": " + s.error());
     if (prepared) return executeReduction(spec.id, params, *program, *prepared, *device, options);
     auto input = ReductionInput::prepare(kindOf<T>(), n, options.seed);

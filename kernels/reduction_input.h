@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/affine_check.h"
 #include "core/reduction_reference.h"
 #include "core/reduction_values.h"
 #include "core/result.h"
@@ -23,22 +24,33 @@ public:
     std::uint64_t seed() const { return m_seed; }
     std::uint64_t bytes() const { return m_n * elementBytes(m_kind); }
     const void* device() const { return m_device.get(); }
+    // Affine maps only: a second input of n maps (makeAffineCheckInput) that
+    // the run's kernels compose once more, untimed, so that a wrong order must
+    // get two independent inputs right to pass (core/affine_check.h). Null for
+    // sums.
+    const void* checkDevice() const {
+        return m_kind == ElementKind::Affine ? m_check.get() : nullptr;
+    }
+    // Device memory a run of `kind` needs for its inputs.
+    static std::uint64_t deviceBytes(ElementKind kind, std::uint64_t n);
 
     // Exact for int32 (wrapping) and affine maps; for floats within
     // floatSumTolerance(sum of magnitudes, depth), `depthNote` saying how the
     // depth was bounded.
     Verification verify(std::uint32_t gpu) const;
     Verification verify(float gpu, std::uint64_t depth, const std::string& depthNote) const;
-    Verification verify(Affine gpu) const;
+    // The run's input's composition and the check input's.
+    Verification verify(Affine gpu, Affine gpuCheck) const;
 
 private:
     ElementKind m_kind = ElementKind::Int32;
     std::uint64_t m_n = 0;
     std::uint64_t m_seed = 0;
     DeviceBuffer<unsigned char> m_device;
+    DeviceBuffer<unsigned char> m_check;
     std::uint32_t m_intSum = 0;
     FloatReference m_floatSum;
-    Affine m_affine;
+    AffineExpectation m_affine;
 };
 
 }  // namespace ws

@@ -3,7 +3,8 @@
 # device: small sweeps of every experiment, a few MB in all.
 # Usage: record-bundled-traces.sh [RECORDER] [OUTDIR] [LAB...]
 # LAB is basics, reductions, memory, atomics, concurrency or matmul; without
-# one, every lab is recorded.
+# one, every lab is recorded. LAB affine re-records only the reductions of
+# affine maps (part of reductions).
 set -euo pipefail
 rec=${1:-build-gpu/app/record/warpscope-record}
 out=${2:-resources/traces}
@@ -31,14 +32,22 @@ record_reductions() {
     # Reduction lab (seeds 000/003 ch. 4, Harris).
     sweep reduce-single-block n=1000,10000 block=256,1024 type=int32
     sweep reduce-single-block n=10000 block=1024 type=float
-    sweep reduce-single-block-noncomm n=10000 block=256,1024 op=affine,add
+    sweep reduce-single-block-noncomm n=10000 block=256,1024 op=add
     sweep reduce-multi-block n=2^20,2^24 block=256,1024 type=int32 traced_blocks=1
     sweep reduce-last-block n=2^20 block=256,1024 grid=0,1024 type=int32 traced_blocks=1
-    sweep reduce-multi-block-noncomm n=2^20 block=256 grid=0,64 op=affine
     sweep reduce-warp variant=comm,comm-compact,shuffle n=2^16 block=1024 op=add type=int32
-    sweep reduce-warp variant=noncomm,noncomm-padded,shuffle n=2^16 block=1024 op=affine type=int32
     sweep reduce-ladder variant=interleaved-divergent,interleaved-strided,sequential,first-add,unroll-last-warp,complete-unroll,multi-element,best,cub \
           n=2^16,2^18,2^20 block=256 type=float
+    record_affine
+}
+
+record_affine() {
+    # Non-commutative reductions of affine maps modulo 97 (docs/reduction-
+    # operators.md). With n = block the tree's leaves are the inputs themselves.
+    sweep reduce-single-block-noncomm n=10000 block=256,1024 op=affine
+    sweep reduce-single-block-noncomm n=256 block=256 op=affine
+    sweep reduce-multi-block-noncomm n=2^20 block=256 grid=0,64 op=affine
+    sweep reduce-warp variant=noncomm,noncomm-padded,shuffle n=2^16 block=1024 op=affine type=int32
 }
 
 record_memory() {

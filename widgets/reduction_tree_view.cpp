@@ -258,6 +258,12 @@ QRectF ReductionTreeView::nodeRect(std::uint32_t level, std::uint32_t slot) cons
     return QRectF(cx - w / 2, cy - h / 2, w, h);
 }
 
+QString ReductionTreeView::nodeLabel(std::uint32_t level, std::uint32_t slot) const {
+    const PassValues* p = pass();
+    if (!p || level >= p->levelCount() || slot >= p->threads) return {};
+    return compactValue(p->value(level, slot), p->components);
+}
+
 QString ReductionTreeView::stepText(std::uint32_t level) const {
     const PassValues* p = pass();
     if (!p) return {};

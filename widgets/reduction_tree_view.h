@@ -44,6 +44,9 @@ public:
     void selectNode(std::uint32_t level, std::uint32_t slot);
     std::optional<TreeNode> captionNode() const;
     QRectF nodeRect(std::uint32_t level, std::uint32_t slot) const;
+    // The value a node shows when its box is wide enough (narrower boxes drop
+    // digits of fractions); empty for a slot the pass does not have.
+    QString nodeLabel(std::uint32_t level, std::uint32_t slot) const;
     QString captionText() const;
     QSize sizeHint() const override { return {900, 560}; }
     QSize minimumSizeHint() const override { return {320, 220}; }

@@ -60,9 +60,14 @@ TreeScene buildModelledScene(const PreparedRun& prepared, const BlockRef& ref) {
     const Run& run = *prepared.run;
     if (!findExperiment(run.experiment) || !run.params.count("n"))
         return buildTreeScene(prepared, ref, nullptr);
-    const auto data =
-        ReductionData::make(elementKind(run.params), std::uint64_t(paramInt(run.params, "n")));
-    auto model = BlockModel::make(run, data);
+    auto data = ReductionData::forRun(run);
+    if (!data) {
+        TreeScene s = buildTreeScene(prepared, ref, nullptr);
+        if (s.trees.note.empty()) s.trees.note = data.error();
+        s.needsModel = false;
+        return s;
+    }
+    auto model = BlockModel::make(run, *data);
     TreeScene s = buildTreeScene(prepared, ref, model ? &*model : nullptr);
     if (!model && s.trees.note.empty()) s.trees.note = model.error();
     s.needsModel = false;

@@ -135,15 +135,22 @@ QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
             .arg(c->thread)
             .arg(slot)
             .arg(src, l, r, res);
-    const Affine lr = combine(toAffine(left), toAffine(right));
-    const Affine rl = combine(toAffine(right), toAffine(left));
+    const Affine f = toAffine(left), g = toAffine(right);
+    const Affine lr = combine(f, g, p.affine);
+    const Affine rl = combine(g, f, p.affine);
     const QString swapped = QString::fromStdString(valueText(toTreeValue(rl), 2));
+    // Modulo 97 the numbers are small enough to work by hand: f then g is
+    // x -> g.a*(f.a*x + f.b) + g.b, so the caption spells out both products.
+    const QString work =
+        p.affine == AffineScheme::Mod97
+            ? QObject::tr("(%1·%2, %1·%3 + %4) mod 97 = ").arg(g.a).arg(f.a).arg(f.b).arg(g.b)
+            : QString();
     return QObject::tr(
-               "t%1: combine(slot %2 = %3, %4 = %5) = %6\nswapped: combine(right, left) = "
-               "%7 %8")
+               "t%1: combine(slot %2 = %3, %4 = %5) = %6%7\nswapped: combine(right, left) = "
+               "%8 %9")
         .arg(c->thread)
         .arg(slot)
-        .arg(l, src, r, res, swapped)
+        .arg(l, src, r, work, res, swapped)
         .arg(lr == rl ? QObject::tr("(the same here)") : QObject::tr("≠ — order matters"));
 }
 

@@ -14,7 +14,8 @@ QString shapeTitle(TreeShape shape);                               // "sequentia
 QString shortLevelName(const PassValues& p, std::uint32_t level);  // "load", "s = 64", "k = 4"
 QString levelName(const PassValues& p, std::uint32_t level);       // "step 3 (s = 32)"
 QString treeStepText(const PassValues& p, std::uint32_t level);
-// "t17: slot 17 + slot 49 = 12 + 30 = 42"; for affine maps both orders.
+// "t17: slot 17 + slot 49 = 12 + 30 = 42"; for affine maps both orders, and
+// modulo 97 the products that give the result: "(4·3, 4·5 + 1) mod 97 = (12, 21)".
 QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot);
 QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p);
 

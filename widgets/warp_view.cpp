@@ -69,7 +69,7 @@ QRectF WarpView::cellRect(std::size_t warpRow, int lane) const {
     return QRectF(a.left() + lane * w, a.top() + double(warpRow) * h, w, h);
 }
 
-QString WarpView::valueText(std::int64_t record, int lane, bool after) const {
+QString WarpView::valueText(std::int64_t record, int lane, bool after, bool compact) const {
     const StepRecords* s = m_table.source;
     if (!s || record < 0) return {};
     const std::size_t c = std::max<std::uint32_t>(1, s->components);
@@ -79,7 +79,16 @@ QString WarpView::valueText(std::int64_t record, int lane, bool after) const {
     if (c == 1) return number(v[base]);
     QStringList parts;
     for (std::size_t k = 0; k < c; ++k) parts << number(v[base + k]);
+    // A cell holds an affine map as the tree's node does, "12,21" (two-digit
+    // numbers modulo 97 fit a lane's cell); tooltips as the caption writes it.
+    if (compact) return parts.join(QLatin1Char(','));
     return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
+}
+
+QString WarpView::cellText(std::size_t warpRow, int lane) const {
+    const int col = shownStep();
+    if (col < 0 || warpRow >= m_table.warps.size()) return {};
+    return valueText(m_table.record(warpRow, std::size_t(col)), lane, true, true);
 }
 
 void WarpView::paintEvent(QPaintEvent*) {
@@ -172,7 +181,7 @@ void WarpView::paintEvent(QPaintEvent*) {
             const bool active = (mask >> lane) & 1u;
             p.fillRect(c, r < 0 ? palette::background() : (active ? activeColour() : idleColour()));
             if (r < 0) continue;
-            const QString v = valueText(r, lane, true);
+            const QString v = valueText(r, lane, true, true);
             if (!v.isEmpty() && vfm.horizontalAdvance(v) + 2 <= c.width() &&
                 vfm.height() <= c.height()) {
                 p.setFont(valueFont);

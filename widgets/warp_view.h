@@ -18,6 +18,9 @@ public:
     const WarpStepTable& table() const { return m_table; }
     int shownStep() const;  // column in table().steps, -1 when nothing is shown
     QRectF cellRect(std::size_t warpRow, int lane) const;
+    // The value a lane's cell shows at the shown step, drawn when it fits:
+    // "42", or "12,21" for an affine map. Empty where nothing was traced.
+    QString cellText(std::size_t warpRow, int lane) const;
     QSize sizeHint() const override { return {520, 300}; }
     QSize minimumSizeHint() const override { return {240, 140}; }
 
@@ -28,7 +31,8 @@ protected:
 private:
     void rebuild();
     QRect cellArea() const;
-    QString valueText(std::int64_t record, int lane, bool after) const;
+    // `compact`: "12,21" for a cell rather than "(12, 21)" for a tooltip.
+    QString valueText(std::int64_t record, int lane, bool after, bool compact = false) const;
 
     PlaybackModel* m_model;
     WarpStepTable m_table;

@@ -31,10 +31,33 @@ TEST(ReductionReference, GeneratorsAreDeterministicAndInRange) {
         ASSERT_GE(f, 0.0f);
         ASSERT_LT(f, 1.0f);
     }
-    for (const Affine& m : makeAffineInput(100000, 1)) {
+    // The older traces' affine inputs, still made for their CPU model.
+    for (const Affine& m : makeAffineInput(100000, 1, AffineScheme::Wrap32)) {
         ASSERT_TRUE(m.a == 1 || m.a == 3 || m.a == 5 || m.a == 7);
         ASSERT_LE(m.b, 9u);
     }
+}
+
+TEST(ReductionReference, ReadableAffineInputsAreSmallAndAlternate) {
+    for (const auto& maps : {makeAffineInput(100000, 1), makeAffineCheckInput(100000, 1)}) {
+        std::vector<int> as(10), bs(10);
+        for (std::size_t i = 0; i < maps.size(); ++i) {
+            const Affine m = maps[i];
+            ASSERT_GE(m.a, 2u);
+            ASSERT_LE(m.a, 9u);
+            ASSERT_EQ(m.a % 2, i % 2 == 0 ? 1u : 0u) << i;  // odd at even positions
+            ASSERT_EQ(m.b % 2, 1u) << i;
+            ASSERT_LE(m.b, 9u);
+            as[m.a]++;
+            bs[m.b]++;
+        }
+        for (std::uint32_t a = 2; a <= 9; ++a) EXPECT_NEAR(as[a], 12500, 700) << a;
+        for (std::uint32_t b = 1; b <= 9; b += 2) EXPECT_NEAR(bs[b], 20000, 900) << b;
+    }
+    EXPECT_NE(makeAffineInput(1000, 1), makeAffineCheckInput(1000, 1));
+    EXPECT_NE(makeAffineInput(1000, 1), makeAffineInput(1000, 2));
+    const auto longer = makeAffineInput(3000, 4), shorter = makeAffineInput(77, 4);
+    EXPECT_TRUE(std::equal(shorter.begin(), shorter.end(), longer.begin()));
 }
 
 TEST(ReductionReference, IntSumWraps) {
@@ -68,10 +91,32 @@ TEST(ReductionReference, AffineComposeIsInOrderAndNotCommutative) {
     const std::vector<Affine> fg = {f, g};
     EXPECT_EQ(referenceCompose(fg), (Affine{15, 7}));
     EXPECT_EQ(referenceCompose(std::span<const Affine>{}), affineIdentity());
-    // Wraps modulo 2^32.
+    EXPECT_EQ(toText(Affine{15, 7}), "15*x + 7 mod 97");
+}
+
+TEST(ReductionReference, AffineComposeWorksModulo97ByHand) {
+    // (3, 5) then (4, 1): x -> 4*(3x + 5) + 1 = 12x + 21; then (9, 7):
+    // 9*12 = 108 = 97 + 11 and 9*21 + 7 = 196 = 2*97 + 2.
+    const std::vector<Affine> maps = {{3, 5}, {4, 1}, {9, 7}};
+    EXPECT_EQ(referenceCompose(std::span(maps).first(2)), (Affine{12, 21}));
+    EXPECT_EQ(referenceCompose(maps), (Affine{11, 2}));
+    EXPECT_EQ(combine(Affine{12, 21}, Affine{9, 7}), (Affine{11, 2}));
+    EXPECT_EQ(toText(referenceCompose(maps)), "11*x + 2 mod 97");
+    // Every result stays below 97 however long the chain.
+    for (const Affine& m : {referenceCompose(makeAffineInput(1 << 20, 1)),
+                            referenceCompose(makeAffineCheckInput(1 << 20, 1))}) {
+        EXPECT_LT(m.a, 97u);
+        EXPECT_LT(m.b, 97u);
+    }
+}
+
+TEST(ReductionReference, OlderTracesComposeModulo2To32) {
     const std::vector<Affine> wrap = {{0x80000001u, 0}, {2u, 0}};
-    EXPECT_EQ(referenceCompose(wrap).a, 2u);
-    EXPECT_EQ(toText(Affine{3, 7}), "3*x + 7");
+    EXPECT_EQ(referenceCompose(wrap, AffineScheme::Wrap32).a, 2u);
+    const std::vector<Affine> small = {{3, 5}, {4, 1}, {9, 7}};
+    EXPECT_EQ(referenceCompose(small, AffineScheme::Wrap32), (Affine{108, 196}));
+    EXPECT_EQ(combine(Affine{12, 21}, Affine{9, 7}, AffineScheme::Wrap32), (Affine{108, 196}));
+    EXPECT_EQ(toText(Affine{3, 7}, AffineScheme::Wrap32), "3*x + 7");
 }
 
 TEST(ReductionReference, ToleranceAndDepth) {

@@ -1,4 +1,5 @@
 // One block reduces the whole array (sumCommSingleBlock, sumNoncommSingleBlock).
+#include "core/reduction_shapes.h"
 #include "reduction_checks.h"
 
 namespace ws::test {
@@ -42,6 +43,14 @@ TEST_F(SingleBlock, AffineStepsCarryTwoComponents) {
     EXPECT_EQ(steps.components, 2u);
     EXPECT_EQ(steps.size(), 7u * 2);  // load + 6 levels, 2 warps, block 0 only
     EXPECT_EQ(run->timing.bytesMoved, 5000.0 * 8);
+    // The readable inputs: the trace names them, and every number is below 97.
+    EXPECT_EQ(run->texts.at(kInputSchemeKey), "affine-mod-97");
+    auto scheme = affineScheme(*run);
+    ASSERT_TRUE(scheme) << scheme.error();
+    EXPECT_EQ(*scheme, AffineScheme::Mod97);
+    for (double v : steps.after) ASSERT_LT(v, 97.0);
+    EXPECT_NE(run->verification.actual.find(" mod 97"), std::string::npos)
+        << run->verification.actual;
 }
 
 }  // namespace

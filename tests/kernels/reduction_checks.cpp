@@ -6,6 +6,7 @@
 
 #include "core/catalog.h"
 #include "core/reduction_plan.h"
+#include "core/reduction_reference.h"
 #include "core/reduction_simulate.h"
 #include "core/reduction_values.h"
 #include "core/trace_io.h"
@@ -60,7 +61,7 @@ T apply(const T& a, const T& b) {
 template <typename T>
 std::string show(const T& v) {
     if constexpr (std::is_same_v<T, Affine>)
-        return std::to_string(v.a) + "x+" + std::to_string(v.b);
+        return toText(v);  // "12*x + 21 mod 97", as the verification writes it
     else
         return std::to_string(v);
 }

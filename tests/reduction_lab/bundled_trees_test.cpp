@@ -26,14 +26,14 @@ std::vector<fs::path> bundledTraces() {
     return out;
 }
 
-std::string rootText(const TreeValue& v, ElementKind kind) {
+std::string rootText(const TreeValue& v, ElementKind kind, AffineScheme affine) {
     switch (kind) {
         case ElementKind::Int32:
             return toText(std::uint32_t(v.c[0]));
         case ElementKind::Float:
             return toText(v.c[0]);
         case ElementKind::Affine:
-            return toText(toAffine(v));
+            return toText(toAffine(v), affine);
     }
     return {};
 }
@@ -42,7 +42,7 @@ std::string rootText(const TreeValue& v, ElementKind kind) {
 TEST(BundledTrees, MeasuredTreesMatchTheModelAndEndInTheVerifiedResult) {
     const auto files = bundledTraces();
     ASSERT_FALSE(files.empty()) << "no bundled traces found";
-    int checkedRoots = 0, comparedBlocks = 0;
+    int checkedRoots = 0, comparedBlocks = 0, mod97 = 0, wrap32 = 0;
     for (const auto& file : files) {
         SCOPED_TRACE(file.filename().string());
         auto loaded = loadTrace(file);
@@ -51,8 +51,14 @@ TEST(BundledTrees, MeasuredTreesMatchTheModelAndEndInTheVerifiedResult) {
         const TreePasses passes = treePasses(run.experiment, run.params);
         if (!passes.recordsSteps) continue;  // cub
         const ElementKind kind = elementKind(run.params);
-        const auto data = ReductionData::make(kind, std::uint64_t(std::stoull(run.params.at("n"))));
-        auto model = BlockModel::make(run, data);
+        // Affine traces recorded before the readable inputs name no scheme:
+        // the model rebuilds their inputs and arithmetic modulo 2^32.
+        const auto affine = affineScheme(run);
+        ASSERT_TRUE(affine) << affine.error();
+        if (kind == ElementKind::Affine) ++(*affine == AffineScheme::Mod97 ? mod97 : wrap32);
+        const auto data = ReductionData::forRun(run);
+        ASSERT_TRUE(data) << data.error();
+        auto model = BlockModel::make(run, *data);
         const bool modelled = bool(model);
         const bool best = run.params.count("variant") && run.params.at("variant") == "best";
         if (!best) EXPECT_TRUE(modelled) << model.error();
@@ -82,18 +88,70 @@ TEST(BundledTrees, MeasuredTreesMatchTheModelAndEndInTheVerifiedResult) {
         const BlockTrees trees = buildBlockTrees(run, last, 0, mp);
         ASSERT_FALSE(trees.passes.empty()) << trees.note;
         const PassValues& final = trees.passes.back();
-        EXPECT_EQ(rootText(final.root(), kind), run.verification.actual);
+        EXPECT_EQ(rootText(final.root(), kind, *affine), run.verification.actual);
         ++checkedRoots;
         // The model gives the same root where it can (the merge of another run's ticket order
         // does not matter: the partials merge in block order).
         if (mp && passes.second) {
             auto m = mp->secondPass(last, 0);
             ASSERT_TRUE(m) << m.error();
-            EXPECT_EQ(rootText(m->root(), kind), run.verification.actual);
+            EXPECT_EQ(rootText(m->root(), kind, *affine), run.verification.actual);
         }
     }
     EXPECT_GT(checkedRoots, 40);
     EXPECT_GT(comparedBlocks, 50);
+    // The bundled affine traces: older ones modulo 2^32 until they are
+    // re-recorded, then modulo 97; both kinds are held to the model.
+    EXPECT_GE(mod97 + wrap32, 7) << mod97 << " modulo 97, " << wrap32 << " modulo 2^32";
+}
+
+// What the bundled affine runs become when re-recorded with the readable
+// inputs: the CPU model of each, modulo 97, ends in the in-order composition
+// that the verification expects, so a GPU that matches the model passes.
+TEST(BundledTrees, ReadableInputsModelEndsInTheInOrderComposition) {
+    int modelled = 0;
+    for (const auto& file : bundledTraces()) {
+        auto loaded = loadTrace(file);
+        ASSERT_TRUE(loaded) << loaded.error();
+        ws::Run run = std::move(loaded).value();
+        if (elementKind(run.params) != ElementKind::Affine) continue;
+        SCOPED_TRACE(file.filename().string());
+        run.texts[kInputSchemeKey] = affineSchemeName(AffineScheme::Mod97);
+        const auto data = ReductionData::forRun(run);
+        ASSERT_TRUE(data) << data.error();
+        ASSERT_EQ((*data)->affine, AffineScheme::Mod97);
+        auto model = BlockModel::make(run, *data);
+        ASSERT_TRUE(model) << model.error();
+        const TreePasses passes = treePasses(run.experiment, run.params);
+        const int last = int(run.launches.size()) - 1;
+        auto final = passes.second ? model->secondPass(last, 0) : model->firstPass(last, 0);
+        ASSERT_TRUE(final) << final.error();
+        EXPECT_EQ(final->affine, AffineScheme::Mod97);
+        EXPECT_EQ(toAffine(final->root()), referenceCompose((*data)->maps));
+        for (const auto& level : final->levels)
+            for (const TreeValue& v : level) ASSERT_TRUE(v.c[0] < 97 && v.c[1] < 97);
+        // A model made for the other scheme is refused, not silently wrong.
+        EXPECT_FALSE(BlockModel::make(
+            run,
+            ReductionData::make(ElementKind::Affine, (*data)->maps.size(), AffineScheme::Wrap32)));
+        ++modelled;
+    }
+    EXPECT_GE(modelled, 7);
+}
+
+TEST(BundledTrees, AnUnknownInputSchemeIsRefusedWithItsName) {
+    ws::Run run;
+    run.experiment = "reduce-single-block-noncomm";
+    run.params = {{"n", "1000"}, {"block", "256"}, {"op", "affine"}, {"traced_blocks", "1"}};
+    run.launches.resize(1);
+    run.launches[0].block = {256, 1, 1};
+    run.texts[kInputSchemeKey] = "affine-mod-251";
+    const auto data = ReductionData::forRun(run);
+    ASSERT_FALSE(data);
+    EXPECT_NE(data.error().find("affine-mod-251"), std::string::npos) << data.error();
+    const BlockTrees trees = buildBlockTrees(run, 0, 0, nullptr);
+    EXPECT_TRUE(trees.passes.empty());
+    EXPECT_NE(trees.note.find("affine-mod-251"), std::string::npos) << trees.note;
 }
 
 }  // namespace

@@ -4,15 +4,20 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <QRegularExpression>
+
 #include "app/gui/compare_window.h"
 #include "app/gui/ladder_data.h"
+#include "app/gui/run_info_panel.h"
 #include "core/reduction_shapes.h"
 #include "tests/reduction_lab/lab_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/arrival_view.h"
 #include "widgets/divergence_view.h"
 #include "widgets/ladder_chart.h"
 #include "widgets/reduction_tree_view.h"
+#include "widgets/warp_view.h"
 
 namespace ws {
 namespace {
@@ -28,9 +33,11 @@ const QString kLastBlock = QStringLiteral(
 
 struct Shown {
     PlaybackModel model;
-    explicit Shown(const QString& file) {
+    explicit Shown(const QString& file) : Shown(file, test::loadBundled) {}
+    template <typename Load>
+    Shown(const QString& file, Load load) {
         test::app();
-        auto p = test::loadBundled(file);
+        auto p = load(file);
         EXPECT_TRUE(p) << file.toStdString();
         model.setRun(p);
     }
@@ -97,6 +104,102 @@ TEST(ReductionTreeView, AffineCaptionShowsBothOperandOrders) {
     (void)test::render(view);
 }
 
+TEST(ReductionTreeView, ReadableAffineMapsShowTwoDigitNumbers) {
+    Shown s(kAffine, test::readableAffine);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    const PassValues& p = *view.pass();
+    EXPECT_EQ(p.source, ValueSource::Measured);
+    EXPECT_EQ(p.affine, AffineScheme::Mod97);
+    // Every node of every level reads "a,b" with a and b below 97.
+    const QRegularExpression twoNumbers(QStringLiteral("^(\\d{1,2}),(\\d{1,2})$"));
+    for (std::uint32_t k = 0; k < p.levelCount(); ++k)
+        for (std::uint32_t slot = 0; slot < p.threads; ++slot) {
+            const QString label = view.nodeLabel(k, slot);
+            const auto m = twoNumbers.match(label);
+            ASSERT_TRUE(m.hasMatch())
+                << "level " << k << " slot " << slot << ": " << label.toStdString();
+            ASSERT_LT(m.captured(1).toInt(), 97) << label.toStdString();
+            ASSERT_LT(m.captured(2).toInt(), 97) << label.toStdString();
+        }
+    // The caption works the combine out the way a student would by hand.
+    view.setFixedLevel(1);
+    const auto node = view.captionNode();
+    ASSERT_TRUE(node);
+    const Combine* c = nullptr;
+    for (const Combine& x : p.plan[0].combines)
+        if (x.dst == node->slot) c = &x;
+    ASSERT_NE(c, nullptr);
+    const Affine f = toAffine(p.value(0, c->dst)), g = toAffine(p.value(0, c->src));
+    const Affine r = combine(f, g);
+    EXPECT_EQ(toAffine(p.value(1, c->dst)), r);
+    const QString work = QStringLiteral("(%1·%2, %1·%3 + %4) mod 97 = (%5, %6)")
+                             .arg(g.a)
+                             .arg(f.a)
+                             .arg(f.b)
+                             .arg(g.b)
+                             .arg(r.a)
+                             .arg(r.b);
+    const QString caption = view.captionText();
+    EXPECT_TRUE(caption.contains(work)) << caption.toStdString() << "\n" << work.toStdString();
+    EXPECT_TRUE(caption.contains(QStringLiteral("order matters"))) << caption.toStdString();
+    (void)test::render(view);
+}
+
+TEST(WarpView, ReadableAffineCellsReadLikeTheTreesNodes) {
+    Shown s(kAffine, test::readableAffine);
+    s.model.setSelected({0, 0});
+    WarpView view(&s.model);
+    view.resize(1600, 600);
+    ASSERT_GE(view.shownStep(), 0);
+    // Every traced lane holds "a,b" with a and b below 97, short enough for a cell.
+    const QRegularExpression twoNumbers(QStringLiteral("^(\\d{1,2}),(\\d{1,2})$"));
+    int cells = 0;
+    for (std::size_t w = 0; w < view.table().warps.size(); ++w)
+        for (int lane = 0; lane < kWarpSize; ++lane) {
+            const QString text = view.cellText(w, lane);
+            if (text.isEmpty()) continue;  // warp not traced in this step
+            ASSERT_TRUE(twoNumbers.match(text).hasMatch())
+                << "warp row " << w << " lane " << lane << ": " << text.toStdString();
+            ++cells;
+        }
+    EXPECT_GT(cells, 0);
+    (void)test::render(view);
+}
+
+TEST(ReductionTreeView, OlderAffineTracesKeepTheirArithmeticModulo2To32) {
+    Shown s(kAffine);
+    ReductionTreeView view(&s.model);
+    view.resize(1200, 800);
+    ASSERT_NE(view.pass(), nullptr);
+    const PassValues& p = *view.pass();
+    EXPECT_EQ(p.affine, AffineScheme::Wrap32);
+    // Their values are ten-digit numbers, shown short with an exponent.
+    EXPECT_GT(p.root().c[0], 97.0);
+    EXPECT_TRUE(view.nodeLabel(p.levelCount() - 1, 0).contains(QLatin1Char('e')))
+        << view.nodeLabel(p.levelCount() - 1, 0).toStdString();
+    // The measured combines follow the old arithmetic, which the caption uses.
+    for (const Combine& c : p.plan[0].combines)
+        ASSERT_EQ(toAffine(p.value(1, c.dst)),
+                  combine(toAffine(p.value(0, c.dst)), toAffine(p.value(0, c.src)),
+                          AffineScheme::Wrap32));
+    view.setFixedLevel(1);
+    EXPECT_FALSE(view.captionText().contains(QStringLiteral("mod 97")));
+}
+
+TEST(RunInfoPanel, ReadableAffineResultIsShort) {
+    test::app();
+    auto readable = test::readableAffine(kAffine);
+    ASSERT_TRUE(readable);
+    RunInfoPanel panel;
+    panel.setRun(LoadedRun{readable, RunOrigin::File, QStringLiteral("readable.wstrace"), {}}, {});
+    const QString badge = panel.badgeText();
+    EXPECT_TRUE(badge.contains(
+        QRegularExpression(QStringLiteral("\\(\\d{1,2}\\*x \\+ \\d{1,2} mod 97\\)"))))
+        << badge.toStdString();
+}
+
 TEST(ReductionTreeView, UntracedBlockComesFromTheCpuModel) {
     Shown s(kSequential);
     // Block 5 of launch 0 was not traced (block 0 and the last were).
@@ -135,6 +238,27 @@ TEST(ReductionTreeView, LastBlockShowsTheMergeByTheLastTicket) {
                               QColor(QRgb(0xE69F00)), 10));
     // At the end of the run the view follows the playback into the merge.
     EXPECT_EQ(tree.passIndex(), 1);
+}
+
+TEST(ArrivalView, FourDigitTicketsKeepClearOfTheBlockColumn) {
+    // 1,024 blocks: tickets and block ids of four digits, the last row bold.
+    Shown s(QStringLiteral(
+        "reduce-last-block__n-2_20__block-256__grid-1024__type-int32__traced_blocks-1.wstrace"));
+    ASSERT_GE(s.model.run() ? s.model.run()->launches.size() : 0u, 1u);
+    for (const int width : {1900, 960, 640}) {
+        SCOPED_TRACE(width);
+        ArrivalView arrivals(&s.model);
+        QFont f = arrivals.font();
+        f.setPixelSize(24);  // a projector's text
+        arrivals.setFont(f);
+        arrivals.resize(width, 900);
+        ASSERT_EQ(arrivals.rows().size(), 1024u);
+        const auto texts = test::probeText(&arrivals);
+        EXPECT_FALSE(texts.empty());
+        for (const auto& [a, b] : test::overlappingTexts(texts, 0.0))
+            ADD_FAILURE() << "overlapping: '" << a.text.toStdString() << "' and '"
+                          << b.text.toStdString() << "'";
+    }
 }
 
 TEST(DivergenceView, InterleavedDivergesInEveryWarpSequentialDoesNot) {
