@@ -24,16 +24,16 @@ constexpr int kTracedTrips = 4;
 
 // Y-axis: lanes read neighbouring bytes of one row, so each load of a warp
 // is 32 contiguous bytes, one sector.
-template <bool kRecord>
+template <Recording kRec>
 __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
                                     __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     const bool inside = x < width;
     float sum = 0;
     int y = 0;  // same trip count for every lane: warps stay converged
-    if constexpr (kRecord)
+    if constexpr (kRec == Recording::Accesses)
         for (; y < min(height, kTracedTrips); ++y)
             sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
     for (; y < height; ++y) sum += inside ? src[x + std::size_t(y) * width] : std::uint8_t(0);
@@ -43,17 +43,17 @@ __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int wid
 
 // X-axis, seed version: lane y reads row y, so the 32 bytes of a warp's load
 // lie `width` bytes apart, 32 sectors for 32 useful bytes.
-template <bool kRecord>
+template <Recording kRec>
 __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
                                     __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     int y = blockIdx.x * blockDim.x + threadIdx.x;
     int x = blockIdx.y * kChunk;
     const bool inside = y < height;
     float sum = 0;
     const int xend = min(x + kChunk, width);
-    if constexpr (kRecord)
+    if constexpr (kRec == Recording::Accesses)
         for (const int traced = min(x + kTracedTrips, xend); x < traced; ++x)
             sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
     for (; x < xend; ++x) sum += inside ? src[x + std::size_t(y) * width] : std::uint8_t(0);
@@ -66,17 +66,17 @@ __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int wid
 // then the block's sums meet in a tree over shared memory. Sequential
 // addressing (tid and tid + s) keeps the tree conflict-free: a warp reads 32
 // consecutive words.
-template <bool kRecord>
+template <Recording kRec>
 __global__ void ReduceWKernelBlock(const std::uint8_t* src, float* dst, int width,
                                    __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     extern __shared__ float sbuf[];
     const int tid = threadIdx.x;
     const int y = blockIdx.y;
     float sum = 0;
     int x0 = 0;  // block-uniform trip count
-    if constexpr (kRecord)
+    if constexpr (kRec == Recording::Accesses)
         for (int trip = 0; trip < kTracedTrips && x0 < width; ++trip, x0 += blockDim.x) {
             const int x = x0 + tid;
             sum += t.loadGlobal(&src[x + std::size_t(y) * width], src, x < width, std::uint8_t(0));
@@ -99,6 +99,7 @@ __global__ void ReduceWKernelBlock(const std::uint8_t* src, float* dst, int widt
 }
 
 using Kernel = void (*)(const std::uint8_t*, float*, int, int, AccessTrace);
+using BlockKernel = void (*)(const std::uint8_t*, float*, int, AccessTrace);
 
 }  // namespace
 
@@ -135,7 +136,8 @@ Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
                               .warpsPerBlock = std::uint32_t(threads + 31) / 32,
                               .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
                               .maxShared = columns || atomics ? 0u : 64u,
-                              .maxGlobal = 64};
+                              .maxGlobal = 64,
+                              .blockSlots = true};
     if (Status s =
             checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) + " image",
                             pixels + outputs * 4 + TraceStorage::deviceBytes(shape));
@@ -154,18 +156,23 @@ Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
     if (Status s = storage.allocate(shape); !s) return makeError(s.error());
 
     const AccessTrace none{};
-    auto launchWith = [&](bool record) -> Status {
-        const AccessTrace& trace = record ? storage.trace() : none;
-        if (columns) {
-            auto kernel = record ? ReduceHKernelSimple<true> : ReduceHKernelSimple<false>;
-            kernel<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
-        } else if (atomics) {
-            auto kernel = record ? ReduceWKernelSimple<true> : ReduceWKernelSimple<false>;
-            kernel<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
-        } else {
-            auto kernel = record ? ReduceWKernelBlock<true> : ReduceWKernelBlock<false>;
-            kernel<<<grid, block, sharedBytes>>>(src.get(), dst.get(), width, trace);
-        }
+    const KernelBuilds<Kernel> columnSums{ReduceHKernelSimple<Recording::Off>,
+                                          ReduceHKernelSimple<Recording::Blocks>,
+                                          ReduceHKernelSimple<Recording::Accesses>};
+    const KernelBuilds<Kernel> chunkSums{ReduceWKernelSimple<Recording::Off>,
+                                         ReduceWKernelSimple<Recording::Blocks>,
+                                         ReduceWKernelSimple<Recording::Accesses>};
+    const KernelBuilds<BlockKernel> rowSums{ReduceWKernelBlock<Recording::Off>,
+                                            ReduceWKernelBlock<Recording::Blocks>,
+                                            ReduceWKernelBlock<Recording::Accesses>};
+    auto launchWith = [&](Recording level) -> Status {
+        const AccessTrace& trace = level == Recording::Off ? none : storage.trace();
+        if (columns)
+            columnSums[level]<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
+        else if (atomics)
+            chunkSums[level]<<<grid, block>>>(src.get(), dst.get(), width, height, trace);
+        else
+            rowSums[level]<<<grid, block, sharedBytes>>>(src.get(), dst.get(), width, trace);
         WS_CUDA_TRY_LAUNCH(name);
         return {};
     };
@@ -179,8 +186,8 @@ Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
     };
 
     MeasureSteps steps{
-        .plain = [&] { return launchWith(false); },
-        .recorded = [&] { return launchWith(true); },
+        .plain = [&] { return launchWith(Recording::Off); },
+        .recorded = [&] { return launchWith(storage.recording()); },
         .verify = verify,
         .before = {},
     };

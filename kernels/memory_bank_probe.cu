@@ -62,11 +62,11 @@ __device__ __forceinline__ T fromWord(std::uint32_t w) {
 
 // `zero` is 0, passed at run time so the compiler cannot know the loaded
 // values and fold the chain away.
-template <bool kRecord, int kWidth>
+template <Recording kRec, int kWidth>
 __global__ void bankProbe(const std::uint32_t* offsets, std::uint32_t bytes, std::uint32_t zero,
                           ProbeOutput* out, __grid_constant__ const AccessTrace trace) {
     using T = typename Element<kWidth>::Type;
-    BlockScope<kRecord> block(trace);
+    BlockScope<kRec> block(trace);
     extern __shared__ __align__(16) unsigned char buffer[];
     const std::uint32_t lane = threadIdx.x;
     for (std::uint32_t i = lane; i < bytes / 4; i += 32)
@@ -101,7 +101,7 @@ __global__ void bankProbe(const std::uint32_t* offsets, std::uint32_t bytes, std
         out->loadCycles = t1 - t0;
         out->storeCycles = t3 - t2;
     }
-    if constexpr (kRecord) {
+    if constexpr (kRec == Recording::Accesses) {
         // The probe's two instructions, as the bank view draws them: lane
         // addresses relative to the buffer, cycles per access.
         if (trace.shared != nullptr && trace.maxShared >= 2 && linearBlock() == 0) {
@@ -124,16 +124,21 @@ __global__ void bankProbe(const std::uint32_t* offsets, std::uint32_t bytes, std
 using Kernel = void (*)(const std::uint32_t*, std::uint32_t, std::uint32_t, ProbeOutput*,
                         AccessTrace);
 
-Kernel kernelFor(int width, bool record) {
+template <int kWidth>
+constexpr KernelBuilds<Kernel> kProbes{bankProbe<Recording::Off, kWidth>,
+                                       bankProbe<Recording::Blocks, kWidth>,
+                                       bankProbe<Recording::Accesses, kWidth>};
+
+Kernel kernelFor(int width, Recording level) {
     switch (width) {
         case 1:
-            return record ? bankProbe<true, 1> : bankProbe<false, 1>;
+            return kProbes<1>[level];
         case 8:
-            return record ? bankProbe<true, 8> : bankProbe<false, 8>;
+            return kProbes<8>[level];
         case 16:
-            return record ? bankProbe<true, 16> : bankProbe<false, 16>;
+            return kProbes<16>[level];
         default:
-            return record ? bankProbe<true, 4> : bankProbe<false, 4>;
+            return kProbes<4>[level];
     }
 }
 
@@ -166,19 +171,26 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
     WS_CUDA_TRY(cudaMemcpy(offsets.get(), access.address.data(), 32 * sizeof(std::uint32_t),
                            cudaMemcpyHostToDevice));
     TraceStorage storage;
-    if (Status s = storage.allocate(
-            {.blocks = 1, .warpsPerBlock = 1, .tracedBlocks = 1, .maxShared = 2, .maxGlobal = 0});
+    if (Status s = storage.allocate({.blocks = 1,
+                                     .warpsPerBlock = 1,
+                                     .tracedBlocks = 1,
+                                     .maxShared = 2,
+                                     .maxGlobal = 0,
+                                     .blockSlots = true});
         !s)
         return makeError(s.error());
-    for (bool record : {false, true})
+    // The probe's records are its two instructions: it always traces block 0.
+    const Recording recording = storage.recording();
+    for (Recording level : {Recording::Off, recording})
         if (bytes > 48 * 1024)
             WS_CUDA_TRY(cudaFuncSetAttribute(
-                kernelFor(width, record), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+                kernelFor(width, level), cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
 
     std::vector<double> loadCycles, storeCycles;
-    auto launchWith = [&](bool record) -> Status {
-        kernelFor(width, record)<<<grid, block, bytes>>>(offsets.get(), bytes, 0u, output.get(),
-                                                         record ? storage.trace() : AccessTrace{});
+    auto launchWith = [&](Recording level) -> Status {
+        kernelFor(width, level)<<<grid, block, bytes>>>(
+            offsets.get(), bytes, 0u, output.get(),
+            level == Recording::Off ? AccessTrace{} : storage.trace());
         WS_CUDA_TRY_LAUNCH(name);
         return {};
     };
@@ -208,11 +220,11 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
     const MeasureSteps steps{
         .plain =
             [&] {
-                Status s = launchWith(false);
+                Status s = launchWith(Recording::Off);
                 pending = s.ok();
                 return s;
             },
-        .recorded = [&] { return launchWith(true); },
+        .recorded = [&] { return launchWith(recording); },
         .verify = [&]() -> Result<Verification> {
             if (Status s = harvest(); !s) return makeError(s.error());
             return verify();

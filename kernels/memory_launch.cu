@@ -60,7 +60,8 @@ Status checkFreeMemory(const std::string& what, std::uint64_t bytes) {
 
 std::uint64_t TraceStorage::deviceBytes(const Shape& s) {
     const std::uint64_t slots = std::uint64_t(s.tracedBlocks) * s.warpsPerBlock;
-    return s.blocks * (4 + 4 + 8 + 8 + 8 + 8) + slots * s.maxShared * sizeof(SharedSlot) +
+    const std::uint64_t perBlock = s.blockSlots ? sizeof(BlockSlot) : 4 + 4 + 8 + 8 + 8 + 8;
+    return s.blocks * perBlock + slots * s.maxShared * sizeof(SharedSlot) +
            slots * s.maxGlobal * sizeof(GlobalSlot);
 }
 
@@ -68,12 +69,17 @@ Status TraceStorage::allocate(const Shape& shape) {
     m_shape = shape;
     m_shape.tracedBlocks = std::min<std::uint32_t>(shape.tracedBlocks, kMaxTracedSlots);
     const std::uint64_t n = shape.blocks;
-    for (Status s : {m_block.allocate(n), m_sm.allocate(n), m_startNs.allocate(n),
-                     m_endNs.allocate(n), m_startClock.allocate(n), m_endClock.allocate(n)})
-        if (!s) return s;
     m_trace = {};
-    m_trace.blocks = {m_block.get(), m_sm.get(),         m_startNs.get(),
-                      m_endNs.get(), m_startClock.get(), m_endClock.get()};
+    if (shape.blockSlots) {
+        if (Status s = m_blockSlots.allocate(n); !s) return s;
+        m_trace.blockSlots = m_blockSlots.get();
+    } else {
+        for (Status s : {m_block.allocate(n), m_sm.allocate(n), m_startNs.allocate(n),
+                         m_endNs.allocate(n), m_startClock.allocate(n), m_endClock.allocate(n)})
+            if (!s) return s;
+        m_trace.blocks = {m_block.get(), m_sm.get(),         m_startNs.get(),
+                          m_endNs.get(), m_startClock.get(), m_endClock.get()};
+    }
     // Block 0, the last block (the partial tile at the edge) and blocks between.
     const std::vector<std::uint32_t> ids = tracedBlockIds(shape.blocks, m_shape.tracedBlocks);
     const auto count = std::uint32_t(ids.size());
@@ -93,7 +99,8 @@ Status TraceStorage::allocate(const Shape& shape) {
 Status TraceStorage::clear() {
     if (Status s = m_shared.fill(0); !s) return s;
     if (Status s = m_global.fill(0); !s) return s;
-    return m_block.fill(0xff);  // blocks that never ran show as id 0xffffffff
+    // Blocks that never ran show as id 0xffffffff.
+    return m_shape.blockSlots ? m_blockSlots.fill(0xff) : m_block.fill(0xff);
 }
 
 namespace {
@@ -110,11 +117,26 @@ Status download(const DeviceBuffer<T>& buffer, std::vector<T>& out) {
 
 Status TraceStorage::download(Launch& launch) const {
     BlockRecords& b = launch.blocks;
-    for (Status s :
-         {memory::download(m_block, b.block), memory::download(m_sm, b.sm),
-          memory::download(m_startNs, b.startNs), memory::download(m_endNs, b.endNs),
-          memory::download(m_startClock, b.startClock), memory::download(m_endClock, b.endClock)})
-        if (!s) return s;
+    if (m_shape.blockSlots) {
+        std::vector<BlockSlot> slots;
+        if (Status s = memory::download(m_blockSlots, slots); !s) return s;
+        b.resize(slots.size());
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const BlockSlot& r = slots[i];
+            b.block[i] = r.block;
+            b.sm[i] = r.sm;
+            b.startNs[i] = r.startNs;
+            b.endNs[i] = r.endNs;
+            b.startClock[i] = r.startClock;
+            b.endClock[i] = r.endClock;
+        }
+    } else {
+        for (Status s : {memory::download(m_block, b.block), memory::download(m_sm, b.sm),
+                         memory::download(m_startNs, b.startNs), memory::download(m_endNs, b.endNs),
+                         memory::download(m_startClock, b.startClock),
+                         memory::download(m_endClock, b.endClock)})
+            if (!s) return s;
+    }
 
     std::vector<SharedSlot> shared;
     std::vector<GlobalSlot> global;

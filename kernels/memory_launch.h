@@ -38,11 +38,19 @@ public:
         std::uint32_t tracedBlocks = 0;  // how many blocks trace their accesses
         std::uint32_t maxShared = 0;     // instructions recorded per traced warp
         std::uint32_t maxGlobal = 0;
+        // Block records as BlockSlot (AccessTrace::blockSlots, what BlockScope
+        // writes) rather than as six arrays (AccessTrace::blocks).
+        bool blockSlots = false;
     };
     static std::uint64_t deviceBytes(const Shape& shape);
 
     Status allocate(const Shape& shape);
     const AccessTrace& trace() const { return m_trace; }
+    // The build a recording launch uses: block records alone when no block
+    // traces its accesses, so that the run's overhead is theirs alone.
+    Recording recording() const {
+        return m_trace.tracedCount > 0 ? Recording::Accesses : Recording::Blocks;
+    }
     // Zeroes the slots (their `used` flags) before a launch.
     Status clear();
     // Copies block and access records into `launch`, in (block, warp, instruction) order.
@@ -54,6 +62,7 @@ private:
     DeviceBuffer<std::uint32_t> m_block, m_sm;
     DeviceBuffer<std::uint64_t> m_startNs, m_endNs;
     DeviceBuffer<std::int64_t> m_startClock, m_endClock;
+    DeviceBuffer<BlockSlot> m_blockSlots;
     DeviceBuffer<SharedSlot> m_shared;
     DeviceBuffer<GlobalSlot> m_global;
 };

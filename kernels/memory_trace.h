@@ -1,10 +1,11 @@
 #pragma once
 // Recording for the memory experiments: block records for 2D grids, and the
 // per-lane addresses of shared- and global-memory instructions of traced
-// warps. Kernels route each access through a Tracer<kRecord>; the plain build
-// (kRecord = false) compiles to the bare access, so its timing is the
-// kernel's own. Included by .cu files only; the slot structs are shared with
-// the host, which copies them back.
+// warps. Every kernel is built three times (Recording below); kernels route
+// each access through a Tracer<kRec> and open a BlockScope<kRec>, which
+// compile to nothing where the level does not ask for them. Included by .cu
+// files and by the host launchers; the slot structs are shared with the
+// host, which copies them back.
 #include <cstdint>
 #include <cstring>
 
@@ -16,6 +17,26 @@
 namespace ws::memory {
 
 inline constexpr std::uint32_t kFullMask = 0xffffffffu;
+
+// What a build of a kernel records.
+//   Off:      nothing; the bare kernel. Kernel times and GB/s come from it.
+//   Blocks:   one record per block (SM, %globaltimer and clock64 at start and
+//             end); the access tracer is compiled out, so the kernel's code
+//             between the two readings is the plain build's.
+//   Accesses: block records, plus the lane addresses of every shared and
+//             global access of the traced warps. The tracer's branches and
+//             registers are in every access of every block, traced or not,
+//             so a run that traces no block launches the Blocks build.
+enum class Recording { Off, Blocks, Accesses };
+
+// The three builds of one kernel, picked at launch time.
+template <typename Kernel>
+struct KernelBuilds {
+    Kernel off = nullptr, blocks = nullptr, accesses = nullptr;
+    Kernel operator[](Recording r) const {
+        return r == Recording::Off ? off : r == Recording::Blocks ? blocks : accesses;
+    }
+};
 
 struct SharedSlot {
     std::uint32_t address[32];  // byte offset from the start of the shared array
@@ -35,10 +56,31 @@ struct GlobalSlot {
     std::uint32_t used;
 };
 
+// One block's record as the kernels write it: thread 0 stores it with three
+// vector stores (two of 16 bytes, one of 8), where the six arrays of
+// BlockRecords would take six scalar ones; with a million small blocks (the
+// uint8 transposes) every store of a record is paid a million times.
+// TraceStorage::download spreads the slots into BlockRecords, so the trace
+// has the same shape either way.
+struct alignas(16) BlockSlot {
+    std::uint64_t startNs = 0;
+    std::int64_t startClock = 0;
+    std::uint64_t endNs = 0;
+    std::int64_t endClock = 0;
+    std::uint32_t block = 0;  // the linear block id; 0xffffffff until the block wrote
+    std::uint32_t sm = 0;
+    std::uint32_t unused[2] = {};
+};
+static_assert(sizeof(BlockSlot) == 48);
+
 // Passed by value to every recording kernel. Slot (t, w, i) of traced block t,
 // warp w, instruction i is ((t * tracedWarps) + w) * maxInstructions + i.
 struct AccessTrace {
-    BlockRecordPointers blocks;  // indexed by the linear block id
+    // Block records, indexed by the linear block id: the memory kernels write
+    // `blockSlots` (null: not recorded); `blocks` is the same record as six
+    // arrays, for the basics kernels that share TraceStorage.
+    BlockSlot* blockSlots = nullptr;
+    BlockRecordPointers blocks;
     std::uint32_t tracedBlock[kMaxTracedSlots] = {};
     std::uint32_t tracedCount = 0;
     std::uint32_t tracedWarps = 0;
@@ -76,37 +118,37 @@ __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
     return bits;
 }
 
-// Thread 0 notes SM, %globaltimer and clock64 at the start; at the end the
-// block waits for all its threads, so the bar covers the whole block's work.
-template <bool kRecord>
+// Thread 0 notes clock64 and %globaltimer at the start and keeps them in two
+// register pairs: storing them there would stall warp 0 until the timer read
+// returns, while a register is only waited for at the end, long after it
+// arrived. The start readings take no memory clobber: nothing holds the
+// block's first loads back behind them. At the end the block waits for all
+// its threads, so the bar covers the whole block's work. Blocks and Accesses
+// builds write the same record.
+template <Recording kRec>
 class BlockScope {
 public:
-    __device__ explicit BlockScope(const AccessTrace&) {}
-    __device__ void finish() {}
-};
-
-template <>
-class BlockScope<true> {
-public:
     __device__ explicit BlockScope(const AccessTrace& t) : m_trace(t) {
-        if (linearThread() == 0) {
-            m_startClock = cycleCounter();
-            m_startNs = globalTimerNs();
+        if constexpr (kRec != Recording::Off) {
+            if (linearThread() == 0) {
+                m_startClock = clock64();
+                m_startNs = globalTimerNs();
+            }
         }
     }
     // Every thread calls finish(): it holds a barrier.
     __device__ void finish() {
-        __syncthreads();
-        if (linearThread() != 0 || m_trace.blocks.block == nullptr) return;
-        const std::uint64_t endNs = globalTimerNs();
-        const std::int64_t endClock = cycleCounter();
-        const std::uint32_t b = linearBlock();
-        m_trace.blocks.block[b] = b;
-        m_trace.blocks.sm[b] = smId();
-        m_trace.blocks.startNs[b] = m_startNs;
-        m_trace.blocks.endNs[b] = endNs;
-        m_trace.blocks.startClock[b] = m_startClock;
-        m_trace.blocks.endClock[b] = endClock;
+        if constexpr (kRec != Recording::Off) {
+            __syncthreads();
+            if (linearThread() != 0 || m_trace.blockSlots == nullptr) return;
+            const std::uint64_t endNs = globalTimerNs();
+            const std::int64_t endClock = cycleCounter();
+            const std::uint32_t b = linearBlock();
+            auto* slot = reinterpret_cast<ulonglong2*>(m_trace.blockSlots + b);
+            slot[0] = make_ulonglong2(m_startNs, std::uint64_t(m_startClock));
+            slot[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
+            *reinterpret_cast<uint2*>(slot + 2) = make_uint2(b, smId());
+        }
     }
 
 private:
@@ -115,8 +157,8 @@ private:
     std::int64_t m_startClock = 0;
 };
 
-// Plain build: exactly the guarded access of the seed code.
-template <bool kRecord>
+// Off and Blocks builds: exactly the guarded access of the seed code.
+template <Recording kRec>
 class Tracer {
 public:
     __device__ explicit Tracer(const AccessTrace&) {}
@@ -140,11 +182,11 @@ public:
     __device__ void noteGlobal(const void*, const void*, std::uint32_t, bool, bool) {}
 };
 
-// Recording build. Every method is called by all 32 lanes of a warp together
+// Accesses build. Every method is called by all 32 lanes of a warp together
 // (the ballot needs them); `active` says which lanes really access. Whether a
 // warp is traced is the same for all its lanes.
 template <>
-class Tracer<true> {
+class Tracer<Recording::Accesses> {
 public:
     __device__ explicit Tracer(const AccessTrace& t) : m_trace(t) {
         const std::uint32_t b = linearBlock(), w = linearThread() / 32;

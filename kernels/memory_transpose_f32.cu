@@ -20,11 +20,11 @@ constexpr int kBigTile = 64;
 
 // The device's copy bandwidth: 16-byte loads and stores, grid-stride loop.
 // The loop bound is the same for the whole block, so traced warps stay converged.
-template <bool kRecord>
+template <Recording kRec>
 __global__ void copyFloat4(const float* in, float* out, std::size_t n,
                            __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     const std::size_t n4 = n / 4, stride = std::size_t(gridDim.x) * blockDim.x;
     const auto* in4 = reinterpret_cast<const float4*>(in);
     auto* out4 = reinterpret_cast<float4*>(out);
@@ -42,11 +42,11 @@ __global__ void copyFloat4(const float* in, float* out, std::size_t n,
 
 // Reads coalesced, writes `height` floats apart: every lane of a store
 // touches its own 32-byte sector.
-template <bool kRecord, int kRows>
+template <Recording kRec, int kRows>
 __global__ void transposeNaive(const float* in, float* out, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     constexpr int kStep = kTile / kRows;
     const int x = blockIdx.x * kTile + threadIdx.x;
 #pragma unroll
@@ -63,11 +63,11 @@ __global__ void transposeNaive(const float* in, float* out, int width, int heigh
 // padding (kPad = 0) a column of the tile is 32 words 128 bytes apart, all in
 // one bank: 32 passes per read. kPad = 1 makes the row pitch 33 words; 33 and
 // 32 share no factor, so lane i's word i * 33 lands in bank i: one pass.
-template <bool kRecord, int kRows, int kPad>
+template <Recording kRec, int kRows, int kPad>
 __global__ void transposeTiled(const float* in, float* out, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     constexpr int kStep = kTile / kRows;
     __shared__ float tile[kTile][kTile + kPad];
     const int tx = threadIdx.x, ty = threadIdx.y;
@@ -104,11 +104,11 @@ __global__ void transposeTiled(const float* in, float* out, int width, int heigh
 // reading column ty of rows 4 tx + k it hits bank (4 tx + k + ty) % 32, again
 // all different. float4 needs 16-byte aligned rows: with a width (height) that
 // is not a multiple of 4 the kernel falls back to scalar loads (stores).
-template <bool kRecord>
+template <Recording kRec>
 __global__ void transposeBest(const float* in, float* out, int width, int height,
                               __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     __shared__ float tile[kBigTile][kBigTile + 1];
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int bx = blockIdx.x * kBigTile, by = blockIdx.y * kBigTile;
@@ -170,7 +170,7 @@ using Kernel = void (*)(const float*, float*, int, int, AccessTrace);
 
 struct Variant {
     std::string name;
-    Kernel plain = nullptr, recorded = nullptr;
+    KernelBuilds<Kernel> kernels;
     dim3 grid, block;
     std::uint32_t sharedBytes = 0;
 };
@@ -183,17 +183,20 @@ Variant tiledVariant(const std::string& variant, int width, int height) {
     const std::string rows = " (" + std::to_string(kRows) + " rows per thread)";
     if (variant == "naive") {
         v.name = "transposeNaive" + rows;
-        v.plain = transposeNaive<false, kRows>;
-        v.recorded = transposeNaive<true, kRows>;
+        v.kernels = {transposeNaive<Recording::Off, kRows>,
+                     transposeNaive<Recording::Blocks, kRows>,
+                     transposeNaive<Recording::Accesses, kRows>};
     } else if (variant == "tiled") {
         v.name = "transposeTiled tile[32][32]" + rows;
-        v.plain = transposeTiled<false, kRows, 0>;
-        v.recorded = transposeTiled<true, kRows, 0>;
+        v.kernels = {transposeTiled<Recording::Off, kRows, 0>,
+                     transposeTiled<Recording::Blocks, kRows, 0>,
+                     transposeTiled<Recording::Accesses, kRows, 0>};
         v.sharedBytes = kTile * kTile * 4;
     } else {
         v.name = "transposeTiled tile[32][32 + 1]" + rows;
-        v.plain = transposeTiled<false, kRows, 1>;
-        v.recorded = transposeTiled<true, kRows, 1>;
+        v.kernels = {transposeTiled<Recording::Off, kRows, 1>,
+                     transposeTiled<Recording::Blocks, kRows, 1>,
+                     transposeTiled<Recording::Accesses, kRows, 1>};
         v.sharedBytes = kTile * (kTile + 1) * 4;
     }
     return v;
@@ -203,8 +206,8 @@ Variant variantOf(const std::string& variant, int rows, int width, int height) {
     if (variant == "best") {
         Variant v;
         v.name = "transposeBest (64x64 tiles, float4)";
-        v.plain = transposeBest<false>;
-        v.recorded = transposeBest<true>;
+        v.kernels = {transposeBest<Recording::Off>, transposeBest<Recording::Blocks>,
+                     transposeBest<Recording::Accesses>};
         v.block = dim3(8, 32);
         v.grid = dim3((width + kBigTile - 1) / kBigTile, (height + kBigTile - 1) / kBigTile);
         v.sharedBytes = kBigTile * (kBigTile + 1) * 4;
@@ -253,7 +256,8 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
                               .warpsPerBlock = (threads + 31) / 32,
                               .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
                               .maxShared = copy || variantName == "naive" ? 0u : 64u,
-                              .maxGlobal = 64};
+                              .maxGlobal = 64,
+                              .blockSlots = true};
     if (Status s = checkFreeMemory(
             "a " + std::to_string(width) + "x" + std::to_string(height) + " float matrix",
             2 * n * sizeof(float) + TraceStorage::deviceBytes(shape));
@@ -269,14 +273,16 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
     if (Status s = storage.allocate(shape); !s) return makeError(s.error());
 
     const AccessTrace none{};
-    auto launchWith = [&](bool record) -> Status {
-        const AccessTrace& trace = record ? storage.trace() : none;
+    using CopyKernel = void (*)(const float*, float*, std::size_t, AccessTrace);
+    const KernelBuilds<CopyKernel> copies{copyFloat4<Recording::Off>, copyFloat4<Recording::Blocks>,
+                                          copyFloat4<Recording::Accesses>};
+    auto launchWith = [&](Recording level) -> Status {
+        const AccessTrace& trace = level == Recording::Off ? none : storage.trace();
         if (copy) {
-            auto kernel = record ? copyFloat4<true> : copyFloat4<false>;
-            kernel<<<variant.grid, variant.block>>>(in.get(), out.get(), n, trace);
+            copies[level]<<<variant.grid, variant.block>>>(in.get(), out.get(), n, trace);
         } else {
-            auto kernel = record ? variant.recorded : variant.plain;
-            kernel<<<variant.grid, variant.block>>>(in.get(), out.get(), width, height, trace);
+            variant.kernels[level]<<<variant.grid, variant.block>>>(in.get(), out.get(), width,
+                                                                    height, trace);
         }
         WS_CUDA_TRY_LAUNCH(variant.name);
         return {};
@@ -312,8 +318,8 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
     };
 
     const MeasureSteps steps{
-        .plain = [&] { return launchWith(false); },
-        .recorded = [&] { return launchWith(true); },
+        .plain = [&] { return launchWith(Recording::Off); },
+        .recorded = [&] { return launchWith(storage.recording()); },
         .verify = verify,
         .before = {},
     };

@@ -18,11 +18,11 @@ constexpr int kTile = 16;
 
 // Swapping x and y is all it takes; the reads are coalesced, but neighbouring
 // threads write bytes `height` apart, one sector each.
-template <bool kRecord>
+template <Recording kRec>
 __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;
     const bool inside = x < width && y < height;
@@ -39,11 +39,11 @@ __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int w
 // banks apart; 5 and 32 share no factor, so the 16 rows land in 16 banks. Four bytes is the
 // smallest padding that moves a row by a whole bank, because banks are 4 bytes wide: one byte of
 // padding would leave most rows in the same word's bank.
-template <bool kRecord, int kPad>
+template <Recording kRec, int kPad>
 __global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                                 __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRecord> block(trace);
-    Tracer<kRecord> t(trace);
+    BlockScope<kRec> block(trace);
+    Tracer<kRec> t(trace);
     int tx = threadIdx.x;
     int ty = threadIdx.y;
     int xbase = blockIdx.x * blockDim.x;
@@ -72,18 +72,25 @@ using Kernel = void (*)(const std::uint8_t*, std::uint8_t*, int, int, AccessTrac
 
 struct Variant {
     const char* name;  // kernel name as the seed calls it
-    Kernel plain, recorded;
+    KernelBuilds<Kernel> kernels;
     std::uint32_t sharedBytes;
 };
 
 Variant variantOf(const std::string& name) {
     if (name == "naive")
-        return {"transpose (naive)", transposeNaive<false>, transposeNaive<true>, 0};
+        return {"transpose (naive)",
+                {transposeNaive<Recording::Off>, transposeNaive<Recording::Blocks>,
+                 transposeNaive<Recording::Accesses>},
+                0};
     if (name == "shared")
-        return {"transpose (Shared Memory)", transposeShared<false, 0>, transposeShared<true, 0>,
+        return {"transpose (Shared Memory)",
+                {transposeShared<Recording::Off, 0>, transposeShared<Recording::Blocks, 0>,
+                 transposeShared<Recording::Accesses, 0>},
                 kTile * kTile};
-    return {"transpose (padded sbuf[16][16+4])", transposeShared<false, 4>,
-            transposeShared<true, 4>, kTile * (kTile + 4)};
+    return {"transpose (padded sbuf[16][16+4])",
+            {transposeShared<Recording::Off, 4>, transposeShared<Recording::Blocks, 4>,
+             transposeShared<Recording::Accesses, 4>},
+            kTile * (kTile + 4)};
 }
 
 }  // namespace
@@ -102,7 +109,8 @@ Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& op
                               .warpsPerBlock = kTile * kTile / 32,
                               .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
                               .maxShared = 2,
-                              .maxGlobal = 2};
+                              .maxGlobal = 2,
+                              .blockSlots = true};
     if (Status s =
             checkFreeMemory("a " + std::to_string(width) + "x" + std::to_string(height) + " image",
                             2 * pixels + TraceStorage::deviceBytes(shape));
@@ -149,8 +157,9 @@ Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& op
     };
 
     const MeasureSteps steps{
-        .plain = [&] { return launchWith(variant.plain, none); },
-        .recorded = [&] { return launchWith(variant.recorded, storage.trace()); },
+        .plain = [&] { return launchWith(variant.kernels.off, none); },
+        .recorded =
+            [&] { return launchWith(variant.kernels[storage.recording()], storage.trace()); },
         .verify = verify,
         .before = {},
     };

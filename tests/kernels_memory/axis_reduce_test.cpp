@@ -8,11 +8,13 @@
 namespace ws {
 namespace {
 
-Result<memory::MemoryRun> runReduce(const std::string& id, int w, int h, int block) {
+Result<memory::MemoryRun> runReduce(const std::string& id, int w, int h, int block,
+                                    int traced = 2) {
     return memory::runAxisReduce(
         id,
-        test::memoryParams(id, {"width=" + std::to_string(w), "height=" + std::to_string(h),
-                                "block=" + std::to_string(block)}),
+        test::memoryParams(
+            id, {"width=" + std::to_string(w), "height=" + std::to_string(h),
+                 "block=" + std::to_string(block), "traced_blocks=" + std::to_string(traced)}),
         test::quickOptions(), test::deviceLimits());
 }
 
@@ -29,6 +31,22 @@ TEST(MemoryAxisReduce, EveryKernelMatchesTheExactSums) {
                     << id << " block=" << block << " " << w << "x" << h << ": " << v.note;
                 EXPECT_EQ(v.tolerance, 0.0) << "integer sums below 2^24 are exact";
                 test::expectCompleteBlocks(run->run.launches[0]);
+            }
+}
+
+// traced_blocks=0 launches the build with block records alone.
+TEST(MemoryAxisReduce, BlockRecordsAloneMatchTheExactSums) {
+    WS_REQUIRE_GPU();
+    const std::pair<int, int> sizes[] = {{1, 1}, {129, 3}, {1000, 1000}, {5, 3000}};
+    for (const char* id : {"reduce-columns", "reduce-rows-atomic", "reduce-rows-block"})
+        for (int block : {64, 1024})
+            for (auto [w, h] : sizes) {
+                auto run = runReduce(id, w, h, block, 0);
+                ASSERT_TRUE(run.ok()) << id << ": " << run.error();
+                EXPECT_TRUE(run->run.verification.passed)
+                    << id << " block=" << block << " " << w << "x" << h << ": "
+                    << run->run.verification.note;
+                test::expectBlocksOnly(run->run.launches[0]);
             }
 }
 

@@ -62,6 +62,14 @@ inline void expectCompleteBlocks(const Launch& launch) {
     }
 }
 
+// A run with traced_blocks=0 launches the build with block records alone:
+// every block is recorded, no access is.
+inline void expectBlocksOnly(const Launch& launch) {
+    expectCompleteBlocks(launch);
+    EXPECT_EQ(launch.sharedAccesses.size(), 0u);
+    EXPECT_EQ(launch.globalAccesses.size(), 0u);
+}
+
 inline WarpAccess recordedShared(const SharedAccessRecords& r, std::size_t i) {
     WarpAccess a;
     a.widthBytes = r.widthBytes[i];

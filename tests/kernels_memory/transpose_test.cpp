@@ -20,11 +20,13 @@ Result<memory::MemoryRun> runU8(int w, int h, const std::string& variant, int tr
         quickOptions(), deviceLimits());
 }
 
-Result<memory::MemoryRun> runF32(int w, int h, const std::string& variant, int rows = 4) {
+Result<memory::MemoryRun> runF32(int w, int h, const std::string& variant, int rows = 4,
+                                 int traced = 2) {
     return memory::runTransposeF32(
-        memoryParams("transpose-f32",
-                     {"width=" + std::to_string(w), "height=" + std::to_string(h),
-                      "variant=" + variant, "rows_per_thread=" + std::to_string(rows)}),
+        memoryParams(
+            "transpose-f32",
+            {"width=" + std::to_string(w), "height=" + std::to_string(h), "variant=" + variant,
+             "rows_per_thread=" + std::to_string(rows), "traced_blocks=" + std::to_string(traced)}),
         quickOptions(), deviceLimits());
 }
 
@@ -41,6 +43,23 @@ TEST(MemoryTransposeU8, EveryVariantMatchesTheReference) {
             ASSERT_EQ(r.launches.size(), 1u);
             test::expectCompleteBlocks(r.launches[0]);
             EXPECT_GT(r.timing.kernelMs, 0);
+        }
+}
+
+// traced_blocks=0: the recording launches are the build with block records
+// alone. Its output must still be the transpose, every block recorded once.
+TEST(MemoryTransposeU8, BlockRecordsAloneMatchTheReference) {
+    WS_REQUIRE_GPU();
+    const std::pair<int, int> sizes[] = {{16, 16}, {17, 5}, {1, 1000}, {333, 1}, {1920, 1080}};
+    for (const char* variant : {"naive", "shared", "padded"})
+        for (auto [w, h] : sizes) {
+            auto run = runU8(w, h, variant, 0);
+            ASSERT_TRUE(run.ok()) << variant << " " << w << "x" << h << ": " << run.error();
+            EXPECT_TRUE(run->run.verification.passed)
+                << variant << " " << w << "x" << h << ": " << run->run.verification.note;
+            ASSERT_EQ(run->run.launches.size(), 1u);
+            test::expectBlocksOnly(run->run.launches[0]);
+            EXPECT_GT(run->run.timing.recordedKernelMs, 0);
         }
 }
 
@@ -100,6 +119,24 @@ TEST(MemoryTransposeF32, EveryVariantMatchesTheReference) {
                     << variant << " rows=" << rows << " " << w << "x" << h << ": "
                     << run->run.verification.note;
                 test::expectCompleteBlocks(run->run.launches[0]);
+            }
+        }
+}
+
+TEST(MemoryTransposeF32, BlockRecordsAloneMatchTheReference) {
+    WS_REQUIRE_GPU();
+    const std::pair<int, int> sizes[] = {{32, 32}, {33, 31}, {1, 77}, {100, 7}, {1000, 999}};
+    for (const char* variant : {"copy", "naive", "tiled", "padded", "best"})
+        for (int rows : {1, 4, 8}) {
+            if ((std::string(variant) == "copy" || std::string(variant) == "best") && rows != 4)
+                continue;
+            for (auto [w, h] : sizes) {
+                auto run = runF32(w, h, variant, rows, 0);
+                ASSERT_TRUE(run.ok()) << variant << " " << w << "x" << h << ": " << run.error();
+                EXPECT_TRUE(run->run.verification.passed)
+                    << variant << " rows=" << rows << " " << w << "x" << h << ": "
+                    << run->run.verification.note;
+                test::expectBlocksOnly(run->run.launches[0]);
             }
         }
 }
