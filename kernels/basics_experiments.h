@@ -39,7 +39,8 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
                          const DeviceInfo& device);
 
 // The SASS of set0's two versions as cuobjdump printed it when this library
-// was built, or empty with the reason in `note`.
+// was built, or else when recording (the running program disassembled), or
+// empty with the reason in `note`.
 struct Set0Sass {
     std::string listing;
     std::string note;
