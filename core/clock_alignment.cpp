@@ -45,7 +45,9 @@ Result<ClockFit> fitClockOffset(const std::vector<ClockSample>& samples, int war
     const double typical = median(widths);
     std::vector<double> offsets, keptWidths;
     for (std::size_t i = 0; i < kept.size(); ++i) {
-        if (widths[i] > 4 * std::max(typical, 1.0)) {
+        // A sample is only as good as half its bracket: one twice as wide
+        // as usual had its host thread interrupted between the reads.
+        if (widths[i] > kWidestBracket * std::max(typical, 1.0)) {
             ++fit.outliersDropped;
             continue;
         }

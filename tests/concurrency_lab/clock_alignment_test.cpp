@@ -48,6 +48,16 @@ TEST(ClockAlignment, ABracketFarWiderThanTheOthersIsAnOutlier) {
     EXPECT_DOUBLE_EQ(fit->alignment.spreadNs, 50.0);
 }
 
+TEST(ClockAlignment, ABracketTwiceTheUsualWidthIsAnOutlierToo) {
+    std::vector<ClockSample> s;
+    for (int i = 0; i < 8; ++i) s.push_back(sample(-510'000 + 20 * i, kNow + 10'000 * i, 4000));
+    s.push_back(sample(-505'000, kNow + 90'000, 10'000));  // interrupted, half its bracket off
+    auto fit = fitClockOffset(s, 0);
+    ASSERT_TRUE(fit.ok());
+    EXPECT_EQ(fit->outliersDropped, 1);
+    EXPECT_DOUBLE_EQ(fit->alignment.spreadNs, 140.0);
+}
+
 TEST(ClockAlignment, RefusesTooFewSamplesAndBackwardBrackets) {
     std::vector<ClockSample> s = {sample(0, kNow, 100), sample(0, kNow + 10, 100)};
     EXPECT_FALSE(fitClockOffset(s, 1).ok());
