@@ -117,9 +117,23 @@ void ArrivalView::paintEvent(QPaintEvent*) {
                           .arg(formatDuration(span)),
                       Qt::ElideRight, width() - 16));
     const QRect a = tableArea();
-    const int colBlock = fm.horizontalAdvance(QStringLiteral("ticket 0000  "));
-    const int colTime = colBlock + fm.horizontalAdvance(QStringLiteral("block 0000  "));
-    const int colBar = colTime + fm.horizontalAdvance(QStringLiteral("+00.00 µs  "));
+    // Columns as wide as their widest text, measured in bold (the merging
+    // block's row is bold): a guessed "0000" is narrower than "ticket 1023"
+    // in bold, and the ticket would run into the block column.
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    const QFontMetrics bm(boldFont);
+    int ticketW = 0, blockW = 0, timeW = 0;
+    for (const ArrivalRow& row : m_rows) {
+        ticketW = std::max(ticketW, bm.horizontalAdvance(tr("ticket %1").arg(row.ticket)));
+        blockW = std::max(blockW, bm.horizontalAdvance(tr("block %1").arg(row.block)));
+        timeW = std::max(
+            timeW, bm.horizontalAdvance(QStringLiteral("+") + formatDuration(row.timeNs - first)));
+    }
+    const int gap = bm.horizontalAdvance(QStringLiteral("  "));
+    const int colBlock = 4 + ticketW + gap;
+    const int colTime = colBlock + blockW + gap;
+    const int colBar = colTime + timeW + gap;
     // The last bar is followed by "merges": the bars leave room for the word.
     const int mergesWidth = QFontMetrics(titleFont(font())).horizontalAdvance(tr("merges")) + 6;
     const double barFull = std::max(20, a.width() - colBar - 8 - mergesWidth);

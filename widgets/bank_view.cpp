@@ -328,11 +328,16 @@ void BankView::paintEvent(QPaintEvent*) {
             p.setPen(QPen(palette::text(), 2));
             p.drawLine(QPointF(2, wordRect(0, first).top()),
                        QPointF(gridRect.right(), wordRect(0, first).top()));
-            p.setFont(titleFont(font()));
-            p.drawText(
-                QRectF(2, wordRect(0, first).top(), area.left() - 8, fm.height()),
-                Qt::AlignRight | Qt::AlignTop,
-                tr("lanes %1–%2").arg(phase.firstLane).arg(phase.firstLane + phase.laneCount - 1));
+            // Bold when it fits the margin left of the grid, else the regular
+            // weight: a bold "lanes 16–31" wider than the margin would run off the
+            // left edge.
+            const QString lanes =
+                tr("lanes %1–%2").arg(phase.firstLane).arg(phase.firstLane + phase.laneCount - 1);
+            const double room = area.left() - 8;
+            const QFont bold = titleFont(font());
+            p.setFont(QFontMetricsF(bold).horizontalAdvance(lanes) <= room ? bold : font());
+            p.drawText(QRectF(2, wordRect(0, first).top(), room, fm.height()),
+                       Qt::AlignRight | Qt::AlignTop, lanes);
             p.setFont(font());
         }
         for (std::uint32_t row = first + (phased ? 1 : 0); row < last; ++row) {

@@ -105,6 +105,14 @@ void CasAttemptsPlot::rebuild() {
     p->yAxis->setTicker(ticker);
     p->yAxis->setNumberFormat("gb");
     p->yAxis->setRange(0.5, double(s.threads) * 3);
+    // Attempts are whole numbers: ticks on multiples of a whole step, never
+    // at 2.5 or 7.5.
+    QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);
+    whole->setTickStep(1);
+    whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    p->xAxis->setTicker(whole);
+    p->xAxis->setNumberFormat("f");
+    p->xAxis->setNumberPrecision(0);
     p->xAxis->setRange(-0.7, double(last) + 0.7);
     p->xAxis->setLabel(
         tr("atomicCAS calls by one thread") +

@@ -3,16 +3,55 @@
 #include <qcustomplot.h>
 
 #include <QVBoxLayout>
+#include <cmath>
+#include <map>
 
 #include "widgets/palette.h"
+#include "widgets/view_text.h"
 
 namespace ws {
 
 namespace {
 
+// Large figures (bytes, bytes per second) as "1.07 G", "250 M": the digits
+// of 1073741824 or the "1.07374e+09" of %g run into the next tick label.
+QString engineering(double v) {
+    static const char* const prefixes[] = {"", " k", " M", " G", " T", " P"};
+    int power = 0;
+    double m = v;
+    while (std::abs(m) >= 999.5 && power < 5) {
+        m /= 1000;
+        ++power;
+    }
+    if (power == 0) return QString::number(v, 'g', 4);
+    return QString::number(m, 'g', 3) + QLatin1String(prefixes[power]);
+}
+
+// Ticks as far apart as their widest label needs, in engineering notation:
+// QCustomPlot's own step is picked for a tick count, not for the pixels.
+class SpacedTicker : public QCPAxisTicker {
+public:
+    SpacedTicker(QCPAxis* axis, const QFont& font) : m_axis(axis), m_font(font) {}
+
+protected:
+    double getTickStep(const QCPRange& range) override {
+        const QFontMetrics fm(m_font);
+        const double label = fm.horizontalAdvance(QStringLiteral("888 M")) + 1.5 * fm.height();
+        const double pixels = std::max(1, m_axis->axisRect()->width());
+        return niceStep(range.size() * label / pixels);
+    }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return engineering(tick);
+    }
+
+private:
+    QCPAxis* m_axis;
+    QFont m_font;
+};
+
 QString valueText(double v, const std::string& unit) {
     const int decimals = v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3;
-    QString text = QString::number(v, 'f', decimals);
+    QString text = v >= 1e4 ? engineering(v) : QString::number(v, 'f', decimals);
     if (!unit.empty() && unit.rfind("share", 0) != 0)
         text += QStringLiteral(" ") + QString::fromStdString(unit.substr(0, unit.find(' ')));
     else if (unit.rfind("share", 0) == 0)
@@ -56,6 +95,7 @@ void FiguresView::rebuild() {
     const Run* run = m_model->run();
     m_charts = run ? concurrencyCharts(*run) : std::vector<FigureChart>{};
     m_labels.clear();
+    std::vector<std::pair<QCPAxis*, QCPItemText*>> labels;  // each bar's value axis and text
     QCustomPlot* p = m_plot;
     p->clearPlottables();
     p->clearItems();
@@ -111,8 +151,10 @@ void FiguresView::rebuild() {
             text->setText(label);
             text->setFont(f);
             text->setColor(palette::text());
+            labels.push_back({value, text});
         }
         key->setTicker(ticker);
+        value->setTicker(QSharedPointer<QCPAxisTicker>(new SpacedTicker(value, f)));
         key->setRange(0.4, n + 0.6);
         value->setRange(0, most > 0 ? most * 1.3 : 1);
         if (!chart.caption.empty()) {
@@ -131,6 +173,34 @@ void FiguresView::rebuild() {
             caption->setTextColor(palette::mutedText());
             p->plotLayout()->addElement(row++, 0, caption);
         }
+    }
+    fitLabels(labels);
+}
+
+void FiguresView::fitLabels(const std::vector<std::pair<QCPAxis*, QCPItemText*>>& labels) {
+    QCustomPlot* p = m_plot;
+    // The plot's own resize event may still be pending (a view rendered before
+    // it was shown): lay it out at the size it already has.
+    if (p->viewport().size() != p->size()) p->setViewport(p->rect());
+    // A value's text runs right of its bar; a long one ("1.07 GB/s") past the
+    // end of the axis would be clipped, so the axis grows until every text
+    // fits. The second and later passes also space the ticks for the
+    // axis's laid-out width.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        p->replot();
+        std::map<QCPAxis*, double> over;  // pixels past the axis's end
+        for (const auto& [axis, text] : labels) {
+            const double right = text->bottomRight->pixelPosition().x();
+            over[axis] = std::max(over[axis], right - axis->axisRect()->right() + 2);
+        }
+        bool grown = false;
+        for (const auto& [axis, pixels] : over) {
+            if (pixels <= 0) continue;
+            const double perPixel = axis->range().size() / std::max(1, axis->axisRect()->width());
+            axis->setRangeUpper(axis->range().upper + 1.25 * pixels * perPixel);
+            grown = true;
+        }
+        if (!grown && attempt > 0) break;
     }
     p->replot();
 }

@@ -11,6 +11,8 @@
 #include "widgets/playback_model.h"
 
 class QCustomPlot;
+class QCPAxis;
+class QCPItemText;
 
 namespace ws {
 
@@ -29,6 +31,8 @@ protected:
 
 private:
     void rebuild();
+    // Widens each value axis until the text beside every bar fits inside it.
+    void fitLabels(const std::vector<std::pair<QCPAxis*, QCPItemText*>>& labels);
 
     PlaybackModel* m_model;
     QCustomPlot* m_plot;

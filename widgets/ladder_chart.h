@@ -2,11 +2,13 @@
 // The reduction ladder as bars: the measured throughput of every variant on
 // one device for one n and block size, each bar labelled with its GB/s and the
 // fraction of the device's memory bandwidth it reached. QCustomPlot bars.
+#include <QRectF>
 #include <QWidget>
 #include <vector>
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemText;
 
 namespace ws {
 
@@ -15,6 +17,9 @@ struct LadderBar {
     double gbps = 0;       // the bar's value, in the data's unit
     bool current = false;  // the run on show
     QString note;          // an extra line under the value (a published figure)
+    // The run's result failed verification: its time is not that of the
+    // computation the ladder compares, so the bar is hatched grey and says so.
+    bool failed = false;
 };
 
 // GB/s against the device's peak by default; a lab charting another unit
@@ -40,6 +45,8 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     QCPBars* bars() const { return m_bars; }
     QStringList valueLabels() const;  // the text over each bar, in order
+    // Where each value label was drawn, in the plot's pixels (after a replot).
+    std::vector<QRectF> valueLabelRects() const;
     QSize sizeHint() const override { return {900, 520}; }
 
 protected:
@@ -48,14 +55,21 @@ protected:
 
 private:
     void rebuild();
-    QString valueLabel(const LadderBar& bar, bool named) const;
-    bool labelsFit(bool named) const;
+    // How much a label says, from most to least: 0 "% of peak", 1 "%",
+    // 2 the number without its unit (the axis names it), 3 the note and
+    // "wrong result" broken over two lines, 4 the number alone (and "wrong").
+    QString valueLabel(const LadderBar& bar, int detail) const;
+    int fittingDetail() const;
+    void placeLabels();
 
     QCustomPlot* m_plot;
     QCPBars* m_bars = nullptr;
     LadderData m_data;
     QStringList m_labels;
-    bool m_shortLabels = false;  // "% of peak" shortened to "%" for narrow bars
+    std::vector<QCPItemText*> m_labelItems;
+    QCPItemText* m_peakText = nullptr;
+    int m_detail = 0;  // of the labels drawn
+    double m_top = 1;  // the value axis's top before labels raised it
 };
 
 }  // namespace ws

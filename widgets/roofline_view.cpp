@@ -44,6 +44,36 @@ void RooflineView::changeEvent(QEvent* e) {
     QWidget::changeEvent(e);
 }
 
+void RooflineView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    // The labels' height in decades of the axis changes with the plot's height.
+    rebuild();
+}
+
+void RooflineView::fitLabels() {
+    QCustomPlot* p = m_plot;
+    // The plot's own resize event may still be pending (a view rendered before
+    // it was shown): lay it out at the size it already has.
+    if (p->viewport().size() != p->size()) p->setViewport(p->rect());
+    // "FP32 peak ..." is two lines above the peak roof: on a short plot they
+    // reach past the top of the axis, where they would be cut. Each pass
+    // raises the top (log axis: by the missing pixels' share of decades).
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        p->replot();
+        const QRect area = p->axisRect()->rect();
+        double highest = area.top() + 2;
+        for (QCPItemText* t : m_roofLabels)
+            highest = std::min(highest, t->topLeft->pixelPosition().y());
+        const double missing = area.top() + 2 - highest;
+        if (missing <= 0) break;
+        const QCPRange r = p->yAxis->range();
+        const double decades = std::log10(r.upper / r.lower);
+        const double perPixel = decades / std::max(1, area.height() - int(missing));
+        p->yAxis->setRangeUpper(r.upper * std::pow(10, 1.2 * missing * perPixel));
+    }
+    p->replot();
+}
+
 double RooflineView::roofAt(double intensity) const {
     if (m_data.memoryGBs <= 0) return m_data.peakGflops;
     const double memory = m_data.memoryGBs * intensity;  // GB/s x FLOP/B = GFLOP/s
@@ -52,8 +82,9 @@ double RooflineView::roofAt(double intensity) const {
 
 void RooflineView::rebuild() {
     QCustomPlot* p = m_plot;
-    p->clearGraphs();
+    p->clearPlottables();  // the variants' QCPCurves too, not only the graphs
     p->clearItems();
+    m_roofLabels.clear();
     m_variantCurves = 0;
     styleAxes(p, font());
     for (QCPAxis* a : {p->xAxis, p->yAxis}) {
@@ -98,6 +129,7 @@ void RooflineView::rebuild() {
             t->setText(text);
             t->setFont(font());
             t->setColor(palette::text());
+            m_roofLabels.push_back(t);
         };
         if (m_data.peakGflops > 0)
             label(kMaxIntensity * 0.8, m_data.peakGflops * 1.08,
@@ -153,7 +185,7 @@ void RooflineView::rebuild() {
                                               QPen(palette::selection(), 3), Qt::NoBrush, 22));
         ring->setName(tr("run on show"));
     }
-    p->replot();
+    fitLabels();
 }
 
 bool RooflineView::eventFilter(QObject* watched, QEvent* e) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPItemText;
 
 namespace ws {
 
@@ -48,12 +49,15 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void rebuild();
+    void fitLabels();  // raises the value axis's top until the roof labels fit under it
 
     QCustomPlot* m_plot;
+    std::vector<QCPItemText*> m_roofLabels;
     RooflineData m_data;
     int m_variantCurves = 0;
 };

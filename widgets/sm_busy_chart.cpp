@@ -82,6 +82,7 @@ void SmBusyChart::rebuild() {
     p->clearPlottables();
     p->clearItems();
     m_total = m_sofar = nullptr;
+    m_title = nullptr;
     if (p->plotLayout()->rowCount() > 1) p->plotLayout()->removeAt(0);
     p->plotLayout()->simplify();
     QFont small = font();
@@ -129,8 +130,9 @@ void SmBusyChart::rebuild() {
     }
 
     p->plotLayout()->insertRow(0);
-    auto* title = new QCPTextElement(p, titleText(), titleFont(font()));
-    p->plotLayout()->addElement(0, 0, title);
+    m_title = new QCPTextElement(p, titleText(), titleFont(font()));
+    p->plotLayout()->addElement(0, 0, m_title);
+    updateTitle();
     m_total = new QCPBars(p->xAxis, p->yAxis);
     m_total->setName(tr("busy in the whole run"));
     m_total->setPen(Qt::NoPen);
@@ -143,20 +145,25 @@ void SmBusyChart::rebuild() {
     m_sofar->setWidth(0.8);
     const auto& sms = m_bars.analysis.sms;
     for (std::size_t i = 0; i < sms.size(); ++i) m_total->addData(double(i), sms[i].busyNs / 1e3);
-    auto line = [&](double us, const QColor& c, Qt::PenStyle style, const QString& label) {
+    auto line = [&](double us, const QColor& c, Qt::PenStyle style, const QString& label,
+                    Qt::Alignment side) {
         auto* l = new QCPItemStraightLine(p);
         l->point1->setCoords(0, us);
         l->point2->setCoords(1, us);
         l->setPen(QPen(c, 2, style));
         auto* t = new QCPItemText(p);
         t->position->setCoords(double(sms.size()) - 0.5, us);
-        t->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        t->setPositionAlignment(Qt::AlignRight | side);
         t->setFont(font());
         t->setColor(c);
         t->setText(label);
     };
-    line(m_bars.analysis.meanBusyNs / 1e3, palette::text(), Qt::DashLine, tr("mean"));
-    line(m_bars.analysis.maxBusyNs / 1e3, palette::selection(), Qt::DotLine, tr("longest"));
+    // "longest" sits above its line; "mean" too unless the two lines are so
+    // close (a balanced run) that the words would lie on each other.
+    const double meanUs = m_bars.analysis.meanBusyNs / 1e3, maxUs = m_bars.analysis.maxBusyNs / 1e3;
+    const bool close = maxUs - meanUs < 0.12 * maxUs * 1.15;
+    line(meanUs, palette::text(), Qt::DashLine, tr("mean"), close ? Qt::AlignTop : Qt::AlignBottom);
+    line(maxUs, palette::selection(), Qt::DotLine, tr("longest"), Qt::AlignBottom);
     updateTicks();
     p->xAxis->setLabel(tr("SM"));
     p->yAxis->setLabel(tr("busy time (µs)"));
@@ -186,8 +193,29 @@ void SmBusyChart::updateTicks() {
     m_plot->xAxis->setTicker(ticks);
 }
 
+void SmBusyChart::updateTitle() {
+    if (!m_title) return;
+    // QCPTextElement draws one line per '\n' and cuts what does not fit the
+    // width: break the title at spaces instead.
+    const QFontMetrics fm(titleFont(font()));
+    const int room = std::max(120, width() - 16);
+    QStringList lines;
+    for (const QString& given : titleText().split(QLatin1Char('\n'))) {
+        lines << QString();
+        for (const QString& word : given.split(QLatin1Char(' '))) {
+            const QString next = lines.back().isEmpty() ? word : lines.back() + ' ' + word;
+            if (fm.horizontalAdvance(next) > room && !lines.back().isEmpty())
+                lines << word;
+            else
+                lines.back() = next;
+        }
+    }
+    m_title->setText(lines.join(QLatin1Char('\n')));
+}
+
 void SmBusyChart::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    updateTitle();
     updateTicks();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPTextElement;
 
 namespace ws {
 
@@ -35,6 +36,7 @@ protected:
 private:
     void rebuild();
     void updateTicks();
+    void updateTitle();  // titleText() broken into lines as wide as the plot
     void updateTime();
     int smAt(const QPointF& pos) const;
 
@@ -42,6 +44,7 @@ private:
     QCustomPlot* m_plot;
     QCPBars* m_total = nullptr;
     QCPBars* m_sofar = nullptr;
+    QCPTextElement* m_title = nullptr;
     QueueBars m_bars;
     // Per SM (analysis order): merged busy intervals, sorted.
     std::vector<std::vector<std::pair<double, double>>> m_spans;

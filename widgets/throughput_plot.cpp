@@ -35,8 +35,43 @@ void ThroughputPlot::setData(const ThroughputData& data) {
 
 void ThroughputPlot::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
-    m_plot->legend->setWrap(std::max(1, width() / 190));
+    fitLegend();
     m_plot->replot();
+}
+
+void ThroughputPlot::fitLegend() {
+    QCPLegend* legend = m_plot->legend;
+    // As many columns as the widest entry allows: a column narrower than its
+    // entry cuts the text ("loads (measur"). An entry wider than the whole
+    // plot is broken over lines at its spaces.
+    const QMargins m = legend->margins();
+    const int room = std::max(60, width() - m.left() - m.right() - 8);
+    const QFontMetrics fm(legend->font());
+    const int icon = legend->iconSize().width() + legend->iconTextPadding() + 12;
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!item) continue;
+        QCPAbstractPlottable* plottable = item->plottable();
+        QString name = plottable->name().replace(QLatin1Char('\n'), QLatin1Char(' '));
+        if (fm.horizontalAdvance(name) + icon > room) {
+            QStringList lines{QString()};
+            for (const QString& word : name.split(QLatin1Char(' '))) {
+                const QString next = lines.back().isEmpty() ? word : lines.back() + ' ' + word;
+                if (fm.horizontalAdvance(next) + icon > room && !lines.back().isEmpty())
+                    lines << word;
+                else
+                    lines.back() = next;
+            }
+            name = lines.join(QLatin1Char('\n'));
+        }
+        plottable->setName(name);
+        widest =
+            std::max(widest, static_cast<QCPLayoutElement*>(item)->minimumOuterSizeHint().width());
+    }
+    const int spacing = legend->columnSpacing();
+    legend->setWrap(std::max(1, (room + spacing) / (widest + spacing)));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the entries
 }
 
 void ThroughputPlot::changeEvent(QEvent* e) {
@@ -67,7 +102,6 @@ void ThroughputPlot::rebuild() {
         p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         p->legend->setBorderPen(Qt::NoPen);
     }
-    p->legend->setWrap(std::max(1, width() / 190));
     p->xAxis->setLabel(m_data.xUnit.isEmpty()
                            ? m_data.xName
                            : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));
@@ -155,7 +189,9 @@ void ThroughputPlot::rebuild() {
         text->setColor(palette::mutedText());
     }
     if (m_data.logX)
-        p->xAxis->setRange(xMin / 2.5, xMax * 2.5);  // a power-of-two tick on both sides
+        // A power-of-two tick on both sides; the first one 0.6 of a power of
+        // two in from the left end, so that its label clears the value axis's "0".
+        p->xAxis->setRange(xMin / 3, xMax * 2.5);
     else
         p->xAxis->setRange(xMin - (xMax - xMin) * 0.05 - 0.5, xMax + (xMax - xMin) * 0.05 + 0.5);
     // Slow rungs of a ladder sit orders of magnitude below the peak: a log
@@ -175,6 +211,7 @@ void ThroughputPlot::rebuild() {
         p->yAxis->setNumberFormat("g");
         p->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 100);
     }
+    fitLegend();
     p->replot();
 }
 

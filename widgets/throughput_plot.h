@@ -52,6 +52,7 @@ protected:
 
 private:
     void rebuild();
+    void fitLegend();  // columns, and line breaks, so that no entry is cut
 
     QCustomPlot* m_plot;
     ThroughputData m_data;

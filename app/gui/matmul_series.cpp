@@ -18,7 +18,8 @@ std::string param(const ParamValues& p, const char* key, const char* fallback) {
 }
 
 std::optional<MatmulMeasurement> measurement(const std::string& experiment, const ParamValues& p,
-                                             double kernelMs, const std::string& device) {
+                                             double kernelMs, const std::string& device,
+                                             bool verified) {
     if (experiment != "matmul" || kernelMs <= 0) return std::nullopt;
     MatmulMeasurement m;
     m.variant = param(p, "variant", "seed-tiled");
@@ -26,6 +27,12 @@ std::optional<MatmulMeasurement> measurement(const std::string& experiment, cons
     m.blockDim = param(p, "block_dim", "8");
     m.gflops = matmulFlops(m.n) / (kernelMs * 1e6);
     m.device = device;
+    // A setting wrong by design counts as failed even where no check ran (a
+    // modelled run): its bar must not read as a rung of the ladder.
+    const ExperimentSpec* spec = findExperiment("matmul");
+    const ParamValues filled{
+        {"variant", m.variant}, {"n", std::to_string(m.n)}, {"block_dim", m.blockDim}};
+    m.verified = verified && !(spec && spec->failsByDesign && spec->failsByDesign(filled));
     if (m.n == 0 || !parseMatmulVariant(m.variant)) return std::nullopt;
     return m;
 }
@@ -55,7 +62,8 @@ std::vector<MatmulMeasurement> sameDevice(const Run* shown, const MatmulSources&
 }  // namespace
 
 std::optional<MatmulMeasurement> matmulMeasurementOf(const Run& run) {
-    return measurement(run.experiment, run.params, run.timing.kernelMs, run.device.name);
+    const bool failed = run.verification.checked && !run.verification.passed;
+    return measurement(run.experiment, run.params, run.timing.kernelMs, run.device.name, !failed);
 }
 
 std::vector<MatmulMeasurement> matmulMeasurements(const MatmulSources& sources) {
@@ -63,7 +71,7 @@ std::vector<MatmulMeasurement> matmulMeasurements(const MatmulSources& sources) 
     if (sources.bundled)
         for (const auto& t : sources.bundled->all())
             if (auto m = measurement(t.experiment.toStdString(), t.params, t.kernelMs,
-                                     t.device.toStdString()))
+                                     t.device.toStdString(), t.verified))
                 out.push_back(*m);
     out.insert(out.end(), sources.session.begin(), sources.session.end());
     return out;
@@ -199,6 +207,7 @@ LadderData matmulLadder(const Run* shown, const MatmulSources& sources) {
         LadderBar b{label(*pick), pick->gflops, false, {}};
         b.current =
             mine && mine->n == n && mine->variant == info.id && mine->blockDim == pick->blockDim;
+        b.failed = !pick->verified;
         if (info.a6000PercentOfCublas >= 0)
             b.note = QObject::tr("A6000: %1 %").arg(info.a6000PercentOfCublas, 0, 'f', 1);
         d.deviceName = QString::fromStdString(pick->device);

@@ -23,6 +23,9 @@ struct MatmulMeasurement {
     std::string blockDim;
     double gflops = 0;
     std::string device;
+    // False when the GPU's result failed verification (the seed's printed
+    // `sa += sa`): its speed is not that of a matrix multiply.
+    bool verified = true;
 };
 
 struct MatmulSources {

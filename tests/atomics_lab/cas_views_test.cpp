@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
+#include <cmath>
 #include <numeric>
 
 #include "tests/atomics_lab/atomics_test_runs.h"
@@ -29,6 +30,26 @@ TEST(CasAttemptsPlot, CountsEveryThreadOnce) {
     EXPECT_TRUE(plot.titleText().contains(QStringLiteral("cas-original")));
     EXPECT_EQ(plot.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
     test::render(plot);
+}
+
+TEST(CasAttemptsPlot, TicksOnlyAtWholeCounts) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::argminRun("cas-original", "descending", 5000, 256, 4)));
+    for (const int width : {1900, 700, 360}) {
+        SCOPED_TRACE(width);
+        CasAttemptsPlot plot(&model);
+        plot.setAttribute(Qt::WA_DontShowOnScreen);
+        plot.show();
+        plot.resize(width, 400);
+        QCoreApplication::processEvents();
+        plot.plot()->replot();
+        const QVector<double> ticks = plot.plot()->xAxis->tickVector();
+        ASSERT_FALSE(ticks.isEmpty());
+        for (double t : ticks) EXPECT_EQ(t, std::round(t)) << t;
+        for (const QString& l : plot.plot()->xAxis->tickVectorLabels())
+            EXPECT_FALSE(l.contains('.')) << l.toStdString();
+    }
 }
 
 TEST(CasAttemptsPlot, SaysWhenThereAreNoRecords) {

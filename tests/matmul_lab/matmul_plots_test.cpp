@@ -74,6 +74,84 @@ TEST(MatmulSeries, LadderIsPercentOfCublasBesideTheA6000) {
     EXPECT_TRUE(labels[1].contains("A6000: 68.7 %")) << labels[1].toStdString();
 }
 
+// Shown offscreen at `width` with a projector-sized font, so that the
+// layout (and the labels placed from it) is the one painted.
+template <typename W>
+void showAt(W& w, int width, int height, double fontPoints = 18) {
+    QFont f = w.font();
+    f.setPointSizeF(fontPoints);
+    w.setFont(f);
+    w.setAttribute(Qt::WA_DontShowOnScreen);
+    w.show();
+    w.resize(width, height);
+    QCoreApplication::processEvents();
+}
+
+TEST(MatmulSeries, LadderMarksTheBuggyKernelAsFailedVerification) {
+    test::app();
+    auto bundled = BundledTraces::load(qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") +
+                                       QStringLiteral("/resources/traces/manifest.json"));
+    ASSERT_TRUE(bundled) << bundled.error();
+    const ws::Run shown = shownRun("seed-tiled", "1024");
+    const LadderData d = matmulLadder(&shown, {&*bundled, {}, std::nullopt});
+    int failed = 0;
+    for (const LadderBar& b : d.bars) {
+        EXPECT_EQ(b.failed, b.label.startsWith("seed-tiled-bug")) << b.label.toStdString();
+        failed += b.failed;
+    }
+    ASSERT_EQ(failed, 1);
+    LadderChart chart;
+    showAt(chart, 1800, 700);
+    chart.setData(d);
+    for (std::size_t i = 0; i < d.bars.size(); ++i) {
+        const QString label = chart.valueLabels()[int(i)];
+        // A wrong result is no percentage of cuBLAS.
+        EXPECT_EQ(label.contains("wrong"), d.bars[i].failed) << label.toStdString();
+        EXPECT_EQ(label.split('\n').value(1).contains('%'), !d.bars[i].failed)
+            << label.toStdString();
+    }
+    // The failed bar is drawn hatched grey over the blue one.
+    int hatched = 0;
+    for (int i = 0; i < chart.plot()->plottableCount(); ++i)
+        if (auto* b = qobject_cast<QCPBars*>(chart.plot()->plottable(i)))
+            hatched += b->brush().style() == Qt::BDiagPattern;
+    EXPECT_EQ(hatched, 1);
+}
+
+TEST(LadderChart, ValueLabelsNeverOverlapAtAnyWidth) {
+    test::app();
+    LadderData d;
+    d.unit = QStringLiteral("GFLOP/s");
+    d.fractionName = QStringLiteral("of cuBLAS");
+    d.peakGBs = 51421;
+    // Thirteen rungs as at n = 256: seven orders of magnitude, notes, a failure.
+    const double values[] = {0.4,  95,    310,   950,   1450,  2400, 3100,
+                             9800, 16608, 34562, 43040, 45923, 51421};
+    for (int i = 0; i < 13; ++i) {
+        LadderBar b{QStringLiteral("variant-%1").arg(i), values[i], i == 9, {}};
+        if (i >= 7 && i < 12) b.note = QStringLiteral("A6000: %1 %").arg(60.0 + i, 0, 'f', 1);
+        b.failed = i == 4;
+        d.bars.push_back(b);
+    }
+    for (const int width : {1900, 1200, 960, 640}) {
+        SCOPED_TRACE(width);
+        LadderChart chart;
+        showAt(chart, width, 700);
+        chart.setData(d);
+        const auto rects = chart.valueLabelRects();
+        ASSERT_EQ(rects.size(), 13u);
+        const QRect area = chart.plot()->axisRect()->rect();
+        for (std::size_t i = 0; i < rects.size(); ++i) {
+            EXPECT_GE(rects[i].top(), area.top() - 1) << "label " << i << " cut at the top";
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                EXPECT_FALSE(rects[i].intersects(rects[j]))
+                    << "labels " << i << " and " << j << ": "
+                    << chart.valueLabels()[int(i)].toStdString() << " / "
+                    << chart.valueLabels()[int(j)].toStdString();
+        }
+    }
+}
+
 TEST(MatmulSeries, RooflineRoofsFromTheDeviceAndTheMeasuredCopy) {
     test::app();
     Manifest m;
@@ -92,6 +170,19 @@ TEST(MatmulSeries, RooflineRoofsFromTheDeviceAndTheMeasuredCopy) {
     EXPECT_DOUBLE_EQ(view.roofAt(1), 2838);
     EXPECT_DOUBLE_EQ(view.roofAt(1000), d.peakGflops);
     test::render(view);
+    // Short and at a projector's font, the two lines over the peak roof
+    // still lie inside the plot.
+    RooflineView small;
+    showAt(small, 900, 420);
+    small.setData(d);
+    const QRect area = small.plot()->axisRect()->rect();
+    int labels = 0;
+    for (int i = 0; i < small.plot()->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(small.plot()->item(i))) {
+            ++labels;
+            EXPECT_GE(t->topLeft->pixelPosition().y(), area.top() - 1) << t->text().toStdString();
+        }
+    EXPECT_GE(labels, 2);
 }
 
 TEST(MatmulSeries, ReuseBarsFromTheModelAndTheCounters) {

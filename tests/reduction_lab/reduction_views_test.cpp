@@ -10,6 +10,7 @@
 #include "app/gui/ladder_data.h"
 #include "app/gui/run_info_panel.h"
 #include "core/reduction_shapes.h"
+#include "core/trace_io.h"
 #include "tests/reduction_lab/lab_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "tests/widgets/text_probe.h"
@@ -169,7 +170,16 @@ TEST(WarpView, ReadableAffineCellsReadLikeTheTreesNodes) {
 }
 
 TEST(ReductionTreeView, OlderAffineTracesKeepTheirArithmeticModulo2To32) {
-    Shown s(kAffine);
+    // A trace recorded before the inputs modulo 97, kept among the samples of
+    // format version 2.
+    Shown s(QStringLiteral("reduce-single-block-noncomm__n-10000__block-256__op-affine.wstrace"),
+            [](const QString& name) -> std::shared_ptr<const PreparedRun> {
+                auto run = loadTrace((qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") +
+                                      QStringLiteral("/tests/data/traces-v2/") + name)
+                                         .toStdString());
+                if (!run) return nullptr;
+                return prepareRun(std::make_shared<const ws::Run>(std::move(run).value()));
+            });
     ReductionTreeView view(&s.model);
     view.resize(1200, 800);
     ASSERT_NE(view.pass(), nullptr);
@@ -249,9 +259,12 @@ TEST(ArrivalView, FourDigitTicketsKeepClearOfTheBlockColumn) {
         SCOPED_TRACE(width);
         ArrivalView arrivals(&s.model);
         QFont f = arrivals.font();
-        f.setPixelSize(24);  // a projector's text
+        f.setPointSizeF(18);  // a projector's text (24 px)
         arrivals.setFont(f);
+        arrivals.setAttribute(Qt::WA_DontShowOnScreen);
+        arrivals.show();
         arrivals.resize(width, 900);
+        QCoreApplication::processEvents();
         ASSERT_EQ(arrivals.rows().size(), 1024u);
         const auto texts = test::probeText(&arrivals);
         EXPECT_FALSE(texts.empty());

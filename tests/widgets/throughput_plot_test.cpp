@@ -34,6 +34,42 @@ TEST(ThroughputPlot, OneCurvePerVariantWithReferences) {
     EXPECT_FALSE(test::render(plot).isNull());
 }
 
+TEST(ThroughputPlot, LegendEntriesWrapIntoRowsInsteadOfBeingCut) {
+    test::app();
+    ThroughputData d;
+    for (const char* name : {"loads (measured)", "copy (float4): the bar to reach",
+                             "transpose through shared memory, padded", "naive transpose"})
+        d.points.push_back({name, 4096, 100});
+    d.vendor = {{"cub", 4096, 420}};
+    d.vendorName = "copy (float4): the bar to reach, measured on this device";
+    d.peakGBs = 3352;
+    for (const int width : {1900, 960, 700, 420}) {
+        SCOPED_TRACE(width);
+        ThroughputPlot plot;
+        QFont f = plot.font();
+        f.setPointSizeF(18);  // a projector's text (24 px)
+        plot.setFont(f);
+        plot.setAttribute(Qt::WA_DontShowOnScreen);
+        plot.show();
+        plot.resize(width, 700);
+        QCoreApplication::processEvents();
+        plot.setData(d);
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        int entries = 0;
+        for (int i = 0; i < p->legend->itemCount(); ++i) {
+            QCPLayoutElement* item = p->legend->item(i);
+            if (!item) continue;
+            ++entries;
+            // Every entry gets the width its text needs, inside the plot.
+            EXPECT_GE(item->outerRect().width(), item->minimumOuterSizeHint().width()) << i;
+            EXPECT_LE(item->outerRect().right(), width) << i;
+            EXPECT_GE(item->outerRect().left(), 0) << i;
+        }
+        EXPECT_EQ(entries, 6);
+    }
+}
+
 TEST(ThroughputPlot, SaysSoWhenThereIsNothingToPlot) {
     test::app();
     ThroughputPlot plot;
