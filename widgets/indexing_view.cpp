@@ -51,6 +51,8 @@ void IndexingView::rebuild() {
         if (overruns)
             for (const auto& o : *overruns) m_overruns[o.index] = o;
         m_active = m_problem.isEmpty();
+        fillWindow();
+        keepEndInView();
         followSelection();
     }
     update();
@@ -66,7 +68,14 @@ void IndexingView::followSelection() {
     const auto half = std::uint64_t(std::max(1, columns() / 2));
     m_first = (m_shape.n > start && m_shape.n < end && m_shape.n - start > half) ? m_shape.n - half
                                                                                  : start;
+    fillWindow();
+    keepEndInView();
     update();
+}
+
+void IndexingView::resizeEvent(QResizeEvent*) {
+    fillWindow();
+    keepEndInView();
 }
 
 void IndexingView::showThread(std::uint64_t globalThread) {
@@ -74,8 +83,22 @@ void IndexingView::showThread(std::uint64_t globalThread) {
     update();
 }
 
+QString IndexingView::rowName(int row) const {
+    // The formula's name is the widest label by far; where it would leave too
+    // little room for the threads (the first six, the overrun among them in
+    // the seed's five-element run), it gives way to a shorter one that reads
+    // like the cells beside it ("1·3+2").
+    if (row != kFormula) return QString::fromLatin1(kRowNames[row]);
+    const QFontMetrics fm(font());
+    const QString full = QString::fromLatin1(kRowNames[kFormula]);
+    const std::uint64_t total = std::uint64_t(m_grid) * m_blockDim;
+    double need = 0;
+    for (std::uint64_t g = 0; g < std::min<std::uint64_t>(total, 6); ++g) need += columnWidthOf(g);
+    return width() - fm.horizontalAdvance(full) - 24 >= need ? full : tr("block·dim+thread");
+}
+
 int IndexingView::labelWidth() const {
-    return QFontMetrics(font()).horizontalAdvance(QString::fromLatin1(kRowNames[kFormula])) + 16;
+    return QFontMetrics(font()).horizontalAdvance(rowName(kFormula)) + 16;
 }
 
 double IndexingView::columnWidth() const {
@@ -83,20 +106,71 @@ double IndexingView::columnWidth() const {
     const std::uint64_t last = std::uint64_t(m_grid) * m_blockDim;
     const QString widest =
         QStringLiteral("%1·%2+%3").arg(m_grid - 1).arg(m_blockDim).arg(m_blockDim - 1);
-    return std::max<double>(fm.horizontalAdvance(widest),
-                            fm.horizontalAdvance(QString::number(last * 11))) +
-           12;
+    double w = std::max<double>(fm.horizontalAdvance(widest),
+                                fm.horizontalAdvance(QString::number(last * 11)));
+    // Threads past the end say "guard" or "masked" in their cells.
+    if (last > m_shape.n)
+        w = std::max<double>(
+            w, std::max(fm.horizontalAdvance(tr("guard")), fm.horizontalAdvance(tr("masked"))));
+    return w + 12;
 }
 
-int IndexingView::columns() const {
-    return std::max(1, int((width() - labelWidth() - 8) / columnWidth()));
+double IndexingView::columnWidthOf(std::uint64_t globalThread) const {
+    // A write past the end stores whatever the guard zone held, a number far
+    // wider than the others: its column alone widens to show it whole.
+    const auto o = m_overruns.find(globalThread);
+    if (o == m_overruns.end()) return columnWidth();
+    return std::max(
+        columnWidth(),
+        QFontMetrics(font()).horizontalAdvance(QString::number(o->second.value)) + 12.0);
+}
+
+int IndexingView::columnsFrom(std::uint64_t first) const {
+    const double room = width() - labelWidth() - 8;
+    double used = 0;
+    int n = 0;
+    for (std::uint64_t g = first;; ++g, ++n) {
+        used += columnWidthOf(g);
+        if (used > room) break;
+    }
+    return std::max(1, n);
+}
+
+int IndexingView::columns() const { return columnsFrom(m_first); }
+
+void IndexingView::keepEndInView() {
+    // The lesson's point is the first thread past the end (masked, or writing
+    // into the guard zone): when the window reaches towards it but stops short,
+    // it moves on until that column shows.
+    // Only near the end: from the block where the array ends or the one
+    // before it, not from the start of a million-element run.
+    const std::uint64_t total = std::uint64_t(m_grid) * m_blockDim;
+    const std::uint64_t end = m_shape.n;
+    if (!m_active || end >= total || m_first > end) return;
+    if (end / m_blockDim > m_first / m_blockDim + 1) return;
+    if (end < m_first + std::uint64_t(columns())) return;
+    std::uint64_t first = end;
+    while (first > m_first && columnsFrom(first - 1) > int(end - (first - 1))) --first;
+    m_first = first;
+}
+
+void IndexingView::fillWindow() {
+    // No empty columns at the right while earlier threads could use them:
+    // a window placed at a smaller width (or on the last block) moves back
+    // until it ends with the last thread.
+    const std::uint64_t total = std::uint64_t(m_grid) * m_blockDim;
+    if (!m_active || m_first >= total) return;
+    while (m_first > 0 && std::uint64_t(columnsFrom(m_first - 1)) >= total - (m_first - 1))
+        --m_first;
 }
 
 QRectF IndexingView::cellRect(int column, int row) const {
     const QFontMetrics fm(font());
     const double h = fm.height() * 1.6;
     const double top = 3 * fm.height() + 10;
-    return QRectF(labelWidth() + column * columnWidth(), top + row * h, columnWidth(), h);
+    double x = labelWidth();
+    for (int k = 0; k < column; ++k) x += columnWidthOf(m_first + std::uint64_t(k));
+    return QRectF(x, top + row * h, columnWidthOf(m_first + std::uint64_t(std::max(0, column))), h);
 }
 
 void IndexingView::paintEvent(QPaintEvent*) {
@@ -113,20 +187,22 @@ void IndexingView::paintEvent(QPaintEvent*) {
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
     p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               QString::fromStdString(launchText(m_shape)));
+               QFontMetrics(p.font()).elidedText(QString::fromStdString(launchText(m_shape)),
+                                                 Qt::ElideRight, width() - 16));
     p.setFont(font());
     p.setPen(palette::mutedText());
     const QString check = m_shape.boundsCheck ? tr("if (i < %1) c[i] = a[i] + b[i];").arg(m_shape.n)
                                               : tr("c[i] = a[i] + b[i];  (no bounds check)");
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               check + tr("   %1 extra threads; %2 wrote past the end")
-                           .arg(m_shape.extraThreads())
-                           .arg(m_overruns.size()));
+               fm.elidedText(check + tr("   %1 extra threads; %2 wrote past the end")
+                                         .arg(m_shape.extraThreads())
+                                         .arg(m_overruns.size()),
+                             Qt::ElideRight, width() - 16));
     for (int row = 0; row < kRows; ++row) {
         const QRectF r = cellRect(0, row);
         p.setPen(palette::mutedText());
         p.drawText(QRectF(4, r.top(), labelWidth() - 10, r.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, QString::fromLatin1(kRowNames[row]));
+                   Qt::AlignRight | Qt::AlignVCenter, rowName(row));
     }
     const Highlight& hl = m_model->highlight();
     const std::uint64_t total = std::uint64_t(m_grid) * m_blockDim;

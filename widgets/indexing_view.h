@@ -34,13 +34,19 @@ protected:
     void paintEvent(QPaintEvent*) override;
     void wheelEvent(QWheelEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
     bool event(QEvent*) override;
 
 private:
     void rebuild();
     void followSelection();
-    double columnWidth() const;
+    double columnWidth() const;                              // every column at least
+    double columnWidthOf(std::uint64_t globalThread) const;  // its own column
+    int columnsFrom(std::uint64_t first) const;              // columns that fit from there
+    void keepEndInView();
+    void fillWindow();
     int labelWidth() const;
+    QString rowName(int row) const;
     int columnAt(QPointF pos) const;
 
     PlaybackModel* m_model;

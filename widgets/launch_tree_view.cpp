@@ -196,11 +196,14 @@ void LaunchTreeView::paintEvent(QPaintEvent*) {
     for (const auto& l : run->launches) device += l.parentLaunch >= 0;
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 8 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(device ? tr("%1 grids launched from the device, %2 levels deep")
-                                          .arg(device)
-                                          .arg(m_tree.deepest())
-                                    : tr("Every grid was launched from the host: no child grids."),
-                             Qt::ElideRight, width() - 16));
+               fm.elidedText(
+                   device ? (m_tree.deepest() == 1
+                                 ? tr("%1 grids launched from the device, 1 level deep").arg(device)
+                                 : tr("%1 grids launched from the device, %2 levels deep")
+                                       .arg(device)
+                                       .arg(m_tree.deepest()))
+                          : tr("Every grid was launched from the host: no child grids."),
+                   Qt::ElideRight, width() - 16));
     const auto boxes = layout();
     const double t = m_model->time();
     const auto highlight = m_model->highlight();

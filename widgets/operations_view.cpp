@@ -9,7 +9,9 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <set>
 
 #include "core/operation_overlap.h"
 #include "widgets/block_text.h"
@@ -52,6 +54,57 @@ double nsOf(std::uint64_t t, std::uint64_t origin) { return double(std::int64_t(
 
 }  // namespace
 
+TimeSpan operationsFrame(const PreparedRun& prep) {
+    // The run's origin is its earliest record, often a host call of the
+    // set-up (cudaEventCreate, cudaMallocHost) milliseconds before the first
+    // copy: from 0 the pipeline would sit in the right tenth of the axis. The
+    // frame covers the GPU's work instead, the operations and the blocks.
+    // Times stay after the origin, so operations and blocks keep their places
+    // relative to each other.
+    const Run& run = *prep.run;
+    const double all = std::max(1.0, prep.spanEnd);
+    double first = std::numeric_limits<double>::max(), last = std::numeric_limits<double>::lowest();
+    for (std::size_t i = 0; i < prep.launches.size() && i < run.launches.size(); ++i)
+        if (run.launches[i].blocks.size()) {
+            first = std::min(first, prep.launches[i].start);
+            last = std::max(last, prep.launches[i].end);
+        }
+    std::set<std::uint32_t> asked;  // correlations of the calls that caused GPU work
+    if (run.clocks.measured) {
+        const OperationRecords& o = run.operations;
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            if (o.startNs[i] == 0) continue;  // "not collected"
+            first = std::min(first, nsOf(o.startNs[i], prep.origin));
+            last = std::max(last, nsOf(std::max(o.startNs[i], o.endNs[i]), prep.origin));
+            if (o.correlation[i]) asked.insert(o.correlation[i]);
+        }
+    }
+    if (first > last) return {0, all};
+    // The host calls that asked for the work start a little before it, and
+    // the ones made meanwhile (the cudaStreamSynchronize that waits for the
+    // last copy) end a little after: both belong in the frame, as long as
+    // each adds no more than the work's own span. A call can block for
+    // milliseconds (the first launch of a module with device-side launches
+    // returns 3 ms after its grids ended): such a call is left out, and
+    // shows cut at the frame's edges.
+    const double span = std::max(1.0, last - first);
+    if (run.clocks.measured) {
+        const HostCallRecords& h = run.hostCalls;
+        const double workFirst = first, workLast = last;
+        for (std::size_t i = 0; i < h.size(); ++i) {
+            if (h.startNs[i] == 0) continue;
+            const double s = nsOf(h.startNs[i], prep.origin);
+            const double e = nsOf(std::max(h.startNs[i], h.endNs[i]), prep.origin);
+            if (s < workFirst && s >= workFirst - span && e <= workLast &&
+                asked.count(h.correlation[i]))
+                first = std::min(first, s);
+            if (s >= workFirst && s <= workLast && e <= workLast + span) last = std::max(last, e);
+        }
+    }
+    const double margin = 0.02 * (last - first);
+    return {std::max(0.0, first - margin), std::min(all, last + margin)};
+}
+
 OperationsView::OperationsView(PlaybackModel* model, QWidget* parent)
     : QWidget(parent), m_model(model) {
     setMouseTracking(true);
@@ -91,7 +144,8 @@ void OperationsView::rebuild() {
         }
     syncGeometry();
     m_data.minSpan = std::max(20.0, p ? 4.0 * double(p->run->device.timerTickNs) : 20.0);
-    m_data.setFullRange(0, p ? std::max(1.0, p->spanEnd) : 1);
+    const TimeSpan frame = p ? operationsFrame(*p) : TimeSpan{0, 1};
+    m_data.setFullRange(frame.first, frame.second);
     update();
 }
 
@@ -323,33 +377,48 @@ void OperationsView::paintAxis(QPainter& p, const QRect& plot) {
         const double x = m_data.mapTimeToX(t);
         p.setPen(palette::gridLine());
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        // A label centred on a tick near the right edge would be cut there.
+        const QString text = formatDuration(t);
+        if (x + fm.horizontalAdvance(text) / 2.0 > width() - 2) continue;
         p.setPen(palette::mutedText());
         p.drawText(QRectF(x - 60, plot.top() - fm.height() - 6, 120, fm.height()), Qt::AlignCenter,
-                   formatDuration(t));
+                   text);
     }
+}
+
+std::vector<std::pair<int, QRectF>> OperationsView::labelBoxes() const {
+    const QFontMetrics fm(font());
+    const QRect plot = plotRect();
+    std::vector<std::pair<int, QRectF>> out;
+    double lastSmLabel = -1e9;
+    for (std::size_t row = 0; row < m_lanes.rows.size(); ++row) {
+        const QRectF r = rowRect(int(row));
+        if (m_lanes.rows[row].kind == OperationRowKind::Sm) {
+            if (r.center().y() - lastSmLabel < fm.height()) continue;  // SM labels where they fit
+            // SM rows are thinner than a line of text: a label centred on one
+            // of the last rows would reach below the plot, into the legend.
+            if (r.center().y() + fm.height() / 2.0 > plot.bottom() + 1) continue;
+            lastSmLabel = r.center().y();
+        }
+        // Labels end left of the swatch column.
+        out.push_back({int(row), QRectF(4, r.center().y() - fm.height() / 2.0,
+                                        plot.left() - fm.height() - 12, fm.height())});
+    }
+    return out;
 }
 
 void OperationsView::paintLabels(QPainter& p, const QRect& plot) {
     const QFontMetrics fm(font());
     p.setPen(palette::text());
-    double lastSmLabel = -1e9;
-    for (std::size_t row = 0; row < m_lanes.rows.size(); ++row) {
-        const QRectF r = rowRect(int(row));
-        const OperationRow& lane = m_lanes.rows[row];
-        if (lane.kind == OperationRowKind::Sm) {
-            if (r.center().y() - lastSmLabel < fm.height()) continue;  // SM labels where they fit
-            lastSmLabel = r.center().y();
-        }
-        // Labels end left of the swatch column.
-        p.drawText(QRectF(4, r.center().y() - fm.height() / 2.0, plot.left() - fm.height() - 12,
-                          fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, QString::fromStdString(lane.label));
+    for (const auto& [row, box] : labelBoxes()) {
+        const OperationRow& lane = m_lanes.rows[std::size_t(row)];
+        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, QString::fromStdString(lane.label));
         // A stream's swatch is the colour of its blocks in the SM rows below.
         if (lane.kind == OperationRowKind::Stream && !m_byDepth) {
             const auto it = m_streamColour.find(lane.id);
             if (it != m_streamColour.end()) {
                 const double side = fm.height() / 2.0;
-                p.fillRect(QRectF(plot.left() - side - 3, r.center().y() - side / 2, side, side),
+                p.fillRect(QRectF(plot.left() - side - 3, box.center().y() - side / 2, side, side),
                            palette::categorical(it->second));
             }
         }
@@ -418,9 +487,12 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
             p.setPen(QPen(palette::text(), 1, Qt::DotLine));
             p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
         }
-        if (r.width() > fm.horizontalAdvance(label) + 6) {
+        // The label goes in the part on show: a call that began before the
+        // frame (a launch that blocks for milliseconds) is still named.
+        const QRectF shown = r.intersected(rowR);
+        if (shown.width() > fm.horizontalAdvance(label) + 6) {
             p.setPen(kind == Hit::HostCall || !started ? palette::text() : QColor(Qt::white));
-            p.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+            p.drawText(shown.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
         }
     }
 }
@@ -501,8 +573,8 @@ void OperationsView::paintEvent(QPaintEvent*) {
         return;
     }
     p.save();
-    p.setClipRect(
-        plot.adjusted(-fm.horizontalAdvance(QStringLiteral("0 ns")), -fm.height() - 8, 0, 0));
+    p.setClipRect(plot.adjusted(-fm.horizontalAdvance(QStringLiteral("0 ns")), -fm.height() - 8,
+                                width() - 1 - plot.right(), 0));
     paintAxis(p, plot);
     p.restore();
     paintLabels(p, plot);

@@ -16,6 +16,11 @@
 
 namespace ws {
 
+// The time range the view shows at first and when all is shown, in ns after
+// the run's origin: from the first GPU operation or block to the last, with
+// the host calls made meanwhile, and a small margin.
+TimeSpan operationsFrame(const PreparedRun& prep);
+
 class OperationsView : public QWidget {
     Q_OBJECT
 public:
@@ -42,6 +47,10 @@ public:
     // The arrows drawn now: for the hovered item, else the selected one.
     std::vector<Flow> flows() const;
     QString toolTipFor(const Hit& hit) const;
+    // The row labels drawn now, each with its row: thin SM rows get one where it fits.
+    std::vector<std::pair<int, QRectF>> labelBoxes() const;
+    // Where the legend begins, below the plot.
+    int legendTop() const { return plotRect().bottom() + 6; }
     void zoomAt(double factor, double x);
     QSize sizeHint() const override { return {1000, 560}; }
     QSize minimumSizeHint() const override { return {320, 200}; }

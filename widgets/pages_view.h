@@ -14,6 +14,10 @@
 
 namespace ws {
 
+// Bins of arrays that start untouched and have no record of their own get
+// their first touch from the kernel's first block on them (see the .cpp).
+void addFirstWrites(ManagedPages& pages);
+
 class PagesView : public QWidget {
     Q_OBJECT
 public:

@@ -19,7 +19,62 @@ namespace {
 constexpr double kWheelZoom = 1.25;
 QColor tailColour() { return palette::selection(); }    // vermillion
 QColor idleColour() { return QColor(QRgb(0x009E73)); }  // bluish green
+
+// The lesson's moments as vertical lines, told apart by colour and dash (the
+// legend in the header names them): the first SM to run out of work, the
+// last item's start and the end; the tail between the last two as a band.
+struct Mark {
+    QColor colour;
+    Qt::PenStyle style;
+    QString label;
+};
+
+std::vector<Mark> marks() {
+    return {{idleColour(), Qt::DotLine, QObject::tr("first SM out of work")},
+            {tailColour(), Qt::DashLine, QObject::tr("last item starts")},
+            {palette::text(), Qt::SolidLine, QObject::tr("end")}};
+}
+
 }  // namespace
+
+int QueueTimelineView::legendTop() const { return 8 + QFontMetrics(font()).height(); }
+int QueueTimelineView::legendPitch() const { return QFontMetrics(font()).height() + 4; }
+
+std::vector<QRect> QueueTimelineView::legendPieces() const {
+    // The cost scale, then one piece per mark (its line and its name), placed
+    // left to right and wrapped onto another line where the width ends: side
+    // by side in presentation mode the header is narrower than one line.
+    const QFontMetrics fm(font());
+    const int h = fm.height();
+    const QString high = formatDuration(double(m_bars.maxCostUs) * 1e3);
+    std::vector<int> widths{fm.horizontalAdvance(tr("planned cost:") + QStringLiteral(" ")) +
+                            fm.horizontalAdvance(QStringLiteral("0 ")) + 6 * h +
+                            fm.horizontalAdvance(QStringLiteral(" ")) + fm.horizontalAdvance(high) +
+                            2};
+    for (const Mark& m : marks()) widths.push_back(2 * h + 4 + fm.horizontalAdvance(m.label) + 2);
+    const int left = 8, right = std::max(left + 1, width() - 8);
+    const int gap = fm.horizontalAdvance(QStringLiteral("   "));
+    std::vector<QRect> out;
+    int x = left, line = 0;
+    for (int w : widths) {
+        if (x > left && x + gap + w > right) {
+            x = left;
+            ++line;
+        } else if (x > left) {
+            x += gap;
+        }
+        // A piece wider than the view alone on its line: it is elided to fit.
+        const int fitted = std::min(w, right - left);
+        out.push_back(QRect(x, legendTop() + line * legendPitch(), fitted, h));
+        x += fitted;
+    }
+    return out;
+}
+
+int QueueTimelineView::legendLines() const {
+    const auto pieces = legendPieces();
+    return pieces.empty() ? 1 : (pieces.back().top() - legendTop()) / legendPitch() + 1;
+}
 
 QueueTimelineView::QueueTimelineView(PlaybackModel* model, QWidget* parent)
     : QWidget(parent), m_model(model) {
@@ -35,7 +90,7 @@ QueueTimelineView::QueueTimelineView(PlaybackModel* model, QWidget* parent)
 QRect QueueTimelineView::lanesRect() const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("SM 000 ")) + 8;
-    const int top = 2 * fm.height() + 16;
+    const int top = legendTop() + legendLines() * legendPitch() - (legendPitch() - fm.height()) + 8;
     const int bottom = 2 * fm.height() + 8;
     return QRect(left, top, std::max(10, width() - left - 12),
                  std::max(10, height() - top - bottom));
@@ -149,21 +204,6 @@ void QueueTimelineView::renderBars() {
     m_layerValid = true;
 }
 
-// The lesson's moments as vertical lines, told apart by colour and dash (the
-// legend in the header names them): the first SM to run out of work, the
-// last item's start and the end; the tail between the last two as a band.
-struct Mark {
-    QColor colour;
-    Qt::PenStyle style;
-    QString label;
-};
-
-static std::vector<Mark> marks() {
-    return {{idleColour(), Qt::DotLine, QObject::tr("first SM out of work")},
-            {tailColour(), Qt::DashLine, QObject::tr("last item starts")},
-            {palette::text(), Qt::SolidLine, QObject::tr("end")}};
-}
-
 void QueueTimelineView::paintMarks(QPainter& p, const QRect& lanes) {
     if (m_bars.empty()) return;
     const QFontMetrics fm(font());
@@ -251,19 +291,25 @@ void QueueTimelineView::paintEvent(QPaintEvent*) {
         QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
         QFontMetrics(titleFont(font())).elidedText(titleText(), Qt::ElideRight, width() - 16));
     p.setFont(font());
-    int x = 8 + drawSequentialLegend(p, QRect(8, 8 + fm.height(), width() - 16, fm.height()),
-                                     tr("planned cost:"), QStringLiteral("0"),
-                                     formatDuration(double(m_bars.maxCostUs) * 1e3));
-    const int y = 8 + fm.height() + fm.height() / 2;
-    for (const Mark& m : marks()) {
-        x += fm.horizontalAdvance(QStringLiteral("   "));
+    const auto pieces = legendPieces();
+    p.save();
+    p.setClipRect(pieces[0]);
+    drawSequentialLegend(p, pieces[0], tr("planned cost:"), QStringLiteral("0"),
+                         formatDuration(double(m_bars.maxCostUs) * 1e3));
+    p.restore();
+    const auto kinds = marks();
+    for (std::size_t k = 0; k < kinds.size() && k + 1 < pieces.size(); ++k) {
+        const Mark& m = kinds[k];
+        const QRect piece = pieces[k + 1];
+        const int y = piece.center().y();
+        int x = piece.left();
         p.setPen(QPen(m.colour, std::max(2.0, fm.height() / 8.0), m.style));
         p.drawLine(QPointF(x, y), QPointF(x + 2 * fm.height(), y));
         x += 2 * fm.height() + 4;
         p.setPen(palette::text());
-        p.drawText(QRect(x, y - fm.height() / 2, fm.horizontalAdvance(m.label) + 2, fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, m.label);
-        x += fm.horizontalAdvance(m.label) + 2;
+        const int room = std::max(0, piece.right() + 1 - x);
+        p.drawText(QRect(x, piece.top(), room, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(m.label, Qt::ElideRight, room));
     }
 }
 

@@ -9,6 +9,7 @@
 // selects its block.
 #include <QImage>
 #include <QWidget>
+#include <vector>
 
 #include "widgets/playback_model.h"
 #include "widgets/queue_bars.h"
@@ -27,6 +28,10 @@ public:
     int barAt(QPointF pos) const;  // index into bars().bars, -1 if none
     QColor colourOf(std::size_t bar) const;
     QString titleText() const;
+    // The header's legend pieces (the cost scale, then each mark), wrapped
+    // onto lines within the width, and how many lines they take.
+    std::vector<QRect> legendPieces() const;
+    int legendLines() const;
     const TimelineData& time() const { return m_time; }
     QSize sizeHint() const override { return {900, 460}; }
     QSize minimumSizeHint() const override { return {320, 200}; }
@@ -48,6 +53,8 @@ private:
     void paintMarks(QPainter& p, const QRect& lanes);
     void paintLabels(QPainter& p, const QRect& lanes);
     double laneHeight() const;
+    int legendTop() const;
+    int legendPitch() const;
 
     PlaybackModel* m_model;
     QueueBars m_bars;

@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
+#include <QRegularExpression>
 
 #include "tests/atomics_lab/atomics_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
@@ -80,6 +81,34 @@ TEST(QueueTimelineView, ClickSelectsTheBlockAndTheFutureIsVeiled) {
     EXPECT_EQ(s.model.selected(), s.view.bars().bars[10].block);
 }
 
+TEST(QueueTimelineView, TheLegendWrapsWithinTheView) {
+    // Side by side in presentation mode the header is narrower than the
+    // legend's one line: its pieces wrap, the lanes start below them.
+    test::app();
+    Shown s(test::queueRun("queue", "heavy", 256, 8, 2));
+    QFont big = s.view.font();
+    big.setPixelSize(24);
+    s.view.setFont(big);
+    for (int width : {1800, 900, 600, 420}) {
+        SCOPED_TRACE(width);
+        s.view.resize(width, 560);
+        const auto pieces = s.view.legendPieces();
+        ASSERT_EQ(pieces.size(), 4u);  // the cost scale and three marks
+        for (const QRect& piece : pieces) {
+            EXPECT_GE(piece.left(), 0);
+            EXPECT_LE(piece.right(), width - 8);
+            EXPECT_LT(piece.bottom(), s.view.lanesRect().top());
+        }
+        for (std::size_t i = 1; i < pieces.size(); ++i)
+            EXPECT_FALSE(pieces[i].intersects(pieces[i - 1]));
+        test::render(s.view);
+    }
+    s.view.resize(1800, 560);
+    EXPECT_EQ(s.view.legendLines(), 1);
+    s.view.resize(600, 560);
+    EXPECT_GT(s.view.legendLines(), 1);
+}
+
 TEST(QueueTimelineView, OtherExperimentsGetAMessage) {
     test::app();
     Shown s(test::argminRun("cas-modified", "blog", 1000));
@@ -104,6 +133,36 @@ TEST(SmBusyChart, BarsGrowWithPlaybackAndMatchTheAnalysis) {
     EXPECT_TRUE(chart.titleText().contains(QStringLiteral("imbalance")));
     EXPECT_GE(chart.plot()->plottableCount(), 2);
     test::render(chart);
+}
+
+TEST(SmBusyChart, TheTitleWrapsInsteadOfBeingCut) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
+    for (const int width : {1900, 700, 420}) {
+        SCOPED_TRACE(width);
+        SmBusyChart chart(&model);
+        QFont f = chart.font();
+        f.setPointSizeF(18);  // a projector's text (24 px)
+        chart.setFont(f);
+        chart.setAttribute(Qt::WA_DontShowOnScreen);
+        chart.show();
+        chart.resize(width, 500);
+        QCoreApplication::processEvents();
+        chart.plot()->replot();
+        QCPTextElement* title = nullptr;
+        for (int i = 0; i < chart.plot()->plotLayout()->elementCount() && !title; ++i)
+            title = qobject_cast<QCPTextElement*>(chart.plot()->plotLayout()->elementAt(i));
+        ASSERT_NE(title, nullptr);
+        QFont bold = chart.font();
+        bold.setBold(true);
+        const QFontMetrics fm(bold);
+        for (const QString& line : title->text().split('\n'))
+            EXPECT_LE(fm.horizontalAdvance(line), width) << line.toStdString();
+        // Every word of the title is still there.
+        EXPECT_EQ(title->text().split(QRegularExpression("\\s+")),
+                  chart.titleText().split(QRegularExpression("\\s+")));
+    }
 }
 
 }  // namespace

@@ -88,6 +88,39 @@ TEST(IndexingView, TheSeedsExtraThreadIsMaskedOrCaught) {
     }
 }
 
+TEST(IndexingView, TheOverrunColumnShowsWholeAtAnyWidth) {
+    // Presentation-sized text: at half the screen not every column fits, and
+    // the column of the thread that wrote past the end is the one to keep;
+    // its value (the guard zone's canary, ten digits) is never cut.
+    test::app();
+    for (int width : {1400, 900, 700, 560}) {
+        SCOPED_TRACE(width);
+        PlaybackModel model;
+        IndexingView view(&model);
+        QFont big = view.font();
+        big.setPixelSize(24);
+        view.setFont(big);
+        view.resize(width, 480);
+        model.setRun(test::prepared(test::vectorAddRun(false)));
+        model.setTime(model.duration());
+        ASSERT_EQ(view.problem(), QString());
+        const std::uint64_t first = view.firstThread();
+        ASSERT_LE(first, 5u);
+        ASSERT_GT(first + std::uint64_t(view.columns()), 5u) << "the overrun column is cut off";
+        const int column = int(5 - first);
+        const QRectF c5 = view.cellRect(column, 6);
+        const QFontMetrics fm(big);
+        const int value = fm.horizontalAdvance(QString::number(kCanary + kCanary));
+        EXPECT_GE(c5.width() - 2, value);
+        EXPECT_LE(c5.right(), width);
+        // The ordinary columns keep their width: only the overrun widens.
+        if (column > 0) EXPECT_LT(view.cellRect(column - 1, 6).width(), c5.width());
+        const QImage img = test::render(view);
+        EXPECT_TRUE(
+            test::anyNear(img, c5.toRect().adjusted(3, 3, -3, -3), QColor(QRgb(0xD55E00)), 20));
+    }
+}
+
 TEST(SassView, ExtraInstructionsOfMul24AreMarked) {
     test::app();
     PlaybackModel model;

@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include "core/concurrency_figures.h"
+#include "core/concurrency_tables.h"
 #include "tests/concurrency_lab/concurrency_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/figures_view.h"
@@ -84,6 +85,69 @@ TEST(PagesView, BinsTurnBlueAsTheyArriveAndTheStripFollowsThePlayhead) {
         EXPECT_FALSE(test::anyNear(image, stripCell(a, 15), host, 10)) << "array " << a;
     }
     EXPECT_EQ(s.view.hitAt(s.view.binRect(1, 4).center()), (std::pair<int, int>{1, 4}));
+}
+
+TEST(PagesView, PagesWrittenWithoutARecordArePopulatedWhenTheirBlocksRun) {
+    // As in the recorded runs: CUPTI reports no transfer for c's pages (they
+    // are populated where the kernel writes them) and no fault group for
+    // most of them. The blocks that wrote them say when.
+    ws::Run run = test::unifiedRun();
+    RecordTable* transfers = nullptr;
+    for (RecordTable& t : run.tables)
+        if (t.name == tables::kManagedTransfers) transfers = &t;
+    ASSERT_NE(transfers, nullptr);
+    const auto op = *transfers->get<std::uint32_t>("operation");
+    const auto array = *transfers->get<std::uint32_t>("array");
+    const auto offset = *transfers->get<std::uint64_t>("offset");
+    std::vector<std::uint32_t> keptOp, keptArray;
+    std::vector<std::uint64_t> keptOffset;
+    for (std::size_t r = 0; r < op.size(); ++r)
+        if (array[r] != 2 || offset[r] == 0) {  // of c, only the first page's fault group
+            keptOp.push_back(op[r]);
+            keptArray.push_back(array[r]);
+            keptOffset.push_back(offset[r]);
+        }
+    transfers->add<std::uint32_t>("operation") = keptOp;
+    transfers->add<std::uint32_t>("array") = keptArray;
+    transfers->add<std::uint64_t>("offset") = keptOffset;
+    Shown<PagesView> s(run);
+    ASSERT_TRUE(s.view.problem().isEmpty()) << s.view.problem().toStdString();
+    const ManagedArrayPages& c = s.view.pages().arrays[2];
+    const double end = s.model.duration();
+    for (std::uint32_t bin = 0; bin < c.bins; ++bin) {
+        EXPECT_TRUE(c.touchedAt(bin, end)) << "bin " << bin;
+        EXPECT_DOUBLE_EQ(c.deviceFractionAt(bin, end), 1.0) << "bin " << bin;
+        // Not before its first block started.
+        if (bin > 0) EXPECT_FALSE(c.touchedAt(bin, c.firstBlockNs[bin] - 1)) << "bin " << bin;
+    }
+    // The first page keeps its fault group's time.
+    EXPECT_LT(c.changes[0].front().startNs, c.firstBlockNs[1]);
+    const QColor device(QRgb(0x0072B2));
+    const QImage image = test::render(s.view);
+    const QRectF strip = s.view.nowStripRect();
+    const QRectF last = s.view.binRect(2, c.bins - 1);
+    EXPECT_TRUE(test::anyNear(image,
+                              QRect(int(strip.left()) + 2, int(last.top()) + 1,
+                                    int(strip.width()) - 4, std::max(1, int(last.height()) - 2)),
+                              device, 10));
+}
+
+TEST(PagesView, TheAxisFramesThePagesRecordsNotTheSetUp) {
+    ws::Run run = test::unifiedRun();
+    HostCallRecords& h = run.hostCalls;
+    h.names = {"cudaEventCreate"};
+    h.name = {0};
+    h.thread = {0};
+    h.startNs = {run.launches[0].blocks.startNs[0] - 3'000'000};
+    h.endNs = {h.startNs[0] + 5000};
+    h.correlation = {1};
+    Shown<PagesView> s(run);
+    const ManagedPages& pages = s.view.pages();
+    const TimelineData& d = s.view.data();
+    EXPECT_GT(d.fullStart, 2'900'000);
+    EXPECT_LE(d.fullStart, pages.firstNs);
+    EXPECT_GE(d.fullEnd, pages.lastNs);
+    EXPECT_LT(pages.firstNs - d.fullStart, 0.05 * (d.fullEnd - d.fullStart));
 }
 
 TEST(PagesView, ARunWithoutManagedMemorySaysSo) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/concurrency_lab/concurrency_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/operation_style.h"
@@ -140,6 +142,71 @@ TEST(OperationsView, WithoutCuptiTheReasonIsShownAndTheBlocksStay) {
     const QImage image = test::render(f.view);
     const QRectF sm0 = f.view.rowRect(1);
     EXPECT_TRUE(test::anyNear(image, sm0.toRect(), palette::categorical(0), 30));
+}
+
+TEST(OperationsView, TheAxisFramesTheWorkNotTheSetUpBeforeIt) {
+    // A cudaEventCreate 3 ms before the pipeline, as in the recorded streams
+    // runs: the axis still starts where the work does.
+    ws::Run run = test::streamsRun(2, 4);
+    HostCallRecords& h = run.hostCalls;
+    h.names.push_back("cudaEventCreate");
+    h.name.push_back(std::uint32_t(h.names.size() - 1));
+    h.thread.push_back(0);
+    const std::uint64_t early = *std::min_element(h.startNs.begin(), h.startNs.end()) - 3'000'000;
+    h.startNs.push_back(early);
+    h.endNs.push_back(early + 4000);
+    h.correlation.push_back(99);
+    Fixture f(run);
+    const PreparedRun& p = *f.model.prepared();
+    EXPECT_EQ(p.origin, early);
+    double firstOp = 1e300, lastOp = 0;
+    for (std::size_t i = 0; i < run.operations.size(); ++i) {
+        firstOp = std::min(firstOp, double(run.operations.startNs[i] - p.origin));
+        lastOp = std::max(lastOp, double(run.operations.endNs[i] - p.origin));
+    }
+    const TimelineData& d = f.view.data();
+    EXPECT_GT(d.fullStart, 2'900'000);  // the set-up call is left out
+    EXPECT_LE(d.fullStart, firstOp);
+    EXPECT_GE(d.fullEnd, lastOp);
+    // It begins where the first call that asked for work began (the first
+    // cudaMemcpyAsync, 1.9 µs before its copy), less a small margin.
+    const double firstAsk = double(run.hostCalls.startNs[0] - p.origin);
+    EXPECT_LE(d.fullStart, firstAsk);
+    EXPECT_GT(d.fullStart, firstAsk - 0.05 * (d.fullEnd - d.fullStart));
+    // Operations and blocks keep their places relative to each other: a
+    // kernel's box and its first block start at the same x.
+    const int stream = f.rowOf(OperationRowKind::Stream, 20);
+    for (std::size_t i : f.view.lanes().rows[std::size_t(stream)].items) {
+        const std::int32_t launch = run.operations.launch[i];
+        if (launch < 0) continue;
+        const QRectF box = f.view.itemRect({Hit::Operation, i, {}, stream});
+        const QRectF block = f.view.itemRect({Hit::Block, 0, p.refOfBlock(launch, 0), -1});
+        EXPECT_NEAR(box.left(), block.left(), 1.5);
+    }
+}
+
+TEST(OperationsView, SmLabelsStayAboveTheLegend) {
+    // An H100's 132 SMs in rows thinner than a line: no SM label reaches
+    // below the last row, where the legend begins.
+    ws::Run run = test::streamsRun(2, 4);
+    run.device.smCount = 132;
+    Fixture f(run);
+    f.view.resize(1200, 900);
+    QFont big = f.view.font();
+    big.setPixelSize(24);
+    f.view.setFont(big);
+    test::render(f.view);
+    const auto labels = f.view.labelBoxes();
+    int sms = 0;
+    double lastBottom = -1e9;
+    for (const auto& [row, box] : labels) {
+        EXPECT_LE(box.bottom(), f.view.legendTop()) << f.view.lanes().rows[std::size_t(row)].label;
+        EXPECT_GE(box.top(), lastBottom - 0.5);  // and none on top of another
+        lastBottom = box.bottom();
+        sms += f.view.lanes().rows[std::size_t(row)].kind == OperationRowKind::Sm;
+    }
+    EXPECT_GT(sms, 4);
+    EXPECT_LT(sms, 132);
 }
 
 }  // namespace
