@@ -418,10 +418,9 @@ void TimelineView::mouseMoveEvent(QMouseEvent* e) {
     if (e->buttons() & Qt::LeftButton) {
         if ((e->position() - m_pressPos).manhattanLength() > 4) m_dragging = true;
         if (m_dragging) {
-            syncGeometry();
-            m_data.pan(-(e->position().x() - m_lastPos.x()));
+            // Through panBy, so a drag draws coarse frames as a wheel zoom does.
+            panBy(-(e->position().x() - m_lastPos.x()));
             m_lastPos = e->position();
-            update();
             return;
         }
     }

@@ -5,16 +5,14 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QSplitter>
 #include <QVBoxLayout>
 
-#include "app/gui/background_job.h"
 #include "app/gui/compare_table.h"
 #include "app/gui/main_window.h"
 #include "app/gui/playback_bar.h"
 #include "app/gui/run_source.h"
-#include "core/trace_io.h"
+#include "app/gui/trace_loading.h"
 
 namespace ws {
 
@@ -159,22 +157,14 @@ void RunCompareWindow::takeRunOnShow() {
 void RunCompareWindow::loadLeft(const QString& file) {
     const int generation = ++m_leftGeneration;
     ++m_loadingLeft;
-    using Loaded = std::pair<std::shared_ptr<const PreparedRun>, QString>;
-    runInBackground<Loaded>(
-        this,
-        [file]() -> Loaded {
-            auto run = loadTrace(file.toStdString());
-            if (!run) return {nullptr, QString::fromStdString(run.error())};
-            return {prepareRun(std::make_shared<const Run>(std::move(run).value())), QString()};
-        },
-        [this, generation](Loaded result) {
-            --m_loadingLeft;
-            if (generation != m_leftGeneration) return;  // a newer choice wins
-            m_errors[0] = result.second;
-            if (result.first) m_left->setRun(result.first);
-            refresh();
-            if (!loading()) emit loaded();
-        });
+    loadTraceInBackground(this, file, [this, generation](LoadedTrace result) {
+        --m_loadingLeft;
+        if (generation != m_leftGeneration) return;  // a newer choice wins
+        m_errors[0] = result.error;
+        if (result.prepared) m_left->setRun(result.prepared);
+        refresh();
+        if (!loading()) emit loaded();
+    });
 }
 
 void RunCompareWindow::showChoice(int side, const QString& file) {

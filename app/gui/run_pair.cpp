@@ -1,7 +1,6 @@
 #include "app/gui/run_pair.h"
 
-#include "app/gui/background_job.h"
-#include "core/trace_io.h"
+#include "app/gui/trace_loading.h"
 
 namespace ws {
 
@@ -37,20 +36,12 @@ void RunPair::setRight(std::shared_ptr<const PreparedRun> prepared) {
 void RunPair::loadRight(const QString& file, std::function<void(QString)> done) {
     const int generation = ++m_generation;
     ++m_loading;
-    using Loaded = std::pair<std::shared_ptr<const PreparedRun>, QString>;
-    runInBackground<Loaded>(
-        this,
-        [file]() -> Loaded {
-            auto run = loadTrace(file.toStdString());
-            if (!run) return {nullptr, QString::fromStdString(run.error())};
-            return {prepareRun(std::make_shared<const Run>(std::move(run).value())), QString()};
-        },
-        [this, generation, done](Loaded loaded) {
-            --m_loading;
-            if (generation != m_generation) return;  // a newer choice wins
-            if (loaded.first) setRight(loaded.first);
-            if (done) done(loaded.second);
-        });
+    loadTraceInBackground(this, file, [this, generation, done](LoadedTrace loaded) {
+        --m_loading;
+        if (generation != m_generation) return;  // a newer choice wins
+        if (loaded.prepared) setRight(loaded.prepared);
+        if (done) done(loaded.error);
+    });
 }
 
 }  // namespace ws

@@ -147,6 +147,19 @@ TEST_F(TimelineViewTest, LargeViewsDrawCoarselyWhileMovingAndInFullAfter) {
     const QPointF p = view.pointOf({0, 0});
     ASSERT_GE(p.x(), 0);
     EXPECT_TRUE(test::near(moving.pixelColor(p.toPoint()), settled.pixelColor(p.toPoint()), 12));
+    // A drag pans coarsely too.
+    const QPointF from(1500, 500), to(1300, 500);
+    QMouseEvent press(QEvent::MouseButtonPress, from, view.mapToGlobal(from), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&view, &press);
+    QMouseEvent move(QEvent::MouseMove, to, view.mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(&view, &move);
+    (void)test::render(view);
+    EXPECT_TRUE(view.lastPaintCoarse());
+    QMouseEvent release(QEvent::MouseButtonRelease, to, view.mapToGlobal(to), Qt::LeftButton,
+                        Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(&view, &release);
     // A small view never goes coarse.
     view.resize(900, 480);
     view.zoomAt(1.2, 400);
