@@ -96,15 +96,9 @@ void ArrivalView::paintEvent(QPaintEvent*) {
                          })->timeNs;
     double span = 0;
     for (const auto& r : m_rows) span = std::max(span, r.timeNs - first);
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    const QFontMetrics titleMetrics(titleFont(font()));
-    p.drawText(
-        QRect(8, 4, width() - 16, titleMetrics.height() + 2), Qt::AlignLeft,
-        titleMetrics.elidedText(
-            tr("Last-block guard: %1 blocks took a ticket with atomicAdd").arg(m_rows.size()),
-            Qt::ElideRight, width() - 16));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height() + 2),
+              tr("Last-block guard: %1 blocks took a ticket with atomicAdd").arg(m_rows.size()));
     p.drawText(QRect(8, 8 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
                fm.elidedText(tr("Block %1 drew the last ticket (%2) and merged all partials")
                                  .arg(last.block)

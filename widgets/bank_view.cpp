@@ -257,9 +257,8 @@ void BankView::paintEvent(QPaintEvent*) {
                     .arg(instructionCount());
     }
     title += tr(" — %1-byte accesses").arg(m_access.widthBytes);
-    const QFontMetrics tfm(titleFont(font()));
-    p.drawText(QRect(8, 4, width() - 16, tfm.height()), Qt::AlignLeft,
-               tfm.elidedText(title, Qt::ElideRight, width() - 16));
+    drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
+              title);
     QFont big = titleFont(font());
     big.setPointSizeF(font().pointSizeF() * 1.3);
     p.setFont(big);

@@ -155,14 +155,8 @@ void CasHeatmapView::paintEvent(QPaintEvent*) {
     p.drawText(QRect(rows.left(), rows.bottom() + 4, rows.width(), fm.height()), Qt::AlignRight,
                formatDuration(m_time.viewEnd));
 
-    p.setFont(titleFont(font()));
-    p.drawText(
-        QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-        QFontMetrics(titleFont(font()))
-            .elidedText(
-                tr("CAS attempts of each traced warp over time (%1 warps)").arg(m_warps.size()),
-                Qt::ElideRight, width() - 16));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2),
+              tr("CAS attempts of each traced warp over time (%1 warps)").arg(m_warps.size()));
     drawSequentialLegend(p, QRect(8, 8 + fm.height(), width() - 16, fm.height()),
                          tr("atomicCAS by the warp's 32 lanes:"), QStringLiteral("0"),
                          QString::number(m_maxSum));

@@ -175,9 +175,8 @@ void CoalescingView::paintEvent(QPaintEvent*) {
                               .arg(requestLabel(m_index))
                               .arg(m_index + 1)
                               .arg(requestCount());
-    const QFontMetrics tfm(titleFont(font()));
-    p.drawText(QRect(8, 4, width() - 16, tfm.height()), Qt::AlignLeft,
-               tfm.elidedText(title, Qt::ElideRight, width() - 16));
+    drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
+              title);
     QFont big = titleFont(font());
     big.setPointSizeF(font().pointSizeF() * 1.2);
     const QFontMetrics bfm(big);

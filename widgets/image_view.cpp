@@ -195,15 +195,11 @@ void ImageView::paintEvent(QPaintEvent*) {
         running += s == BlockState::Running;
         done += s == BlockState::Done;
     }
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
     const QString what = g.bytes ? tr("%1 x %2 pixels (uint8)") : tr("%1 x %2 floats");
-    const QFontMetrics tfm(titleFont(font()));
-    p.drawText(QRect(8, 4, width() - 16, tfm.height()), Qt::AlignLeft,
-               tfm.elidedText(tr("%1 — %2").arg(QString::fromStdString(l->kernel),
-                                                what.arg(g.inWidth).arg(g.inHeight)),
-                              Qt::ElideRight, width() - 16));
-    p.setFont(font());
+    drawTitle(
+        p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
+        tr("%1 — %2").arg(QString::fromStdString(l->kernel), what.arg(g.inWidth).arg(g.inHeight)));
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height()), Qt::AlignLeft,
                tr("at %1: %2 blocks running, %3 of %4 done")
                    .arg(formatDuration(t))

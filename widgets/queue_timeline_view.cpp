@@ -285,12 +285,8 @@ void QueueTimelineView::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(xNow, lanes.top()), QPointF(xNow, lanes.bottom()));
     paintLabels(p, lanes);
 
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(
-        QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-        QFontMetrics(titleFont(font())).elidedText(titleText(), Qt::ElideRight, width() - 16));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2), titleText());
     const auto pieces = legendPieces();
     p.save();
     p.setClipRect(pieces[0]);

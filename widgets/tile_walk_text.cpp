@@ -32,13 +32,9 @@ void TileWalkView::paintCaptions(QPainter& p, const TileWalkLayout& l, const Til
     const QFontMetrics fm(font());
     const QString kernel = m_data.hasKernel() ? QString::fromStdString(run.launches[0].kernel)
                                               : QString::fromLatin1(info.id);
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height()), Qt::AlignLeft,
-               QFontMetrics(titleFont(font()))
-                   .elidedText(tr("%1 — n = %2 — %3").arg(kernel).arg(s.n).arg(info.idea),
-                               Qt::ElideRight, width() - 16));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height()),
+              tr("%1 — n = %2 — %3").arg(kernel).arg(s.n).arg(info.idea));
     QStringList lines;
     if (info.cpu) {
         lines << tr("A CPU run: no blocks and no tiles to walk.");

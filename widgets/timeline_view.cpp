@@ -377,7 +377,6 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintSmLabels(p, lanes);
 
     const QFontMetrics fm(font());
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
     const auto& L = prep->lanes;
     std::size_t usedSms = 0;
@@ -393,9 +392,8 @@ void TimelineView::paintEvent(QPaintEvent*) {
         tr("; visible %1").arg(formatDuration(m_data.span())) +
         (shownRows().size() < L.rows.size() ? tr("; only the SMs that ran blocks are drawn")
                                             : QString());
-    p.drawText(QRect(8, 2, width() - 16, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetrics(titleFont(font())).elidedText(title, Qt::ElideRight, width() - 16));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 2, width() - 16, fm.height() + 2), title,
+              Qt::AlignLeft | Qt::AlignVCenter);
     paintAxis(p, lanes);
     paintOverlay(p, lanes);
     drawLegend(p, QRect(8, lanes.bottom() + 6, width() - 16, bottomMargin()), timelineLegend());

@@ -12,6 +12,13 @@ QFont titleFont(const QFont& base) {
     return f;
 }
 
+void drawTitle(QPainter& p, const QFont& base, const QRect& line, const QString& text, int flags) {
+    const QFont title = titleFont(base);
+    p.setFont(title);
+    p.drawText(line, flags, QFontMetrics(title).elidedText(text, Qt::ElideRight, line.width()));
+    p.setFont(base);
+}
+
 namespace {
 // Lays the items out left to right, wrapping; calls draw(item, swatchRect, textPos).
 template <typename Draw>

@@ -18,6 +18,11 @@ struct LegendItem {
 };
 
 QFont titleFont(const QFont& base);
+// A view's title line: in the title font, elided by that font's own width so
+// a long title ends in "…" instead of being cut; the painter's font is
+// `base` again afterwards.
+void drawTitle(QPainter& p, const QFont& base, const QRect& line, const QString& text,
+               int flags = Qt::AlignLeft);
 // Height the legend needs when wrapped into `width`.
 int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& items);
 // Draws the legend from the top-left of `area`, wrapping; returns the height used.
