@@ -66,12 +66,10 @@ void SassView::paintEvent(QPaintEvent*) {
         return;
     }
     const QFontMetrics fm(font());
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("set0: index = __mul24(blockIdx.x, blockDim.x) + threadIdx.x  against  "
-                  "blockIdx.x * blockDim.x + threadIdx.x"));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2),
+              tr("set0: index = __mul24(blockIdx.x, blockDim.x) + threadIdx.x  against  "
+                 "blockIdx.x * blockDim.x + threadIdx.x"));
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, 2 * fm.height() + 4),
                Qt::AlignLeft | Qt::TextWordWrap, timesText());
@@ -98,9 +96,19 @@ void SassView::paintEvent(QPaintEvent*) {
                        .arg(f.instructions.size()));
         p.setFont(mono);
         const int lineH = mfm.height() + 2;
+        // The listing stops above the legend; the last line that fits says
+        // how many instructions did not.
+        const int listingBottom = height() - fm.height() - 12;
         for (std::size_t i = 0; i < f.instructions.size(); ++i) {
             const QRect r(x, top + fm.height() + 6 + int(i) * lineH, half, lineH);
-            if (r.top() > height()) break;
+            if (r.bottom() > listingBottom) break;
+            const bool lastThatFits = r.bottom() + lineH > listingBottom;
+            if (lastThatFits && i + 1 < f.instructions.size()) {
+                p.setPen(palette::mutedText());
+                p.drawText(r.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                           tr("… %1 more").arg(f.instructions.size() - i));
+                break;
+            }
             if (differs(isMul24, i)) {
                 p.fillRect(r, QColor(QRgb(0xF0E442)));  // yellow: only in this version
                 p.fillRect(QRect(r.left(), r.top(), 4, r.height()), palette::selection());

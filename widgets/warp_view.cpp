@@ -165,6 +165,16 @@ void WarpView::paintEvent(QPaintEvent*) {
     const QFontMetrics vfm(valueFont);
     const double rowH = cellRect(0, 0).height();
     const int labelEvery = std::max(1, int(std::ceil(fm.height() / rowH)));
+    // Values go in the cells only when every one of the step fits: a few
+    // one-digit values among hidden two-digit ones would read as the only data.
+    int widest = 0;
+    for (std::size_t w = 0; w < m_table.warps.size(); ++w)
+        if (const auto r = m_table.record(w, std::size_t(col)); r >= 0)
+            for (int lane = 0; lane < kWarpSize; ++lane)
+                widest = std::max(widest, vfm.horizontalAdvance(valueText(r, lane, true, true)));
+    const QRectF cell = cellRect(0, 0);
+    const bool showValues =
+        widest > 0 && widest + 2 <= cell.width() - 1 && vfm.height() <= cell.height() - 1;
     for (std::size_t w = 0; w < m_table.warps.size(); ++w) {
         const auto r = m_table.record(w, std::size_t(col));
         const std::uint32_t mask = r >= 0 ? m_table.source->activeMask[std::size_t(r)] : 0;
@@ -182,8 +192,7 @@ void WarpView::paintEvent(QPaintEvent*) {
             p.fillRect(c, r < 0 ? palette::background() : (active ? activeColour() : idleColour()));
             if (r < 0) continue;
             const QString v = valueText(r, lane, true, true);
-            if (!v.isEmpty() && vfm.horizontalAdvance(v) + 2 <= c.width() &&
-                vfm.height() <= c.height()) {
+            if (showValues && !v.isEmpty()) {
                 p.setFont(valueFont);
                 p.setPen(active ? Qt::white : palette::text());
                 p.drawText(c, Qt::AlignCenter, v);
