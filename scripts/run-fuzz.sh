@@ -25,7 +25,9 @@ build=$root/build-fuzz
 targets=(trace lesson)
 
 # The trace reader: every bundled trace, every old-version sample, and the
-# synthetic runs trace_seed_corpus writes.
+# synthetic runs trace_seed_corpus writes. Run it with -l 8192: the traces
+# longer than that are cut down to a few records of each kind, which reach
+# the same code and run ten times as often.
 seed_trace() {
     find "$root/resources/traces" "$root/tests/data" -name '*.wstrace' -type f
 }
@@ -73,11 +75,18 @@ cmake --build "$build" --target "${build_targets[@]}" -j "$jobs"
 corpus=$build/corpus/$target
 findings=$build/findings/$target
 mkdir -p "$corpus" "$findings"
-"seed_$target" | while read -r seed; do
-    cp -n "$seed" "$corpus/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
-done
+# Seeds no longer than the fuzzer's inputs are copied whole; the seed
+# corpus program (where a target has one) cuts the longer ones down.
+long_seeds=()
+while read -r seed; do
+    if (($(stat -c %s "$seed") <= max_len)); then
+        cp -n "$seed" "$corpus/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
+    else
+        long_seeds+=("$seed")
+    fi
+done < <("seed_$target")
 if [[ -x $build/tests/fuzz/${target}_seed_corpus ]]; then
-    "$build/tests/fuzz/${target}_seed_corpus" "$corpus"
+    "$build/tests/fuzz/${target}_seed_corpus" "$corpus" "${long_seeds[@]}"
 fi
 
 log=$build/fuzz-$target.log

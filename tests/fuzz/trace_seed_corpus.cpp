@@ -1,24 +1,50 @@
-// Writes a few small valid traces into a folder: the fuzzer's starting
-// points, so it mutates real structure instead of discovering CBOR maps.
+// Writes small valid traces into a folder: the fuzzer's starting points, so
+// it mutates real structure instead of discovering CBOR maps. Besides a few
+// synthetic runs, every trace named on the command line is cut down to a few
+// records of each kind (shrink_run.h) and written if the reader still takes it.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "core/synthetic_run.h"
 #include "core/trace_io.h"
+#include "shrink_run.h"
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: trace_seed_corpus DIR\n");
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: trace_seed_corpus DIR [TRACE ...]\n");
         return 2;
     }
     const std::string dir = argv[1];
-    int index = 0;
-    auto write = [&](const ws::Run& run) {
-        const auto bytes = ws::encodeTrace(run);
-        std::ofstream out(dir + "/seed-" + std::to_string(index++) + ".wstrace", std::ios::binary);
+    auto writeNamed = [&](const std::string& name, const std::vector<std::uint8_t>& bytes) {
+        std::ofstream out(dir + "/" + name, std::ios::binary);
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     };
+    int index = 0;
+    auto write = [&](const ws::Run& run) {
+        writeNamed("seed-" + std::to_string(index++) + ".wstrace", ws::encodeTrace(run));
+    };
+    int failures = 0;
+    for (int i = 2; i < argc; ++i) {
+        const std::filesystem::path path = argv[i];
+        auto run = ws::loadTrace(path);
+        if (!run) {
+            std::fprintf(stderr, "trace_seed_corpus: %s\n", run.error().c_str());
+            ++failures;
+            continue;
+        }
+        const auto bytes = ws::encodeTrace(ws::fuzz::shrinkRun(std::move(*run)));
+        if (auto again = ws::decodeTrace(bytes); !again) {
+            std::fprintf(stderr, "trace_seed_corpus: %s cut down is refused: %s\n", path.c_str(),
+                         again.error().c_str());
+            ++failures;
+            continue;
+        }
+        writeNamed(
+            "shrunk-" + path.parent_path().filename().string() + "-" + path.filename().string(),
+            bytes);
+    }
     write(ws::Run{});
     write(ws::makeSyntheticRun(1, 1, 1));
     write(ws::makeSyntheticRun(6, 2, 2));
@@ -51,5 +77,5 @@ int main(int argc, char** argv) {
     l.arrivals.timeNs = {l.blocks.endNs[3], l.blocks.endNs[0]};
     rich.verification = {.checked = true, .passed = true, .expected = "7", .actual = "7"};
     write(rich);
-    return 0;
+    return failures == 0 ? 0 : 1;
 }
