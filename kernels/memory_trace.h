@@ -118,21 +118,33 @@ __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
     return bits;
 }
 
-// Thread 0 notes clock64 and %globaltimer at the start and keeps them in two
-// register pairs: storing them there would stall warp 0 until the timer read
-// returns, while a register is only waited for at the end, long after it
-// arrived. The start readings take no memory clobber: nothing holds the
-// block's first loads back behind them. At the end the block waits for all
-// its threads, so the bar covers the whole block's work. Blocks and Accesses
-// builds write the same record.
-template <Recording kRec>
+// Where thread 0 keeps the start readings until the block's end.
+//   Registers: in two register pairs. Storing them at once would hold warp 0
+//     until the timer read returns, while a register is only waited for at
+//     the end; for short blocks (the transposes) this is the cheaper way.
+//   Memory: stored into the block's slot at once. Four registers live
+//     through a long loop cost the loop its depth of loads in flight: in
+//     bench/gpu_memory/block_record_cost.cu the column sums ran 63 % slower
+//     with them and 0.1 % slower with this; in the lab's build, +108 % fell
+//     to +20 % (docs/performance.md, "Cost of recording").
+enum class StartKeptIn { Registers, Memory };
+
+// Thread 0 notes clock64 and %globaltimer at the start. The start readings
+// take no memory clobber: nothing holds the block's first loads back behind
+// them. At the end the block waits for all its threads, so the bar covers the
+// whole block's work. Blocks and Accesses builds write the same record.
+template <Recording kRec, StartKeptIn kStart = StartKeptIn::Registers>
 class BlockScope {
 public:
     __device__ explicit BlockScope(const AccessTrace& t) : m_trace(t) {
         if constexpr (kRec != Recording::Off) {
             if (linearThread() == 0) {
-                m_startClock = clock64();
-                m_startNs = globalTimerNs();
+                if constexpr (kStart == StartKeptIn::Memory) {
+                    if (m_trace.blockSlots != nullptr) storeStart(slot());
+                } else {
+                    m_startClock = clock64();
+                    m_startNs = globalTimerNs();
+                }
             }
         }
     }
@@ -143,15 +155,26 @@ public:
             if (linearThread() != 0 || m_trace.blockSlots == nullptr) return;
             const std::uint64_t endNs = globalTimerNs();
             const std::int64_t endClock = cycleCounter();
-            const std::uint32_t b = linearBlock();
-            auto* slot = reinterpret_cast<ulonglong2*>(m_trace.blockSlots + b);
-            slot[0] = make_ulonglong2(m_startNs, std::uint64_t(m_startClock));
-            slot[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
-            *reinterpret_cast<uint2*>(slot + 2) = make_uint2(b, smId());
+            ulonglong2* s = slot();
+            if constexpr (kStart == StartKeptIn::Registers)
+                s[0] = make_ulonglong2(m_startNs, std::uint64_t(m_startClock));
+            s[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
+            *reinterpret_cast<uint2*>(s + 2) = make_uint2(linearBlock(), smId());
         }
     }
 
 private:
+    // Reads and stores in one place, nothing kept for later. (Out of line
+    // or inlined, the column sums cost the same: +20.7 % and +20.5 %.)
+    __device__ static __forceinline__ void storeStart(ulonglong2* slot) {
+        const std::int64_t clock = clock64();
+        slot[0] = make_ulonglong2(globalTimerNs(), std::uint64_t(clock));
+    }
+
+    __device__ ulonglong2* slot() const {
+        return reinterpret_cast<ulonglong2*>(m_trace.blockSlots + linearBlock());
+    }
+
     const AccessTrace& m_trace;
     std::uint64_t m_startNs = 0;
     std::int64_t m_startClock = 0;
