@@ -245,12 +245,56 @@ std::size_t addCoverageBySums(const TimelineLane& lane, const TimelineData& view
     return visited;
 }
 
-std::size_t addCoverage(const TimelineLane& lane, const TimelineData& view, int width,
-                        CoverageColumn* out) {
+std::size_t addCoverageBySegments(const TimelineLane& lane, const TimelineData& view, int width,
+                                  int level, CoverageColumn* out) {
+    if (level <= 0 || lane.summary.empty()) return addCoverageByBlocks(lane, view, width, out);
     const double slack = view.nsPerPixel();
     const auto [first, last] = lane.visible(view.viewStart - slack, view.viewEnd + slack);
-    if (!lane.summary.empty() && double(last - first) > kSumsAboveBlocksPerColumn * width)
+    if (first == last || width <= 0) return 0;
+    const double scale = view.width / view.span();
+    const double origin = view.viewStart;
+    const auto& covered = lane.summary.covered;
+    const auto& odd = lane.summary.oddCovered;
+    const std::size_t group = std::size_t(1) << level;
+    std::size_t visited = 0;
+    for (std::size_t i0 = first & ~(group - 1); i0 < last; i0 += group, ++visited) {
+        const std::size_t i1 = std::min(i0 + group, lane.size());
+        const double t0 = lane.start[i0], t1 = lane.end[i1 - 1];
+        const double time = covered[i1] - covered[i0];
+        const double density = t1 > t0 ? std::clamp(time / (t1 - t0), 0.0, 1.0) : 1.0;
+        const std::uint8_t parity = (odd[i1] - odd[i0]) * 2 > time ? 1 : 0;
+        double x0 = (t0 - origin) * scale, x1 = (t1 - origin) * scale;
+        x0 = std::max(x0, 0.0);
+        x1 = std::min(x1, double(width));
+        if (x0 >= width || x1 < 0) continue;
+        const int c0 = int(x0);
+        const int c1 = std::min(width - 1, std::max(c0, int(std::ceil(x1)) - 1));
+        for (int c = c0; c <= c1; ++c) {
+            const double share = std::min(x1, double(c + 1)) - std::max(x0, double(c));
+            const int units = std::max(1, int(std::max(0.0, share) * density * kCoverageUnit));
+            CoverageColumn& col = out[c];
+            const std::uint8_t toned = std::uint8_t((col.flags & kColumnEdge) | parity);
+            col.flags = units * 2 >= col.coverage ? toned : col.flags;
+            col.coverage = std::uint16_t(std::min(65535, col.coverage + units));
+        }
+    }
+    return visited;
+}
+
+std::size_t addCoverage(const TimelineLane& lane, const TimelineData& view, int width,
+                        CoverageColumn* out, bool coarse) {
+    const double slack = view.nsPerPixel();
+    const auto [first, last] = lane.visible(view.viewStart - slack, view.viewEnd + slack);
+    const double blocksPerColumn = width > 0 ? double(last - first) / width : 0;
+    if (!lane.summary.empty() && blocksPerColumn > kSumsAboveBlocksPerColumn)
         return addCoverageBySums(lane, view, width, out);
+    if (coarse && !lane.summary.empty() && blocksPerColumn >= 0.25) {
+        // Groups about eight columns wide: 0.25-0.5 blocks per column take
+        // fours, 0.5-1 eights, 1-2 sixteens. Pairs did not pay: half the
+        // visits, but each one a loop where a block is branch-free.
+        const int level = std::clamp(int(std::floor(std::log2(blocksPerColumn * 16))), 2, 4);
+        return addCoverageBySegments(lane, view, width, level, out);
+    }
     return addCoverageByBlocks(lane, view, width, out);
 }
 

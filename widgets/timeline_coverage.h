@@ -56,8 +56,18 @@ std::size_t addCoverageByBlocks(const TimelineLane& lane, const TimelineData& vi
                                 CoverageColumn* out);
 std::size_t addCoverageBySums(const TimelineLane& lane, const TimelineData& view, int width,
                               CoverageColumn* out);
-// Whichever of the two visits fewer entries for this lane and view.
+// A coarse frame's third way (while a zoom or drag goes on): consecutive
+// blocks taken 2^level at a time, each group one bar from its first start to
+// its last end, as dense as the group's summed time fills it and toned by the
+// waves covering most of it. The lane's total stays exact; where the blocks
+// inside a group sit is blurred within the group's few columns. Needs the
+// lane's summary; level 0 is the block pass.
+std::size_t addCoverageBySegments(const TimelineLane& lane, const TimelineData& view, int width,
+                                  int level, CoverageColumn* out);
+// Whichever of the two visits fewer entries for this lane and view; a coarse
+// frame takes blocks in groups that span about two columns where they are
+// narrower than that.
 std::size_t addCoverage(const TimelineLane& lane, const TimelineData& view, int width,
-                        CoverageColumn* out);
+                        CoverageColumn* out, bool coarse = false);
 
 }  // namespace ws

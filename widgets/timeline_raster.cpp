@@ -100,7 +100,7 @@ Split splitLane(const TimelineLane& lane, const TimelineData& data, double playh
 }  // namespace
 
 void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const TimelineData& data,
-                            double playhead, const std::vector<std::uint32_t>& shown) {
+                            double playhead, const std::vector<std::uint32_t>& shown, bool coarse) {
     const QRgb bg = palette::background().rgb();
     const QRgb separator = palette::gridLine().rgb();
     const int W = image.width(), H = image.height();
@@ -111,7 +111,7 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
         return;
     }
 
-    const Key key{&prepared, data.viewStart, data.viewEnd, W, H, shown.size()};
+    const Key key{&prepared, data.viewStart, data.viewEnd, W, H, shown.size(), coarse};
     const bool rasterize = !(key == m_key);
     if (rasterize) {
         m_pixels.resize(std::size_t(H) * std::size_t(W));
@@ -146,7 +146,7 @@ void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const Ti
                 const CoverageColumn* out = columns.data();
                 for (std::uint32_t s = 0; s < r.laneCount; ++s)
                     seen += addCoverage(lanes.lanes[r.firstLane + s], data, W,
-                                        columns.data() + std::size_t(s) * W);
+                                        columns.data() + std::size_t(s) * W, coarse);
                 for (int y = yBegin; y < yEnd; ++y) {
                     Row& info = m_rows[std::size_t(y)];
                     info = Row{};

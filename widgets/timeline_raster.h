@@ -23,9 +23,11 @@ namespace ws {
 class TimelineRaster {
 public:
     // `rows`: the timeline's rows drawn, top to bottom (indexes into the
-    // lanes' rows); every row when empty.
+    // lanes' rows); every row when empty. `coarse`: a frame while a zoom or
+    // drag goes on, whose narrow blocks may be taken in groups
+    // (addCoverage in timeline_coverage.h).
     void render(QImage& image, const PreparedRun& prepared, const TimelineData& data,
-                double playhead, const std::vector<std::uint32_t>& rows = {});
+                double playhead, const std::vector<std::uint32_t>& rows = {}, bool coarse = false);
     double rowHeight() const { return m_rowHeight; }
     // Entries visited by the last coverage pass (blocks, or column boundaries
     // of lanes read by sums), and whether the last render needed one.
@@ -39,6 +41,7 @@ private:
         double start = 0, end = 0;
         int width = 0, height = 0;
         std::size_t rows = 0;
+        bool coarse = false;
         bool operator==(const Key&) const = default;
     };
 

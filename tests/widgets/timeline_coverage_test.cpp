@@ -136,5 +136,71 @@ TEST(TimelineCoverage, ChoosesSumsOnlyWhereTheyVisitLess) {
     EXPECT_EQ(addCoverage(lane, view, 400, out.data()), last - first);
 }
 
+// A coarse frame's groups keep the lane's covered time (up to one unit of
+// rounding per column a group touches) and where it lies, within a group's
+// columns; they visit a group per 2^level blocks.
+TEST(TimelineCoverage, SegmentsKeepTheCoveredTimeAndVisitFewer) {
+    std::mt19937_64 rng(5);
+    for (int level : {2, 3}) {
+        const TimelineLane lane = randomLane(rng, 4000, 10);
+        TimelineData view;
+        view.setFullRange(0, lane.end.back());
+        const int width = 4000;
+        view.width = width;
+        std::vector<CoverageColumn> byBlocks(width), bySegments(width);
+        addCoverageByBlocks(lane, view, width, byBlocks.data());
+        const std::size_t visited =
+            addCoverageBySegments(lane, view, width, level, bySegments.data());
+        EXPECT_LE(visited, lane.size() / (std::size_t(1) << level) + 2);
+        const double units = kCoverageUnit * width / view.span();
+        const double want = lane.summary.covered.back() * units;
+        double got = 0, blocks = 0;
+        for (int c = 0; c < width; ++c) {
+            got += bySegments[c].coverage;
+            blocks += byBlocks[c].coverage;
+        }
+        // Each group rounds down once per column and shows at least one unit.
+        const double groups = double(visited), touched = groups * 10;
+        EXPECT_NEAR(got, want, touched + 0.001 * want) << "level " << level;
+        EXPECT_NEAR(blocks, want, 4.0 * lane.size() + 0.001 * want) << "level " << level;
+        // The picture moves by less than a group: coverage summed over
+        // stretches of 64 columns agrees.
+        for (int c0 = 0; c0 + 64 <= width; c0 += 64) {
+            double a = 0, b = 0;
+            for (int c = c0; c < c0 + 64; ++c) {
+                a += byBlocks[c].coverage;
+                b += bySegments[c].coverage;
+            }
+            EXPECT_NEAR(a, b, 0.25 * 64 * kCoverageUnit + 0.2 * a)
+                << "level " << level << " columns " << c0;
+        }
+    }
+    // Level 0 is the block pass.
+    const TimelineLane lane = randomLane(rng, 300, 10);
+    TimelineData view;
+    view.setFullRange(0, lane.end.back());
+    view.width = 500;
+    std::vector<CoverageColumn> a(500), b(500);
+    addCoverageByBlocks(lane, view, 500, a.data());
+    addCoverageBySegments(lane, view, 500, 0, b.data());
+    for (int c = 0; c < 500; ++c) EXPECT_EQ(a[c].coverage, b[c].coverage);
+}
+
+// A coarse frame takes narrow blocks in groups; a settled one never does.
+TEST(TimelineCoverage, CoarseFramesGroupNarrowBlocks) {
+    std::mt19937_64 rng(9);
+    const TimelineLane lane = randomLane(rng, 2000, 10);
+    TimelineData view;
+    view.setFullRange(0, lane.end.back());
+    const int width = 3000;  // about 0.7 blocks a column: eights
+    view.width = width;
+    std::vector<CoverageColumn> out(width);
+    const auto [first, last] =
+        lane.visible(view.viewStart - view.nsPerPixel(), view.viewEnd + view.nsPerPixel());
+    EXPECT_EQ(addCoverage(lane, view, width, out.data()), last - first);
+    std::fill(out.begin(), out.end(), CoverageColumn{});
+    EXPECT_LE(addCoverage(lane, view, width, out.data(), true), (last - first) / 8 + 2);
+}
+
 }  // namespace
 }  // namespace ws
