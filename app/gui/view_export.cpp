@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QContextMenuEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -11,9 +12,11 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPointer>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
+#include "app/gui/background_job.h"
 #include "widgets/palette.h"
 
 namespace ws {
@@ -58,7 +61,7 @@ protected:
         if (!view) return QObject::eventFilter(watched, event);
         auto* e = static_cast<QContextMenuEvent*>(event);
         QMenu menu;
-        QAction* png = menu.addAction(QObject::tr("Export this view as PNG…"));
+        menu.addAction(QObject::tr("Export this view as PNG…"));
         QAction* svg = menu.addAction(QObject::tr("Export this view as SVG…"));
         QAction* chosen = menu.exec(e->globalPos());
         if (!chosen) return true;
@@ -77,9 +80,13 @@ protected:
             (name.isEmpty() ? QStringLiteral("view") : name) + (asSvg ? ".svg" : ".png"),
             asSvg ? QObject::tr("SVG (*.svg)") : QObject::tr("PNG (*.png)"));
         if (path.isEmpty()) return true;
-        if (Status s = exportView(view, path, asSvg ? ExportFormat::Svg : ExportFormat::Png, scale);
-            !s)
-            QMessageBox::warning(view, QObject::tr("warpscope"), QString::fromStdString(s.error()));
+        QPointer<QWidget> parent(view);
+        exportViewInBackground(qApp, view, path, asSvg ? ExportFormat::Svg : ExportFormat::Png,
+                               scale, [parent](Status s) {
+                                   if (!s)
+                                       QMessageBox::warning(parent, QObject::tr("warpscope"),
+                                                            QString::fromStdString(s.error()));
+                               });
         return true;
     }
 };
@@ -106,35 +113,67 @@ bool isExportableView(const QWidget* widget) {
             cls.endsWith(QLatin1String("Chart")));
 }
 
-Status exportView(QWidget* view, const QString& path, ExportFormat format, double scale) {
+Result<PaintedView> paintViewForExport(QWidget* view, ExportFormat format, double scale) {
     if (!view) return makeError("no view to export");
     if (view->width() <= 0 || view->height() <= 0)
         return makeError("the view has no size yet; show it before exporting");
     if (scale <= 0 || scale > 16) return makeError("--scale must be above 0 and at most 16");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError("cannot write " + path.toStdString() + ": " +
-                         file.errorString().toStdString());
+    PaintedView out;
     if (format == ExportFormat::Svg) {
+        QBuffer buffer(&out.svg);
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
-        svg.setOutputDevice(&file);
+        svg.setOutputDevice(&buffer);
         svg.setSize(view->size());
         svg.setViewBox(QRect(QPoint(0, 0), view->size()));
         svg.setTitle(QStringLiteral("warpscope: ") + view->property("ws-view-name").toString());
         paintView(view, &svg, 1);
     } else {
-        QImage image(view->size() * scale, QImage::Format_ARGB32_Premultiplied);
-        image.fill(palette::background());
-        paintView(view, &image, scale);
-        if (!image.save(&file, "PNG")) {
+        out.image = QImage(view->size() * scale, QImage::Format_ARGB32_Premultiplied);
+        out.image.fill(palette::background());
+        paintView(view, &out.image, scale);
+    }
+    return out;
+}
+
+Status writePaintedView(const PaintedView& painted, const QString& path) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError("cannot write " + path.toStdString() + ": " +
+                         file.errorString().toStdString());
+    if (!painted.image.isNull()) {
+        if (!painted.image.save(&file, "PNG")) {
             file.cancelWriting();
             return makeError("cannot encode " + path.toStdString() + " as PNG");
         }
+    } else if (file.write(painted.svg) != painted.svg.size()) {
+        file.cancelWriting();
+        return makeError("cannot write " + path.toStdString() + ": " +
+                         file.errorString().toStdString());
     }
     if (!file.commit())
         return makeError("cannot write " + path.toStdString() + ": " +
                          file.errorString().toStdString());
     return {};
+}
+
+Status exportView(QWidget* view, const QString& path, ExportFormat format, double scale) {
+    auto painted = paintViewForExport(view, format, scale);
+    if (!painted) return makeError(painted.error());
+    return writePaintedView(*painted, path);
+}
+
+void exportViewInBackground(QObject* owner, QWidget* view, const QString& path, ExportFormat format,
+                            double scale, std::function<void(Status)> done) {
+    auto painted = paintViewForExport(view, format, scale);
+    if (!painted) {
+        done(makeError(painted.error()));
+        return;
+    }
+    runInBackground<Status>(
+        owner,
+        [painted = std::move(painted).value(), path] { return writePaintedView(painted, path); },
+        std::move(done));
 }
 
 void installViewContextMenus() {

@@ -108,6 +108,44 @@ TEST_F(ViewExport, AFailedExportSaysWhyAndKeepsTheOldFile) {
     EXPECT_EQ(f.readAll(), "old");
 }
 
+TEST_F(ViewExport, TheMenusWriteOnAWorkerAndReportBackOnTheWindowsThread) {
+    // What the context menu and File > Export a view do: the view is painted
+    // at once, the PNG encoded and written later, off the UI thread; `done`
+    // comes back through the event loop, never from inside the call.
+    auto* view = window->views()->find("timeline")->create(window->viewContext(), nullptr);
+    std::unique_ptr<QWidget> owned(view);
+    view->setAttribute(Qt::WA_DontShowOnScreen);
+    view->resize(640, 400);
+    view->show();
+    const QString path = files.dir() + "/background.png";
+    bool called = false;
+    Status result = makeError("not called");
+    exportViewInBackground(window.get(), view, path, ExportFormat::Png, 1, [&](Status s) {
+        called = true;
+        result = s;
+    });
+    EXPECT_FALSE(called);
+    owned.reset();  // the picture was taken: the view may go
+    ASSERT_TRUE(test::waitFor([&] { return called; }));
+    EXPECT_TRUE(result.ok()) << result.error();
+    EXPECT_EQ(QImage(path).size(), QSize(640, 400));
+    // A folder that does not exist: said through `done` as well.
+    called = false;
+    auto* again = window->views()->find("timeline")->create(window->viewContext(), nullptr);
+    owned.reset(again);
+    again->setAttribute(Qt::WA_DontShowOnScreen);
+    again->resize(640, 400);
+    again->show();
+    exportViewInBackground(window.get(), again, files.dir() + "/none/x.png", ExportFormat::Png, 1,
+                           [&](Status s) {
+                               called = true;
+                               result = s;
+                           });
+    ASSERT_TRUE(test::waitFor([&] { return called; }));
+    ASSERT_FALSE(result.ok());
+    EXPECT_NE(result.error().find("cannot write"), std::string::npos) << result.error();
+}
+
 TEST_F(ViewExport, TheColourSchemeReachesTheViews) {
     const QString light = files.dir() + "/light.png", dark = files.dir() + "/dark.png";
     ASSERT_TRUE(
