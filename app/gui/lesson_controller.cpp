@@ -5,6 +5,7 @@
 #include <QVariantAnimation>
 #include <algorithm>
 
+#include "app/gui/background_job.h"
 #include "app/gui/compare_table.h"
 #include "app/gui/main_window.h"
 #include "app/gui/resource_paths.h"
@@ -43,7 +44,19 @@ LessonController::LessonController(MainWindow* window, SlideStage* stage)
 }
 
 Status LessonController::open(const QString& path, int slide) {
-    auto loaded = lesson::loadLesson(path.toStdString());
+    return show(lesson::loadLesson(path.toStdString()), path, slide);
+}
+
+void LessonController::openInBackground(const QString& path, int slide,
+                                        std::function<void(Status)> done) {
+    runInBackground<Result<lesson::Lesson>>(
+        this, [path] { return lesson::loadLesson(path.toStdString()); },
+        [this, path, slide, done = std::move(done)](Result<lesson::Lesson> loaded) {
+            done(show(std::move(loaded), path, slide));
+        });
+}
+
+Status LessonController::show(Result<lesson::Lesson> loaded, const QString& path, int slide) {
     if (!loaded) return makeError(loaded.error());
     std::vector<std::string> views;
     for (const QString& name : m_window->views()->names()) views.push_back(name.toStdString());

@@ -6,6 +6,7 @@
 // LessonKeys; the window, the menu and the command line call it directly.
 #include <QObject>
 #include <QPointer>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -28,6 +29,9 @@ public:
     // Reads and checks the lesson; on an error nothing changes. `slide` is
     // 0-based and clamped.
     Status open(const QString& path, int slide = 0);
+    // The same, with the file read and parsed on a worker: what the menus do,
+    // so the window never waits for the disk. `done` gets the outcome.
+    void openInBackground(const QString& path, int slide, std::function<void(Status)> done);
     void close();
     bool isOpen() const { return bool(m_lesson); }
     const lesson::Lesson* lesson() const { return m_lesson ? &*m_lesson : nullptr; }
@@ -56,6 +60,8 @@ signals:
     void slideShown();  // the slide is settled: screenshots and exports wait for this
 
 private:
+    // The lesson read (or why not) made the open one: the checks, then slide `slide`.
+    Status show(Result<lesson::Lesson> loaded, const QString& path, int slide);
     struct Request {
         QString key;   // what identifies the run (file, or experiment and parameters)
         QString file;  // a trace to open, or empty for a live experiment

@@ -227,16 +227,12 @@ void MainWindow::buildMenus() {
         const QString path =
             QFileDialog::getOpenFileName(this, tr("Open a lesson"), lessonsDir(),
                                          tr("warpscope lessons (*.yaml *.yml);;All files (*)"));
-        if (path.isEmpty()) return;
-        if (Status s = openLesson(path); !s)
-            QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
+        if (!path.isEmpty()) openLessonInBackground(path);
     });
     QMenu* bundledLessons = file->addMenu(tr("Bundled lessons"));
     for (const LessonEntry& l : listBundledLessons())
-        bundledLessons->addAction(l.title, this, [this, path = l.path] {
-            if (Status s = openLesson(path); !s)
-                QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
-        });
+        bundledLessons->addAction(l.title, this,
+                                  [this, path = l.path] { openLessonInBackground(path); });
     file->addAction(tr("&Compare two runs…"), QKeySequence(QStringLiteral("Ctrl+K")), this, [this] {
         RunCompareWindow* c = compareWindow();
         c->show();
@@ -314,6 +310,14 @@ void MainWindow::showPage(QWidget* page) {
 
 Status MainWindow::openLesson(const QString& path, int slide) {
     return m_lesson->open(path, slide);
+}
+
+void MainWindow::openLessonInBackground(const QString& path) {
+    statusBar()->showMessage(tr("Opening %1…").arg(path));
+    m_lesson->openInBackground(path, 0, [this, path](Status s) {
+        statusBar()->clearMessage();
+        if (!s) QMessageBox::warning(this, tr("warpscope"), QString::fromStdString(s.error()));
+    });
 }
 
 void MainWindow::closeLesson() { m_lesson->close(); }

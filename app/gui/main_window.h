@@ -51,6 +51,9 @@ public:
 
     // Lessons: the stage replaces the workbench while one is open.
     Status openLesson(const QString& path, int slide = 0);
+    // From the menus: read on a worker; a lesson that cannot be opened is
+    // said in a message box.
+    void openLessonInBackground(const QString& path);
     void closeLesson();
     LessonController* lesson() const { return m_lesson; }
     SlideStage* stage() const { return m_stage; }

@@ -172,6 +172,33 @@ TEST_F(LessonWindow, AMissingTraceIsSaidOnItsSlideAndTheOthersWork) {
     EXPECT_TRUE(w->stage()->problemText().isEmpty());
 }
 
+TEST_F(LessonWindow, TheMenusReadTheLessonOnAWorker) {
+    // What File > Open lesson does: the call returns before the file is read;
+    // the lesson opens when the worker is done; a broken one is refused then.
+    auto w = window();
+    bool called = false;
+    Status result = makeError("not called");
+    w->lesson()->openInBackground(files.dir() + "/test.yaml", 1, [&](Status s) {
+        called = true;
+        result = s;
+    });
+    EXPECT_FALSE(called);
+    EXPECT_FALSE(w->lesson()->isOpen());
+    ASSERT_TRUE(test::waitFor([&] { return called; }));
+    EXPECT_TRUE(result.ok()) << result.error();
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->stage()->headingText(), "2 / 3 Second");
+    called = false;
+    w->lesson()->openInBackground(files.dir() + "/no-such.yaml", 0, [&](Status s) {
+        called = true;
+        result = s;
+    });
+    ASSERT_TRUE(test::waitFor([&] { return called; }));
+    EXPECT_FALSE(result.ok());
+    EXPECT_TRUE(QString::fromStdString(result.error()).contains("no-such.yaml")) << result.error();
+    EXPECT_EQ(w->lesson()->path(), QFileInfo(files.dir() + "/test.yaml").absoluteFilePath());
+}
+
 TEST_F(LessonWindow, ABrokenLessonIsRefusedAndNothingChanges) {
     auto w = window();
     ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
