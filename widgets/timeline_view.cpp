@@ -275,14 +275,22 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     // translucent or dashed full-height lines.
     const QColor waveColour(0x50, 0x50, 0x50);
     double lastLabelX = -1e9;
+    // Room for the widest label ("wave 971" has three digits), shaped once,
+    // not per wave: two-digit room let three-digit labels run into each other.
+    std::size_t mostWaves = 0;
+    for (const auto& waves : prep->lanes.waveStart) mostWaves = std::max(mostWaves, waves.size());
     const int labelGap =
-        fm.horizontalAdvance(QStringLiteral("wave 00")) + 8;  // shaped once, not per wave
+        fm.horizontalAdvance(tr("wave %1").arg(QString(QString::number(mostWaves).size(), '0'))) +
+        8;
     for (const auto& waves : prep->lanes.waveStart) {
         for (std::size_t k = 1; k < waves.size(); ++k) {
             const double x = m_data.mapTimeToX(waves[k]);
             if (x < lanes.left() || x > lanes.right()) continue;
             if (x - lastLabelX < labelGap) continue;
             p.fillRect(QRectF(std::floor(x), lanes.top(), 1, lanes.height()), waveColour);
+            // On a plate of the background: over dense bars the label stays legible.
+            p.fillRect(QRectF(std::floor(x) + 1, lanes.top(), labelGap - 6, fm.height()),
+                       palette::background());
             p.setPen(palette::mutedText());
             p.drawText(QPointF(x + 3, lanes.top() + fm.ascent()), tr("wave %1").arg(k + 1));
             lastLabelX = x;

@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     std::size_t blocks = 1'000'000;
     int frames = 60;
+    QString saveFrames;  // a folder: the 4K view's last coarse frame and the settled one, as PNG
     std::vector<std::filesystem::path> traces;
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
@@ -92,6 +93,8 @@ int main(int argc, char** argv) {
             blocks = args[++i].toULongLong();
         else if (args[i] == "--frames" && i + 1 < args.size())
             frames = args[++i].toInt();
+        else if (args[i] == "--save-frames" && i + 1 < args.size())
+            saveFrames = args[++i];
         else
             traces.push_back(args[i].toStdString());
     }
@@ -158,6 +161,25 @@ int main(int argc, char** argv) {
           paintFrames(view, model, std::max(10, frames / 3), false));
     print("3840x2000 (4K projector), all, zoom/pan",
           paintFrames(view, model, std::max(10, frames / 3), true));
+    if (!saveFrames.isEmpty()) {
+        // What a zoom looks like while it goes on, and once it settles.
+        QImage frame(view.size(), QImage::Format_ARGB32_Premultiplied);
+        auto save = [&](const QString& name) {
+            QPainter p(&frame);
+            view.render(&p);
+            p.end();
+            frame.save(saveFrames + "/" + name);
+        };
+        save("timeline-4k-coarse.png");
+        const bool wasCoarse = view.lastPaintCoarse();
+        QElapsedTimer settle;
+        settle.start();
+        while (settle.elapsed() < 400) app.processEvents(QEventLoop::AllEvents, 50);
+        save("timeline-4k-settled.png");
+        std::printf("frames saved in %s (the first coarse: %s, the second: %s)\n",
+                    qPrintable(saveFrames), wasCoarse ? "yes" : "no",
+                    view.lastPaintCoarse() ? "yes" : "no");
+    }
 
     {
         // The same blocks on 8 SMs: a lane holds ten blocks per pixel column
