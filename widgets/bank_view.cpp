@@ -93,6 +93,10 @@ BankView::BankView(PlaybackModel* model, QWidget* parent) : QWidget(parent), m_m
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(model, &PlaybackModel::runChanged, this, &BankView::rebuild);
     connect(model, &PlaybackModel::selectionChanged, this, &BankView::rebuild);
+    // A lesson's highlight may name the instruction to open on.
+    connect(model, &PlaybackModel::highlightChanged, this, [this] {
+        if (const int a = m_model->highlight().access; a >= 0) setInstruction(a);
+    });
     rebuild();
 }
 
@@ -111,6 +115,7 @@ void BankView::rebuild() {
         if (const auto block = tracedBlockToShow(*m_model, *l, l->sharedAccesses.block))
             m_records = sharedRecordsOf(l->sharedAccesses, block);
     }
+    if (const int a = m_model->highlight().access; a >= 0) m_index = a;
     m_index = std::clamp(m_index, 0, std::max(0, instructionCount() - 1));
     refresh();
     emit instructionsChanged();

@@ -43,6 +43,10 @@ CoalescingView::CoalescingView(PlaybackModel* model, QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(model, &PlaybackModel::runChanged, this, &CoalescingView::rebuild);
     connect(model, &PlaybackModel::selectionChanged, this, &CoalescingView::rebuild);
+    // A lesson's highlight may name the request to open on.
+    connect(model, &PlaybackModel::highlightChanged, this, [this] {
+        if (const int a = m_model->highlight().access; a >= 0) setRequest(a);
+    });
     rebuild();
 }
 
@@ -61,6 +65,7 @@ void CoalescingView::rebuild() {
         if (const auto block = tracedBlockToShow(*m_model, *l, l->globalAccesses.block))
             m_records = globalRecordsOf(l->globalAccesses, block);
     }
+    if (const int a = m_model->highlight().access; a >= 0) m_index = a;
     m_index = std::clamp(m_index, 0, std::max(0, requestCount() - 1));
     refresh();
     emit requestsChanged();

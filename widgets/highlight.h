@@ -16,9 +16,10 @@ struct Highlight {
     int step = -1;
     QPoint tile{-1, -1};  // (column, row) of a tile, as the matmul and image views count them
     qint64 item = -1;     // a work item, a greeting, a page
+    int access = -1;      // the traced instruction the banks and coalescing views show
     bool empty() const {
         return launch < 0 && block < 0 && warp < 0 && lane < 0 && bank < 0 && step < 0 &&
-               tile.x() < 0 && item < 0;
+               tile.x() < 0 && item < 0 && access < 0;
     }
     bool operator==(const Highlight&) const = default;
 };

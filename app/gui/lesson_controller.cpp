@@ -32,6 +32,7 @@ Highlight toHighlight(const lesson::Highlight& h) {
     out.step = h.step.value_or(-1);
     if (h.tile) out.tile = QPoint(h.tile->first, h.tile->second);
     out.item = h.item.value_or(-1);
+    out.access = h.access.value_or(-1);
     return out;
 }
 

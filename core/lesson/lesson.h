@@ -44,6 +44,8 @@ struct Highlight {
     std::optional<int> launch;
     std::optional<long long> block;
     std::optional<int> warp, lane, bank, step;
+    // The traced instruction the banks and coalescing views open on (from 0).
+    std::optional<int> access;
     std::optional<std::pair<int, int>> tile;  // (column, row)
     std::optional<long long> item;            // a work item, a greeting, a page
     bool operator==(const Highlight&) const = default;

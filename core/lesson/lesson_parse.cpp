@@ -36,8 +36,9 @@ Status nestingGuard(std::string_view text, const std::string& file) {
         ++column;
         if (leading && c == ' ') {
             if (column > kMaxIndent)
-                return makeError(file + ": line " + std::to_string(line) + " is indented by more than " +
-                                 std::to_string(kMaxIndent) + " spaces; a lesson needs far fewer");
+                return makeError(file + ": line " + std::to_string(line) +
+                                 " is indented by more than " + std::to_string(kMaxIndent) +
+                                 " spaces; a lesson needs far fewer");
             continue;
         }
         leading = false;
@@ -46,12 +47,15 @@ Status nestingGuard(std::string_view text, const std::string& file) {
             if (c == quote) quote = 0;
             continue;
         }
-        if (c == '#') comment = true;
-        else if (c == '"') quote = c;
+        if (c == '#')
+            comment = true;
+        else if (c == '"')
+            quote = c;
         else if (c == '[' || c == '{') {
             if (++depth > kMaxFlowDepth)
-                return makeError(file + ": line " + std::to_string(line) + " nests lists or maps more than " +
-                                 std::to_string(kMaxFlowDepth) + " levels deep");
+                return makeError(file + ": line " + std::to_string(line) +
+                                 " nests lists or maps more than " + std::to_string(kMaxFlowDepth) +
+                                 " levels deep");
         } else if ((c == ']' || c == '}') && depth > 0) {
             --depth;
         }
@@ -88,7 +92,8 @@ public:
         if (!root.IsMap())
             return makeError(m_file + ": a lesson is a map with 'title' and 'slides'; found " +
                              describe(root) + lineOf(root));
-        if (Status s = onlyKnown(root, {"title", "summary", "slides"}); !s) return makeError(s.error());
+        if (Status s = onlyKnown(root, {"title", "summary", "slides"}); !s)
+            return makeError(s.error());
         auto title = text(root, "title", true);
         if (!title) return makeError(title.error());
         out.title = *title;
@@ -138,8 +143,8 @@ private:
             if (!names.count(key)) {
                 std::string list;
                 for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-                return makeError(place() + ": unknown field " + describe(entry.first) + lineOf(entry.first) +
-                                 "; the fields here are " + list);
+                return makeError(place() + ": unknown field " + describe(entry.first) +
+                                 lineOf(entry.first) + "; the fields here are " + list);
             }
         }
         return {};
@@ -202,8 +207,10 @@ private:
         const auto entry = *node.begin();
         const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "";
         static const std::pair<const char*, PositionKind> kinds[] = {
-            {"event", PositionKind::Event}, {"time_ns", PositionKind::TimeNs},
-            {"time_us", PositionKind::TimeNs}, {"step", PositionKind::Step},
+            {"event", PositionKind::Event},
+            {"time_ns", PositionKind::TimeNs},
+            {"time_us", PositionKind::TimeNs},
+            {"step", PositionKind::Step},
             {"launch", PositionKind::Launch}};
         for (const auto& [name, kind] : kinds) {
             if (key != name) continue;
@@ -241,9 +248,11 @@ private:
     Result<Highlight> highlight(const YAML::Node& map, const YAML::Node& node) const {
         if (!node.IsMap())
             return fieldError(map, "highlight",
-                              "expected a map of block, warp, lane, bank, tile, step, launch, item",
+                              "expected a map of block, warp, lane, bank, tile, step, launch, "
+                              "item, access",
                               node);
-        if (Status s = onlyKnown(node, {"launch", "block", "warp", "lane", "bank", "tile", "step", "item"});
+        if (Status s = onlyKnown(node, {"launch", "block", "warp", "lane", "bank", "tile", "step",
+                                        "item", "access"});
             !s)
             return makeError(s.error());
         Highlight h;
@@ -262,7 +271,7 @@ private:
         };
         for (const Small& f : {Small{"launch", &h.launch, 1e6}, Small{"warp", &h.warp, 1e6},
                                Small{"lane", &h.lane, kWarpSize - 1}, Small{"bank", &h.bank, 31},
-                               Small{"step", &h.step, 1e6}}) {
+                               Small{"step", &h.step, 1e6}, Small{"access", &h.access, 1e6}}) {
             auto v = whole(f.key, f.max);
             if (!v) return makeError(v.error());
             if (*v) *f.into = int(**v);
@@ -321,8 +330,8 @@ private:
         r.trace = *trace;
         r.experiment = *experiment;
         if (!r.trace.empty() && !r.experiment.empty())
-            return fieldError(node, prefix + "experiment", "give either 'trace' or 'experiment', not both",
-                              node["experiment"]);
+            return fieldError(node, prefix + "experiment",
+                              "give either 'trace' or 'experiment', not both", node["experiment"]);
         if (const YAML::Node params = node["params"]; params.IsDefined()) {
             if (r.experiment.empty())
                 return fieldError(node, prefix + "params", "parameters belong to an 'experiment'",
@@ -339,18 +348,21 @@ private:
         if (!live) return makeError(live.error());
         r.live = *live;
         if (r.live && r.experiment.empty())
-            return fieldError(node, prefix + "live", "only an 'experiment' can run live", node["live"]);
+            return fieldError(node, prefix + "live", "only an 'experiment' can run live",
+                              node["live"]);
         return r;
     }
 
     Result<Slide> readSlide(const YAML::Node& node) {
         Slide s;
         s.line = node.Mark().line + 1;
-        if (!node.IsMap()) return makeError(place() + ": expected a map of fields; found " + describe(node) + lineOf(node));
+        if (!node.IsMap())
+            return makeError(place() + ": expected a map of fields; found " + describe(node) +
+                             lineOf(node));
         if (node["title"].IsDefined() && node["title"].IsScalar()) m_title = node["title"].Scalar();
-        if (Status st = onlyKnown(node, {"title", "trace", "experiment", "params", "live", "compare",
-                                         "views", "layout", "at", "animate", "highlight",
-                                         "narration", "notes", "fragments"});
+        if (Status st = onlyKnown(
+                node, {"title", "trace", "experiment", "params", "live", "compare", "views",
+                       "layout", "at", "animate", "highlight", "narration", "notes", "fragments"});
             !st)
             return makeError(st.error());
         auto title = text(node, "title", true);
@@ -384,11 +396,13 @@ private:
             }
         }
         if (s.views.empty() || s.views.size() > 3)
-            return fieldError(node, "views", "expected one to three view names (docs/lessons.md lists them)",
+            return fieldError(node, "views",
+                              "expected one to three view names (docs/lessons.md lists them)",
                               views);
         if (const YAML::Node layout = node["layout"]; layout.IsDefined()) {
             bool known = false;
-            for (Layout l : {Layout::SideBySide, Layout::Stacked, Layout::MainLeft, Layout::MainTop})
+            for (Layout l :
+                 {Layout::SideBySide, Layout::Stacked, Layout::MainLeft, Layout::MainTop})
                 if (layout.IsScalar() && layout.Scalar() == layoutName(l)) {
                     s.layout = l;
                     known = true;
@@ -410,15 +424,18 @@ private:
                 m_fragment = int(i);
                 const YAML::Node f = fragments[i];
                 if (!f.IsMap())
-                    return makeError(place() + ": expected a map of at, animate, highlight, narration; found " +
-                                     describe(f) + lineOf(f));
+                    return makeError(
+                        place() + ": expected a map of at, animate, highlight, narration; found " +
+                        describe(f) + lineOf(f));
                 if (Status st = onlyKnown(f, {"at", "animate", "highlight", "narration"}); !st)
                     return makeError(st.error());
                 auto b = beat(f);
                 if (!b) return makeError(b.error());
                 if (*b == Beat{})
-                    return makeError(place() + ": a fragment changes something: give at, animate, highlight or narration" +
-                                     lineOf(f));
+                    return makeError(
+                        place() +
+                        ": a fragment changes something: give at, animate, highlight or narration" +
+                        lineOf(f));
                 s.fragments.push_back(std::move(*b));
             }
             m_fragment = -1;
@@ -436,22 +453,32 @@ private:
 
 const char* layoutName(Layout layout) {
     switch (layout) {
-        case Layout::SideBySide: return "side-by-side";
-        case Layout::Stacked: return "stacked";
-        case Layout::MainLeft: return "main-left";
-        case Layout::MainTop: return "main-top";
+        case Layout::SideBySide:
+            return "side-by-side";
+        case Layout::Stacked:
+            return "stacked";
+        case Layout::MainLeft:
+            return "main-left";
+        case Layout::MainTop:
+            return "main-top";
     }
     return "side-by-side";
 }
 
 const char* positionKindName(PositionKind kind) {
     switch (kind) {
-        case PositionKind::Start: return "start";
-        case PositionKind::End: return "end";
-        case PositionKind::Event: return "event";
-        case PositionKind::TimeNs: return "time_ns";
-        case PositionKind::Step: return "step";
-        case PositionKind::Launch: return "launch";
+        case PositionKind::Start:
+            return "start";
+        case PositionKind::End:
+            return "end";
+        case PositionKind::Event:
+            return "event";
+        case PositionKind::TimeNs:
+            return "time_ns";
+        case PositionKind::Step:
+            return "step";
+        case PositionKind::Launch:
+            return "launch";
     }
     return "end";
 }
@@ -481,15 +508,17 @@ const RunChoice* runOf(const Lesson& lesson, int slide) {
 
 std::string slidePlace(const Lesson& lesson, int slide) {
     std::string p = lesson.file + ": slide " + std::to_string(slide + 1);
-    if (slide >= 0 && slide < int(lesson.slides.size()) && !lesson.slides[std::size_t(slide)].title.empty())
+    if (slide >= 0 && slide < int(lesson.slides.size()) &&
+        !lesson.slides[std::size_t(slide)].title.empty())
         p += " (" + lesson.slides[std::size_t(slide)].title + ")";
     return p;
 }
 
 Result<Lesson> parseLesson(std::string_view text, const std::string& fileName) {
     if (text.size() > kMaxLessonBytes)
-        return makeError(fileName + ": " + std::to_string(text.size()) + " bytes; a lesson file is at most " +
-                         std::to_string(kMaxLessonBytes) + " bytes");
+        return makeError(fileName + ": " + std::to_string(text.size()) +
+                         " bytes; a lesson file is at most " + std::to_string(kMaxLessonBytes) +
+                         " bytes");
     if (Status s = nestingGuard(text, fileName); !s) return makeError(s.error());
     try {
         const YAML::Node root = YAML::Load(std::string(text));
@@ -508,8 +537,9 @@ Result<Lesson> loadLesson(const std::filesystem::path& path) {
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return makeError(path.string() + ": cannot read the lesson (" + ec.message() + ")");
     if (size > kMaxLessonBytes)
-        return makeError(path.string() + ": " + std::to_string(size) + " bytes; a lesson file is at most " +
-                         std::to_string(kMaxLessonBytes) + " bytes");
+        return makeError(path.string() + ": " + std::to_string(size) +
+                         " bytes; a lesson file is at most " + std::to_string(kMaxLessonBytes) +
+                         " bytes");
     std::ifstream in(path, std::ios::binary);
     if (!in) return makeError(path.string() + ": cannot open the lesson");
     std::ostringstream text;
@@ -524,8 +554,9 @@ Status checkViews(const Lesson& lesson, const std::vector<std::string>& knownVie
             if (!known.count(v)) {
                 std::string list;
                 for (const auto& k : knownViews) list += (list.empty() ? "" : ", ") + k;
-                return makeError(slidePlace(lesson, int(i)) + ", field 'views': unknown view '" + v +
-                                 "' (line " + std::to_string(lesson.slides[i].line) + "); the views are " + list);
+                return makeError(slidePlace(lesson, int(i)) + ", field 'views': unknown view '" +
+                                 v + "' (line " + std::to_string(lesson.slides[i].line) +
+                                 "); the views are " + list);
             }
     return {};
 }

@@ -36,17 +36,22 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
          "bad.yaml: slide 1 (Waves), field 'at.event': expected a whole number; found 'three' "
          "(line 6)"},
         {"fractional event", slideWith("    at: {event: 2.5}\n"),
-         "bad.yaml: slide 1 (Waves), field 'at.event': expected a whole number; found '2.5' (line 6)"},
+         "bad.yaml: slide 1 (Waves), field 'at.event': expected a whole number; found '2.5' (line "
+         "6)"},
         {"negative time", slideWith("    at: {time_ns: -4}\n"),
          "bad.yaml: slide 1 (Waves), field 'at.time_ns': expected a number from 0 to 1e+15; found "
          "'-4' (line 6)"},
         {"typo in a field", slideWith("    narattion: hello\n"),
-         "bad.yaml: slide 1 (Waves): unknown field 'narattion' (line 6); the fields here are title, "
+         "bad.yaml: slide 1 (Waves): unknown field 'narattion' (line 6); the fields here are "
+         "title, "
          "trace, experiment, params, live, compare, views, layout, at, animate, highlight, "
          "narration, notes, fragments"},
         {"lane out of range", slideWith("    highlight: {lane: 32}\n"),
          "bad.yaml: slide 1 (Waves), field 'highlight.lane': expected a number from 0 to 31; found "
          "'32' (line 6)"},
+        {"negative access", slideWith("    highlight: {access: -1}\n"),
+         "bad.yaml: slide 1 (Waves), field 'highlight.access': expected a number from 0 to "
+         "1e+06; found '-1' (line 6)"},
         {"bad tile", slideWith("    highlight: {tile: 3}\n"),
          "bad.yaml: slide 1 (Waves), field 'highlight.tile': expected [column, row]; found '3' "
          "(line 6)"},
@@ -54,7 +59,8 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
          "bad.yaml: slide 1 (Waves), field 'layout': expected side-by-side, stacked, main-left or "
          "main-top; found 'diagonal' (line 6)"},
         {"at and animate", slideWith("    at: end\n    animate: {to: end}\n"),
-         "bad.yaml: slide 1 (Waves), field 'animate': give either 'at' or 'animate', not both; found "
+         "bad.yaml: slide 1 (Waves), field 'animate': give either 'at' or 'animate', not both; "
+         "found "
          "a map (line 7)"},
         {"too long an animation", slideWith("    animate: {seconds: 9000}\n"),
          "bad.yaml: slide 1 (Waves), field 'animate.seconds': expected a number from 0.1 to 600; "
@@ -73,7 +79,8 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
         {"fragment field typo", slideWith("    fragments:\n      - {hilight: {lane: 2}}\n"),
          "bad.yaml: slide 1 (Waves), fragment 1: unknown field 'hilight' (line 7); the fields here "
          "are at, animate, highlight, narration"},
-        {"four views", "title: t\nslides:\n  - title: Waves\n    trace: a.wstrace\n    views: [a, b, c, d]\n",
+        {"four views",
+         "title: t\nslides:\n  - title: Waves\n    trace: a.wstrace\n    views: [a, b, c, d]\n",
          "bad.yaml: slide 1 (Waves), field 'views': expected one to three view names "
          "(docs/lessons.md lists them); found a list of 4 (line 5)"},
         {"no views", "title: t\nslides:\n  - title: Waves\n    trace: a.wstrace\n",
@@ -109,11 +116,13 @@ TEST(LessonErrors, HostileFilesAreRefusedBeforeParsing) {
               "bad.yaml: line 1 nests lists or maps more than 32 levels deep");
     std::string deep = "title: t\n";
     for (int i = 0; i < 200; ++i) deep += std::string(std::size_t(i), ' ') + "k:\n";
-    EXPECT_EQ(errorOf(deep), "bad.yaml: line 123 is indented by more than 120 spaces; a lesson needs far fewer");
+    EXPECT_EQ(errorOf(deep),
+              "bad.yaml: line 123 is indented by more than 120 spaces; a lesson needs far fewer");
     EXPECT_EQ(errorOf(std::string(kMaxLessonBytes + 1, ' ')),
               "bad.yaml: 1048577 bytes; a lesson file is at most 1048576 bytes");
     // Brackets inside quotes and comments are text, not nesting.
-    const std::string quoted = "title: \"" + std::string(100, '[') + "\"  # " + std::string(100, '{') +
+    const std::string quoted = "title: \"" + std::string(100, '[') + "\"  # " +
+                               std::string(100, '{') +
                                "\nslides: [{title: a, trace: x, views: grid}]\n";
     EXPECT_TRUE(parseLesson(quoted, "q.yaml").ok());
 }

@@ -1,8 +1,8 @@
 // A lesson file read into slides: every field, the defaults, fragments that
 // build on each other, and slides that keep the previous slide's run.
-#include <gtest/gtest.h>
-
 #include "core/lesson/lesson_parse.h"
+
+#include <gtest/gtest.h>
 
 namespace ws::lesson {
 namespace {
@@ -16,7 +16,7 @@ slides:
     views: [banks, throughput]
     layout: main-left
     at: {event: 2}
-    highlight: {warp: 0, lane: 5, bank: 0}
+    highlight: {warp: 0, lane: 5, bank: 0, access: 1}
     narration: |
       Every lane hits **bank 0**.
     notes: Ask who has seen a queue at one door.
@@ -54,6 +54,7 @@ TEST(LessonParse, ReadsEveryField) {
     EXPECT_EQ(s.opening.highlight->warp, 0);
     EXPECT_EQ(s.opening.highlight->lane, 5);
     EXPECT_EQ(s.opening.highlight->bank, 0);
+    EXPECT_EQ(s.opening.highlight->access, 1);
     EXPECT_FALSE(s.opening.highlight->block);
     EXPECT_EQ(s.opening.narration, "Every lane hits **bank 0**.\n");
     EXPECT_EQ(s.notes, "Ask who has seen a queue at one door.");

@@ -70,6 +70,26 @@ TEST(BankView, BroadcastIsSkyBlueNotVermillion) {
     EXPECT_TRUE(test::near(s.cellColour(0, 0), memory_colours::broadcast(), 12));
 }
 
+TEST(BankView, ALessonsHighlightChoosesTheInstruction) {
+    // highlight: {access: 1} on a slide opens the view on the tile's column read.
+    test::app();
+    Shown plain({{"width", "64"}, {"height", "64"}, {"variant", "shared"}}, "transpose-u8");
+    ASSERT_GE(plain.view.instructionCount(), 2);
+    EXPECT_EQ(plain.view.instruction(), 0);
+    Highlight h;
+    h.access = 1;
+    plain.model.setHighlight(h);
+    EXPECT_EQ(plain.view.instruction(), 1);
+    EXPECT_EQ(plain.view.passesText(), "predicted: 2 passes (ideal 1)");
+    // A run shown afterwards opens on the same instruction; beyond the last, on the last.
+    plain.model.setRun(test::preparedMemoryRun(
+        "transpose-u8", {{"width", "64"}, {"height", "64"}, {"variant", "padded"}}));
+    EXPECT_EQ(plain.view.instruction(), 1);
+    h.access = 99;
+    plain.model.setHighlight(h);
+    EXPECT_EQ(plain.view.instruction(), plain.view.instructionCount() - 1);
+}
+
 TEST(BankView, SeedTilesShowTwoPassesThenOne) {
     test::app();
     Shown plain({{"width", "64"}, {"height", "64"}, {"variant", "shared"}}, "transpose-u8");
