@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <optional>
 
 #include "widgets/palette.h"
 #include "widgets/parallel_rows.h"
@@ -16,37 +17,40 @@ namespace {
 enum : std::uint8_t { kDone = 0, kRunning = 2, kWaiting = 4, kParity = 1, kEdge = 0x80 };
 constexpr int kLevels = 32;  // coverage steps of the colour table
 
-QRgb toneColour(int tone) {
-    // Same state colours as the grid view; odd waves a shade lighter.
-    const QRgb colours[6] = {palette::stateColour(BlockState::Done).rgb(),
-                             qRgb(0x3C, 0x93, 0xCC),
-                             palette::stateColour(BlockState::Running).rgb(),
-                             qRgb(0xF2, 0xC0, 0x55),
-                             qRgb(0xB4, 0xB4, 0xB4),
-                             qRgb(0xD0, 0xD0, 0xD0)};
-    return colours[std::clamp(tone, 0, 5)];
-}
-
 QRgb darker(QRgb c) { return qRgb(qRed(c) * 6 / 10, qGreen(c) * 6 / 10, qBlue(c) * 6 / 10); }
 
+// The colours a table is built from, read from the palette: the scheme (light,
+// dark, projector) and the categorical set may change between frames.
+struct TableKey {
+    std::array<QRgb, 4> colours{};  // background, done, running, waiting
+    bool operator==(const TableKey&) const = default;
+};
+TableKey currentKey() {
+    return {{palette::background().rgb(), timelineStateColour(BlockState::Done, false).rgb(),
+             timelineStateColour(BlockState::Running, false).rgb(),
+             timelineStateColour(BlockState::Waiting, false).rgb()}};
+}
+
+QRgb toneColour(const TableKey& key, int tone) {
+    const QRgb state = key.colours[std::size_t(1 + std::clamp(tone, 0, 5) / 2)];
+    return tone & 1 ? lighterForOddWaves(QColor(state)).rgb() : state;
+}
+
 // Every (tone, edge, coverage) colour over the background: a pixel costs one lookup.
-const std::vector<QRgb>& colourTable() {
-    static const std::vector<QRgb> table = [] {
-        const QRgb bg = palette::background().rgb();
-        std::vector<QRgb> t(256 * (kLevels + 1));
-        for (int tone = 0; tone < 256; ++tone) {
-            QRgb c = toneColour(tone & 0x7f);
-            if (tone & kEdge) c = darker(c);
-            for (int a = 0; a <= kLevels; ++a) {
-                const int w = a * 256 / kLevels;
-                t[tone * (kLevels + 1) + a] = qRgb(qRed(bg) - ((qRed(bg) - qRed(c)) * w >> 8),
-                                                   qGreen(bg) - ((qGreen(bg) - qGreen(c)) * w >> 8),
-                                                   qBlue(bg) - ((qBlue(bg) - qBlue(c)) * w >> 8));
-            }
+std::vector<QRgb> colourTable(const TableKey& key) {
+    const QRgb bg = key.colours[0];
+    std::vector<QRgb> t(256 * (kLevels + 1));
+    for (int tone = 0; tone < 256; ++tone) {
+        QRgb c = toneColour(key, tone & 0x7f);
+        if (tone & kEdge) c = darker(c);
+        for (int a = 0; a <= kLevels; ++a) {
+            const int w = a * 256 / kLevels;
+            t[tone * (kLevels + 1) + a] = qRgb(qRed(bg) - ((qRed(bg) - qRed(c)) * w >> 8),
+                                               qGreen(bg) - ((qGreen(bg) - qGreen(c)) * w >> 8),
+                                               qBlue(bg) - ((qBlue(bg) - qBlue(c)) * w >> 8));
         }
-        return t;
-    }();
-    return table;
+    }
+    return t;
 }
 
 // A merged pixel's colour code: its tone bits (wave parity, bar edge) and
@@ -60,20 +64,24 @@ int colourCode(std::uint8_t flags, int level) {
 struct StateColours {
     std::array<QRgb, kCodes> done, running, waiting;
 };
+// Rebuilt when the palette changes: render() asks for it on its own thread
+// before the row workers start, and frames never overlap.
 const StateColours& stateColours() {
-    static const StateColours colours = [] {
-        const std::vector<QRgb>& table = colourTable();
-        StateColours c;
+    static StateColours colours;
+    static std::optional<TableKey> builtFor;
+    const TableKey key = currentKey();
+    if (builtFor != key) {
+        const std::vector<QRgb> table = colourTable(key);
         for (int code = 0; code < kCodes; ++code) {
             const int tone = code / (kLevels + 1), level = code % (kLevels + 1);
             const int flags = (tone & 1) | ((tone & 2) ? kEdge : 0);
             auto at = [&](int state) { return table[(state | flags) * (kLevels + 1) + level]; };
-            c.done[code] = at(kDone);
-            c.running[code] = at(kRunning);
-            c.waiting[code] = at(kWaiting);
+            colours.done[code] = at(kDone);
+            colours.running[code] = at(kRunning);
+            colours.waiting[code] = at(kWaiting);
         }
-        return c;
-    }();
+        builtFor = key;
+    }
     return colours;
 }
 
@@ -98,6 +106,22 @@ Split splitLane(const TimelineLane& lane, const TimelineData& data, double playh
 }
 
 }  // namespace
+
+QColor lighterForOddWaves(const QColor& c) {
+    return QColor((c.red() * 3 + 255) / 4, (c.green() * 3 + 255) / 4, (c.blue() * 3 + 255) / 4);
+}
+
+QColor timelineStateColour(BlockState state, bool oddWave) {
+    QColor c = palette::stateColour(state);
+    if (state == BlockState::Waiting) {
+        // The grid's waiting grey a sixth of the way to the text colour: thin
+        // bars of it still stand out from the background, light or dark.
+        const QColor t = palette::text();
+        c = QColor((c.red() * 5 + t.red()) / 6, (c.green() * 5 + t.green()) / 6,
+                   (c.blue() * 5 + t.blue()) / 6);
+    }
+    return oddWave ? lighterForOddWaves(c) : c;
+}
 
 void TimelineRaster::render(QImage& image, const PreparedRun& prepared, const TimelineData& data,
                             double playhead, const std::vector<std::uint32_t>& shown, bool coarse) {

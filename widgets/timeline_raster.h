@@ -20,6 +20,12 @@
 
 namespace ws {
 
+// The timeline's colours, as the raster blends them and its legend shows
+// them: the grid's state colours, waiting a shade nearer the text, odd waves
+// a quarter of the way to white. They follow the colour scheme.
+QColor timelineStateColour(BlockState state, bool oddWave);
+QColor lighterForOddWaves(const QColor& c);
+
 class TimelineRaster {
 public:
     // `rows`: the timeline's rows drawn, top to bottom (indexes into the

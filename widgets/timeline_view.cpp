@@ -21,15 +21,15 @@ namespace ws {
 namespace {
 constexpr double kWheelZoom = 1.25;  // per wheel notch
 constexpr double kKeyZoom = 1.5;
-const std::vector<LegendItem>& timelineLegend() {
-    static const std::vector<LegendItem> items = {
+// Built per paint: the colours follow the scheme, which may change at any time.
+std::vector<LegendItem> timelineLegend() {
+    return {
         {palette::stateColour(BlockState::Done), QObject::tr("done")},
         {palette::stateColour(BlockState::Running), QObject::tr("running")},
-        {QColor(QRgb(0xB4B4B4)), QObject::tr("not yet started")},
-        {QColor(QRgb(0x3C93CC)), QObject::tr("lighter tone: odd wave")},
+        {timelineStateColour(BlockState::Waiting, false), QObject::tr("not yet started")},
+        {timelineStateColour(BlockState::Done, true), QObject::tr("lighter tone: odd wave")},
         {palette::selection(), QObject::tr("selected"), true},
         {palette::playhead(), QObject::tr("playhead")}};
-    return items;
 }
 }  // namespace
 

@@ -7,7 +7,9 @@
 #include <QWheelEvent>
 
 #include "tests/widgets/qt_test_support.h"
+#include "widgets/colour_scheme.h"
 #include "widgets/palette.h"
+#include "widgets/timeline_raster.h"
 
 namespace ws {
 namespace {
@@ -56,8 +58,28 @@ TEST_F(TimelineViewTest, ColoursBarsByStateAtThePlayhead) {
     EXPECT_TRUE(test::near(img.pixelColor((running + QPointF(-20, 0)).toPoint()),
                            palette::stateColour(BlockState::Running), 12));
     const QColor w = img.pixelColor(waiting.toPoint());
-    EXPECT_TRUE(test::near(w, QColor(0xB4, 0xB4, 0xB4), 12) ||
-                test::near(w, QColor(0xD0, 0xD0, 0xD0), 12));
+    EXPECT_TRUE(test::near(w, timelineStateColour(BlockState::Waiting, false), 12) ||
+                test::near(w, timelineStateColour(BlockState::Waiting, true), 12));
+}
+
+TEST_F(TimelineViewTest, FollowsTheColourSchemeFromOneFrameToTheNext) {
+    // Its colours are blended over the background in tables: switching the
+    // scheme must rebuild them, or light pixels stay in a dark view.
+    model.setTime(1900);
+    (void)test::render(view);  // the tables built for the light scheme
+    const QColor lightBackground = palette::background();
+    ColourScheme::instance()->setScheme(Scheme::Dark);
+    const QImage dark = test::render(view);
+    const QRect lanes = view.lanesRect();
+    int lightPixels = 0, pixels = 0;
+    for (int y = lanes.top(); y < lanes.bottom(); y += 3)
+        for (int x = lanes.left(); x < lanes.right(); x += 3, ++pixels)
+            lightPixels += dark.pixelColor(x, y) == lightBackground;
+    ColourScheme::instance()->setScheme(Scheme::Light);
+    EXPECT_EQ(lightPixels, 0) << "of " << pixels;
+    const QPointF p0 = view.pointOf({0, 0});
+    EXPECT_TRUE(test::near(dark.pixelColor((p0 + QPointF(5, 0)).toPoint()),
+                           timelineStateColour(BlockState::Done, false), 12));
 }
 
 TEST_F(TimelineViewTest, WheelZoomKeepsTheTimeUnderTheCursor) {
