@@ -18,6 +18,7 @@
 
 #include "app/gui/app_log.h"
 #include "app/gui/atomics_lab.h"
+#include "app/gui/background_job.h"
 #include "app/gui/bank_probe_series.h"
 #include "app/gui/basics_lab.h"
 #include "app/gui/concurrency_lab.h"
@@ -230,9 +231,18 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty()) openLessonInBackground(path);
     });
     QMenu* bundledLessons = file->addMenu(tr("Bundled lessons"));
-    for (const LessonEntry& l : listBundledLessons())
-        bundledLessons->addAction(l.title, this,
-                                  [this, path = l.path] { openLessonInBackground(path); });
+    bundledLessons->setObjectName(QStringLiteral("bundledLessonsMenu"));
+    // Each title is inside its lesson file: read them on a worker, so that a
+    // slow or network-mounted install never holds the first frame.
+    bundledLessons->setEnabled(false);
+    runInBackground<std::vector<LessonEntry>>(
+        bundledLessons, [] { return listBundledLessons(); },
+        [this, bundledLessons](std::vector<LessonEntry> lessons) {
+            for (const LessonEntry& l : lessons)
+                bundledLessons->addAction(l.title, this,
+                                          [this, path = l.path] { openLessonInBackground(path); });
+            bundledLessons->setEnabled(!lessons.empty());
+        });
     file->addAction(tr("&Compare two runs…"), QKeySequence(QStringLiteral("Ctrl+K")), this, [this] {
         RunCompareWindow* c = compareWindow();
         c->show();
