@@ -122,8 +122,9 @@ TEST_F(MainWindowTest, TheBundledLessonsMenuFillsFromAWorkerWithEachLessonsTitle
     ASSERT_TRUE(QDir().mkpath(files.resources() + "/lessons"));
     QFile good(files.resources() + "/lessons/01-first-look.yaml");
     ASSERT_TRUE(good.open(QIODevice::WriteOnly));
-    good.write("title: A first look\nslides:\n  - title: One\n    trace: small.wstrace\n"
-               "    views: [grid]\n    narration: Hello.\n");
+    good.write(
+        "title: A first look\nslides:\n  - title: One\n    trace: small.wstrace\n"
+        "    views: [grid]\n    narration: Hello.\n");
     good.close();
     QFile broken(files.resources() + "/lessons/02-broken.yaml");
     ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
@@ -133,6 +134,10 @@ TEST_F(MainWindowTest, TheBundledLessonsMenuFillsFromAWorkerWithEachLessonsTitle
     auto w = window("ok");
     auto* menu = w->findChild<QMenu*>(QStringLiteral("bundledLessonsMenu"));
     ASSERT_NE(menu, nullptr);
+    // The titles arrive by a queued call: nothing was read before the window
+    // returned to the event loop.
+    EXPECT_TRUE(menu->actions().isEmpty());
+    EXPECT_FALSE(menu->isEnabled());
     ASSERT_TRUE(test::waitFor([&] { return menu->actions().size() == 2; }));
     EXPECT_TRUE(menu->isEnabled());
     EXPECT_EQ(menu->actions()[0]->text(), QStringLiteral("A first look"));
