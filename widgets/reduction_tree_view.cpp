@@ -121,9 +121,14 @@ std::uint32_t ReductionTreeView::fittedCount(const PassValues& p) const {
                 widest = std::max(widest,
                                   fm.horizontalAdvance(compactValue(p.value(k, s), p.components)));
     }
-    const QRect a = treeArea();
+    // A window of slots has notes on what it read from outside: fit the
+    // values beside the widest such note there can be, so that the count
+    // never depends on the layout it replaces.
+    const QString widestNote =
+        tr("right operands: slots %1–%2").arg(p.threads - 1).arg(p.threads - 1);
     for (std::uint32_t count : {64u, 32u, 16u, 8u, 4u}) {
         if (count > p.threads) continue;
+        const QRect a = treeAreaWith(count < p.threads ? noteMargin(widestNote) : 24);
         const double colW = double(a.width()) / count;
         const double w = std::min(colW - std::min(6.0, colW * 0.15), 12.0 * fm.height());
         // The node takes the value at 85 % of the font at the least.
@@ -234,15 +239,60 @@ std::optional<TreeNode> ReductionTreeView::captionNode() const {
     return std::nullopt;
 }
 
-QRect ReductionTreeView::treeArea() const {
+QFont ReductionTreeView::noteFont() const {
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+    return small;
+}
+
+QString ReductionTreeView::outsideNote(std::uint32_t level) const {
+    if (level == 0 || level >= m_layout.edges.size() || level >= m_layout.nodes.size() ||
+        m_layout.nodes[level].empty())
+        return {};
+    std::uint32_t lo = 0xFFFFFFFFu, hi = 0;
+    bool padding = false;
+    for (const TreeEdge& e : m_layout.edges[level]) {
+        if (e.fromPadding)
+            padding = true;
+        else if (e.fromOutside) {
+            lo = std::min(lo, e.fromSlot);
+            hi = std::max(hi, e.fromSlot);
+        }
+    }
+    if (padding) return tr("right: identity past lane 31");
+    if (lo > hi) return {};
+    return lo == hi ? tr("right operand: slot %1").arg(lo)
+                    : tr("right operands: slots %1–%2").arg(lo).arg(hi);
+}
+
+QRect ReductionTreeView::treeAreaWith(int rightMargin) const {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("s = 512  ")) + 12;
     // Below the title, three caption lines and the window line, with half a
     // line to spare so the first level's nodes never touch the window line.
     const int top = 12 + 4 * (fm.height() + 6) + fm.height() + fm.height() / 2;
     const int bottom = legendHeight(font(), width() - 16, treeLegend()) + 12;
-    return QRect(left, top, std::max(10, width() - left - 24),
+    // Never more than half the width for the notes: the nodes come first.
+    const int right = std::min(rightMargin, std::max(24, (width() - left) / 2));
+    return QRect(left, top, std::max(10, width() - left - right),
                  std::max(10, height() - top - bottom));
+}
+
+int ReductionTreeView::noteMargin(const QString& widestNote) const {
+    return std::max(24, QFontMetrics(noteFont()).horizontalAdvance(widestNote) + 16);
+}
+
+QRect ReductionTreeView::treeArea() const {
+    // The notes on slots read from outside the window sit right of their
+    // level's last node: keep a margin as wide as the widest, so that a
+    // narrow view never pushes a note over the nodes.
+    QString widest;
+    const QFontMetrics nfm(noteFont());
+    for (std::uint32_t k = 1; k < m_layout.levels; ++k)
+        if (const QString note = outsideNote(k);
+            nfm.horizontalAdvance(note) > nfm.horizontalAdvance(widest))
+            widest = note;
+    return treeAreaWith(widest.isEmpty() ? 24 : noteMargin(widest));
 }
 
 QRectF ReductionTreeView::nodeRect(std::uint32_t level, std::uint32_t slot) const {
@@ -408,32 +458,21 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                                to.top());
             drawArrow(p, from, toPt, m_layout.slotCount > 128 ? 2 : head);
         }
-        // Which slots outside the window the level read, once per level.
-        std::uint32_t lo = 0xFFFFFFFFu, hi = 0;
-        bool padding = false;
-        for (const TreeEdge& e : m_layout.edges[k]) {
-            if (e.fromPadding)
-                padding = true;
-            else if (e.fromOutside) {
-                lo = std::min(lo, e.fromSlot);
-                hi = std::max(hi, e.fromSlot);
-            }
-        }
+        // Which slots outside the window the level read, once per level, in
+        // the margin treeArea() keeps for it.
+        const QString note = outsideNote(k);
         const double noteHeight = QFontMetrics(font()).height() * 0.8;
         const bool roomForNote = rowH >= noteHeight || int(k) == shown;
-        if ((lo <= hi || padding) && !m_layout.nodes[k].empty() && roomForNote) {
-            QFont small = font();
-            small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+        if (!note.isEmpty() && roomForNote) {
+            const QFont small = noteFont();
             p.setFont(small);
             p.setPen(future ? QColor(QRgb(0xAAAAAA)) : rightEdgeColour());
             const QRectF last = nodeRect(k, m_layout.nodes[k].back().slot);
-            const QString note = padding    ? tr("right: identity past lane 31")
-                                 : lo == hi ? tr("right operand: slot %1").arg(lo)
-                                            : tr("right operands: slots %1–%2").arg(lo).arg(hi);
             const double x = last.right() + 8;
             const double w = QFontMetrics(small).horizontalAdvance(note) + 4;
             const double left = x + w <= width() - 4 ? x : width() - 4 - w;
-            const QRectF box(left, last.top() - rowH * 0.45, w, QFontMetrics(small).height());
+            const QRectF box(left, last.center().y() - QFontMetrics(small).height() / 2.0, w,
+                             QFontMetrics(small).height());
             p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, note);
             noteBoxes.push_back(box);
             p.setFont(font());

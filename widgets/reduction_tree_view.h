@@ -65,7 +65,13 @@ private:
     void rebuild();
     void relayout();
     int passAt(double t) const;
-    QRect treeArea() const;
+    QRect treeArea() const;  // with the margin the notes on show need
+    QRect treeAreaWith(int rightMargin) const;
+    int noteMargin(const QString& widestNote) const;
+    // What level `level` read from outside the window ("right operands: slots
+    // 128–135"), or nothing when it read only slots on show.
+    QString outsideNote(std::uint32_t level) const;
+    QFont noteFont() const;
     QString stepText(std::uint32_t level) const;
     QString operandText(const TreeNode& node) const;
     QString nodeTooltip(const TreeNode& node) const;

@@ -70,6 +70,37 @@ TEST(ReductionTreeView, SequentialPacksResultsToTheLeftAndIsMeasured) {
     EXPECT_LE(view.shownLevel(), 0);
 }
 
+TEST(ReductionTreeView, NotesOnSlotsReadFromOutsideTheWindowKeepClearOfTheNodes) {
+    // The window's default size in a 1920x1080 workbench: eight slots of 256
+    // fit, and each level's note on the slots it read from further right
+    // ("right operands: slots 128–135") used to be pushed over the nodes.
+    Shown s(kSequential);
+    for (const QSize size : {QSize(760, 440), QSize(760, 560), QSize(600, 400)})
+        for (const bool fitted : {true, false}) {
+            ReductionTreeView view(&s.model);
+            view.setAttribute(Qt::WA_DontShowOnScreen);
+            view.show();
+            view.resize(size);
+            QCoreApplication::processEvents();
+            if (!fitted) view.setWindow(0, 8);
+            ASSERT_NE(view.pass(), nullptr);
+            ASSERT_LT(view.layout().slotCount, 256u);
+            std::vector<test::DrawnText> notes;
+            for (const test::DrawnText& t : test::probeText(&view))
+                if (t.text.startsWith(QStringLiteral("right operand"))) notes.push_back(t);
+            ASSERT_GE(notes.size(), 3u) << "fitted " << fitted;
+            for (const test::DrawnText& note : notes) {
+                EXPECT_LE(note.box.right(), view.width()) << note.text.toStdString();
+                for (std::uint32_t k = 0; k < view.layout().levels; ++k)
+                    for (const TreeNode& n : view.layout().nodes[k])
+                        EXPECT_FALSE(note.box.intersects(view.nodeRect(k, n.slot)))
+                            << note.text.toStdString() << " covers level " << k << " slot "
+                            << n.slot << (fitted ? " (fitted) " : " (8 slots) ") << size.width()
+                            << "x" << size.height();
+            }
+        }
+}
+
 TEST(ReductionTreeView, InterleavedKeepsResultsAtEvenSlots) {
     Shown s(kDivergent);
     ReductionTreeView view(&s.model);
