@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -26,6 +27,7 @@ const QCPScatterStyle::ScatterShape kShapes[] = {
 
 AtomicThroughputPlot::AtomicThroughputPlot(QWidget* parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

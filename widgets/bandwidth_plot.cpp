@@ -7,6 +7,7 @@
 
 #include "core/pcie_link.h"
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 
 namespace ws {
 
@@ -27,6 +28,7 @@ protected:
 
 BandwidthPlot::BandwidthPlot(PlaybackModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

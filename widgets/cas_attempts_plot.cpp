@@ -7,6 +7,7 @@
 
 #include "core/cas_records.h"
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 #include "widgets/sequential_scale.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
@@ -15,6 +16,7 @@ namespace ws {
 
 CasAttemptsPlot::CasAttemptsPlot(PlaybackModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -20,6 +21,7 @@ protected:
 }  // namespace
 
 CpuGpuPlot::CpuGpuPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -74,6 +75,7 @@ void styleAxis(QCPAxis* a, const QFont& f) {
 
 FiguresView::FiguresView(PlaybackModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     v->addWidget(m_plot);

@@ -5,10 +5,12 @@
 #include <QVBoxLayout>
 
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 
 namespace ws {
 
 LadderChart::LadderChart(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     v->addWidget(m_plot);

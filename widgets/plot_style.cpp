@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "widgets/colour_scheme.h"
 #include "widgets/palette.h"
 #include "widgets/view_text.h"
 
@@ -30,8 +31,53 @@ void styleAxes(QCustomPlot* plot, const QFont& font) {
         a->grid()->setPen(QPen(palette::gridLine(), 1));
     }
     plot->legend->setFont(small);
-    plot->setBackground(palette::background());
+    applySchemeColours(plot);
     keepTickLabelsApart(plot);
+}
+
+namespace {
+void recolour(QPen pen, const QColor& colour, const std::function<void(const QPen&)>& set) {
+    if (pen.style() == Qt::NoPen) return;
+    pen.setColor(colour);
+    set(pen);
+}
+}  // namespace
+
+void applySchemeColours(QCustomPlot* plot) {
+    plot->setBackground(palette::background());
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* a : rect->axes()) {
+            recolour(a->basePen(), palette::text(), [a](const QPen& p) { a->setBasePen(p); });
+            recolour(a->tickPen(), palette::text(), [a](const QPen& p) { a->setTickPen(p); });
+            recolour(a->subTickPen(), palette::text(), [a](const QPen& p) { a->setSubTickPen(p); });
+            a->setTickLabelColor(palette::text());
+            a->setLabelColor(palette::text());
+            QCPGrid* g = a->grid();
+            recolour(g->pen(), palette::gridLine(), [g](const QPen& p) { g->setPen(p); });
+            recolour(g->subGridPen(), palette::gridLine(),
+                     [g](const QPen& p) { g->setSubGridPen(p); });
+            recolour(g->zeroLinePen(), palette::mutedText(),
+                     [g](const QPen& p) { g->setZeroLinePen(p); });
+        }
+    for (QCPLegend* legend : plot->findChildren<QCPLegend*>()) {
+        legend->setBrush(palette::background());
+        legend->setTextColor(palette::text());
+        recolour(legend->borderPen(), palette::mutedText(),
+                 [legend](const QPen& p) { legend->setBorderPen(p); });
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i)) item->setTextColor(palette::text());
+    }
+    // Titles left at QCustomPlot's default black; a caption given its own
+    // colour keeps it.
+    for (QCPTextElement* title : plot->findChildren<QCPTextElement*>())
+        if (title->textColor() == QColor(Qt::black)) title->setTextColor(palette::text());
+}
+
+void followColourScheme(QCustomPlot* plot, std::function<void()> rebuild) {
+    // Before every replot, so that axes, legends and titles a rebuild made
+    // anew, on any of its paths, are coloured too.
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { applySchemeColours(plot); });
+    QObject::connect(ColourScheme::instance(), &ColourScheme::changed, plot, std::move(rebuild));
 }
 
 void keepTickLabelsApart(QCustomPlot* plot) {
@@ -46,7 +92,8 @@ void keepTickLabelsApart(QCustomPlot* plot) {
                 const bool horizontal = a->orientation() == Qt::Horizontal;
                 int widest = 0;
                 for (const QString& label : a->tickVectorLabels())
-                    widest = std::max(widest, horizontal ? fm.horizontalAdvance(label) : fm.height());
+                    widest =
+                        std::max(widest, horizontal ? fm.horizontalAdvance(label) : fm.height());
                 const double length = horizontal ? rect->width() : rect->height();
                 if (widest == 0 || length <= 0) continue;
                 // Room for each label and half of one more between neighbours.

@@ -3,9 +3,19 @@
 // the colour-blind-safe palette; a shape per series, so colour is not alone.
 #include <qcustomplot.h>
 
+#include <functional>
+
 namespace ws {
 
 void styleAxes(QCustomPlot* plot, const QFont& font);
+// The colour scheme's background, text and grid colours on every axis,
+// legend (and its entries) and default-coloured title of the plot, keeping
+// each pen's style.
+void applySchemeColours(QCustomPlot* plot);
+// Applies the scheme's colours before every replot, and calls `rebuild`
+// whenever the scheme changes: curves drawn in the text colour (a vendor
+// line, a peak) are made anew in the new one.
+void followColourScheme(QCustomPlot* plot, std::function<void()> rebuild);
 // After every replot, fewer ticks on any axis whose labels would touch: large
 // fonts on a projector, or a narrow view, never print overlapping numbers.
 void keepTickLabelsApart(QCustomPlot* plot);

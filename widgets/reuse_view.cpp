@@ -38,6 +38,7 @@ const Series kSeries[] = {
 }  // namespace
 
 ReuseView::ReuseView(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

@@ -26,6 +26,7 @@ QColor seriesColourOf(int i) {
 }  // namespace
 
 RooflineView::RooflineView(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

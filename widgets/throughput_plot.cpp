@@ -6,6 +6,7 @@
 #include <map>
 
 #include "widgets/palette.h"
+#include "widgets/plot_style.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -21,6 +22,8 @@ protected:
 }  // namespace
 
 ThroughputPlot::ThroughputPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    followColourScheme(m_plot, [this] { rebuild(); });
+    keepTickLabelsApart(m_plot);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

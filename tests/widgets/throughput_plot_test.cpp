@@ -4,6 +4,10 @@
 #include <qcustomplot.h>
 
 #include "tests/widgets/qt_test_support.h"
+#include "widgets/colour_scheme.h"
+#include "widgets/cpu_gpu_plot.h"
+#include "widgets/ladder_chart.h"
+#include "widgets/palette.h"
 
 namespace ws {
 namespace {
@@ -77,6 +81,71 @@ TEST(ThroughputPlot, SaysSoWhenThereIsNothingToPlot) {
     plot.setData({});
     EXPECT_EQ(plot.curveCount(), 0);
     EXPECT_GE(plot.plot()->itemCount(), 1);
+}
+
+// Every plot paints on the scheme's background with the scheme's text: in
+// the dark theme a white plot glares from the middle of a dark window, and
+// a vendor curve drawn in the light scheme's black vanishes.
+class PlotsFollowTheColourScheme : public ::testing::Test {
+protected:
+    PlotsFollowTheColourScheme() { test::app(); }
+    ~PlotsFollowTheColourScheme() override { ColourScheme::instance()->setScheme(Scheme::Light); }
+    static void expectScheme(QWidget& w, QCustomPlot* p, const char* scheme) {
+        SCOPED_TRACE(scheme);
+        const QImage img = test::render(w);
+        EXPECT_TRUE(test::near(img.pixelColor(3, 3), palette::background(), 4))
+            << img.pixelColor(3, 3).name().toStdString();
+        // The first axis rect's axes: a plot that lays itself out anew has
+        // no xAxis or yAxis pointers.
+        QCPAxisRect* rect = p->axisRect();
+        ASSERT_NE(rect, nullptr);
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        ASSERT_TRUE(x && y);
+        EXPECT_EQ(x->tickLabelColor(), palette::text());
+        EXPECT_EQ(y->labelColor(), palette::text());
+        EXPECT_EQ(x->basePen().color(), palette::text());
+        if (!p->legend) return;
+        for (int i = 0; i < p->legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = p->legend->item(i); item && p->legend->visible())
+                EXPECT_EQ(item->textColor(), palette::text()) << i;
+    }
+};
+
+TEST_F(PlotsFollowTheColourScheme, ThroughputFromDarkToLightAndBack) {
+    ThroughputPlot plot;
+    plot.resize(500, 360);
+    ThroughputData d;
+    d.points = {{"best", 65536, 400}, {"best", 1 << 20, 2900}};
+    d.vendor = {{"cub", 65536, 420}, {"cub", 1 << 20, 3000}};
+    d.vendorName = QStringLiteral("CUB");
+    plot.setData(d);
+    QCustomPlot* p = plot.plot();
+    const auto vendorPen = [&] {
+        for (int i = 0; i < p->graphCount(); ++i)
+            if (p->graph(i)->name() == QStringLiteral("CUB")) return p->graph(i)->pen().color();
+        return QColor();
+    };
+    ColourScheme::instance()->setScheme(Scheme::Dark);
+    expectScheme(plot, p, "dark");
+    EXPECT_EQ(vendorPen(), palette::text());  // the curve was made anew, light on dark
+    ColourScheme::instance()->setScheme(Scheme::Light);
+    expectScheme(plot, p, "light");
+    EXPECT_EQ(vendorPen(), QColor(Qt::black));
+    ColourScheme::instance()->setScheme(Scheme::Projector);
+    expectScheme(plot, p, "projector");
+}
+
+TEST_F(PlotsFollowTheColourScheme, LadderAndCpuAgainstGpuStartDark) {
+    ColourScheme::instance()->setScheme(Scheme::Dark);
+    LadderChart ladder;
+    ladder.resize(500, 360);
+    ladder.setData(LadderData{});
+    expectScheme(ladder, ladder.plot(), "ladder");
+    CpuGpuPlot cpuGpu;
+    cpuGpu.resize(500, 360);
+    cpuGpu.setPoints({}, CostPoint{}, QStringLiteral("no runs"));
+    expectScheme(cpuGpu, cpuGpu.plot(), "cpu-gpu");
 }
 
 }  // namespace
