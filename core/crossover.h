@@ -19,7 +19,9 @@ struct CostPoint {
     double cpuMs = 0, cpuParallelMs = 0;
     std::uint32_t cpuThreads = 0;
     double kernelMs = 0, transferMs = 0;
-    double gpuWithTransfersMs() const { return kernelMs + transferMs; }
+    // 0 (not measured) when the run timed no copies: a GPU run always
+    // copies something, so a zero is a missing time, not a free copy.
+    double gpuWithTransfersMs() const { return transferMs > 0 ? kernelMs + transferMs : 0; }
 };
 
 enum class GpuCost { Kernel, WithTransfers };

@@ -87,6 +87,7 @@ void CpuGpuPlot::rebuild() {
          QCPScatterStyle::ssTriangle, Qt::DashLine}};
     double xMin = 1e300, xMax = 0, yMin = 1e300, yMax = 0;
     int index = 0;
+    QStringList missing;  // series no run measured: named once, not drawn
     for (const Series& s : series) {
         const QColor c = palette::seriesColour(index++);
         QCPGraph* g = p->addGraph();
@@ -102,7 +103,12 @@ void CpuGpuPlot::rebuild() {
             yMin = std::min(yMin, t);
             yMax = std::max(yMax, t);
         }
+        if (g->dataCount() == 0 && !m_points.empty()) {
+            g->removeFromLegend();
+            missing << s.name;
+        }
     }
+    m_missing = missing;
     if (m_current.n > 0 && m_current.kernelMs > 0) {
         QCPGraph* g = p->addGraph();
         g->setName(tr("this run"));
@@ -153,6 +159,15 @@ void CpuGpuPlot::rebuild() {
         xMax = double(1 << 26);
         yMin = 1e-3;
         yMax = 100;
+    }
+    if (!missing.isEmpty() && xMin <= xMax) {
+        auto* note = new QCPItemText(p);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.02, row);
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        note->setText(tr("Not measured in these runs: %1").arg(missing.join(QStringLiteral("; "))));
+        note->setFont(f);
+        note->setColor(palette::mutedText());
     }
     if (!m_source.isEmpty()) {
         auto* src = new QCPItemText(p);

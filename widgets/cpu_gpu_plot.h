@@ -22,6 +22,8 @@ public:
     void setPoints(std::vector<CostPoint> points, CostPoint current, QString source);
     QCustomPlot* plot() const { return m_plot; }
     QStringList crossoverTexts() const { return m_texts; }
+    // The series none of the points has a time for (left out of the legend).
+    QStringList missingSeries() const { return m_missing; }
     QSize sizeHint() const override { return {640, 400}; }
 
 protected:
@@ -35,6 +37,7 @@ private:
     CostPoint m_current;
     QString m_source;
     QStringList m_texts;
+    QStringList m_missing;
 };
 
 }  // namespace ws

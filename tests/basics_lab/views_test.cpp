@@ -185,5 +185,34 @@ TEST(CpuGpuPlot, CrossoversOfTheSweep) {
     shot(plot, "cpu-gpu");
 }
 
+TEST(CpuGpuPlot, SeriesNoRunMeasuredAreNamedNotDrawn) {
+    // Reduction traces with kernel times only: no CPU times, no copies. A
+    // "with the copies" curve on the kernel's, or empty CPU entries in the
+    // legend, would read as measurements.
+    test::app();
+    CpuGpuPlot plot;
+    plot.resize(900, 520);
+    std::vector<CostPoint> points;
+    for (double n : {65536.0, 262144.0, 1048576.0}) {
+        CostPoint p;
+        p.n = n;
+        p.kernelMs = n * 1e-8 + 0.01;
+        points.push_back(p);
+    }
+    plot.setPoints(points, points.back(), "kernel times only");
+    EXPECT_EQ(plot.missingSeries(),
+              (QStringList{"CPU, one thread", "CPU, all cores", "GPU with the copies"}));
+    EXPECT_TRUE(plot.crossoverTexts().isEmpty());
+    QStringList legend;
+    for (int i = 0; i < plot.plot()->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.plot()->legend->item(i)))
+            legend << item->plottable()->name();
+    EXPECT_EQ(legend, (QStringList{"GPU kernel", "this run"}));
+    // With the copies timed, their curve comes back, above the kernel's.
+    for (CostPoint& p : points) p.transferMs = 0.2;
+    plot.setPoints(points, points.back(), "with copies");
+    EXPECT_EQ(plot.missingSeries(), (QStringList{"CPU, one thread", "CPU, all cores"}));
+}
+
 }  // namespace
 }  // namespace ws
