@@ -88,9 +88,10 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
         for (const auto& p : e->params) {
             out << "  " << std::left << std::setw(16) << p.name << std::setw(7)
                 << typeName(p.type)
-                // A range wider than its column still keeps a space before "default".
+                // A range or default wider than its column still keeps a space
+                // before what follows ("default 1073741824 bytes").
                 << std::setw(34) << rangeText(p) + " "
-                << "default " << std::setw(10) << p.defaultValue << p.unit << "\n";
+                << "default " << std::setw(10) << p.defaultValue + " " << p.unit << "\n";
         }
         out << "\n";
     }

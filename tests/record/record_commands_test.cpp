@@ -32,6 +32,13 @@ TEST(RecordList, ListsEveryReductionWithItsParameters) {
     EXPECT_TRUE(err.str().empty());
 }
 
+TEST(RecordList, ADefaultWiderThanItsColumnStaysApartFromItsUnit) {
+    std::ostringstream out, err;
+    ASSERT_EQ(listExperiments("host-device-bandwidth", false, out, err), kOk);
+    EXPECT_NE(out.str().find("default 1073741824 bytes"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("default 1024      bytes"), std::string::npos) << out.str();
+}
+
 TEST(RecordList, UnknownExperimentIsOneLineAndUsageError) {
     std::ostringstream out, err;
     EXPECT_EQ(listExperiments("no-such", false, out, err), kUsage);
