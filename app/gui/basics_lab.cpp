@@ -135,6 +135,18 @@ void BasicsLab::registerViews() {
 
 void BasicsLab::showTabsFor(const std::string& id) {
     const ExperimentSpec* spec = findExperiment(id);
+    // Shown with the first kernels, as each lab's dock is with its own
+    // experiments: beside another lab it took the width the throughput plot
+    // and that lab's views need. Its CPU-against-GPU and device tabs stay a
+    // click away in the First kernels menu, and in lessons.
+    // Only on a change of experiment: a dock the user opened stays open
+    // through the runs of the same experiment.
+    if (id != m_dockShownFor) {
+        m_dockShownFor = id;
+        const bool own = spec && spec->group == "basics";
+        m_dock->setVisible(own);
+        if (own) m_dock->raise();
+    }
     for (int i = 0; i < m_tabs->count(); ++i) {
         const std::string name = kTabs[i].name;
         const bool always = name == "device" || name == "cpu-gpu";

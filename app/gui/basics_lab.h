@@ -37,6 +37,7 @@ private:
     QDockWidget* m_dock;
     QTabWidget* m_tabs;
     CpuGpuPlot* m_cpuGpu;
+    std::string m_dockShownFor;  // the experiment the dock's visibility was last set for
     struct SessionPoint {
         std::string experiment;
         ParamValues params;

@@ -7,10 +7,12 @@
 
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QMenu>
 #include <QSlider>
 
+#include "app/gui/experiment_browser.h"
 #include "app/gui/parameter_panel.h"
 #include "app/gui/run_info_panel.h"
 #include "core/catalog.h"
@@ -142,6 +144,27 @@ TEST_F(MainWindowTest, TheBundledLessonsMenuFillsFromAWorkerWithEachLessonsTitle
     EXPECT_TRUE(menu->isEnabled());
     EXPECT_EQ(menu->actions()[0]->text(), QStringLiteral("A first look"));
     EXPECT_EQ(menu->actions()[1]->text(), QStringLiteral("broken"));
+}
+
+TEST_F(MainWindowTest, TheFirstKernelsDockShowsWithItsOwnExperimentsAndStaysWhereOpened) {
+    auto w = window("ok");
+    auto* dock = w->findChild<QDockWidget*>(QStringLiteral("basics-lab"));
+    ASSERT_NE(dock, nullptr);
+    // As a click in the experiment browser does.
+    const auto choose = [&](const char* id) { emit w->browser()->experimentChosen(id); };
+    choose("vector-add");
+    EXPECT_FALSE(dock->isHidden());
+    // Another lab's experiment: the dock would take the width its views need.
+    choose("transpose-f32");
+    EXPECT_TRUE(dock->isHidden());
+    // Opened from the menu, it stays through the same experiment's runs ...
+    dock->toggleViewAction()->trigger();
+    EXPECT_FALSE(dock->isHidden());
+    choose("transpose-f32");
+    EXPECT_FALSE(dock->isHidden());
+    // ... and goes with the next lab's.
+    choose("reduce-ladder");
+    EXPECT_TRUE(dock->isHidden());
 }
 
 }  // namespace
