@@ -153,7 +153,7 @@ void ArrivalView::paintEvent(QPaintEvent*) {
         if (isLast)
             p.fillRect(r, lastColour());
         else if (row.block == selected)
-            p.fillRect(r, QColor(QRgb(0xFFF3D6)));
+            p.fillRect(r, palette::cellFillAlternate());
         QFont f = font();
         f.setBold(isLast);
         p.setFont(f);

@@ -284,9 +284,9 @@ void BankView::paintEvent(QPaintEvent*) {
         const QRectF r = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_access.activeMask >> lane & 1u;
         const int phase = m_diagram.lanePhase[std::size_t(lane)];
-        QColor c = active ? QColor(QRgb(0xF2F2F2)) : palette::background();
+        QColor c = active ? palette::cellFill() : palette::background();
         if (active && m_diagram.analysis.phases.size() > 1 && phase % 2 == 1)
-            c = QColor(QRgb(0xFFF3C4));  // alternate phases: pale yellow
+            c = palette::cellFillAlternate();  // alternate phases
         p.setPen(QPen(active ? palette::text() : palette::gridLine(), 1));
         p.setBrush(c);
         p.drawRect(r);

@@ -208,7 +208,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
         const QRectF lr = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_mask >> lane & 1u;
         p.setPen(QPen(active ? palette::text() : palette::gridLine(), 1));
-        p.setBrush(active ? QColor(QRgb(0xF2F2F2)) : palette::background());
+        p.setBrush(active ? palette::cellFill() : palette::background());
         p.drawRect(lr);
         if (lane % (lr.width() >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4) == 0) {
             p.setPen(active ? palette::text() : palette::mutedText());
@@ -283,7 +283,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
             QFont f = v.current ? titleFont(font()) : font();
             p.setFont(f);
             if (v.current)
-                p.fillRect(QRect(4, y - 1, width() - 8, fm.height() + 2), QColor(QRgb(0xF2F2F2)));
+                p.fillRect(QRect(4, y - 1, width() - 8, fm.height() + 2), palette::cellFill());
             p.setPen(palette::text());
             p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft,
                        (v.current ? QStringLiteral("▶ ") : QStringLiteral("   ")) + v.name);

@@ -16,7 +16,7 @@ namespace ws {
 
 namespace {
 QColor activeColour() { return QColor(QRgb(0x009E73)); }  // bluish green, as the warp view
-QColor idleColour() { return QColor(QRgb(0xE4E4E4)); }
+QColor idleColour() { return palette::idleCell(); }
 QColor divergentColour() { return QColor(QRgb(0xD55E00)); }  // vermillion
 QColor barColour() { return QColor(QRgb(0x0072B2)); }
 
@@ -153,7 +153,7 @@ void DivergenceView::paintEvent(QPaintEvent*) {
     for (int row = 0; row < int(m_costs.size()); ++row) {
         const StepCost& c = m_costs[std::size_t(row)];
         const double y = a.top() + row * h;
-        if (row == current) p.fillRect(QRectF(0, y, width(), h), QColor(QRgb(0xFFF3D6)));
+        if (row == current) p.fillRect(QRectF(0, y, width(), h), palette::cellFillAlternate());
         if (h >= fm.height() - 2) {
             p.setPen(palette::text());
             p.drawText(QRectF(4, y, a.left() - 8, h), Qt::AlignRight | Qt::AlignVCenter,

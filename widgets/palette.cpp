@@ -106,5 +106,29 @@ QColor future() {
     }
     return QColor(QRgb(0xEBEBEB));
 }
+QColor cellFill() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x3A3A3A));
+        case Scheme::Projector: return QColor(QRgb(0xE8E8E8));
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xF2F2F2));
+}
+QColor cellFillAlternate() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x645520));  // a dim yellow under light text
+        case Scheme::Projector: return QColor(QRgb(0xFFE9A0));
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xFFF3C4));  // pale yellow
+}
+QColor idleCell() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x4A4A4A));
+        case Scheme::Projector: return QColor(QRgb(0xD6D6D6));
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xE4E4E4));
+}
 
 }  // namespace ws::palette

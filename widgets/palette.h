@@ -21,5 +21,11 @@ QColor selection();  // outline of the selected block
 QColor hover();
 QColor playhead();
 QColor future();  // what has not happened yet at the playback time
+// A cell or row set off from the background (an active lane, the variant on
+// show), with text() still readable on it; and a second tone for cells that
+// alternate with it (a warp's phases).
+QColor cellFill();
+QColor cellFillAlternate();
+QColor idleCell();  // a lane that sat out a step: quiet, never brighter than the view
 
 }  // namespace ws::palette

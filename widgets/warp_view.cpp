@@ -15,7 +15,7 @@ namespace ws {
 
 namespace {
 QColor activeColour() { return QColor(QRgb(0x009E73)); }  // bluish green
-QColor idleColour() { return QColor(QRgb(0xE4E4E4)); }
+QColor idleColour() { return palette::idleCell(); }
 
 std::vector<LegendItem> warpLegend() {
     return {{activeColour(), QObject::tr("lane combines in this step")},
