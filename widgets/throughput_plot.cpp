@@ -42,13 +42,58 @@ void ThroughputPlot::resizeEvent(QResizeEvent* e) {
     m_plot->replot();
 }
 
+bool ThroughputPlot::legendBeside() const {
+    // A short, wide plot (under a lab's dock) keeps its height for the axes:
+    // the legend goes right of them, in one column.
+    return height() < 320 && width() >= 2 * height();
+}
+
+void ThroughputPlot::placeLegend() {
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    QCPLegend* legend = m_plot->legend;
+    const bool beside = legendBeside();
+    const int row = beside ? 0 : 1, column = beside ? 1 : 0;
+    if (layout->hasElement(row, column) && layout->element(row, column) == legend) return;
+    if (legend->layout()) legend->layout()->take(legend);
+    layout->simplify();
+    layout->addElement(row, column, legend);
+    if (beside) {
+        layout->setColumnStretchFactor(1, 0.001);
+        legend->setMargins(QMargins(4, 8, 4, 4));
+    } else {
+        layout->setRowStretchFactor(1, 0.001);
+        legend->setMargins(QMargins(7, 5, 7, 4));
+    }
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+}
+
+void ThroughputPlot::fitValueLabel() {
+    // The longest label that fits along the value axis: a short plot would
+    // cut "throughput (GB/s, log scale)" to "throughput (GB/s, log sc".
+    if (m_yLabels.isEmpty()) return;
+    const QFontMetrics fm(m_plot->yAxis->labelFont());
+    const int room = std::max(40, height() - 3 * fm.height());
+    QString chosen = m_yLabels.back();
+    for (const QString& label : m_yLabels)
+        if (fm.horizontalAdvance(label) <= room) {
+            chosen = label;
+            break;
+        }
+    m_plot->yAxis->setLabel(chosen);
+}
+
 void ThroughputPlot::fitLegend() {
+    fitValueLabel();
+    placeLegend();
     QCPLegend* legend = m_plot->legend;
     // As many columns as the widest entry allows: a column narrower than its
     // entry cuts the text ("loads (measur"). An entry wider than the whole
-    // plot is broken over lines at its spaces.
+    // plot is broken over lines at its spaces. Beside the axes: one column,
+    // at most two fifths of the width.
     const QMargins m = legend->margins();
-    const int room = std::max(60, width() - m.left() - m.right() - 8);
+    const int room = legendBeside() ? std::max(60, width() * 2 / 5 - m.left() - m.right())
+                                    : std::max(60, width() - m.left() - m.right() - 8);
     const QFontMetrics fm(legend->font());
     const int icon = legend->iconSize().width() + legend->iconTextPadding() + 12;
     int widest = 1;
@@ -73,7 +118,7 @@ void ThroughputPlot::fitLegend() {
             std::max(widest, static_cast<QCPLayoutElement*>(item)->minimumOuterSizeHint().width());
     }
     const int spacing = legend->columnSpacing();
-    legend->setWrap(std::max(1, (room + spacing) / (widest + spacing)));
+    legend->setWrap(legendBeside() ? 1 : std::max(1, (room + spacing) / (widest + spacing)));
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the entries
 }
 
@@ -97,18 +142,13 @@ void ThroughputPlot::rebuild() {
     p->yAxis->setTickLabelFont(small);
     p->legend->setFont(small);
     p->legend->setVisible(true);
-    // The legend goes below the axes, in columns: inside, a ladder of nine
-    // variants would cover the very curves it names.
-    if (p->plotLayout()->elementCount() < 2 || p->plotLayout()->element(1, 0) != p->legend) {
-        p->plotLayout()->addElement(1, 0, p->legend);
-        p->plotLayout()->setRowStretchFactor(1, 0.001);
-        p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-        p->legend->setBorderPen(Qt::NoPen);
-    }
+    // The legend goes below the axes, in columns, or beside them: inside, a
+    // ladder of nine variants would cover the very curves it names.
+    placeLegend();
     p->xAxis->setLabel(m_data.xUnit.isEmpty()
                            ? m_data.xName
                            : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));
-    p->yAxis->setLabel(QStringLiteral("%1 (%2)").arg(m_data.yName, m_data.unit));
+    m_yLabels = {QStringLiteral("%1 (%2)").arg(m_data.yName, m_data.unit), m_data.unit};
     if (m_data.logX) {
         p->xAxis->setScaleType(QCPAxis::stLogarithmic);
         QSharedPointer<QCPAxisTickerLog> ticker(new BinaryTicker);
@@ -208,7 +248,8 @@ void ThroughputPlot::rebuild() {
         p->yAxis->setTicker(ticker);
         p->yAxis->setNumberFormat("gb");
         p->yAxis->setRange(yMin / 2, yMax * 1.6);
-        p->yAxis->setLabel(tr("%1 (%2, log scale)").arg(m_data.yName, m_data.unit));
+        m_yLabels = {tr("%1 (%2, log scale)").arg(m_data.yName, m_data.unit),
+                     tr("%1 (log)").arg(m_data.unit), m_data.unit};
     } else {
         p->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         p->yAxis->setNumberFormat("g");

@@ -2,6 +2,7 @@
 // Measured throughput (GB/s) against a swept parameter, one curve per
 // variant, with the device's peak bandwidth and the vendor library (CUB) as
 // reference lines and the run on show marked. Built on QCustomPlot.
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -53,9 +54,13 @@ protected:
 private:
     void rebuild();
     void fitLegend();  // columns, and line breaks, so that no entry is cut
+    bool legendBeside() const;
+    void placeLegend();  // below the axes, or right of them in a short, wide plot
+    void fitValueLabel();
 
     QCustomPlot* m_plot;
     ThroughputData m_data;
+    QStringList m_yLabels;  // the value axis's label, longest first
     int m_curves = 0;
 };
 

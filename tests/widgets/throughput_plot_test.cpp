@@ -83,6 +83,47 @@ TEST(ThroughputPlot, SaysSoWhenThereIsNothingToPlot) {
     EXPECT_GE(plot.plot()->itemCount(), 1);
 }
 
+TEST(ThroughputPlot, AShortWidePlotKeepsItsHeightForTheAxes) {
+    // Under a lab's dock the plot is about 500 x 200: a legend of six rows
+    // below the axes left them 70 px, and the value label was cut.
+    test::app();
+    ThroughputPlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.show();
+    ThroughputData d;
+    for (const char* name : {"cas-modified", "cas-original", "shuffle-atomicmin"})
+        d.points.push_back({name, 65536, 30});
+    d.points.push_back({"shuffle-atomicmin", 1 << 20, 400});
+    d.vendor = {{"cub", 65536, 20}, {"cub", 1 << 20, 300}};
+    d.vendorName = QStringLiteral("CUB (vendor library)");
+    d.peakGBs = 3352;
+    plot.setData(d);
+    QCustomPlot* p = plot.plot();
+    QCPLayoutGrid* layout = p->plotLayout();
+    const auto textWidth = [&](const QString& t) {
+        return QFontMetrics(p->yAxis->labelFont()).horizontalAdvance(t);
+    };
+
+    plot.resize(520, 210);
+    QCoreApplication::processEvents();
+    p->replot();
+    ASSERT_TRUE(layout->hasElement(0, 1));
+    EXPECT_EQ(layout->element(0, 1), p->legend);
+    EXPECT_EQ(p->legend->wrap(), 1);
+    EXPECT_GT(p->axisRect()->height(), 120);
+    EXPECT_LE(textWidth(p->yAxis->label()), p->axisRect()->height() + 40)
+        << p->yAxis->label().toStdString();
+    EXPECT_TRUE(p->yAxis->label().contains("GB/s"));
+
+    plot.resize(520, 600);
+    QCoreApplication::processEvents();
+    p->replot();
+    ASSERT_TRUE(layout->hasElement(1, 0));
+    EXPECT_EQ(layout->element(1, 0), p->legend);
+    EXPECT_EQ(layout->columnCount(), 1);
+    EXPECT_TRUE(p->yAxis->label().contains("log scale")) << p->yAxis->label().toStdString();
+}
+
 // Every plot paints on the scheme's background with the scheme's text: in
 // the dark theme a white plot glares from the middle of a dark window, and
 // a vendor curve drawn in the light scheme's black vanishes.
