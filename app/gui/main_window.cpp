@@ -22,6 +22,7 @@
 #include "app/gui/bank_probe_series.h"
 #include "app/gui/basics_lab.h"
 #include "app/gui/concurrency_lab.h"
+#include "app/gui/dock_sizes.h"
 #include "app/gui/experiment_browser.h"
 #include "app/gui/export_actions.h"
 #include "app/gui/lesson_controller.h"
@@ -69,9 +70,10 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     buildViews();
     buildPanels();
     buildMenus();
-    new ReductionLab(this);  // docks and menu of its own, following m_model
-    new MemoryLab(this);     // its dock, menu and plot data follow the chosen experiment
-    new BasicsLab(this);     // first kernels, the device and CPU against GPU, for every run
+    m_dockSizes = new DockSizes(this);  // before the labs: they ask it for their docks' sizes
+    new ReductionLab(this);             // docks and menu of its own, following m_model
+    new MemoryLab(this);                // its dock, menu and plot data follow the chosen experiment
+    new BasicsLab(this);                // first kernels, the device and CPU against GPU
     registerWorkbenchViews(this);
     new AtomicsLab(this);      // work queue, CAS attempts and contention docks; its views by name
     new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot

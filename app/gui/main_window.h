@@ -17,6 +17,7 @@ class QStackedWidget;
 
 namespace ws {
 
+class DockSizes;
 class ExperimentBrowser;
 class LessonController;
 class LessonKeys;
@@ -79,6 +80,8 @@ public:
     WarpView* warps() const { return m_warps; }
     ThroughputPlot* throughput() const { return m_plot; }
     ExperimentBrowser* browser() const { return m_browser; }
+    // Where labs ask for their docks' sizes (applied once on screen).
+    DockSizes* dockSizes() const { return m_dockSizes; }
     // Views by name, for lessons, presentation mode and exports; labs add theirs.
     ViewCatalog* views() { return &m_views; }
     ViewContext viewContext() { return {this, m_model, m_source}; }
@@ -120,6 +123,7 @@ private:
     LessonKeys* m_keys = nullptr;
     NotesWindow* m_notes = nullptr;
     QDockWidget* m_statsDock = nullptr;
+    DockSizes* m_dockSizes = nullptr;
     bool m_presentation = false;
     PresentationWindow* m_presenter = nullptr;
     RunCompareWindow* m_compareRuns = nullptr;

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "app/gui/app_log.h"
+#include "app/gui/dock_sizes.h"
 #include "app/gui/experiment_browser.h"
 #include "app/gui/main_window.h"
 #include "app/gui/resource_paths.h"
@@ -72,7 +73,7 @@ MatmulLab::MatmulLab(MainWindow* window)
     m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                         QDockWidget::DockWidgetClosable);
     window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
-    window->resizeDocks({m_dock}, {760}, Qt::Horizontal);
+    window->dockSizes()->prefer(m_dock, 760, Qt::Horizontal);
     m_dock->hide();
     window->menuBar()->addMenu(tr("Matri&x multiply lab"))->addAction(m_dock->toggleViewAction());
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "app/gui/compare_window.h"
+#include "app/gui/dock_sizes.h"
 #include "app/gui/ladder_data.h"
 #include "app/gui/main_window.h"
 #include "core/catalog.h"
@@ -67,7 +68,7 @@ ReductionLab::ReductionLab(MainWindow* window)
     treeDock->raise();
     // A third of a projector's width: the linked views in the middle keep room
     // for their legends and the throughput plot.
-    window->resizeDocks({treeDock}, {620}, Qt::Horizontal);
+    window->dockSizes()->prefer(treeDock, 620, Qt::Horizontal);
 
     m_docks = {treeDock, divDock, arrDock, ladDock};
     QMenu* lab = window->menuBar()->addMenu(tr("&Reduction lab"));

@@ -167,5 +167,26 @@ TEST_F(MainWindowTest, TheFirstKernelsDockShowsWithItsOwnExperimentsAndStaysWher
     EXPECT_TRUE(dock->isHidden());
 }
 
+TEST_F(MainWindowTest, LabDocksOpenAtTheWidthTheyAskFor) {
+    // Sizes given before the window is shown were scaled by its first layout:
+    // the tree asked for 620 px of 1920 and opened at about 770.
+    auto w = window("ok");
+    w->setAttribute(Qt::WA_DontShowOnScreen);
+    w->show();
+    auto* tree = w->findChild<QDockWidget*>(QStringLiteral("reduction-tree"));
+    ASSERT_NE(tree, nullptr);
+    ASSERT_TRUE(test::waitFor([&] { return tree->isVisible(); }));
+    ASSERT_TRUE(test::waitFor([&] { return std::abs(tree->width() - 620) <= 12; }, 2000))
+        << tree->width() << " of " << w->width();
+    // A lab's dock hidden at start gets its size when it is first shown.
+    auto* matmul = w->findChild<QDockWidget*>(QStringLiteral("matmul-lab"));
+    ASSERT_NE(matmul, nullptr);
+    for (QDockWidget* d : w->findChildren<QDockWidget*>())
+        if (d->parent() == w.get() && w->dockWidgetArea(d) == Qt::RightDockWidgetArea) d->hide();
+    matmul->show();
+    ASSERT_TRUE(test::waitFor([&] { return std::abs(matmul->width() - 760) <= 12; }, 2000))
+        << matmul->width();
+}
+
 }  // namespace
 }  // namespace ws
