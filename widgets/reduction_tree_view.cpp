@@ -125,7 +125,7 @@ std::uint32_t ReductionTreeView::fittedCount(const PassValues& p) const {
     // values beside the widest such note there can be, so that the count
     // never depends on the layout it replaces.
     const QString widestNote =
-        tr("right operands: slots %1–%2").arg(p.threads - 1).arg(p.threads - 1);
+        noteText(tr("slots %1–%2").arg(p.threads - 1).arg(p.threads - 1), p.levelCount());
     for (std::uint32_t count : {64u, 32u, 16u, 8u, 4u}) {
         if (count > p.threads) continue;
         const QRect a = treeAreaWith(count < p.threads ? noteMargin(widestNote) : 24);
@@ -259,10 +259,26 @@ QString ReductionTreeView::outsideNote(std::uint32_t level) const {
             hi = std::max(hi, e.fromSlot);
         }
     }
-    if (padding) return tr("right: identity past lane 31");
+    if (padding) return noteText(tr("the identity past lane 31"), m_layout.levels);
     if (lo > hi) return {};
-    return lo == hi ? tr("right operand: slot %1").arg(lo)
-                    : tr("right operands: slots %1–%2").arg(lo).arg(hi);
+    return noteText(lo == hi ? tr("slot %1").arg(lo) : tr("slots %1–%2").arg(lo).arg(hi),
+                    m_layout.levels);
+}
+
+QString ReductionTreeView::noteText(const QString& what, std::uint32_t levels) const {
+    // Every character of a note is taken from the nodes' width: on two lines
+    // ("reads" over "slots 128–135") where the rows are tall enough.
+    const double rowH = double(treeAreaWith(24).height()) / std::max<std::uint32_t>(1, levels);
+    const bool twoLines = rowH >= 2.4 * QFontMetrics(noteFont()).height();
+    return tr("reads") + (twoLines ? QStringLiteral("\n") : QStringLiteral(" ")) + what;
+}
+
+int ReductionTreeView::noteWidth(const QString& note) const {
+    const QFontMetrics fm(noteFont());
+    int widest = 0;
+    for (const QString& line : note.split(QLatin1Char('\n')))
+        widest = std::max(widest, fm.horizontalAdvance(line));
+    return widest;
 }
 
 QRect ReductionTreeView::treeAreaWith(int rightMargin) const {
@@ -279,7 +295,7 @@ QRect ReductionTreeView::treeAreaWith(int rightMargin) const {
 }
 
 int ReductionTreeView::noteMargin(const QString& widestNote) const {
-    return std::max(24, QFontMetrics(noteFont()).horizontalAdvance(widestNote) + 16);
+    return std::max(24, noteWidth(widestNote) + 16);
 }
 
 QRect ReductionTreeView::treeArea() const {
@@ -287,11 +303,8 @@ QRect ReductionTreeView::treeArea() const {
     // level's last node: keep a margin as wide as the widest, so that a
     // narrow view never pushes a note over the nodes.
     QString widest;
-    const QFontMetrics nfm(noteFont());
     for (std::uint32_t k = 1; k < m_layout.levels; ++k)
-        if (const QString note = outsideNote(k);
-            nfm.horizontalAdvance(note) > nfm.horizontalAdvance(widest))
-            widest = note;
+        if (const QString note = outsideNote(k); noteWidth(note) > noteWidth(widest)) widest = note;
     return treeAreaWith(widest.isEmpty() ? 24 : noteMargin(widest));
 }
 
@@ -469,10 +482,10 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
             p.setPen(future ? QColor(QRgb(0xAAAAAA)) : rightEdgeColour());
             const QRectF last = nodeRect(k, m_layout.nodes[k].back().slot);
             const double x = last.right() + 8;
-            const double w = QFontMetrics(small).horizontalAdvance(note) + 4;
+            const double w = noteWidth(note) + 4;
+            const double h = QFontMetrics(small).height() * (note.count(QLatin1Char('\n')) + 1);
             const double left = x + w <= width() - 4 ? x : width() - 4 - w;
-            const QRectF box(left, last.center().y() - QFontMetrics(small).height() / 2.0, w,
-                             QFontMetrics(small).height());
+            const QRectF box(left, last.center().y() - h / 2.0, w, h);
             p.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, note);
             noteBoxes.push_back(box);
             p.setFont(font());

@@ -68,9 +68,12 @@ private:
     QRect treeArea() const;  // with the margin the notes on show need
     QRect treeAreaWith(int rightMargin) const;
     int noteMargin(const QString& widestNote) const;
-    // What level `level` read from outside the window ("right operands: slots
+    // What level `level` read from outside the window ("reads slots
     // 128–135"), or nothing when it read only slots on show.
     QString outsideNote(std::uint32_t level) const;
+    // "reads " + what, on two lines where a tree of `levels` rows has room.
+    QString noteText(const QString& what, std::uint32_t levels) const;
+    int noteWidth(const QString& note) const;  // its widest line
     QFont noteFont() const;
     QString stepText(std::uint32_t level) const;
     QString operandText(const TreeNode& node) const;

@@ -73,7 +73,7 @@ TEST(ReductionTreeView, SequentialPacksResultsToTheLeftAndIsMeasured) {
 TEST(ReductionTreeView, NotesOnSlotsReadFromOutsideTheWindowKeepClearOfTheNodes) {
     // The window's default size in a 1920x1080 workbench: eight slots of 256
     // fit, and each level's note on the slots it read from further right
-    // ("right operands: slots 128–135") used to be pushed over the nodes.
+    // ("reads slots 128–135") used to be pushed over the nodes.
     Shown s(kSequential);
     for (const QSize size : {QSize(760, 440), QSize(760, 560), QSize(600, 400)})
         for (const bool fitted : {true, false}) {
@@ -87,7 +87,7 @@ TEST(ReductionTreeView, NotesOnSlotsReadFromOutsideTheWindowKeepClearOfTheNodes)
             ASSERT_LT(view.layout().slotCount, 256u);
             std::vector<test::DrawnText> notes;
             for (const test::DrawnText& t : test::probeText(&view))
-                if (t.text.startsWith(QStringLiteral("right operand"))) notes.push_back(t);
+                if (t.text.startsWith(QStringLiteral("reads"))) notes.push_back(t);
             ASSERT_GE(notes.size(), 3u) << "fitted " << fitted;
             for (const test::DrawnText& note : notes) {
                 EXPECT_LE(note.box.right(), view.width()) << note.text.toStdString();
