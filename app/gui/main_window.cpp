@@ -15,6 +15,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/gui/app_log.h"
 #include "app/gui/atomics_lab.h"
@@ -152,7 +153,8 @@ void MainWindow::buildViews() {
 
     auto* top = new QSplitter(Qt::Horizontal, this);
     top->addWidget(titled(tr("Blocks of the grid"), m_grid, m_colouring));
-    top->addWidget(titled(tr("Warps of the selected block"), m_warps));
+    m_warpsPanel = titled(tr("Warps of the selected block"), m_warps);
+    top->addWidget(m_warpsPanel);
     top->addWidget(titled(tr("Throughput"), m_plot));
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 3);
@@ -451,7 +453,12 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
                                            }));
     else
         m_plot->setData(throughputFor(run, m_source->bundled(), m_session));
-    if (const ExperimentSpec* spec = findExperiment(run.experiment)) {
+    // Experiments without warp steps (transposes, matrix multiply, streams)
+    // give the warps panel's third of the row to the grid and the plot.
+    const ExperimentSpec* known = findExperiment(run.experiment);
+    m_warpsPanel->setVisible(!known || std::find(known->views.begin(), known->views.end(),
+                                                 "warps") != known->views.end());
+    if (const ExperimentSpec* spec = known) {
         m_applying = true;
         if (m_params->experiment() != spec) {
             m_params->setExperiment(spec);

@@ -114,6 +114,7 @@ private:
     GridView* m_grid = nullptr;
     TimelineView* m_timeline = nullptr;
     WarpView* m_warps = nullptr;
+    QWidget* m_warpsPanel = nullptr;  // the warps view and its title
     ThroughputPlot* m_plot = nullptr;
     PlaybackBar* m_bar = nullptr;
     QStackedWidget* m_pages = nullptr;  // the workbench, or a lesson's stage

@@ -19,6 +19,7 @@
 #include "tests/app/app_test_support.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/throughput_plot.h"
+#include "widgets/warp_view.h"
 
 namespace ws {
 namespace {
@@ -186,6 +187,25 @@ TEST_F(MainWindowTest, LabDocksOpenAtTheWidthTheyAskFor) {
     matmul->show();
     ASSERT_TRUE(test::waitFor([&] { return std::abs(matmul->width() - 760) <= 12; }, 2000))
         << matmul->width();
+}
+
+TEST_F(MainWindowTest, TheWarpsPanelShowsOnlyForExperimentsWithWarpSteps) {
+    auto w = window("ok");
+    auto* panel = w->warps()->parentWidget();
+    ASSERT_NE(panel, nullptr);
+    w->openTrace(files.trace());  // a reduction
+    ASSERT_TRUE(test::waitFor([&] { return shown == 1; }));
+    EXPECT_FALSE(panel->isHidden());
+    // The bank probe has no warp steps: its panel said "not traced" in a
+    // third of the row the plot needs.
+    w->openTrace(QStringLiteral(WS_TEST_DIR) +
+                 "/../../resources/traces/bank-probe__pattern-stride__width-4__stride-1.wstrace");
+    ASSERT_TRUE(test::waitFor([&] { return shown == 2 || !failures.isEmpty(); }));
+    ASSERT_TRUE(failures.isEmpty()) << failures.join('\n').toStdString();
+    EXPECT_TRUE(panel->isHidden());
+    w->openTrace(files.trace());
+    ASSERT_TRUE(test::waitFor([&] { return shown == 3; }));
+    EXPECT_FALSE(panel->isHidden());
 }
 
 }  // namespace
