@@ -4,6 +4,7 @@
 
 #include <QVBoxLayout>
 #include <map>
+#include <tuple>
 
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
@@ -24,6 +25,7 @@ protected:
 ThroughputPlot::ThroughputPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     followColourScheme(m_plot, [this] { rebuild(); });
     keepTickLabelsApart(m_plot);
+    connect(m_plot, &QCustomPlot::afterReplot, this, &ThroughputPlot::fitValueLabel);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -42,16 +44,96 @@ void ThroughputPlot::resizeEvent(QResizeEvent* e) {
     m_plot->replot();
 }
 
-bool ThroughputPlot::legendBeside() const {
-    // A short, wide plot (under a lab's dock) keeps its height for the axes:
-    // the legend goes right of them, in one column.
-    return height() < 320 && width() >= 2 * height();
+namespace {
+// `name` broken over lines at its spaces so that no line (with the icon) is
+// wider than `room`.
+QString wrapName(const QString& name, int room, const QFontMetrics& fm, int icon) {
+    if (fm.horizontalAdvance(name) + icon <= room) return name;
+    QStringList lines{QString()};
+    for (const QString& word : name.split(QLatin1Char(' '))) {
+        const QString next = lines.back().isEmpty() ? word : lines.back() + ' ' + word;
+        if (fm.horizontalAdvance(next) + icon > room && !lines.back().isEmpty())
+            lines << word;
+        else
+            lines.back() = next;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+}  // namespace
+
+ThroughputPlot::LegendPlace ThroughputPlot::chooseLegendPlace() const {
+    QCPLegend* legend = m_plot->legend;
+    const QFontMetrics fm(legend->font());
+    const int icon = legend->iconSize().width() + legend->iconTextPadding() + 12;
+    const int line = std::max(fm.height(), legend->iconSize().height()) + legend->rowSpacing();
+    const int spacing = legend->columnSpacing();
+    const int belowRoom = std::max(60, width() - 22), besideRoom = std::max(60, width() * 2 / 5);
+    int entries = 0, widestBelow = 1, linesBelow = 0, linesBeside = 0, widestBeside = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!item) continue;
+        ++entries;
+        const QString name = item->plottable()->name().replace(QLatin1Char('\n'), QLatin1Char(' '));
+        for (const auto& [room, widest, lines] :
+             {std::tuple{belowRoom, &widestBelow, &linesBelow},
+              std::tuple{besideRoom, &widestBeside, &linesBeside}}) {
+            const QStringList wrapped = wrapName(name, room, fm, icon).split(QLatin1Char('\n'));
+            *lines += int(wrapped.size());
+            for (const QString& l : wrapped)
+                *widest = std::max(*widest, fm.horizontalAdvance(l) + icon);
+        }
+    }
+    if (entries == 0) return LegendPlace::Below;
+    // Below: in as many columns as fit, rows as tall as their tallest entry
+    // (counted as if every entry of a row had the most lines: an upper bound).
+    const int columns = std::max(1, (belowRoom + spacing) / (widestBelow + spacing));
+    const int rows = (entries + columns - 1) / columns;
+    const int below = rows * line * std::max(1, linesBelow / entries) + 14;
+    const int beside = linesBeside * fm.height() + entries * legend->rowSpacing() + 16;
+    // Beside, the axes keep what the widest entry leaves (a word longer
+    // than the room is not broken): at least 200 px.
+    const int axesBeside = width() - widestBeside - 16;
+    const bool besideFits = beside <= height() - 8 && axesBeside >= 200;
+    const bool wideAndShort = height() < 320 && width() >= 2 * height();
+    if (wideAndShort && besideFits) return LegendPlace::Beside;
+    if (below <= height() * 0.45) return LegendPlace::Below;
+    if (besideFits && axesBeside >= width() * 0.55) return LegendPlace::Beside;
+    if (below <= height() * 0.7) return LegendPlace::Below;
+    if (besideFits) return LegendPlace::Beside;
+    // Neither leaves the axes room: a legend squeezed further draws its
+    // entries over each other. Say so instead.
+    return LegendPlace::Hidden;
 }
 
-void ThroughputPlot::placeLegend() {
+void ThroughputPlot::placeLegend(LegendPlace place) {
     QCPLayoutGrid* layout = m_plot->plotLayout();
     QCPLegend* legend = m_plot->legend;
-    const bool beside = legendBeside();
+    m_legendPlace = place;
+    legend->setVisible(place != LegendPlace::Hidden);
+    if (m_legendHint) {
+        m_plot->removeItem(m_legendHint);
+        m_legendHint = nullptr;
+    }
+    if (place == LegendPlace::Hidden) {
+        if (legend->layout()) legend->layout()->take(legend);
+        layout->simplify();
+        auto* hint = new QCPItemText(m_plot);
+        hint->position->setType(QCPItemPosition::ptAxisRectRatio);
+        // Bottom right, on a plate of the background: the slow, small sizes
+        // sit bottom left, and the peak line runs along the top.
+        hint->position->setCoords(0.98, 0.97);
+        hint->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        hint->setFont(legend->font());
+        hint->setColor(palette::mutedText());
+        QColor plate = palette::background();
+        plate.setAlpha(220);
+        hint->setBrush(plate);
+        hint->setPadding(QMargins(3, 1, 3, 1));
+        hint->setText(tr("%1 curves; enlarge for names").arg(m_plot->graphCount()));
+        m_legendHint = hint;
+        return;
+    }
+    const bool beside = place == LegendPlace::Beside;
     const int row = beside ? 0 : 1, column = beside ? 1 : 0;
     if (layout->hasElement(row, column) && layout->element(row, column) == legend) return;
     if (legend->layout()) legend->layout()->take(legend);
@@ -70,30 +152,40 @@ void ThroughputPlot::placeLegend() {
 
 void ThroughputPlot::fitValueLabel() {
     // The longest label that fits along the value axis: a short plot would
-    // cut "throughput (GB/s, log scale)" to "throughput (GB/s, log sc".
+    // cut "throughput (GB/s, log scale)" to "throughput (GB/s, log sc". The
+    // axis is as long as the last layout made it (the widget's height before
+    // the first); afterReplot comes back here and replots once if that
+    // changed the choice.
     if (m_yLabels.isEmpty()) return;
     const QFontMetrics fm(m_plot->yAxis->labelFont());
-    const int room = std::max(40, height() - 3 * fm.height());
+    const int laidOut = m_plot->axisRect() ? m_plot->axisRect()->height() : 0;
+    const int room = laidOut > 20 ? laidOut + 8 : std::max(40, height() - 3 * fm.height());
     QString chosen = m_yLabels.back();
     for (const QString& label : m_yLabels)
         if (fm.horizontalAdvance(label) <= room) {
             chosen = label;
             break;
         }
+    if (m_plot->yAxis->label() == chosen) return;
     m_plot->yAxis->setLabel(chosen);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ThroughputPlot::fitLegend() {
     fitValueLabel();
-    placeLegend();
     QCPLegend* legend = m_plot->legend;
+    legend->setVisible(true);
+    const LegendPlace place = chooseLegendPlace();
+    placeLegend(place);
+    if (place == LegendPlace::Hidden) return;
     // As many columns as the widest entry allows: a column narrower than its
-    // entry cuts the text ("loads (measur"). An entry wider than the whole
-    // plot is broken over lines at its spaces. Beside the axes: one column,
-    // at most two fifths of the width.
+    // entry cuts the text ("loads (measur"). An entry wider than its room is
+    // broken over lines at its spaces. Beside the axes: one column, at most
+    // two fifths of the width.
     const QMargins m = legend->margins();
-    const int room = legendBeside() ? std::max(60, width() * 2 / 5 - m.left() - m.right())
-                                    : std::max(60, width() - m.left() - m.right() - 8);
+    const int room = place == LegendPlace::Beside
+                         ? std::max(60, width() * 2 / 5 - m.left() - m.right())
+                         : std::max(60, width() - m.left() - m.right() - 8);
     const QFontMetrics fm(legend->font());
     const int icon = legend->iconSize().width() + legend->iconTextPadding() + 12;
     int widest = 1;
@@ -101,24 +193,14 @@ void ThroughputPlot::fitLegend() {
         auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
         if (!item) continue;
         QCPAbstractPlottable* plottable = item->plottable();
-        QString name = plottable->name().replace(QLatin1Char('\n'), QLatin1Char(' '));
-        if (fm.horizontalAdvance(name) + icon > room) {
-            QStringList lines{QString()};
-            for (const QString& word : name.split(QLatin1Char(' '))) {
-                const QString next = lines.back().isEmpty() ? word : lines.back() + ' ' + word;
-                if (fm.horizontalAdvance(next) + icon > room && !lines.back().isEmpty())
-                    lines << word;
-                else
-                    lines.back() = next;
-            }
-            name = lines.join(QLatin1Char('\n'));
-        }
-        plottable->setName(name);
+        plottable->setName(wrapName(plottable->name().replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                                    room, fm, icon));
         widest =
             std::max(widest, static_cast<QCPLayoutElement*>(item)->minimumOuterSizeHint().width());
     }
     const int spacing = legend->columnSpacing();
-    legend->setWrap(legendBeside() ? 1 : std::max(1, (room + spacing) / (widest + spacing)));
+    legend->setWrap(
+        place == LegendPlace::Beside ? 1 : std::max(1, (room + spacing) / (widest + spacing)));
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-flows the entries
 }
 
@@ -142,9 +224,9 @@ void ThroughputPlot::rebuild() {
     p->yAxis->setTickLabelFont(small);
     p->legend->setFont(small);
     p->legend->setVisible(true);
-    // The legend goes below the axes, in columns, or beside them: inside, a
-    // ladder of nine variants would cover the very curves it names.
-    placeLegend();
+    // The legend goes below the axes, in columns, or beside them (fitLegend,
+    // at the end): inside, a ladder of nine variants would cover the very
+    // curves it names.
     p->xAxis->setLabel(m_data.xUnit.isEmpty()
                            ? m_data.xName
                            : QStringLiteral("%1 (%2)").arg(m_data.xName, m_data.xUnit));

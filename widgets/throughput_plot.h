@@ -2,12 +2,14 @@
 // Measured throughput (GB/s) against a swept parameter, one curve per
 // variant, with the device's peak bandwidth and the vendor library (CUB) as
 // reference lines and the run on show marked. Built on QCustomPlot.
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 #include <optional>
 #include <vector>
 
 class QCustomPlot;
+class QCPItemText;
 
 namespace ws {
 
@@ -53,14 +55,19 @@ protected:
 
 private:
     void rebuild();
-    void fitLegend();  // columns, and line breaks, so that no entry is cut
-    bool legendBeside() const;
-    void placeLegend();  // below the axes, or right of them in a short, wide plot
+    // Below the axes, right of them (a short, wide plot under a lab's dock),
+    // or, where neither leaves the axes room, none with a note saying so.
+    enum class LegendPlace { Below, Beside, Hidden };
+    void fitLegend();  // place, columns and line breaks, so that no entry is cut
+    LegendPlace chooseLegendPlace() const;
+    void placeLegend(LegendPlace place);
     void fitValueLabel();
 
     QCustomPlot* m_plot;
     ThroughputData m_data;
     QStringList m_yLabels;  // the value axis's label, longest first
+    LegendPlace m_legendPlace = LegendPlace::Below;
+    QPointer<QCPItemText> m_legendHint;  // owned by the plot; gone with its items
     int m_curves = 0;
 };
 

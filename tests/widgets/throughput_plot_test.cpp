@@ -124,6 +124,41 @@ TEST(ThroughputPlot, AShortWidePlotKeepsItsHeightForTheAxes) {
     EXPECT_TRUE(p->yAxis->label().contains("log scale")) << p->yAxis->label().toStdString();
 }
 
+TEST(ThroughputPlot, ALegendThatCannotFitSaysSoInsteadOfPilingUp) {
+    // The matrix-multiply ladder has eighteen curves; in a 400 x 230 panel
+    // their legend was squeezed until the names drew over each other.
+    test::app();
+    ThroughputPlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.show();
+    ThroughputData d;
+    for (int i = 0; i < 16; ++i)
+        d.points.push_back({QStringLiteral("variant with a long name %1").arg(i), 1024, 100.0 + i});
+    d.vendor = {{"cublas", 1024, 5000}};
+    d.vendorName = QStringLiteral("cuBLAS (FP32, no tensor cores)");
+    d.peakGBs = 60000;
+    plot.setData(d);
+    QCustomPlot* p = plot.plot();
+    const auto hints = [&] {
+        QStringList out;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i))) out << t->text();
+        return out;
+    };
+    plot.resize(400, 230);
+    QCoreApplication::processEvents();
+    p->replot();
+    EXPECT_FALSE(p->legend->visible());
+    EXPECT_TRUE(hints().join('|').contains("18 curves")) << hints().join('|').toStdString();
+    EXPECT_GT(p->axisRect()->height(), 120);
+
+    plot.resize(900, 900);
+    QCoreApplication::processEvents();
+    p->replot();
+    EXPECT_TRUE(p->legend->visible());
+    EXPECT_FALSE(hints().join('|').contains("curves"));
+}
+
 // Every plot paints on the scheme's background with the scheme's text: in
 // the dark theme a white plot glares from the middle of a dark window, and
 // a vendor curve drawn in the light scheme's black vanishes.
