@@ -63,6 +63,26 @@ std::vector<CostPoint> cpuGpuPointsFor(const Run& run,
     return points;
 }
 
+namespace {
+// The bundled runs of `experiment` as CPU-against-GPU points, with the
+// parameters each was recorded with.
+std::vector<std::pair<ParamValues, CostPoint>> recordedCostPoints(const BundledTraces& bundled,
+                                                                  const std::string& experiment) {
+    std::vector<std::pair<ParamValues, CostPoint>> out;
+    for (const auto* t : bundled.forExperiment(experiment)) {
+        Run r;
+        r.params = t->params;
+        r.timing.kernelMs = t->kernelMs;
+        r.timing.cpuMs = t->cpuMs;
+        r.timing.cpuParallelMs = t->cpuParallelMs;
+        r.timing.cpuThreads = t->cpuThreads;
+        r.timing.transferMs = t->transferMs;
+        out.push_back({t->params, costPointOf(r)});
+    }
+    return out;
+}
+}  // namespace
+
 BasicsLab::BasicsLab(MainWindow* window)
     : QObject(window),
       m_window(window),
@@ -112,17 +132,7 @@ void BasicsLab::registerViews() {
         auto refresh = [plot, c] {
             const Run* run = c.model->run();
             if (!run) return;
-            std::vector<std::pair<ParamValues, CostPoint>> others;
-            for (const auto* t : c.source->bundled().forExperiment(run->experiment)) {
-                Run r;
-                r.params = t->params;
-                r.timing.kernelMs = t->kernelMs;
-                r.timing.cpuMs = t->cpuMs;
-                r.timing.cpuParallelMs = t->cpuParallelMs;
-                r.timing.cpuThreads = t->cpuThreads;
-                r.timing.transferMs = t->transferMs;
-                others.push_back({t->params, costPointOf(r)});
-            }
+            auto others = recordedCostPoints(c.source->bundled(), run->experiment);
             QString source;
             auto points = cpuGpuPointsFor(*run, others, &source);
             plot->setPoints(std::move(points), costPointOf(*run), source);
@@ -170,17 +180,7 @@ void BasicsLab::onLoaded(const LoadedRun& loaded) {
     showTabsFor(run.experiment);
     if (loaded.origin == RunOrigin::Live)
         m_session.push_back({run.experiment, run.params, costPointOf(run)});
-    std::vector<std::pair<ParamValues, CostPoint>> others;
-    for (const auto* t : m_window->source()->bundled().forExperiment(run.experiment)) {
-        Run r;
-        r.params = t->params;
-        r.timing.kernelMs = t->kernelMs;
-        r.timing.cpuMs = t->cpuMs;
-        r.timing.cpuParallelMs = t->cpuParallelMs;
-        r.timing.cpuThreads = t->cpuThreads;
-        r.timing.transferMs = t->transferMs;
-        others.push_back({t->params, costPointOf(r)});
-    }
+    auto others = recordedCostPoints(m_window->source()->bundled(), run.experiment);
     for (const auto& s : m_session)
         if (s.experiment == run.experiment) others.push_back({s.params, s.point});
     QString source;
