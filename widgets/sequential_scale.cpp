@@ -15,7 +15,10 @@ constexpr std::array<QRgb, 7> kBlues = {0xC6DBEF, 0x9ECAE1, 0x6BAED6, 0x4292C6,
 }  // namespace
 
 QColor sequentialColour(double fraction) {
-    const double f = std::clamp(std::isfinite(fraction) ? fraction : 0.0, 0.0, 1.0);
+    double f = std::clamp(std::isfinite(fraction) ? fraction : 0.0, 0.0, 1.0);
+    // More stands further from the background: on a dark one the ramp runs
+    // from the darkest blue up to the lightest.
+    if (palette::background().lightness() < 128) f = 1.0 - f;
     const double x = f * double(kBlues.size() - 1);
     const auto i = std::size_t(std::min(x, double(kBlues.size() - 2)));
     const double t = x - double(i);

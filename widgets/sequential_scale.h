@@ -1,7 +1,9 @@
 #pragma once
 // A sequential colour scale for amounts (an item's cost, a warp's CAS
-// attempts): light blue for little, dark blue for much, one hue, so it reads
-// the same with every common colour-vision deficiency and in greyscale.
+// attempts): one hue, so it reads the same with every common colour-vision
+// deficiency and in greyscale; little is close to the background and much
+// far from it (light to dark blue on a light scheme, dark to light on a dark
+// one).
 // Views draw the scale as a legend with its numbers, and put the numbers in
 // tooltips, so the colour never carries the meaning alone.
 #include <QColor>
@@ -11,7 +13,7 @@
 
 namespace ws {
 
-// fraction in [0, 1] (clamped): 0 the lightest, 1 the darkest.
+// fraction in [0, 1] (clamped): 0 nearest the background, 1 furthest.
 QColor sequentialColour(double fraction);
 
 // A horizontal ramp in `area` with `low` and `high` written at its ends and

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "widgets/colour_scheme.h"
+#include "widgets/sequential_scale.h"
 
 namespace ws {
 namespace {
@@ -45,6 +46,22 @@ TEST(Palette, TextIsReadableOnEveryFillInEveryScheme) {
                             std::abs(a.blue() - f.blue())}),
                   40);
         EXPECT_GE(contrast(palette::idleCell(), palette::background()), 1.2);
+    }
+    ColourScheme::instance()->setScheme(Scheme::Light);
+}
+
+TEST(SequentialScale, MoreStandsFurtherFromTheBackgroundInEveryScheme) {
+    for (Scheme s : {Scheme::Light, Scheme::Dark, Scheme::Projector}) {
+        ColourScheme::instance()->setScheme(s);
+        SCOPED_TRACE(schemeName(s).toStdString());
+        const QColor bg = palette::background();
+        double last = 0;
+        for (double f : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+            const double c = contrast(sequentialColour(f), bg);
+            EXPECT_GT(c, last) << f;
+            last = c;
+        }
+        EXPECT_GE(contrast(sequentialColour(1.0), bg), 3.0);
     }
     ColourScheme::instance()->setScheme(Scheme::Light);
 }
