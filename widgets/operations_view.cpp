@@ -162,7 +162,18 @@ int OperationsView::topMargin() const { return 2 * QFontMetrics(font()).height()
 int OperationsView::bottomMargin() const {
     return legendHeight(font(), width() - 16, legendFor(m_byDepth)) + 8;
 }
-int OperationsView::operationRowHeight() const { return QFontMetrics(font()).height() + 8; }
+int OperationsView::operationRowHeight() const {
+    const int natural = QFontMetrics(font()).height() + 8;
+    const std::size_t ops = m_lanes.operationRowCount();
+    if (ops == 0) return natural;
+    // Twelve rows (streams and eight copy engines) ran past a short plot,
+    // under the legend: they shrink instead, down to 6 px (labels then on
+    // every few rows), and leave the SM rows below a quarter of the plot.
+    const int plotH = height() - topMargin() - bottomMargin();
+    const int smShare = m_lanes.smRows ? plotH / 4 : 0;
+    const int fit = int(double(plotH - smShare) / (double(ops) + 0.5));
+    return std::clamp(fit, 6, natural);
+}
 
 QRect OperationsView::plotRect() const {
     const int l = leftMargin(), t = topMargin();
@@ -390,16 +401,16 @@ std::vector<std::pair<int, QRectF>> OperationsView::labelBoxes() const {
     const QFontMetrics fm(font());
     const QRect plot = plotRect();
     std::vector<std::pair<int, QRectF>> out;
-    double lastSmLabel = -1e9;
+    double lastLabel = -1e9;
     for (std::size_t row = 0; row < m_lanes.rows.size(); ++row) {
         const QRectF r = rowRect(int(row));
-        if (m_lanes.rows[row].kind == OperationRowKind::Sm) {
-            if (r.center().y() - lastSmLabel < fm.height()) continue;  // SM labels where they fit
-            // SM rows are thinner than a line of text: a label centred on one
-            // of the last rows would reach below the plot, into the legend.
-            if (r.center().y() + fm.height() / 2.0 > plot.bottom() + 1) continue;
-            lastSmLabel = r.center().y();
-        }
+        // Labels where they fit: rows thinner than a line of text (SM rows,
+        // operation rows of a short view) are named every few rows, and a
+        // label centred on one of the last would reach below the plot, into
+        // the legend.
+        if (r.center().y() - lastLabel < fm.height()) continue;
+        if (r.center().y() + fm.height() / 2.0 > plot.bottom() + 1) continue;
+        lastLabel = r.center().y();
         // Labels end left of the swatch column.
         out.push_back({int(row), QRectF(4, r.center().y() - fm.height() / 2.0,
                                         plot.left() - fm.height() - 12, fm.height())});
@@ -410,18 +421,21 @@ std::vector<std::pair<int, QRectF>> OperationsView::labelBoxes() const {
 void OperationsView::paintLabels(QPainter& p, const QRect& plot) {
     const QFontMetrics fm(font());
     p.setPen(palette::text());
-    for (const auto& [row, box] : labelBoxes()) {
-        const OperationRow& lane = m_lanes.rows[std::size_t(row)];
-        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, QString::fromStdString(lane.label));
-        // A stream's swatch is the colour of its blocks in the SM rows below.
-        if (lane.kind == OperationRowKind::Stream && !m_byDepth) {
-            const auto it = m_streamColour.find(lane.id);
-            if (it != m_streamColour.end()) {
-                const double side = fm.height() / 2.0;
-                p.fillRect(QRectF(plot.left() - side - 3, box.center().y() - side / 2, side, side),
-                           palette::categorical(it->second));
-            }
-        }
+    for (const auto& [row, box] : labelBoxes())
+        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
+                   QString::fromStdString(m_lanes.rows[std::size_t(row)].label));
+    // A stream's swatch is the colour of its blocks in the SM rows below; on
+    // every stream's row, named or not.
+    if (m_byDepth) return;
+    for (std::size_t row = 0; row < m_lanes.operationRowCount(); ++row) {
+        const OperationRow& lane = m_lanes.rows[row];
+        const auto it = m_streamColour.find(lane.id);
+        if (lane.kind != OperationRowKind::Stream || it == m_streamColour.end()) continue;
+        const QRectF r = rowRect(int(row));
+        const double side = std::min(fm.height() / 2.0, r.height() - 2);
+        p.fillRect(
+            QRectF(plot.left() - fm.height() / 2.0 - 3, r.center().y() - side / 2, side, side),
+            palette::categorical(it->second));
     }
 }
 
@@ -582,8 +596,7 @@ void OperationsView::paintEvent(QPaintEvent*) {
     p.setClipRect(plot);
     for (std::size_t row = 0; row < m_lanes.operationRowCount(); ++row) {
         const QRectF r = rowRect(int(row));
-        p.fillRect(r.adjusted(0, 1, 0, -1),
-                   row % 2 ? QColor(QRgb(0xF7F7F7)) : palette::background());
+        p.fillRect(r.adjusted(0, 1, 0, -1), row % 2 ? palette::rowStripe() : palette::background());
         if (!m_lanes.hasOperations) {  // the message row: why there are no operations
             auto it = prep->run->texts.find("cupti");
             drawMessage(p, r.toRect(),

@@ -122,6 +122,14 @@ QColor cellFillAlternate() {
     }
     return QColor(QRgb(0xFFF3C4));  // pale yellow
 }
+QColor rowStripe() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x272727));
+        case Scheme::Projector: return QColor(QRgb(0xEEEEEE));
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xF7F7F7));
+}
 QColor idleCell() {
     switch (scheme()) {
         case Scheme::Dark: return QColor(QRgb(0x4A4A4A));

@@ -26,6 +26,7 @@ QColor future();  // what has not happened yet at the playback time
 // alternate with it (a warp's phases).
 QColor cellFill();
 QColor cellFillAlternate();
+QColor rowStripe();  // every other row of a long table of lanes
 QColor idleCell();  // a lane that sat out a step: quiet, never brighter than the view
 
 }  // namespace ws::palette

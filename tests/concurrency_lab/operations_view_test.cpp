@@ -210,5 +210,30 @@ TEST(OperationsView, SmLabelsStayAboveTheLegend) {
     EXPECT_LT(sms, 132);
 }
 
+TEST(OperationsView, AShortViewShrinksItsRowsInsteadOfRunningUnderTheLegend) {
+    // Eight streams: eight operation rows and their copy engines. In the
+    // concurrency dock of a 1080-line window the last rows and their labels
+    // ran past the plot, under the legend.
+    Fixture f(test::streamsRun(8, 16));
+    f.view.resize(1200, 330);
+    const int plotBottom = f.view.legendTop() - 6;
+    const auto& rows = f.view.lanes().rows;
+    ASSERT_GE(f.view.lanes().operationRowCount(), 10u);
+    for (std::size_t r = 0; r < f.view.lanes().operationRowCount(); ++r)
+        EXPECT_LE(f.view.rowRect(int(r)).bottom(), plotBottom + 1) << rows[r].label;
+    const auto labels = f.view.labelBoxes();
+    ASSERT_GE(labels.size(), 4u);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        EXPECT_LE(labels[i].second.bottom(), plotBottom + 1);
+        if (i > 0) EXPECT_LE(labels[i - 1].second.bottom(), labels[i].second.top() + 0.5);
+    }
+    // With room, every operation row has its label.
+    f.view.resize(1200, 900);
+    std::size_t named = 0;
+    for (const auto& [row, box] : f.view.labelBoxes())
+        named += std::size_t(row) < f.view.lanes().operationRowCount();
+    EXPECT_EQ(named, f.view.lanes().operationRowCount());
+}
+
 }  // namespace
 }  // namespace ws
