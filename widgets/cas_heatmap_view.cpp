@@ -145,7 +145,7 @@ void CasHeatmapView::paintEvent(QPaintEvent*) {
     p.setClipping(false);
     const double now = m_model->time();
     const double x = std::clamp(m_time.mapTimeToX(now), double(rows.left()), double(rows.right()));
-    p.fillRect(QRectF(x, rows.top(), rows.right() - x, rows.height()), QColor(255, 255, 255, 185));
+    p.fillRect(QRectF(x, rows.top(), rows.right() - x, rows.height()), palette::futureVeil());
     p.setPen(QPen(palette::playhead(), 2));
     p.drawLine(QPointF(x, rows.top()), QPointF(x, rows.bottom()));
     // Time axis: start and end of the view.

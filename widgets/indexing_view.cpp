@@ -15,7 +15,7 @@ namespace {
 enum Row { kWho, kLane, kFormula, kIndex, kA, kB, kC, kRows };
 const char* kRowNames[kRows] = {
     "block.thread", "warp.lane", "blockIdx.x*blockDim.x+threadIdx.x", "i", "a[i]", "b[i]", "c[i]"};
-QColor maskedColour() { return QColor(QRgb(0xD9D9D9)); }
+QColor maskedColour() { return palette::idleCell(); }
 QColor writeColour() { return QColor(QRgb(0x009E73)); }  // bluish green: stored c[i]
 QColor inputColour() { return QColor(QRgb(0x56B4E9)); }  // sky blue: read a[i], b[i]
 }  // namespace

@@ -210,7 +210,7 @@ void LadderChart::rebuild() {
         auto* mark = new QCPBars(x, y);
         mark->setWidth(0.7);
         mark->setPen(QPen(palette::text(), 1));
-        mark->setBrush(b.failed ? QColor(QRgb(0xE4E4E4)) : QColor(QRgb(0xE69F00)));
+        mark->setBrush(b.failed ? palette::idleCell() : QColor(QRgb(0xE69F00)));
         mark->setData({double(i + 1)}, {b.gbps});
         mark->setName(b.current ? tr("run on show") : tr("failed verification"));
         if (!b.failed) continue;

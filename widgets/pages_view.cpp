@@ -18,7 +18,7 @@ namespace {
 constexpr std::uint32_t kMaxBins = 96;
 QColor hostColour() { return QColor(QRgb(0xE69F00)); }
 QColor deviceColour() { return QColor(QRgb(0x0072B2)); }
-QColor untouchedColour() { return QColor(QRgb(0xE4E4E4)); }
+QColor untouchedColour() { return palette::idleCell(); }
 
 const std::vector<LegendItem>& pagesLegend() {
     static const std::vector<LegendItem> items = {

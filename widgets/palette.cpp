@@ -122,6 +122,19 @@ QColor cellFillAlternate() {
     }
     return QColor(QRgb(0xFFF3C4));  // pale yellow
 }
+QColor futureVeil() {
+    QColor c = background();
+    c.setAlpha(185);
+    return c;
+}
+QColor markedRow() {
+    switch (scheme()) {
+        case Scheme::Dark: return QColor(QRgb(0x5C5414));  // a dark olive under light text
+        case Scheme::Projector:
+        case Scheme::Light: break;
+    }
+    return QColor(QRgb(0xF0E442));  // Okabe-Ito yellow
+}
 QColor rowStripe() {
     switch (scheme()) {
         case Scheme::Dark: return QColor(QRgb(0x272727));

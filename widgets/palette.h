@@ -26,7 +26,13 @@ QColor future();  // what has not happened yet at the playback time
 // alternate with it (a warp's phases).
 QColor cellFill();
 QColor cellFillAlternate();
-QColor rowStripe();  // every other row of a long table of lanes
-QColor idleCell();  // a lane that sat out a step: quiet, never brighter than the view
+QColor rowStripe();
+// Laid over what has not happened yet at the playback time: the background,
+// mostly opaque.
+QColor futureVeil();
+// A row set apart by a warm tint (an opcode only one version has), with
+// text() readable on it.
+QColor markedRow();  // every other row of a long table of lanes
+QColor idleCell();   // a lane that sat out a step: quiet, never brighter than the view
 
 }  // namespace ws::palette

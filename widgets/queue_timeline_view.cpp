@@ -267,7 +267,7 @@ void QueueTimelineView::paintEvent(QPaintEvent*) {
     const double xNow =
         std::clamp(m_time.mapTimeToX(now), double(lanes.left()), double(lanes.right() + 1));
     p.fillRect(QRectF(xNow, lanes.top(), lanes.right() + 1 - xNow, lanes.height()),
-               QColor(255, 255, 255, 185));
+               palette::futureVeil());
 
     // The selected block's items and a highlighted item, outlined.
     const BlockRef selected = m_model->selected();

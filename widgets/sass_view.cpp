@@ -110,7 +110,7 @@ void SassView::paintEvent(QPaintEvent*) {
                 break;
             }
             if (differs(isMul24, i)) {
-                p.fillRect(r, QColor(QRgb(0xF0E442)));  // yellow: only in this version
+                p.fillRect(r, palette::markedRow());  // only in this version
                 p.fillRect(QRect(r.left(), r.top(), 4, r.height()), palette::selection());
             }
             p.setPen(palette::text());
@@ -124,7 +124,7 @@ void SassView::paintEvent(QPaintEvent*) {
     }
     p.setFont(font());
     drawLegend(p, QRect(8, height() - fm.height() - 8, width() - 16, fm.height() + 6),
-               {{QColor(QRgb(0xF0E442)), tr("opcode the other version has fewer of")}});
+               {{palette::markedRow(), tr("opcode the other version has fewer of")}});
 }
 
 }  // namespace ws

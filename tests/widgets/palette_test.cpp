@@ -36,6 +36,11 @@ TEST(Palette, TextIsReadableOnEveryFillInEveryScheme) {
         EXPECT_GE(contrast(palette::text(), palette::cellFill()), 4.5);
         EXPECT_GE(contrast(palette::text(), palette::cellFillAlternate()), 4.5);
         EXPECT_GE(contrast(palette::text(), palette::idleCell()), 4.5);
+        EXPECT_GE(contrast(palette::text(), palette::markedRow()), 4.5);
+        EXPECT_GE(contrast(palette::text(), palette::rowStripe()), 4.5);
+        // The veil over the future is the background's own colour.
+        EXPECT_EQ(palette::futureVeil().rgb(), palette::background().rgb());
+        EXPECT_LT(palette::futureVeil().alpha(), 255);
         EXPECT_GE(contrast(palette::mutedText(), palette::background()), 4.5);
         // The fills must still stand apart from the background they sit on.
         EXPECT_GE(contrast(palette::cellFill(), palette::background()), 1.1);
