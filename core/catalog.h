@@ -47,6 +47,9 @@ struct ExperimentSpec {
     std::function<bool(const ParamValues&)> launchesNoKernel;
 
     const ParamSpec* param(std::string_view name) const;
+    // Whether the experiment shows `view` ("warps", "tree", "banks"...): labs
+    // show their docks and panels by it.
+    bool lists(std::string_view view) const;
 };
 
 const std::vector<ExperimentSpec>& catalog();

@@ -51,6 +51,12 @@ const ParamSpec* ExperimentSpec::param(std::string_view name) const {
     return nullptr;
 }
 
+bool ExperimentSpec::lists(std::string_view view) const {
+    for (const auto& v : views)
+        if (v == view) return true;
+    return false;
+}
+
 Result<std::string> canonicalValue(const ParamSpec& spec, std::string_view text) {
     const std::string quoted = "'" + std::string(text) + "'";
     switch (spec.type) {

@@ -17,9 +17,7 @@ namespace ws {
 
 namespace {
 
-bool lists(const ExperimentSpec* spec, const char* view) {
-    return spec && std::find(spec->views.begin(), spec->views.end(), view) != spec->views.end();
-}
+bool lists(const ExperimentSpec* spec, const char* view) { return spec && spec->lists(view); }
 
 QSplitter* pair(QWidget* a, QWidget* b, int stretchA, int stretchB, QWidget* parent) {
     auto* s = new QSplitter(Qt::Horizontal, parent);

@@ -160,9 +160,7 @@ void BasicsLab::showTabsFor(const std::string& id) {
     for (int i = 0; i < m_tabs->count(); ++i) {
         const std::string name = kTabs[i].name;
         const bool always = name == "device" || name == "cpu-gpu";
-        const bool listed =
-            spec && std::find(spec->views.begin(), spec->views.end(), name) != spec->views.end();
-        m_tabs->setTabVisible(i, always || listed);
+        m_tabs->setTabVisible(i, always || (spec && spec->lists(name)));
     }
     // The experiment's own view first, else the CPU against the GPU.
     for (int i = 0; i < 4; ++i)

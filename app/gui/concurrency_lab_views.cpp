@@ -15,9 +15,7 @@ namespace ws {
 
 namespace {
 
-bool listed(const ExperimentSpec* spec, const char* view) {
-    return spec && std::find(spec->views.begin(), spec->views.end(), view) != spec->views.end();
-}
+bool listed(const ExperimentSpec* spec, const char* view) { return spec && spec->lists(view); }
 
 }  // namespace
 

@@ -15,7 +15,6 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
-#include <algorithm>
 
 #include "app/gui/app_log.h"
 #include "app/gui/atomics_lab.h"
@@ -456,8 +455,7 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
     // Experiments without warp steps (transposes, matrix multiply, streams)
     // give the warps panel's third of the row to the grid and the plot.
     const ExperimentSpec* known = findExperiment(run.experiment);
-    m_warpsPanel->setVisible(!known || std::find(known->views.begin(), known->views.end(),
-                                                 "warps") != known->views.end());
+    m_warpsPanel->setVisible(!known || known->lists("warps"));
     if (const ExperimentSpec* spec = known) {
         m_applying = true;
         if (m_params->experiment() != spec) {

@@ -23,9 +23,7 @@ namespace ws {
 
 namespace {
 
-bool listsTiles(const ExperimentSpec* spec) {
-    return spec && std::find(spec->views.begin(), spec->views.end(), "tiles") != spec->views.end();
-}
+bool listsTiles(const ExperimentSpec* spec) { return spec && spec->lists("tiles"); }
 
 // The counters scripts/gpu/matmul.sh measured, beside the bundled traces.
 std::optional<MatmulCounters> bundledCounters() {

@@ -86,8 +86,7 @@ void ReductionLab::onRunChanged() {
     // memory lab's) hide its docks instead of showing an empty tree.
     if (run) {
         const ExperimentSpec* spec = findExperiment(run->experiment);
-        const bool hasTree =
-            spec && std::find(spec->views.begin(), spec->views.end(), "tree") != spec->views.end();
+        const bool hasTree = spec && spec->lists("tree");
         for (QDockWidget* d : m_docks) d->setVisible(hasTree);
         if (hasTree) m_docks.front()->raise();
     }

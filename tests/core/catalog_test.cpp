@@ -24,6 +24,17 @@ TEST(Catalog, IdsAreUniqueAndDefaultsValid) {
     EXPECT_EQ(findExperiment("no-such-experiment"), nullptr);
 }
 
+TEST(Catalog, SaysWhichViewsAnExperimentShows) {
+    const ExperimentSpec* ladder = findExperiment("reduce-ladder");
+    const ExperimentSpec* transpose = findExperiment("transpose-f32");
+    ASSERT_TRUE(ladder && transpose);
+    EXPECT_TRUE(ladder->lists("warps"));
+    EXPECT_TRUE(ladder->lists("tree"));
+    EXPECT_FALSE(transpose->lists("warps"));
+    EXPECT_TRUE(transpose->lists("banks"));
+    EXPECT_FALSE(transpose->lists("bank"));  // whole names only
+}
+
 TEST(Catalog, DefaultsAreFilledIn) {
     auto v = resolveParams(spec("reduce-ladder"), std::vector<std::string>{});
     ASSERT_TRUE(v);
