@@ -132,6 +132,7 @@ OperationsView::OperationsView(PlaybackModel* model, QWidget* parent)
 void OperationsView::rebuild() {
     const PreparedRun* p = m_model->prepared();
     m_selected = m_hovered = {};
+    ++m_rebuilds;
     m_lanes = p ? OperationLanes::build(*p->run, p->origin,
                                         std::uint32_t(std::max(0, p->run->device.smCount)))
                 : OperationLanes{};
@@ -162,18 +163,6 @@ int OperationsView::topMargin() const { return 2 * QFontMetrics(font()).height()
 int OperationsView::bottomMargin() const {
     return legendHeight(font(), width() - 16, legendFor(m_byDepth)) + 8;
 }
-int OperationsView::operationRowHeight() const {
-    const int natural = QFontMetrics(font()).height() + 8;
-    const std::size_t ops = m_lanes.operationRowCount();
-    if (ops == 0) return natural;
-    // Twelve rows (streams and eight copy engines) ran past a short plot,
-    // under the legend: they shrink instead, down to 6 px (labels then on
-    // every few rows), and leave the SM rows below a quarter of the plot.
-    const int plotH = height() - topMargin() - bottomMargin();
-    const int smShare = m_lanes.smRows ? plotH / 4 : 0;
-    const int fit = int(double(plotH - smShare) / (double(ops) + 0.5));
-    return std::clamp(fit, 6, natural);
-}
 
 QRect OperationsView::plotRect() const {
     const int l = leftMargin(), t = topMargin();
@@ -188,22 +177,35 @@ void OperationsView::syncGeometry() {
 
 void OperationsView::resizeEvent(QResizeEvent*) { syncGeometry(); }
 
-double OperationsView::smRowHeight() const {
-    const QRect plot = plotRect();
-    const int used = int(m_lanes.operationRowCount()) * operationRowHeight() +
-                     (m_lanes.operationRowCount() ? operationRowHeight() / 2 : 0);
-    return m_lanes.smRows ? std::max(0.5, double(plot.height() - used) / m_lanes.smRows) : 0;
+const OperationsView::RowGeometry& OperationsView::rowGeometry() const {
+    const GeometryKey key{size(), font(), m_rebuilds};
+    if (key == m_geometryKey) return m_geometry;
+    m_geometryKey = key;
+    RowGeometry& g = m_geometry;
+    g.plot = plotRect();
+    const std::size_t ops = m_lanes.operationRowCount();
+    // Twelve rows (streams and eight copy engines) ran past a short plot,
+    // under the legend: they shrink instead, down to 6 px (labels then on
+    // every few rows), and leave the SM rows below a quarter of the plot.
+    const int natural = QFontMetrics(font()).height() + 8;
+    const int smShare = m_lanes.smRows ? g.plot.height() / 4 : 0;
+    g.operationRowH =
+        ops ? std::clamp(int(double(g.plot.height() - smShare) / (double(ops) + 0.5)), 6, natural)
+            : natural;
+    const int used = int(ops * g.operationRowH + (ops ? int(g.operationRowH) / 2 : 0));
+    g.smRowH = m_lanes.smRows ? std::max(0.5, double(g.plot.height() - used) / m_lanes.smRows) : 0;
+    return g;
 }
 
 QRectF OperationsView::rowRect(int row) const {
     if (row < 0 || std::size_t(row) >= m_lanes.rows.size()) return {};
-    const QRect plot = plotRect();
+    const RowGeometry& g = rowGeometry();
+    const QRect& plot = g.plot;
     const int ops = int(m_lanes.operationRowCount());
-    const double h = operationRowHeight();
+    const double h = g.operationRowH;
     if (row < ops) return QRectF(plot.left(), plot.top() + row * h, plot.width(), h);
     const double smTop = plot.top() + ops * h + (ops ? h / 2 : 0);
-    const double smH = smRowHeight();
-    return QRectF(plot.left(), smTop + (row - ops) * smH, plot.width(), smH);
+    return QRectF(plot.left(), smTop + (row - ops) * g.smRowH, plot.width(), g.smRowH);
 }
 
 QRectF OperationsView::itemRect(const Hit& hit) const {

@@ -7,7 +7,10 @@
 // call and arrows join each call to the work it caused. Wheel or +/- zoom,
 // drag pans, double-click shows all; clicking a kernel or a block selects it
 // in every view.
+#include <QFont>
+#include <QSize>
 #include <QWidget>
+#include <cstdint>
 #include <map>
 
 #include "widgets/operation_lanes.h"
@@ -73,9 +76,15 @@ private:
     int leftMargin() const;
     int topMargin() const;
     int bottomMargin() const;
-    int operationRowHeight() const;
     QRect plotRect() const;
-    double smRowHeight() const;
+    // The plot and its rows' heights, measured once per size, font and
+    // rebuild: rowRect runs for every row of every frame, and each measure
+    // lays out the labels and the legend.
+    struct RowGeometry {
+        QRect plot;
+        double operationRowH = 0, smRowH = 0;
+    };
+    const RowGeometry& rowGeometry() const;
     std::uint32_t correlationOf(const Hit& hit) const;
     void paintAxis(QPainter& p, const QRect& plot);
     void paintLabels(QPainter& p, const QRect& plot);
@@ -92,6 +101,15 @@ private:
     std::map<std::uint32_t, int> m_streamColour;  // stream id -> categorical colour index
     bool m_dragging = false;
     QPointF m_pressPos, m_lastPos;
+    std::uint64_t m_rebuilds = 0;  // which rebuild the lanes come from
+    struct GeometryKey {
+        QSize size;
+        QFont font;
+        std::uint64_t rebuild = ~std::uint64_t(0);
+        bool operator==(const GeometryKey&) const = default;
+    };
+    mutable GeometryKey m_geometryKey;
+    mutable RowGeometry m_geometry;
 };
 
 }  // namespace ws
