@@ -59,18 +59,22 @@ void applySchemeColours(QCustomPlot* plot) {
             recolour(g->zeroLinePen(), palette::mutedText(),
                      [g](const QPen& p) { g->setZeroLinePen(p); });
         }
-    for (QCPLegend* legend : plot->findChildren<QCPLegend*>()) {
-        legend->setBrush(palette::background());
-        legend->setTextColor(palette::text());
-        recolour(legend->borderPen(), palette::mutedText(),
-                 [legend](const QPen& p) { legend->setBorderPen(p); });
-        for (int i = 0; i < legend->itemCount(); ++i)
-            if (QCPAbstractLegendItem* item = legend->item(i)) item->setTextColor(palette::text());
+    // One walk of the layout (it runs before every replot): legends, their
+    // entries and titles, wherever they sit, axis rects' insets included.
+    // Titles left at QCustomPlot's default black are recoloured; a caption
+    // given its own colour keeps it.
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true)) {
+        if (auto* legend = qobject_cast<QCPLegend*>(e)) {
+            legend->setBrush(palette::background());
+            legend->setTextColor(palette::text());
+            recolour(legend->borderPen(), palette::mutedText(),
+                     [legend](const QPen& p) { legend->setBorderPen(p); });
+        } else if (auto* item = qobject_cast<QCPAbstractLegendItem*>(e)) {
+            item->setTextColor(palette::text());
+        } else if (auto* title = qobject_cast<QCPTextElement*>(e)) {
+            if (title->textColor() == QColor(Qt::black)) title->setTextColor(palette::text());
+        }
     }
-    // Titles left at QCustomPlot's default black; a caption given its own
-    // colour keeps it.
-    for (QCPTextElement* title : plot->findChildren<QCPTextElement*>())
-        if (title->textColor() == QColor(Qt::black)) title->setTextColor(palette::text());
 }
 
 void followColourScheme(QCustomPlot* plot, std::function<void()> rebuild) {
