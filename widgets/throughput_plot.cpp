@@ -108,7 +108,6 @@ ThroughputPlot::LegendPlace ThroughputPlot::chooseLegendPlace() const {
 void ThroughputPlot::placeLegend(LegendPlace place) {
     QCPLayoutGrid* layout = m_plot->plotLayout();
     QCPLegend* legend = m_plot->legend;
-    m_legendPlace = place;
     legend->setVisible(place != LegendPlace::Hidden);
     if (m_legendHint) {
         m_plot->removeItem(m_legendHint);
@@ -174,7 +173,6 @@ void ThroughputPlot::fitValueLabel() {
 void ThroughputPlot::fitLegend() {
     fitValueLabel();
     QCPLegend* legend = m_plot->legend;
-    legend->setVisible(true);
     const LegendPlace place = chooseLegendPlace();
     placeLegend(place);
     if (place == LegendPlace::Hidden) return;

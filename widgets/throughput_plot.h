@@ -66,7 +66,6 @@ private:
     QCustomPlot* m_plot;
     ThroughputData m_data;
     QStringList m_yLabels;  // the value axis's label, longest first
-    LegendPlace m_legendPlace = LegendPlace::Below;
     QPointer<QCPItemText> m_legendHint;  // owned by the plot; gone with its items
     int m_curves = 0;
 };
