@@ -126,9 +126,10 @@ std::uint32_t ReductionTreeView::fittedCount(const PassValues& p) const {
     // never depends on the layout it replaces.
     const QString widestNote =
         noteText(tr("slots %1–%2").arg(p.threads - 1).arg(p.threads - 1), p.levelCount());
+    const QRect all = treeAreaWith(24), windowed = treeAreaWith(noteMargin(widestNote));
     for (std::uint32_t count : {64u, 32u, 16u, 8u, 4u}) {
         if (count > p.threads) continue;
-        const QRect a = treeAreaWith(count < p.threads ? noteMargin(widestNote) : 24);
+        const QRect& a = count < p.threads ? windowed : all;
         const double colW = double(a.width()) / count;
         const double w = std::min(colW - std::min(6.0, colW * 0.15), 12.0 * fm.height());
         // The node takes the value at 85 % of the font at the least.
@@ -213,6 +214,7 @@ void ReductionTreeView::relayout() {
     const PassValues* p = pass();
     m_layout = p ? ReductionTreeLayout::build(p->plan, p->threads, m_first, m_count)
                  : ReductionTreeLayout{};
+    ++m_layouts;
 }
 
 int ReductionTreeView::shownLevel() const {
@@ -299,13 +301,19 @@ int ReductionTreeView::noteMargin(const QString& widestNote) const {
 }
 
 QRect ReductionTreeView::treeArea() const {
+    // Measured once per size, font and layout: nodeRect asks for it for
+    // every node and edge of every frame.
+    const AreaKey key{size(), font(), m_layouts};
+    if (key == m_areaKey) return m_area;
     // The notes on slots read from outside the window sit right of their
     // level's last node: keep a margin as wide as the widest, so that a
     // narrow view never pushes a note over the nodes.
     QString widest;
     for (std::uint32_t k = 1; k < m_layout.levels; ++k)
         if (const QString note = outsideNote(k); noteWidth(note) > noteWidth(widest)) widest = note;
-    return treeAreaWith(widest.isEmpty() ? 24 : noteMargin(widest));
+    m_areaKey = key;
+    m_area = treeAreaWith(widest.isEmpty() ? 24 : noteMargin(widest));
+    return m_area;
 }
 
 QRectF ReductionTreeView::nodeRect(std::uint32_t level, std::uint32_t slot) const {
@@ -493,8 +501,7 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
     }
     // Nodes, with their values and the thread that wrote them.
     QFont valueFont = font();
-    QFont smallFont = font();
-    smallFont.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
+    const QFont smallFont = noteFont();
     const QFontMetrics sfm(smallFont);
     for (std::uint32_t k = 0; k < m_layout.levels; ++k) {
         const bool future = int(k) > shown;

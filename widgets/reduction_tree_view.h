@@ -5,7 +5,10 @@
 // model where the block was not traced), edges show which two slots each
 // thread combined, left operand and right operand told apart by colour and
 // line style. A window of slots keeps 1024-thread blocks readable.
+#include <QFont>
+#include <QSize>
 #include <QWidget>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -93,6 +96,15 @@ private:
     std::optional<std::pair<std::uint32_t, std::uint32_t>> m_selectedNode;
     bool m_pending = false;
     int m_generation = 0;
+    std::uint64_t m_layouts = 0;  // which layout m_layout is
+    struct AreaKey {
+        QSize size;
+        QFont font;
+        std::uint64_t layout = ~std::uint64_t(0);
+        bool operator==(const AreaKey&) const = default;
+    };
+    mutable AreaKey m_areaKey;
+    mutable QRect m_area;
 };
 
 }  // namespace ws
