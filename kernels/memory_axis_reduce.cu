@@ -27,7 +27,7 @@ constexpr int kTracedTrips = 4;
 template <Recording kRec>
 __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
                                     __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec, StartKeptIn::Memory> block(trace);  // a long loop follows
+    BlockScope<kRec, BlockStart::StoredAtEntry> block(trace);  // a long loop follows
     Tracer<kRec> t(trace);
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     const bool inside = x < width;
@@ -46,7 +46,7 @@ __global__ void ReduceHKernelSimple(const std::uint8_t* src, float* dst, int wid
 template <Recording kRec>
 __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int width, int height,
                                     __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec, StartKeptIn::Memory> block(trace);  // a long loop follows
+    BlockScope<kRec, BlockStart::StoredAtEntry> block(trace);  // a long loop follows
     Tracer<kRec> t(trace);
     int y = blockIdx.x * blockDim.x + threadIdx.x;
     int x = blockIdx.y * kChunk;
@@ -69,7 +69,7 @@ __global__ void ReduceWKernelSimple(const std::uint8_t* src, float* dst, int wid
 template <Recording kRec>
 __global__ void ReduceWKernelBlock(const std::uint8_t* src, float* dst, int width,
                                    __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec, StartKeptIn::Memory> block(trace);  // a long loop follows
+    BlockScope<kRec, BlockStart::StoredAtEntry> block(trace);  // a long loop follows
     Tracer<kRec> t(trace);
     extern __shared__ float sbuf[];
     const int tid = threadIdx.x;

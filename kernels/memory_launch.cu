@@ -123,11 +123,11 @@ Status TraceStorage::download(Launch& launch) const {
         b.resize(slots.size());
         for (std::size_t i = 0; i < slots.size(); ++i) {
             const BlockSlot& r = slots[i];
-            b.block[i] = r.block;
-            b.sm[i] = r.sm;
+            b.block[i] = slotWritten(r) ? std::uint32_t(i) : 0xffffffffu;
+            b.sm[i] = slotSm(r);
             b.startNs[i] = r.startNs;
             b.endNs[i] = r.endNs;
-            b.startClock[i] = r.startClock;
+            b.startClock[i] = slotStartClock(r);
             b.endClock[i] = r.endClock;
         }
     } else {

@@ -56,22 +56,53 @@ struct GlobalSlot {
     std::uint32_t used;
 };
 
-// One block's record as the kernels write it: thread 0 stores it with three
-// vector stores (two of 16 bytes, one of 8), where the six arrays of
-// BlockRecords would take six scalar ones; with a million small blocks (the
-// uint8 transposes) every store of a record is paid a million times.
-// TraceStorage::download spreads the slots into BlockRecords, so the trace
-// has the same shape either way.
+#if defined(__CUDACC__)
+#define WS_SLOT_HD __host__ __device__
+#else
+#define WS_SLOT_HD
+#endif
+
+// One block's record as the kernels write it: 32 bytes, two 16-byte stores
+// by thread 0. The block id is the slot's index, and %smid rides in the top
+// 16 bits of the start clock, whose upper bits the end clock restores (no
+// block runs 2^48 cycles, 39 hours at 2 GHz). With a million blocks of half
+// a microsecond (the uint8 transposes) every store of a record is paid a
+// million times: in bench/gpu_memory/block_record_cost.cu the uint8
+// transpose's record cost 11 % in 48 bytes (three stores) and 7 % in these 32
+// (docs/performance.md, "Cost of recording"). TraceStorage::download spreads
+// the slots into BlockRecords, so the trace has the same shape either way.
+// TraceStorage::clear fills the slots with 0xff: a block that never wrote its
+// slot keeps kUnwrittenSlot.
 struct alignas(16) BlockSlot {
     std::uint64_t startNs = 0;
-    std::int64_t startClock = 0;
+    std::uint64_t startClockAndSm = 0;  // see packStartClock
     std::uint64_t endNs = 0;
     std::int64_t endClock = 0;
-    std::uint32_t block = 0;  // the linear block id; 0xffffffff until the block wrote
-    std::uint32_t sm = 0;
-    std::uint32_t unused[2] = {};
 };
-static_assert(sizeof(BlockSlot) == 48);
+static_assert(sizeof(BlockSlot) == 32);
+
+inline constexpr std::uint64_t kUnwrittenSlot = ~std::uint64_t(0);
+inline constexpr int kStartClockBits = 48;
+inline constexpr std::uint64_t kStartClockMask = (std::uint64_t(1) << kStartClockBits) - 1;
+
+WS_SLOT_HD constexpr std::uint64_t packStartClock(std::int64_t clock, std::uint32_t sm) {
+    return (std::uint64_t(clock) & kStartClockMask) |
+           (std::uint64_t(sm & 0xffffu) << kStartClockBits);
+}
+constexpr std::uint32_t slotSm(const BlockSlot& s) {
+    return std::uint32_t(s.startClockAndSm >> kStartClockBits);
+}
+// The start clock's low 48 bits with the end clock's upper bits, one 2^48
+// period back if that would put the start after the end.
+constexpr std::int64_t slotStartClock(const BlockSlot& s) {
+    const std::uint64_t end = std::uint64_t(s.endClock);
+    std::uint64_t start = (end & ~kStartClockMask) | (s.startClockAndSm & kStartClockMask);
+    if (start > end) start -= kStartClockMask + 1;
+    return std::int64_t(start);
+}
+constexpr bool slotWritten(const BlockSlot& s) {
+    return s.startNs != kUnwrittenSlot && s.endNs != kUnwrittenSlot;
+}
 
 // Passed by value to every recording kernel. Slot (t, w, i) of traced block t,
 // warp w, instruction i is ((t * tracedWarps) + w) * maxInstructions + i.
@@ -111,6 +142,14 @@ __device__ __forceinline__ std::uint32_t linearThread() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
+// Thread (0, 0, 0), asked without linearThread's products: in the column
+// sums, `linearThread() == 0` at the start and end of the block cost the sum
+// loop a load in flight and the kernel 27 %, this comparison 0.1 %
+// (docs/performance.md, "Cost of recording").
+__device__ __forceinline__ bool firstThread() {
+    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
 template <typename T>
 __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
     std::uint32_t bits = 0;
@@ -118,57 +157,73 @@ __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
     return bits;
 }
 
-// Where thread 0 keeps the start readings until the block's end.
-//   Registers: in two register pairs. Storing them at once would hold warp 0
-//     until the timer read returns, while a register is only waited for at
-//     the end; for short blocks (the transposes) this is the cheaper way.
-//   Memory: stored into the block's slot at once. Four registers live
-//     through a long loop cost the loop its depth of loads in flight: in
-//     bench/gpu_memory/block_record_cost.cu the column sums ran 63 % slower
-//     with them and 0.1 % slower with this; in the lab's build, +108 % fell
-//     to +20 % (docs/performance.md, "Cost of recording").
-enum class StartKeptIn { Registers, Memory };
+// When and where thread 0 takes the start readings.
+//   AfterFirstLoad: the kernel calls started() right after it issues its
+//     first global load, and the readings wait in two register pairs until
+//     the end. Read at the kernel's entry they held warp 0's first load back
+//     by their latency, and for short blocks that delay is the block's: in
+//     bench/gpu_memory/block_record_cost.cu the uint8 transpose's record cost
+//     13 % read at entry and 7 % read after the load, the 1024-thread float
+//     transpose's 4.5 % and 3 % (docs/performance.md, "Cost of recording").
+//     The start is then a few cycles late: the load's issue, not its wait.
+//   AtEntry: read at entry, kept in registers (for kernels whose first load
+//     sits inside a loop, or that have no global load).
+//   StoredAtEntry: read at entry and stored into the block's slot at once.
+//     Four registers live through a long loop cost the loop its depth of
+//     loads in flight: in the bench the column sums ran 63 % slower with
+//     them and 0.1 % slower with this; in the lab's build, +108 % fell to
+//     +20 %.
+enum class BlockStart { AfterFirstLoad, AtEntry, StoredAtEntry };
 
 // Thread 0 notes clock64 and %globaltimer at the start. The start readings
 // take no memory clobber: nothing holds the block's first loads back behind
 // them. At the end the block waits for all its threads, so the bar covers the
 // whole block's work. Blocks and Accesses builds write the same record.
-template <Recording kRec, StartKeptIn kStart = StartKeptIn::Registers>
+template <Recording kRec, BlockStart kStart = BlockStart::AtEntry>
 class BlockScope {
 public:
     __device__ explicit BlockScope(const AccessTrace& t) : m_trace(t) {
-        if constexpr (kRec != Recording::Off) {
-            if (linearThread() == 0) {
-                if constexpr (kStart == StartKeptIn::Memory) {
+        if constexpr (kRec != Recording::Off && kStart != BlockStart::AfterFirstLoad) {
+            if (firstThread()) {
+                if constexpr (kStart == BlockStart::StoredAtEntry) {
                     if (m_trace.blockSlots != nullptr) storeStart(slot());
                 } else {
-                    m_startClock = clock64();
-                    m_startNs = globalTimerNs();
+                    readStart();
                 }
             }
         }
+    }
+    // With BlockStart::AfterFirstLoad, every thread calls it once, right
+    // after the statement that issues the kernel's first global load.
+    __device__ void started() {
+        static_assert(kStart == BlockStart::AfterFirstLoad, "the start was read at entry");
+        if constexpr (kRec != Recording::Off)
+            if (firstThread()) readStart();
     }
     // Every thread calls finish(): it holds a barrier.
     __device__ void finish() {
         if constexpr (kRec != Recording::Off) {
             __syncthreads();
-            if (linearThread() != 0 || m_trace.blockSlots == nullptr) return;
+            if (!firstThread() || m_trace.blockSlots == nullptr) return;
             const std::uint64_t endNs = globalTimerNs();
             const std::int64_t endClock = cycleCounter();
             ulonglong2* s = slot();
-            if constexpr (kStart == StartKeptIn::Registers)
-                s[0] = make_ulonglong2(m_startNs, std::uint64_t(m_startClock));
+            if constexpr (kStart != BlockStart::StoredAtEntry)
+                s[0] = make_ulonglong2(m_startNs, m_startClockAndSm);
             s[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
-            *reinterpret_cast<uint2*>(s + 2) = make_uint2(linearBlock(), smId());
         }
     }
 
 private:
+    __device__ void readStart() {
+        m_startClockAndSm = packStartClock(clock64(), smId());
+        m_startNs = globalTimerNs();
+    }
     // Reads and stores in one place, nothing kept for later. (Out of line
     // or inlined, the column sums cost the same: +20.7 % and +20.5 %.)
     __device__ static __forceinline__ void storeStart(ulonglong2* slot) {
         const std::int64_t clock = clock64();
-        slot[0] = make_ulonglong2(globalTimerNs(), std::uint64_t(clock));
+        slot[0] = make_ulonglong2(globalTimerNs(), packStartClock(clock, smId()));
     }
 
     __device__ ulonglong2* slot() const {
@@ -177,7 +232,7 @@ private:
 
     const AccessTrace& m_trace;
     std::uint64_t m_startNs = 0;
-    std::int64_t m_startClock = 0;
+    std::uint64_t m_startClockAndSm = 0;
 };
 
 // Off and Blocks builds: exactly the guarded access of the seed code.

@@ -45,7 +45,7 @@ __global__ void copyFloat4(const float* in, float* out, std::size_t n,
 template <Recording kRec, int kRows>
 __global__ void transposeNaive(const float* in, float* out, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec> block(trace);
+    BlockScope<kRec, BlockStart::AfterFirstLoad> block(trace);
     Tracer<kRec> t(trace);
     constexpr int kStep = kTile / kRows;
     const int x = blockIdx.x * kTile + threadIdx.x;
@@ -54,6 +54,7 @@ __global__ void transposeNaive(const float* in, float* out, int width, int heigh
         const int y = blockIdx.y * kTile + threadIdx.y + j * kStep;
         const bool inside = x < width && y < height;
         const float v = t.loadGlobal(&in[std::size_t(y) * width + x], in, inside, 0.0f);
+        if (j == 0) block.started();
         t.storeGlobal(&out[std::size_t(x) * height + y], v, out, inside);
     }
     block.finish();
@@ -66,7 +67,7 @@ __global__ void transposeNaive(const float* in, float* out, int width, int heigh
 template <Recording kRec, int kRows, int kPad>
 __global__ void transposeTiled(const float* in, float* out, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec> block(trace);
+    BlockScope<kRec, BlockStart::AfterFirstLoad> block(trace);
     Tracer<kRec> t(trace);
     constexpr int kStep = kTile / kRows;
     __shared__ float tile[kTile][kTile + kPad];
@@ -78,6 +79,7 @@ __global__ void transposeTiled(const float* in, float* out, int width, int heigh
             const int y = blockIdx.y * kTile + ty + j * kStep;
             const bool inside = x < width && y < height;
             const float v = t.loadGlobal(&in[std::size_t(y) * width + x], in, inside, 0.0f);
+            if (j == 0) block.started();
             t.storeShared(&tile[ty + j * kStep][tx], v, tile, inside);
         }
     }
@@ -107,7 +109,7 @@ __global__ void transposeTiled(const float* in, float* out, int width, int heigh
 template <Recording kRec>
 __global__ void transposeBest(const float* in, float* out, int width, int height,
                               __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec> block(trace);
+    BlockScope<kRec, BlockStart::AfterFirstLoad> block(trace);
     Tracer<kRec> t(trace);
     __shared__ float tile[kBigTile][kBigTile + 1];
     const int tx = threadIdx.x, ty = threadIdx.y;
@@ -124,6 +126,7 @@ __global__ void transposeBest(const float* in, float* out, int width, int height
                 const bool inside = y < height && x < width;
                 const float4 v = t.loadGlobal(reinterpret_cast<const float4*>(in + at), in, inside,
                                               make_float4(0, 0, 0, 0));
+                if (r == 0 && c == 0) block.started();
                 t.storeShared(&tile[row][col + 0], v.x, tile, inside);
                 t.storeShared(&tile[row][col + 1], v.y, tile, inside);
                 t.storeShared(&tile[row][col + 2], v.z, tile, inside);
@@ -133,6 +136,7 @@ __global__ void transposeBest(const float* in, float* out, int width, int height
                 for (int k = 0; k < 4; ++k) {
                     const bool inside = y < height && x + k < width;
                     const float v = t.loadGlobal(in + at + k, in, inside, 0.0f);
+                    if (r == 0 && c == 0 && k == 0) block.started();
                     t.storeShared(&tile[row][col + k], v, tile, inside);
                 }
             }

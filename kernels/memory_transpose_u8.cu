@@ -21,13 +21,14 @@ constexpr int kTile = 16;
 template <Recording kRec>
 __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec> block(trace);
+    BlockScope<kRec, BlockStart::AfterFirstLoad> block(trace);
     Tracer<kRec> t(trace);
     int x = blockIdx.x * blockDim.x + threadIdx.x;
     int y = blockIdx.y * blockDim.y + threadIdx.y;
     const bool inside = x < width && y < height;
     const std::size_t from = x + std::size_t(y) * width, to = y + std::size_t(x) * height;
     const std::uint8_t v = t.loadGlobal(&src[from], src, inside, std::uint8_t(0));
+    block.started();
     t.storeGlobal(&dst[to], v, dst, inside);
     block.finish();
 }
@@ -42,7 +43,7 @@ __global__ void transposeNaive(const std::uint8_t* src, std::uint8_t* dst, int w
 template <Recording kRec, int kPad>
 __global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                                 __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec> block(trace);
+    BlockScope<kRec, BlockStart::AfterFirstLoad> block(trace);
     Tracer<kRec> t(trace);
     int tx = threadIdx.x;
     int ty = threadIdx.y;
@@ -55,6 +56,7 @@ __global__ void transposeShared(const std::uint8_t* src, std::uint8_t* dst, int 
         const bool inside = x < width && y < height;
         const std::uint8_t v =
             t.loadGlobal(&src[x + std::size_t(y) * width], src, inside, std::uint8_t(0));
+        block.started();
         t.storeShared(&sbuf[ty][tx], v, sbuf, inside);
     }
     __syncthreads();

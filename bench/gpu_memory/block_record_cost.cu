@@ -6,12 +6,15 @@
 // Each runs without a record and with every way of writing one below; the
 // launches of all ways take turns, 31 rounds, and the median is reported as
 // % over the kernel without a record. Every output is checked against the
-// CPU, every record for having been written with end >= start.
+// CPU, every record for having been written with end >= start, and the clock
+// records' anchors for mapping each SM's clock64 onto %globaltimer (the
+// interpolation error is printed).
 //
 //   block_record_cost [--rounds N]
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -70,6 +73,25 @@ enum Way {
     kRegisters16NoBar,  // the same without the barrier (not a valid record: thread 0's own end)
     kReadsOnly,         // registers, barrier, the readings but no store (what the readings cost)
     kStoreOnly,         // barrier, a 16-byte store of constants (what the store costs)
+    kBarrierOnly,       // the closing barrier alone
+    kClockReadsOnly,    // clock64 and %smid, barrier, no store
+    kClock16,           // clock64 only (registers), barrier, 16 bytes; anchors read %globaltimer
+    kClock16NoBar,      // the same without the barrier (thread 0's own end)*
+    kLastWarp32,        // start at once, the last warp to finish writes the end (no barrier)
+    kLastWarpClock16,   // clock64 start in shared memory, last warp writes 16 bytes; anchors
+    kSmFirst32,         // registers with %smid read at the start, barrier, 32 bytes
+    kLate32,            // the same, start read after the block's first load is issued
+    kLateAtOnce32,      // start read after the first load and stored at once, barrier, end
+    kLate16,            // 16 bytes, start read after the first load, barrier
+    kLate16NoBar,       // the same without the barrier*
+    // The end read before the kernel's final global store instead of after
+    // it (barrier, readings, record store, then everyone's final store), so
+    // the record's store travels with the kernel's own last stores.
+    kEbs32,       // late start, 32 bytes by thread 0 (two 16-byte stores)
+    kEbsPair32,   // late start, 32 bytes by lanes 0 and 1 in one store instruction
+    kEbs16,       // late start, 16 bytes
+    kEbsNoBar32,  // late start, no barrier (warp 0's end)*
+    kLate48,      // the lab's now: 48 bytes, start read after the first load, barrier
     kWayCount
 };
 const char* wayName(int w) {
@@ -82,7 +104,23 @@ const char* wayName(int w) {
                                   "16 B, registers, barrier",
                                   "16 B, registers, no barrier*",
                                   "readings only, barrier*",
-                                  "store only, barrier*"};
+                                  "store only, barrier*",
+                                  "barrier only*",
+                                  "clock64+smid reads, barrier*",
+                                  "16 B clock, barrier, anchors",
+                                  "16 B clock, no barrier*",
+                                  "32 B, at once, last warp",
+                                  "16 B clock, last warp, anchors",
+                                  "32 B, registers, SM first, barrier",
+                                  "32 B, late start, barrier",
+                                  "32 B, late start at once, barrier",
+                                  "16 B, late start, barrier",
+                                  "16 B, late start, no barrier*",
+                                  "32 B, late, end before last store",
+                                  "32 B, late, end before, 1 store",
+                                  "16 B, late, end before last store",
+                                  "32 B, late, end before, no barrier*",
+                                  "48 B, late start, barrier (the lab's)"};
     return names[w];
 }
 std::uint32_t slotBytes(int w) {
@@ -91,19 +129,36 @@ std::uint32_t slotBytes(int w) {
             return 0;
         case kLab48:
         case kAtOnce48:
+        case kLate48:
             return 48;
         case kAtOnce32:
         case kAtOnce32Red:
         case kRegisters32:
+        case kLastWarp32:
+        case kSmFirst32:
+        case kLate32:
+        case kLateAtOnce32:
+        case kEbs32:
+        case kEbsPair32:
+        case kEbsNoBar32:
             return 32;
         default:
             return 16;
     }
 }
-bool validRecord(int w) { return w != kRegisters16NoBar && w != kReadsOnly && w != kStoreOnly; }
+bool validRecord(int w) {
+    return w != kRegisters16NoBar && w != kReadsOnly && w != kStoreOnly && w != kBarrierOnly &&
+           w != kClockReadsOnly && w != kClock16NoBar && w != kLate16NoBar && w != kEbsNoBar32;
+}
+bool clockRecord(int w) { return w == kClock16 || w == kClock16NoBar || w == kLastWarpClock16; }
 
 struct Records {
     void* slots = nullptr;  // slotBytes(way) per block, zeroed before the launch
+    // Clock records: every anchorStride-th block also reads %globaltimer at
+    // start and end into anchors[block / anchorStride] (two u64), which maps
+    // each SM's clock64 onto the device clock.
+    unsigned long long* anchors = nullptr;
+    std::uint32_t anchorStride = 64;
 };
 
 __device__ __forceinline__ char* slotOf(Records r, std::uint32_t bytes) {
@@ -113,15 +168,116 @@ __device__ __forceinline__ std::uint64_t clockWithSm(std::int64_t clock) {
     return (std::uint64_t(clock) & ((1ull << 56) - 1)) | (std::uint64_t(smid()) << 56);
 }
 
-template <int kWay>
+__device__ __forceinline__ std::uint32_t warpCount() {
+    return (blockDim.x * blockDim.y * blockDim.z + 31) / 32;
+}
+__device__ __forceinline__ bool laneZero() {
+    return ((threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) & 31u) == 0;
+}
+__device__ __forceinline__ bool anchorBlock(Records r) {
+    return blockLinear() % r.anchorStride == 0;
+}
+
+// kBodyHasBarrier: the kernel's body holds a __syncthreads, which orders the
+// zeroing of the last-warp counter before any warp's arrival; without one,
+// begin() adds a barrier for it.
+template <int kWay, bool kBodyHasBarrier = true>
 struct Recorder {
+    static constexpr bool kLastWarpWay = kWay == kLastWarp32 || kWay == kLastWarpClock16;
+    // Late ways take the start readings after the block's first load is
+    // issued (afterFirstLoad), so that warp 0's load does not wait for them.
+    static constexpr bool kEndBeforeStore =
+        kWay == kEbs32 || kWay == kEbsPair32 || kWay == kEbs16 || kWay == kEbsNoBar32;
+    static constexpr bool kLate = kWay == kLate32 || kWay == kLateAtOnce32 || kWay == kLate16 ||
+                                  kWay == kLate16NoBar || kEndBeforeStore || kWay == kLate48;
+
+    // Called by every thread right before the kernel's final global store.
+    __device__ void beforeFinalStore(Records r) {
+        if constexpr (kEndBeforeStore) {
+            if constexpr (kWay != kEbsNoBar32) __syncthreads();
+            if constexpr (kWay == kEbsPair32) {
+                const std::uint32_t t =
+                    threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+                if (t >= 2) return;
+                const std::uint64_t endNs = timerNs();
+                const std::int64_t endClock = clockMem();
+                const ulonglong2 v = t == 0 ? make_ulonglong2(startNs, startClockSm)
+                                            : make_ulonglong2(endNs, std::uint64_t(endClock));
+                reinterpret_cast<ulonglong2*>(slotOf(r, 32))[t] = v;
+                return;
+            }
+            if (!threadZero()) return;
+            const std::uint64_t endNs = timerNs();
+            const std::int64_t endClock = clockMem();
+            if constexpr (kWay == kEbs16) {
+                const std::uint64_t startClock56 = startClockSm & ((1ull << 56) - 1);
+                *reinterpret_cast<uint4*>(slotOf(r, 16)) =
+                    make_uint4(std::uint32_t(startNs), std::uint32_t(endNs - startNs),
+                               std::uint32_t(std::uint64_t(endClock) - startClock56),
+                               std::uint32_t(startClockSm >> 56) + 1);
+            } else {
+                auto* slot = reinterpret_cast<ulonglong2*>(slotOf(r, 32));
+                slot[0] = make_ulonglong2(startNs, startClockSm);
+                slot[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
+            }
+        }
+    }
+    std::uint64_t startClockSm = 0;
+
+    __device__ void afterFirstLoad(Records r) {
+        if constexpr (kLate) {
+            if (!threadZero()) return;
+            if constexpr (kWay == kLate48)
+                startClock = clock64();
+            else
+                startClockSm = clockWithSm(clock64());
+            startNs = timerNs();
+            if constexpr (kWay == kLateAtOnce32)
+                *reinterpret_cast<ulonglong2*>(slotOf(r, 32)) =
+                    make_ulonglong2(startNs, startClockSm);
+        }
+    }
     std::uint64_t startNs = 0;
     std::int64_t startClock = 0;
 
+    __device__ static unsigned* arrivals() {
+        __shared__ unsigned count;
+        return &count;
+    }
+    __device__ static std::int64_t* sharedStart() {
+        __shared__ std::int64_t clock;
+        return &clock;
+    }
+
     __device__ void begin(Records r) {
-        if constexpr (kWay == kNone || kWay == kStoreOnly) return;
+        if constexpr (kWay == kNone || kWay == kStoreOnly || kWay == kBarrierOnly || kLate) return;
+        if constexpr (kLastWarpWay) {
+            if (threadZero()) {
+                *arrivals() = 0;
+                const std::int64_t clock = clock64();
+                if constexpr (kWay == kLastWarp32) {
+                    *reinterpret_cast<ulonglong2*>(slotOf(r, 32)) =
+                        make_ulonglong2(timerNs(), clockWithSm(clock));
+                } else {
+                    *sharedStart() = clock;
+                    if (anchorBlock(r)) r.anchors[2 * (blockLinear() / r.anchorStride)] = timerNs();
+                }
+            }
+            if constexpr (!kBodyHasBarrier) __syncthreads();
+            return;
+        }
         if (!threadZero()) return;
+        if constexpr (kWay == kSmFirst32) {
+            startClockSm = clockWithSm(clock64());
+            startNs = timerNs();
+            return;
+        }
         startClock = clock64();
+        if constexpr (kWay == kClock16 || kWay == kClock16NoBar) {
+            if (anchorBlock(r)) startNs = timerNs();
+            return;
+        }
+        if constexpr (kWay == kClockReadsOnly) return;
         startNs = timerNs();
         if constexpr (kWay == kAtOnce48)
             *reinterpret_cast<ulonglong2*>(slotOf(r, 48)) =
@@ -132,7 +288,24 @@ struct Recorder {
     }
 
     __device__ void end(Records r) {
-        if constexpr (kWay == kNone) return;
+        if constexpr (kWay == kNone || kEndBeforeStore) return;
+        if constexpr (kLastWarpWay) {
+            __syncwarp();
+            if (!laneZero()) return;
+            if (atomicAdd(arrivals(), 1u) != warpCount() - 1) return;
+            const std::int64_t endClock = clockMem();
+            if constexpr (kWay == kLastWarp32) {
+                reinterpret_cast<ulonglong2*>(slotOf(r, 32))[1] =
+                    make_ulonglong2(timerNs(), std::uint64_t(endClock));
+            } else {
+                const std::int64_t begun = *sharedStart();
+                *reinterpret_cast<ulonglong2*>(slotOf(r, 16)) = make_ulonglong2(
+                    std::uint64_t(begun), std::uint64_t(std::uint32_t(endClock - begun)) |
+                                              (std::uint64_t(smid() + 1) << 32));
+                if (anchorBlock(r)) r.anchors[2 * (blockLinear() / r.anchorStride) + 1] = timerNs();
+            }
+            return;
+        }
         if constexpr (kWay == kAtOnce32Red) {
             __syncwarp();
             if (((threadIdx.x + blockDim.x * threadIdx.y) & 31u) != 0) return;
@@ -143,10 +316,48 @@ struct Recorder {
             atomicMax(slot + 3, static_cast<unsigned long long>(endClock));
             return;
         }
-        if constexpr (kWay != kRegisters16NoBar) __syncthreads();
+        if constexpr (kWay != kRegisters16NoBar && kWay != kClock16NoBar && kWay != kLate16NoBar)
+            __syncthreads();
         if (!threadZero()) return;
+        if constexpr (kWay == kSmFirst32 || kWay == kLate32 || kWay == kLateAtOnce32) {
+            const std::uint64_t endNs = timerNs();
+            const std::int64_t endClock = clockMem();
+            auto* slot = reinterpret_cast<ulonglong2*>(slotOf(r, 32));
+            if constexpr (kWay != kLateAtOnce32) slot[0] = make_ulonglong2(startNs, startClockSm);
+            slot[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
+            return;
+        }
+        if constexpr (kWay == kLate16 || kWay == kLate16NoBar) {
+            const std::uint64_t endNs = timerNs();
+            const std::int64_t endClock = clockMem();
+            const std::uint64_t startClock56 = startClockSm & ((1ull << 56) - 1);
+            *reinterpret_cast<uint4*>(slotOf(r, 16)) =
+                make_uint4(std::uint32_t(startNs), std::uint32_t(endNs - startNs),
+                           std::uint32_t(std::uint64_t(endClock) - startClock56),
+                           std::uint32_t(startClockSm >> 56) + 1);
+            return;
+        }
+        if constexpr (kWay == kBarrierOnly) return;
         if constexpr (kWay == kStoreOnly) {
             *reinterpret_cast<uint4*>(slotOf(r, 16)) = make_uint4(1, 2, 3, blockLinear() + 1);
+            return;
+        }
+        if constexpr (kWay == kClockReadsOnly) {
+            const std::int64_t endClock = clockMem();
+            // Never true: keeps the readings without storing them.
+            if (endClock == startClock && smid() == 1000)
+                *reinterpret_cast<uint4*>(slotOf(r, 16)) = make_uint4(0, 0, 0, 0);
+            return;
+        }
+        if constexpr (kWay == kClock16 || kWay == kClock16NoBar) {
+            const std::int64_t endClock = clockMem();
+            *reinterpret_cast<ulonglong2*>(slotOf(r, 16)) = make_ulonglong2(
+                std::uint64_t(startClock), std::uint64_t(std::uint32_t(endClock - startClock)) |
+                                               (std::uint64_t(smid() + 1) << 32));
+            if (anchorBlock(r)) {
+                auto* a = r.anchors + 2 * (blockLinear() / r.anchorStride);
+                *reinterpret_cast<ulonglong2*>(a) = make_ulonglong2(startNs, timerNs());
+            }
             return;
         }
         const std::uint64_t endNs = timerNs();
@@ -163,7 +374,7 @@ struct Recorder {
                            std::uint32_t(endClock - startClock), smid() + 1);
             return;
         }
-        if constexpr (kWay == kAtOnce32) {
+        if constexpr (kWay == kAtOnce32 || kWay == kLastWarp32) {
             reinterpret_cast<ulonglong2*>(slotOf(r, 32))[1] =
                 make_ulonglong2(endNs, std::uint64_t(endClock));
             return;
@@ -175,7 +386,8 @@ struct Recorder {
             return;
         }
         auto* slot = reinterpret_cast<ulonglong2*>(slotOf(r, 48));
-        if constexpr (kWay == kLab48) slot[0] = make_ulonglong2(startNs, std::uint64_t(startClock));
+        if constexpr (kWay == kLab48 || kWay == kLate48)
+            slot[0] = make_ulonglong2(startNs, std::uint64_t(startClock));
         slot[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
         *reinterpret_cast<uint2*>(slot + 2) = make_uint2(blockLinear() + 1, smid());
     }
@@ -193,12 +405,16 @@ __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int widt
     {
         const int x = xbase + tx, y = ybase + ty;
         const bool inside = x < width && y < height;
-        sbuf[ty][tx] = inside ? src[x + std::size_t(y) * width] : 0;
+        const std::uint8_t v = inside ? src[x + std::size_t(y) * width] : 0;
+        r.afterFirstLoad(rec);
+        sbuf[ty][tx] = v;
     }
     __syncthreads();
     {
         const int x = xbase + ty, y = ybase + tx;
-        if (x < width && y < height) dst[y + std::size_t(x) * height] = sbuf[tx][ty];
+        const std::uint8_t v = sbuf[tx][ty];
+        r.beforeFinalStore(rec);
+        if (x < width && y < height) dst[y + std::size_t(x) * height] = v;
     }
     r.end(rec);
 }
@@ -212,12 +428,16 @@ __global__ void transposeF32(const float* in, float* out, int width, int height,
     const int tx = threadIdx.x, ty = threadIdx.y;
     {
         const int x = blockIdx.x * 32 + tx, y = blockIdx.y * 32 + ty;
-        tile[ty][tx] = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
+        const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
+        r.afterFirstLoad(rec);
+        tile[ty][tx] = v;
     }
     __syncthreads();
     {
         const int x = blockIdx.y * 32 + tx, y = blockIdx.x * 32 + ty;
-        if (x < height && y < width) out[std::size_t(y) * height + x] = tile[tx][ty];
+        const float v = tile[tx][ty];
+        r.beforeFinalStore(rec);
+        if (x < height && y < width) out[std::size_t(y) * height + x] = v;
     }
     r.end(rec);
 }
@@ -226,13 +446,15 @@ __global__ void transposeF32(const float* in, float* out, int width, int height,
 template <int kWay>
 __global__ void columnSums(const std::uint8_t* src, float* dst, int width, int height,
                            Records rec) {
-    Recorder<kWay> r;
+    Recorder<kWay, false> r;
     r.begin(rec);
+    r.afterFirstLoad(rec);  // the loop's loads come later; read the start at once
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const bool inside = x < width;
     float sum = 0;
     for (int y = 0; y < height; ++y)
         sum += inside ? src[x + std::size_t(y) * width] : std::uint8_t(0);
+    r.beforeFinalStore(rec);
     if (inside) dst[x] = sum;
     r.end(rec);
 }
@@ -268,6 +490,7 @@ bool recordsValid(const std::vector<std::uint8_t>& bytes, int way, std::size_t b
             std::uint32_t w[4];
             std::memcpy(w, p, 16);
             if (w[3] == 0 || int(w[3] - 1) >= sms) return false;
+            if (clockRecord(way) && (w[0] == 0 && w[1] == 0)) return false;
         } else if (slotBytes(way) == 32) {
             std::uint64_t q[4];
             std::memcpy(q, p, 32);
@@ -285,9 +508,87 @@ bool recordsValid(const std::vector<std::uint8_t>& bytes, int way, std::size_t b
     return true;
 }
 
+// How well the anchors map a clock record onto %globaltimer: for every anchor
+// block, its end as interpolated from the other anchors of its SM (their
+// (clock64, ns) pairs, start and end) against its own reading. Prints the
+// median, 99th percentile and largest error; false if an anchor is missing or
+// a block's SM has no anchor.
+bool anchorsMapClocks(const std::vector<std::uint8_t>& bytes,
+                      const std::vector<std::uint64_t>& anchors, std::size_t blocks,
+                      std::uint32_t stride, int sms) {
+    struct Pair {
+        double clock, ns;
+        std::size_t block;
+    };
+    std::vector<std::vector<Pair>> bySm(sms);
+    auto recordOf = [&](std::size_t b, std::uint64_t& startClock, std::uint32_t& cycles, int& sm) {
+        std::uint32_t w[4];
+        std::memcpy(w, &bytes[16 * b], 16);
+        startClock = std::uint64_t(w[0]) | (std::uint64_t(w[1]) << 32);
+        cycles = w[2];
+        sm = int(w[3]) - 1;
+    };
+    for (std::size_t b = 0; b < blocks; b += stride) {
+        std::uint64_t c;
+        std::uint32_t cycles;
+        int sm;
+        recordOf(b, c, cycles, sm);
+        const std::uint64_t s = anchors[2 * (b / stride)], e = anchors[2 * (b / stride) + 1];
+        if (s == 0 || e < s) return false;
+        bySm[sm].push_back({double(c), double(s), b});
+        bySm[sm].push_back({double(c + cycles), double(e), b});
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+        std::uint64_t c;
+        std::uint32_t cycles;
+        int sm;
+        recordOf(b, c, cycles, sm);
+        if (bySm[sm].empty()) {
+            std::printf("    SM %d ran block %zu but no anchor\n", sm, b);
+            return false;
+        }
+    }
+    std::vector<double> errors;
+    for (auto& pairs : bySm) {
+        std::sort(pairs.begin(), pairs.end(),
+                  [](const Pair& a, const Pair& b) { return a.clock < b.clock; });
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            // Nearest other block's pairs below and above this clock.
+            const Pair* lo = nullptr;
+            const Pair* hi = nullptr;
+            for (std::size_t j = i; j-- > 0;)
+                if (pairs[j].block != pairs[i].block) {
+                    lo = &pairs[j];
+                    break;
+                }
+            for (std::size_t j = i + 1; j < pairs.size(); ++j)
+                if (pairs[j].block != pairs[i].block) {
+                    hi = &pairs[j];
+                    break;
+                }
+            if (lo == nullptr || hi == nullptr) continue;  // no interpolation at the edges
+            const double predicted =
+                lo->ns + (pairs[i].clock - lo->clock) * (hi->ns - lo->ns) / (hi->clock - lo->clock);
+            errors.push_back(std::abs(predicted - pairs[i].ns));
+        }
+    }
+    if (errors.empty()) {
+        std::printf(
+            "    anchors: all written; no anchored block ran between two others on its SM, so the "
+            "clock->ns error is not measurable here\n");
+        return true;
+    }
+    std::sort(errors.begin(), errors.end());
+    std::printf(
+        "    anchors: %zu readings; clock->ns error median %.0f ns, p99 %.0f ns, max %.0f ns\n",
+        errors.size(), errors[errors.size() / 2], errors[errors.size() * 99 / 100], errors.back());
+    return true;
+}
+
 struct Case {
     std::string name;
     std::size_t blocks;
+    std::uint32_t anchorStride;
     std::function<void(int way, Records)> launch;
     std::function<bool()> verify;
 };
@@ -309,6 +610,7 @@ int main(int argc, char** argv) {
     std::uint8_t *srcU8, *dstU8;
     float *srcF32, *dstF32, *sums;
     void* slots;
+    unsigned long long* anchors;
     CHECK(cudaMalloc(&srcU8, pixels));
     CHECK(cudaMalloc(&dstU8, pixels));
     CHECK(cudaMalloc(&srcF32, pixels * 4));
@@ -316,6 +618,7 @@ int main(int argc, char** argv) {
     CHECK(cudaMalloc(&sums, n * 4));
     const std::size_t maxBlocks = pixels / 256;
     CHECK(cudaMalloc(&slots, maxBlocks * 48));
+    CHECK(cudaMalloc(&anchors, maxBlocks * 16));
     CHECK(cudaMemcpy(srcU8, imageU8.data(), pixels, cudaMemcpyHostToDevice));
     CHECK(cudaMemcpy(srcF32, imageF32.data(), pixels * 4, cudaMemcpyHostToDevice));
 
@@ -325,7 +628,7 @@ int main(int argc, char** argv) {
     const auto sum = sumKernels(ways);
 
     std::vector<Case> cases;
-    cases.push_back({"uint8 transpose 16x16 (1,048,576 blocks of 256 threads)", pixels / 256,
+    cases.push_back({"uint8 transpose 16x16 (1,048,576 blocks of 256 threads)", pixels / 256, 64,
                      [&](int w, Records r) {
                          u8[w]<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(srcU8, dstU8, n, n, r);
                      },
@@ -338,6 +641,7 @@ int main(int argc, char** argv) {
                          return true;
                      }});
     cases.push_back({"float transpose 32x33, 1 row/thread (262,144 blocks of 1024)", pixels / 1024,
+                     16,
                      [&](int w, Records r) {
                          f32[w]<<<dim3(n / 32, n / 32), dim3(32, 32)>>>(srcF32, dstF32, n, n, r);
                      },
@@ -349,7 +653,7 @@ int main(int argc, char** argv) {
                                  if (out[x * n + y] != imageF32[y * n + x]) return false;
                          return true;
                      }});
-    cases.push_back({"column sums (64 blocks of 256, 16384 rows each)", std::size_t(n) / 256,
+    cases.push_back({"column sums (64 blocks of 256, 16384 rows each)", std::size_t(n) / 256, 1,
                      [&](int w, Records r) { sum[w]<<<n / 256, 256>>>(srcU8, sums, n, n, r); },
                      [&] {
                          std::vector<float> out(n);
@@ -373,8 +677,9 @@ int main(int argc, char** argv) {
         for (int round = -1; round < rounds; ++round)
             for (int w = 0; w < kWayCount; ++w) {
                 CHECK(cudaMemset(slots, 0, c.blocks * 48));
+                CHECK(cudaMemset(anchors, 0, c.blocks * 16));
                 CHECK(cudaEventRecord(start));
-                c.launch(w, Records{slots});
+                c.launch(w, Records{slots, anchors, c.anchorStride});
                 CHECK(cudaEventRecord(stop));
                 CHECK(cudaEventSynchronize(stop));
                 CHECK(cudaGetLastError());
@@ -384,8 +689,15 @@ int main(int argc, char** argv) {
                 if (round == rounds - 1) {
                     std::vector<std::uint8_t> bytes(c.blocks * 48);
                     CHECK(cudaMemcpy(bytes.data(), slots, bytes.size(), cudaMemcpyDeviceToHost));
-                    const bool ok = c.verify() && (!validRecord(w) || w == kNone ||
-                                                   recordsValid(bytes, w, c.blocks, sms));
+                    bool ok = c.verify() && (!validRecord(w) || w == kNone ||
+                                             recordsValid(bytes, w, c.blocks, sms));
+                    if (ok && clockRecord(w) && validRecord(w)) {
+                        std::vector<std::uint64_t> a(
+                            2 * ((c.blocks + c.anchorStride - 1) / c.anchorStride));
+                        CHECK(cudaMemcpy(a.data(), anchors, a.size() * 8, cudaMemcpyDeviceToHost));
+                        std::printf("  %s, %s:\n", c.name.c_str(), wayName(w));
+                        ok = anchorsMapClocks(bytes, a, c.blocks, c.anchorStride, sms);
+                    }
                     if (!ok) {
                         ++failures;
                         std::printf("CHECK FAILED: %s, %s\n", c.name.c_str(), wayName(w));
@@ -395,10 +707,10 @@ int main(int argc, char** argv) {
         const double base = median(ms[kNone]);
         std::printf("\n%s: %.4f ms without a record (median of %d)\n", c.name.c_str(), base,
                     rounds);
-        std::printf("  %-30s %10s %10s\n", "record", "ms", "% over");
+        std::printf("  %-32s %10s %10s\n", "record", "ms", "% over");
         for (int w = 1; w < kWayCount; ++w) {
             const double m = median(ms[w]);
-            std::printf("  %-30s %10.4f %+9.2f%%\n", wayName(w), m, (m - base) / base * 100);
+            std::printf("  %-32s %10.4f %+9.2f%%\n", wayName(w), m, (m - base) / base * 100);
         }
     }
     std::printf(
