@@ -110,10 +110,16 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     if (!v.checked) {
         m_badge->setText(tr("<span style='background:#DDDDDD'>&nbsp;not verified&nbsp;</span>"));
     } else if (v.passed) {
-        m_badge->setText(
+        // A check with one result shows it; an exact check of a whole
+        // buffer (the transposes) has none, and says what it compared.
+        const std::string& detail = v.actual.empty() ? v.note : v.actual;
+        const QString badge =
             tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
-               " GPU result matches the CPU reference (%1)")
-                .arg(QString::fromStdString(v.actual).toHtmlEscaped()));
+               " GPU result matches the CPU reference");
+        m_badge->setText(detail.empty()
+                             ? badge
+                             : badge + QStringLiteral(" (%1)").arg(
+                                           QString::fromStdString(detail).toHtmlEscaped()));
     } else {
         m_badge->setText(
             tr("<span style='background:#D55E00;color:white'>&nbsp;✘ FAILED&nbsp;</span>"

@@ -241,6 +241,21 @@ TEST(RunInfoPanel, ReadableAffineResultIsShort) {
         << badge.toStdString();
 }
 
+// The transposes compare every byte and keep no single result: the badge
+// says what was compared instead of an empty "()".
+TEST(RunInfoPanel, AnExactCheckOfABufferSaysWhatItCompared) {
+    test::app();
+    auto run = test::loadBundled(
+        QStringLiteral("transpose-u8__width-1920__height-1080__variant-shared.wstrace"));
+    ASSERT_TRUE(run);
+    ASSERT_TRUE(run->run->verification.actual.empty());
+    RunInfoPanel panel;
+    panel.setRun(LoadedRun{run, RunOrigin::File, QStringLiteral("u8.wstrace"), {}}, {});
+    const QString badge = panel.badgeText();
+    EXPECT_FALSE(badge.contains(QStringLiteral("()"))) << badge.toStdString();
+    EXPECT_TRUE(badge.contains(QStringLiteral("every byte of dst"))) << badge.toStdString();
+}
+
 TEST(ReductionTreeView, UntracedBlockComesFromTheCpuModel) {
     Shown s(kSequential);
     // Block 5 of launch 0 was not traced (block 0 and the last were).
