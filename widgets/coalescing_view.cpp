@@ -126,6 +126,22 @@ int CoalescingView::headerHeight() const {
     return QFontMetrics(font()).height() + 2 * QFontMetrics(big).height() + 12;
 }
 
+namespace {
+
+QString variantLabel(const VariantTraffic& v) {
+    return (v.current ? QStringLiteral("▶ ") : QStringLiteral("   ")) + v.name;
+}
+
+}  // namespace
+
+int CoalescingView::nameColumnWidth() const {
+    const QFontMetrics plain(font()), bold(titleFont(font()));
+    int widest = plain.horizontalAdvance(tr("warp 0, block 0"));
+    for (const auto& v : m_variants)
+        widest = std::max(widest, (v.current ? bold : plain).horizontalAdvance(variantLabel(v)));
+    return widest + plain.horizontalAdvance(QStringLiteral("  "));
+}
+
 int CoalescingView::tableHeight() const {
     if (m_variants.empty()) return 0;
     return int(m_variants.size() + 1) * (QFontMetrics(font()).height() + 4) + 8;
@@ -271,7 +287,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     // Every variant at this size, side by side.
     int y = area.bottom() + fm.height() + 10;
     if (!m_variants.empty()) {
-        const int nameW = fm.horizontalAdvance(QStringLiteral("ReduceWKernelSimple ")) + 16;
+        const int nameW = nameColumnWidth();
         const int colW = (width() - 16 - nameW) / 2;
         p.setFont(titleFont(font()));
         p.setPen(palette::text());
@@ -285,8 +301,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
             if (v.current)
                 p.fillRect(QRect(4, y - 1, width() - 8, fm.height() + 2), palette::cellFill());
             p.setPen(palette::text());
-            p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft,
-                       (v.current ? QStringLiteral("▶ ") : QStringLiteral("   ")) + v.name);
+            p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft, variantLabel(v));
             auto cell = [&](const SectorCount& c, int x) {
                 p.setPen(c.sectors > c.idealSectors ? mc::conflict().darker(130) : palette::text());
                 p.drawText(QRect(x, y, colW - 4, fm.height()), Qt::AlignLeft,

@@ -31,6 +31,9 @@ public:
     QString countText() const;
     QRectF laneRect(int lane) const;
     QRectF sectorRect(std::size_t line, int sector) const;
+    // Width of the table's name column: the widest variant name as drawn,
+    // the current one bold behind its marker, and a gap.
+    int nameColumnWidth() const;
     QSize sizeHint() const override { return {760, 460}; }
     QSize minimumSizeHint() const override { return {360, 240}; }
 

@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <QFontMetrics>
+#include <algorithm>
+
 #include "tests/memory_lab/memory_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/memory_colours.h"
+#include "widgets/view_painting.h"
 
 namespace ws {
 namespace {
@@ -55,6 +59,22 @@ TEST(CoalescingView, ComparesTheVariantsAtThisSize) {
     EXPECT_EQ(v[3].reads.sectors, 1u);   // ReduceHKernelSimple
     EXPECT_EQ(v[4].reads.sectors, 32u);  // ReduceWKernelSimple
     EXPECT_EQ(v[5].reads.sectors, 1u);   // a block per row
+}
+
+// The current variant is drawn bold behind a marker: its name must end
+// before the counts begin (ReduceHKernelSimple ran into "1 sector").
+TEST(CoalescingView, TheCurrentVariantsNameEndsBeforeItsCounts) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("reduce-columns", kSize));
+    CoalescingView view(&model);
+    const auto& v = view.variants();
+    const auto current = std::find_if(v.begin(), v.end(), [](const auto& x) { return x.current; });
+    ASSERT_NE(current, v.end());
+    EXPECT_EQ(current->name, "ReduceHKernelSimple");
+    EXPECT_GT(view.nameColumnWidth(),
+              QFontMetrics(titleFont(view.font()))
+                  .horizontalAdvance(QStringLiteral("▶ ReduceHKernelSimple")));
 }
 
 TEST(CoalescingView, RowReductionReadsAreScattered) {
