@@ -23,13 +23,12 @@ constexpr double kWheelZoom = 1.25;  // per wheel notch
 constexpr double kKeyZoom = 1.5;
 // Built per paint: the colours follow the scheme, which may change at any time.
 std::vector<LegendItem> timelineLegend() {
-    return {
-        {palette::stateColour(BlockState::Done), QObject::tr("done")},
-        {palette::stateColour(BlockState::Running), QObject::tr("running")},
-        {timelineStateColour(BlockState::Waiting, false), QObject::tr("not yet started")},
-        {timelineStateColour(BlockState::Done, true), QObject::tr("lighter tone: odd wave")},
-        {palette::selection(), QObject::tr("selected"), true},
-        {palette::playhead(), QObject::tr("playhead")}};
+    return {{palette::stateColour(BlockState::Done), QObject::tr("done")},
+            {palette::stateColour(BlockState::Running), QObject::tr("running")},
+            {timelineStateColour(BlockState::Waiting, false), QObject::tr("not yet started")},
+            {timelineStateColour(BlockState::Done, true), QObject::tr("lighter tone: odd wave")},
+            {palette::selection(), QObject::tr("selected"), true},
+            {palette::playhead(), QObject::tr("playhead")}};
 }
 }  // namespace
 
@@ -134,7 +133,8 @@ const std::vector<std::uint32_t>& TimelineView::shownRows() const {
     std::vector<std::uint32_t> used;
     for (std::uint32_t r = 0; r < rows.size(); ++r)
         if (rows[r].blocks) used.push_back(r);
-    if (!used.empty() && used.size() <= kCompactSms && used.size() < rows.size())
+    const bool few = used.size() <= kCompactSms || 4 * used.size() <= rows.size();
+    if (!used.empty() && few && used.size() < rows.size())
         m_shownRows = std::move(used);
     else
         for (std::uint32_t r = 0; r < rows.size(); ++r) m_shownRows.push_back(r);

@@ -50,6 +50,34 @@ TEST_F(TimelineViewTest, DrawsEachBlockAsABarInItsLane) {
     EXPECT_TRUE(test::near(img.pixelColor((p0 + QPointF(5, 0)).toPoint()), done, 12));
 }
 
+// A run on `used` SMs of a 132-SM device, one block each.
+std::shared_ptr<const PreparedRun> runOnSms(std::uint32_t used) {
+    Run r = test::smallRun();
+    r.device.smCount = 132;
+    Launch& l = r.launches.front();
+    l.grid = {used, 1, 1};
+    l.blocks.resize(used);
+    l.steps = {};
+    for (std::uint32_t i = 0; i < used; ++i) {
+        l.blocks.block[i] = i;
+        l.blocks.sm[i] = i * (132 / used);
+        l.blocks.startNs[i] = 1'700'000'000'000'000'000ULL;
+        l.blocks.endNs[i] = l.blocks.startNs[i] + 5000;
+        l.blocks.startClock[i] = 0;
+        l.blocks.endClock[i] = 9000;
+    }
+    return prepareRun(std::make_shared<const Run>(std::move(r)));
+}
+
+TEST_F(TimelineViewTest, AFewBusySmsAreDrawnAloneAndAPartlyBusyGpuWhole) {
+    model.setRun(runOnSms(16));
+    EXPECT_EQ(view.drawnRows(), 16u);
+    model.setRun(runOnSms(33));  // a quarter of 132
+    EXPECT_EQ(view.drawnRows(), 33u);
+    model.setRun(runOnSms(44));
+    EXPECT_EQ(view.drawnRows(), 132u);
+}
+
 TEST_F(TimelineViewTest, ColoursBarsByStateAtThePlayhead) {
     model.setTime(500);
     const QImage img = test::render(view);
