@@ -51,7 +51,8 @@ public:
     Recording recording() const {
         return m_trace.tracedCount > 0 ? Recording::Accesses : Recording::Blocks;
     }
-    // Zeroes the slots (their `used` flags) before a launch.
+    // Before a launch: zeroes the access slots (their `used` flags) and fills
+    // the block slots with 0xff, what an unwritten block slot keeps.
     Status clear();
     // Copies block and access records into `launch`, in (block, warp, instruction) order.
     Status download(Launch& launch) const;

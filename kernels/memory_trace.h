@@ -68,7 +68,8 @@ struct GlobalSlot {
 // block runs 2^48 cycles, 39 hours at 2 GHz). With a million blocks of half
 // a microsecond (the uint8 transposes) every store of a record is paid a
 // million times: in bench/gpu_memory/block_record_cost.cu the uint8
-// transpose's record cost 11 % in 48 bytes (three stores) and 7 % in these 32
+// transpose's record cost 11 % in 48 bytes (three stores) and 7 % in 32 (the
+// bench keeps %smid in 8 bits above 56 of the clock; the stores are the same)
 // (docs/performance.md, "Cost of recording"). TraceStorage::download spreads
 // the slots into BlockRecords, so the trace has the same shape either way.
 // TraceStorage::clear fills the slots with 0xff: a block that never wrote its
@@ -162,10 +163,13 @@ __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
 //     first global load, and the readings wait in two register pairs until
 //     the end. Read at the kernel's entry they held warp 0's first load back
 //     by their latency, and for short blocks that delay is the block's: in
-//     bench/gpu_memory/block_record_cost.cu the uint8 transpose's record cost
-//     13 % read at entry and 7 % read after the load, the 1024-thread float
-//     transpose's 4.5 % and 3 % (docs/performance.md, "Cost of recording").
-//     The start is then a few cycles late: the load's issue, not its wait.
+//     bench/gpu_memory/block_record_cost.cu a 32-byte record cost the uint8
+//     transpose 10.8 % read at entry and 6.9 % read after the load, the
+//     1024-thread float transpose 5.1 % and 3.2 % (docs/performance.md, "Cost
+//     of recording"). The start is then a few cycles late: the load's issue,
+//     not its wait. Nothing but ptxas's schedule keeps the readings after the
+//     load (the SASS of the bench shows them there); a memory clobber would
+//     make them wait for it.
 //   AtEntry: read at entry, kept in registers (for kernels whose first load
 //     sits inside a loop, or that have no global load).
 //   StoredAtEntry: read at entry and stored into the block's slot at once.

@@ -136,7 +136,7 @@ QString variantLabel(const VariantTraffic& v) {
 
 int CoalescingView::nameColumnWidth() const {
     const QFontMetrics plain(font()), bold(titleFont(font()));
-    int widest = plain.horizontalAdvance(tr("warp 0, block 0"));
+    int widest = bold.horizontalAdvance(tr("warp 0, block 0"));  // the header is bold
     for (const auto& v : m_variants)
         widest = std::max(widest, (v.current ? bold : plain).horizontalAdvance(variantLabel(v)));
     return widest + plain.horizontalAdvance(QStringLiteral("  "));

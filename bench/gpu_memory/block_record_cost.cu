@@ -65,6 +65,7 @@ __device__ __forceinline__ bool threadZero() {
 enum Way {
     kNone,         // no record
     kLab48,        // the lab's before: registers, barrier, 48 bytes (3 stores) by thread 0
+                   // (the lab's now is kLate32, with the SM in 16 bits above 48 of the clock)
     kAtOnce48,     // start at once (16 B), barrier, end and SM (24 B) by thread 0
     kAtOnce32,     // start at once (16 B), barrier, end (16 B) by thread 0
     kAtOnce32Red,  // start at once (16 B), no barrier: every warp's end by atomicMax
@@ -91,7 +92,7 @@ enum Way {
     kEbsPair32,   // late start, 32 bytes by lanes 0 and 1 in one store instruction
     kEbs16,       // late start, 16 bytes
     kEbsNoBar32,  // late start, no barrier (warp 0's end)*
-    kLate48,      // the lab's now: 48 bytes, start read after the first load, barrier
+    kLate48,      // 48 bytes, start read after the first load, barrier
     kWayCount
 };
 const char* wayName(int w) {
@@ -120,7 +121,7 @@ const char* wayName(int w) {
                                   "32 B, late, end before, 1 store",
                                   "16 B, late, end before last store",
                                   "32 B, late, end before, no barrier*",
-                                  "48 B, late start, barrier (the lab's)"};
+                                  "48 B, late start, barrier"};
     return names[w];
 }
 std::uint32_t slotBytes(int w) {
