@@ -56,7 +56,37 @@ int TimelineView::leftMargin() const {
 }
 int TimelineView::topMargin() const { return 2 * QFontMetrics(font()).height() + 14; }
 int TimelineView::bottomMargin() const {
-    return legendHeight(font(), width() - 16, timelineLegend()) + 8;
+    return idleBandHeight() + legendHeight(font(), width() - 16, timelineLegend()) + 8;
+}
+
+// A run drawn with only its busy SMs keeps the others in sight as one band:
+// "16 of 132 SMs work" is the lesson of the column sums.
+int TimelineView::idleBandHeight() const {
+    const PreparedRun* p = m_model->prepared();
+    if (!p || shownRows().size() >= p->lanes.rows.size()) return 0;
+    return QFontMetrics(font()).height() * 3 / 2 + 6;
+}
+
+QRect TimelineView::idleBandRect() const {
+    const int h = idleBandHeight();
+    if (h == 0) return {};
+    const QRect lanes = lanesRect();
+    return QRect(lanes.left(), lanes.bottom() + 5, lanes.width(), h - 6);
+}
+
+void TimelineView::paintIdleBand(QPainter& p) {
+    const QRect band = idleBandRect();
+    if (band.isEmpty()) return;
+    const auto& rows = m_model->prepared()->lanes.rows;
+    const std::size_t idle = rows.size() - shownRows().size();
+    p.fillRect(band, palette::idleCell());
+    p.setFont(font());
+    p.setPen(palette::mutedText());  // on the background, like the SM labels
+    p.drawText(QRect(4, band.top(), band.left() - 10, band.height()),
+               Qt::AlignRight | Qt::AlignVCenter, tr("idle"));
+    p.setPen(palette::text());  // idleCell keeps text() readable in every scheme
+    p.drawText(band.adjusted(8, 0, -8, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               idle == 1 ? tr("1 more SM ran no block") : tr("%1 more SMs ran no block").arg(idle));
 }
 
 QRect TimelineView::lanesRect() const {
@@ -400,14 +430,14 @@ void TimelineView::paintEvent(QPaintEvent*) {
             .arg(L.rows.size())
             .arg(L.maxSlots) +
         (L.waveCount() == 1 ? tr("1 wave") : tr("%1 waves").arg(L.waveCount())) +
-        tr("; visible %1").arg(formatDuration(m_data.span())) +
-        (shownRows().size() < L.rows.size() ? tr("; only the SMs that ran blocks are drawn")
-                                            : QString());
+        tr("; visible %1").arg(formatDuration(m_data.span()));
     drawTitle(p, font(), QRect(8, 2, width() - 16, fm.height() + 2), title,
               Qt::AlignLeft | Qt::AlignVCenter);
     paintAxis(p, lanes);
     paintOverlay(p, lanes);
-    drawLegend(p, QRect(8, lanes.bottom() + 6, width() - 16, bottomMargin()), timelineLegend());
+    paintIdleBand(p);
+    const int legendTop = lanes.bottom() + 6 + idleBandHeight();
+    drawLegend(p, QRect(8, legendTop, width() - 16, height() - legendTop), timelineLegend());
 }
 
 void TimelineView::wheelEvent(QWheelEvent* e) {

@@ -23,6 +23,9 @@ public:
     static constexpr std::size_t kCompactSms = 8;
     // SM rows drawn: every SM's, or only those that ran blocks.
     std::size_t drawnRows() const { return displayRowCount(); }
+    // Where the SMs that are not drawn are counted ("116 SMs ran no block"),
+    // below the lanes; empty when every SM has its row.
+    QRect idleBandRect() const;
     // Whether the last paint drew the lanes at half width (an interaction
     // was going on): for tests and the render benchmark.
     bool lastPaintCoarse() const { return m_lastCoarse; }
@@ -68,6 +71,8 @@ private:
     int leftMargin() const;
     int topMargin() const;
     int bottomMargin() const;
+    int idleBandHeight() const;
+    void paintIdleBand(QPainter& p);
 
     PlaybackModel* m_model;
     TimelineData m_data;

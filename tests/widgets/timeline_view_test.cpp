@@ -76,6 +76,21 @@ TEST_F(TimelineViewTest, AFewBusySmsAreDrawnAloneAndAPartlyBusyGpuWhole) {
     EXPECT_EQ(view.drawnRows(), 33u);
     model.setRun(runOnSms(44));
     EXPECT_EQ(view.drawnRows(), 132u);
+    EXPECT_TRUE(view.idleBandRect().isEmpty());
+}
+
+// The SMs left out are not forgotten: one band below the lanes counts them,
+// between the lanes and the legend.
+TEST_F(TimelineViewTest, TheSmsLeftOutAreCountedInABandBelowTheLanes) {
+    model.setRun(runOnSms(16));
+    const QRect band = view.idleBandRect();
+    ASSERT_FALSE(band.isEmpty());
+    EXPECT_GT(band.top(), view.lanesRect().bottom());
+    EXPECT_LT(band.bottom(), view.height());
+    const QImage img = test::render(view);
+    EXPECT_TRUE(
+        test::near(img.pixelColor(band.right() - 2, band.center().y()), palette::idleCell(), 4));
+    EXPECT_TRUE(test::anyNear(img, band, palette::text(), 40));  // its text
 }
 
 TEST_F(TimelineViewTest, ColoursBarsByStateAtThePlayhead) {
