@@ -178,7 +178,7 @@ void OperationsView::syncGeometry() {
 void OperationsView::resizeEvent(QResizeEvent*) { syncGeometry(); }
 
 const OperationsView::RowGeometry& OperationsView::rowGeometry() const {
-    const GeometryKey key{size(), font(), m_rebuilds};
+    const MeasureKey key{size(), font(), m_rebuilds};
     if (key == m_geometryKey) return m_geometry;
     m_geometryKey = key;
     RowGeometry& g = m_geometry;

@@ -7,12 +7,11 @@
 // call and arrows join each call to the work it caused. Wheel or +/- zoom,
 // drag pans, double-click shows all; clicking a kernel or a block selects it
 // in every view.
-#include <QFont>
-#include <QSize>
 #include <QWidget>
 #include <cstdint>
 #include <map>
 
+#include "widgets/measure_key.h"
 #include "widgets/operation_lanes.h"
 #include "widgets/playback_model.h"
 #include "widgets/timeline_data.h"
@@ -102,13 +101,7 @@ private:
     bool m_dragging = false;
     QPointF m_pressPos, m_lastPos;
     std::uint64_t m_rebuilds = 0;  // which rebuild the lanes come from
-    struct GeometryKey {
-        QSize size;
-        QFont font;
-        std::uint64_t rebuild = ~std::uint64_t(0);
-        bool operator==(const GeometryKey&) const = default;
-    };
-    mutable GeometryKey m_geometryKey;
+    mutable MeasureKey m_geometryKey;
     mutable RowGeometry m_geometry;
 };
 

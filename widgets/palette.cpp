@@ -22,14 +22,30 @@ constexpr std::array<QRgb, 9> kTolMuted = {0x332288, 0x88CCEE, 0x44AA99, 0x11773
 
 const std::array<QRgb, 7>& primarySet() {
     switch (ColourScheme::instance()->categorical()) {
-        case CategoricalSet::TolBright: return kTolBright;
-        case CategoricalSet::TolVibrant: return kTolVibrant;
-        case CategoricalSet::OkabeIto: break;
+        case CategoricalSet::TolBright:
+            return kTolBright;
+        case CategoricalSet::TolVibrant:
+            return kTolVibrant;
+        case CategoricalSet::OkabeIto:
+            break;
     }
     return kOkabeIto;
 }
 
 Scheme scheme() { return ColourScheme::instance()->scheme(); }
+
+// The colour for the scheme in use, given for light, dark and projector.
+QColor perScheme(QRgb light, QRgb dark, QRgb projector) {
+    switch (scheme()) {
+        case Scheme::Dark:
+            return QColor(dark);
+        case Scheme::Projector:
+            return QColor(projector);
+        case Scheme::Light:
+            break;
+    }
+    return QColor(light);
+}
 bool dark() { return scheme() == Scheme::Dark; }
 }  // namespace
 
@@ -70,86 +86,26 @@ QColor seriesColour(int index) {
     return i == 6 ? text() : okabeIto(order[std::size_t(i)]);
 }
 
-QColor background() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x1E1E1E));
-        case Scheme::Projector:
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xFFFFFF));
-}
-QColor gridLine() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x3C3C3C));
-        case Scheme::Projector: return QColor(QRgb(0xB0B0B0));  // faint grey vanishes on a projector
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xE0E0E0));
-}
-QColor text() { return dark() ? QColor(QRgb(0xF0F0F0)) : QColor(QRgb(0x000000)); }
-QColor mutedText() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0xB4B4B4));
-        case Scheme::Projector: return QColor(QRgb(0x202020));
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0x555555));
-}
+QColor background() { return perScheme(0xFFFFFF, 0x1E1E1E, 0xFFFFFF); }
+// Darker on a projector, where a faint grey vanishes.
+QColor gridLine() { return perScheme(0xE0E0E0, 0x3C3C3C, 0xB0B0B0); }
+QColor text() { return perScheme(0x000000, 0xF0F0F0, 0x000000); }
+QColor mutedText() { return perScheme(0x555555, 0xB4B4B4, 0x202020); }
 QColor selection() { return okabeIto(5); }
 QColor hover() { return text(); }
 QColor playhead() { return okabeIto(5); }
-QColor future() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x2C2C2C));
-        case Scheme::Projector: return QColor(QRgb(0xDDDDDD));
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xEBEBEB));
-}
-QColor cellFill() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x3A3A3A));
-        case Scheme::Projector: return QColor(QRgb(0xE8E8E8));
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xF2F2F2));
-}
-QColor cellFillAlternate() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x645520));  // a dim yellow under light text
-        case Scheme::Projector: return QColor(QRgb(0xFFE9A0));
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xFFF3C4));  // pale yellow
-}
+QColor future() { return perScheme(0xEBEBEB, 0x2C2C2C, 0xDDDDDD); }
+QColor cellFill() { return perScheme(0xF2F2F2, 0x3A3A3A, 0xE8E8E8); }
+// Pale yellow; a dim yellow under the dark scheme's light text.
+QColor cellFillAlternate() { return perScheme(0xFFF3C4, 0x645520, 0xFFE9A0); }
 QColor futureVeil() {
     QColor c = background();
     c.setAlpha(185);
     return c;
 }
-QColor markedRow() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x5C5414));  // a dark olive under light text
-        case Scheme::Projector:
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xF0E442));  // Okabe-Ito yellow
-}
-QColor rowStripe() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x272727));
-        case Scheme::Projector: return QColor(QRgb(0xEEEEEE));
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xF7F7F7));
-}
-QColor idleCell() {
-    switch (scheme()) {
-        case Scheme::Dark: return QColor(QRgb(0x4A4A4A));
-        case Scheme::Projector: return QColor(QRgb(0xD6D6D6));
-        case Scheme::Light: break;
-    }
-    return QColor(QRgb(0xE4E4E4));
-}
+// Okabe-Ito yellow; a dark olive under the dark scheme's light text.
+QColor markedRow() { return perScheme(0xF0E442, 0x5C5414, 0xF0E442); }
+QColor rowStripe() { return perScheme(0xF7F7F7, 0x272727, 0xEEEEEE); }
+QColor idleCell() { return perScheme(0xE4E4E4, 0x4A4A4A, 0xD6D6D6); }
 
 }  // namespace ws::palette

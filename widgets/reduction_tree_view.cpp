@@ -303,7 +303,7 @@ int ReductionTreeView::noteMargin(const QString& widestNote) const {
 QRect ReductionTreeView::treeArea() const {
     // Measured once per size, font and layout: nodeRect asks for it for
     // every node and edge of every frame.
-    const AreaKey key{size(), font(), m_layouts};
+    const MeasureKey key{size(), font(), m_layouts};
     if (key == m_areaKey) return m_area;
     // The notes on slots read from outside the window sit right of their
     // level's last node: keep a margin as wide as the widest, so that a

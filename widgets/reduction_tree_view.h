@@ -6,13 +6,13 @@
 // thread combined, left operand and right operand told apart by colour and
 // line style. A window of slots keeps 1024-thread blocks readable.
 #include <QFont>
-#include <QSize>
 #include <QWidget>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "core/reduction_tree_layout.h"
+#include "widgets/measure_key.h"
 #include "widgets/playback_model.h"
 #include "widgets/tree_scene.h"
 
@@ -97,13 +97,7 @@ private:
     bool m_pending = false;
     int m_generation = 0;
     std::uint64_t m_layouts = 0;  // which layout m_layout is
-    struct AreaKey {
-        QSize size;
-        QFont font;
-        std::uint64_t layout = ~std::uint64_t(0);
-        bool operator==(const AreaKey&) const = default;
-    };
-    mutable AreaKey m_areaKey;
+    mutable MeasureKey m_areaKey;
     mutable QRect m_area;
 };
 

@@ -11,6 +11,11 @@
 
 namespace ws::test {
 
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
 AppFixtureFiles::AppFixtureFiles() {
     const Run run = smallRun();
     if (!saveTrace(run, trace().toStdString())) qFatal("cannot write the test trace");

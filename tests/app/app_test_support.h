@@ -2,6 +2,7 @@
 // Fixtures of the app tests: a temporary folder holding a trace and a
 // manifest as the bundled ones look, the fake worker, and waiting on the
 // event loop without blocking it.
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -23,6 +24,9 @@ public:
 private:
     QTemporaryDir m_dir;
 };
+
+// Writes `bytes` to `path` (replacing it); false if it could not.
+bool writeFile(const QString& path, const QByteArray& bytes);
 
 // Runs the event loop until `done` holds or `ms` pass; returns done().
 bool waitFor(const std::function<bool()>& done, int ms = 10000);

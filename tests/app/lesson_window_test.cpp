@@ -4,7 +4,6 @@
 // remembered for the next start.
 #include <gtest/gtest.h>
 
-#include <QFile>
 #include <QKeyEvent>
 #include <QSpinBox>
 
@@ -55,9 +54,7 @@ protected:
     LessonWindow() {
         test::app();
         qputenv("WARPSCOPE_RESOURCES", files.resources().toUtf8());
-        QFile f(files.dir() + "/test.yaml");
-        EXPECT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write(kLesson);
+        EXPECT_TRUE(test::writeFile(files.dir() + "/test.yaml", kLesson));
     }
     ~LessonWindow() override {
         qunsetenv("WARPSCOPE_RESOURCES");
@@ -203,12 +200,9 @@ TEST_F(LessonWindow, ABrokenLessonIsRefusedAndNothingChanges) {
     auto w = window();
     ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
     ASSERT_TRUE(settled(*w));
-    QFile f(files.dir() + "/broken.yaml");
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(
-        "title: t\nslides:\n  - title: Waves\n    trace: small.wstrace\n    views: [grid, "
-        "warpz]\n");
-    f.close();
+    ASSERT_TRUE(test::writeFile(files.dir() + "/broken.yaml",
+                                "title: t\nslides:\n  - title: Waves\n"
+                                "    trace: small.wstrace\n    views: [grid, warpz]\n"));
     const Status s = w->openLesson(files.dir() + "/broken.yaml");
     ASSERT_FALSE(s.ok());
     EXPECT_TRUE(QString::fromStdString(s.error()).contains(
@@ -252,13 +246,10 @@ TEST_F(LessonWindow, TheScaleGrowsFontsLinesAndHitAreasLive) {
 }
 
 TEST_F(LessonWindow, AComparisonSettlesWithBothRunsAndNamesTheSecond) {
-    QFile f(files.dir() + "/compare.yaml");
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(
-        "title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
-        "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
-        "    at: {time_ns: 500}\n    narration: Both.\n");
-    f.close();
+    ASSERT_TRUE(test::writeFile(files.dir() + "/compare.yaml",
+                                "title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
+                                "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
+                                "    at: {time_ns: 500}\n    narration: Both.\n"));
     auto w = window();
     ASSERT_TRUE(w->openLesson(files.dir() + "/compare.yaml").ok());
     ASSERT_TRUE(settled(*w));

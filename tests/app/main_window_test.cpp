@@ -8,7 +8,6 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QMenu>
 #include <QSlider>
 
@@ -99,10 +98,7 @@ TEST_F(MainWindowTest, AWorkerThatExitsAtOnceLeadsToRecordedTracesAndSaysWhy) {
 
 TEST_F(MainWindowTest, ACorruptTraceIsReportedWithWhatAndWhere) {
     const QString bad = files.dir() + "/corrupt.wstrace";
-    QFile f(bad);
-    f.open(QIODevice::WriteOnly);
-    f.write("this is not a trace at all");
-    f.close();
+    ASSERT_TRUE(test::writeFile(bad, "this is not a trace at all"));
     auto w = window("ok");
     w->openTrace(bad);
     ASSERT_TRUE(test::waitFor([&] { return !failures.isEmpty(); }));
@@ -123,16 +119,12 @@ TEST_F(MainWindowTest, PaintsEveryViewOnceLoaded) {
 TEST_F(MainWindowTest, TheBundledLessonsMenuFillsFromAWorkerWithEachLessonsTitle) {
     // Two lessons: one readable (its own title), one broken (its file's name).
     ASSERT_TRUE(QDir().mkpath(files.resources() + "/lessons"));
-    QFile good(files.resources() + "/lessons/01-first-look.yaml");
-    ASSERT_TRUE(good.open(QIODevice::WriteOnly));
-    good.write(
-        "title: A first look\nslides:\n  - title: One\n    trace: small.wstrace\n"
-        "    views: [grid]\n    narration: Hello.\n");
-    good.close();
-    QFile broken(files.resources() + "/lessons/02-broken.yaml");
-    ASSERT_TRUE(broken.open(QIODevice::WriteOnly));
-    broken.write("title: [unclosed\n");
-    broken.close();
+    ASSERT_TRUE(
+        test::writeFile(files.resources() + "/lessons/01-first-look.yaml",
+                        "title: A first look\nslides:\n  - title: One\n    trace: small.wstrace\n"
+                        "    views: [grid]\n    narration: Hello.\n"));
+    ASSERT_TRUE(
+        test::writeFile(files.resources() + "/lessons/02-broken.yaml", "title: [unclosed\n"));
 
     auto w = window("ok");
     auto* menu = w->findChild<QMenu*>(QStringLiteral("bundledLessonsMenu"));

@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <QFile>
 
 #include "app/gui/compare_table.h"
 #include "app/gui/main_window.h"
@@ -91,10 +90,7 @@ TEST_F(RunCompare, TheRightFollowsTheLeftByTimeOrByStep) {
 }
 
 TEST_F(RunCompare, AnUnreadableFileIsSaidOnItsSideAndTheOtherStays) {
-    QFile bad(files.dir() + "/broken.wstrace");
-    ASSERT_TRUE(bad.open(QIODevice::WriteOnly));
-    bad.write("not a trace at all");
-    bad.close();
+    ASSERT_TRUE(test::writeFile(files.dir() + "/broken.wstrace", "not a trace at all"));
     RunCompareWindow* c = compare(bundledTrace(kDivergent), files.dir() + "/broken.wstrace");
     EXPECT_NE(c->pair()->leftRun(), nullptr);
     EXPECT_EQ(c->pair()->rightRun(), nullptr);

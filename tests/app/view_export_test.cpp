@@ -92,10 +92,7 @@ TEST_F(ViewExport, SvgParsesAndKeepsTheViewsTextAsText) {
 
 TEST_F(ViewExport, AFailedExportSaysWhyAndKeepsTheOldFile) {
     const QString path = files.dir() + "/kept.png";
-    QFile f(path);
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write("old");
-    f.close();
+    ASSERT_TRUE(test::writeFile(path, "old"));
     const Status unknown =
         exportNamedView(window.get(), "no-such-view", path, ExportFormat::Png, 1);
     ASSERT_FALSE(unknown.ok());
@@ -104,6 +101,7 @@ TEST_F(ViewExport, AFailedExportSaysWhyAndKeepsTheOldFile) {
     const Status noFolder = exportNamedView(
         window.get(), "timeline", files.dir() + "/no/such/folder/x.png", ExportFormat::Png, 1);
     EXPECT_FALSE(noFolder.ok());
+    QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_EQ(f.readAll(), "old");
 }

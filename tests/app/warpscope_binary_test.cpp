@@ -87,10 +87,7 @@ TEST_F(WarpscopeBinary, BadArgumentsExitNonZeroWithOneLine) {
 
 TEST_F(WarpscopeBinary, ACorruptTraceSaysWhatIsWrong) {
     const QString bad = files.dir() + "/corrupt.wstrace";
-    QFile f(bad);
-    f.open(QIODevice::WriteOnly);
-    f.write(QByteArray(64, '\x7f'));
-    f.close();
+    ASSERT_TRUE(test::writeFile(bad, QByteArray(64, '\x7f')));
     const Outcome o = run({"--trace", bad, "--screenshot", files.dir() + "/x.png"});
     EXPECT_EQ(o.code, 1);
     EXPECT_TRUE(o.err.contains("corrupt.wstrace")) << o.err.toStdString();
@@ -130,11 +127,9 @@ TEST_F(WarpscopeBinary, TheRealWorkerOnThisMachine) {
 // why, and the script that asked gets its picture.
 TEST_F(WarpscopeBinary, AWorkerThatCannotStartFallsBackAtOnce) {
     const QString script = files.dir() + "/no-host.sh";
-    QFile f(script);
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write("#!/bin/sh\necho 'ssh: Could not resolve hostname gpu-host' >&2\nexit 255\n");
-    f.close();
-    f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    ASSERT_TRUE(test::writeFile(
+        script, "#!/bin/sh\necho 'ssh: Could not resolve hostname gpu-host' >&2\nexit 255\n"));
+    QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     const std::vector<std::pair<QString, QString>> workers = {
         {"/bin/false", "exited with status 1 before it said hello"},
         {files.dir() + "/missing/warpscope-record serve", "could not be started"},
