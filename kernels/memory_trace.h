@@ -177,7 +177,12 @@ __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
 //     loads in flight: in the bench the column sums ran 63 % slower with
 //     them and 0.1 % slower with this; in the lab's build, +108 % fell to
 //     +20 %.
-enum class BlockStart { AfterFirstLoad, AtEntry, StoredAtEntry };
+//   StoredAfterFirstLoad: read where AfterFirstLoad reads and stored at
+//     once. In the bench's 1024-thread padded transpose the record cost
+//     2.6 % this way and 3.2 % kept in registers; in its 256-thread
+//     transposes the store at once cost more (uint8 7.3 % against 7.0 %,
+//     float with 4 rows per thread 6.3 % against 3.5 %).
+enum class BlockStart { AfterFirstLoad, AtEntry, StoredAtEntry, StoredAfterFirstLoad };
 
 // Thread 0 notes clock64 and %globaltimer at the start. The start readings
 // take no memory clobber: nothing holds the block's first loads back behind
@@ -185,24 +190,20 @@ enum class BlockStart { AfterFirstLoad, AtEntry, StoredAtEntry };
 // whole block's work. Blocks and Accesses builds write the same record.
 template <Recording kRec, BlockStart kStart = BlockStart::AtEntry>
 class BlockScope {
+    static constexpr bool kStartsLate =
+        kStart == BlockStart::AfterFirstLoad || kStart == BlockStart::StoredAfterFirstLoad;
+    static constexpr bool kStoresStart =
+        kStart == BlockStart::StoredAtEntry || kStart == BlockStart::StoredAfterFirstLoad;
+
 public:
     __device__ explicit BlockScope(const AccessTrace& t) : m_trace(t) {
-        if constexpr (kRec != Recording::Off && kStart != BlockStart::AfterFirstLoad) {
-            if (firstThread()) {
-                if constexpr (kStart == BlockStart::StoredAtEntry) {
-                    if (m_trace.blockSlots != nullptr) storeStart(slot());
-                } else {
-                    readStart();
-                }
-            }
-        }
+        if constexpr (kRec != Recording::Off && !kStartsLate) takeStart();
     }
-    // With BlockStart::AfterFirstLoad, every thread calls it once, right
+    // With a start after the first load, every thread calls it once, right
     // after the statement that issues the kernel's first global load.
     __device__ void started() {
-        static_assert(kStart == BlockStart::AfterFirstLoad, "the start was read at entry");
-        if constexpr (kRec != Recording::Off)
-            if (firstThread()) readStart();
+        static_assert(kStartsLate, "the start was read at entry");
+        if constexpr (kRec != Recording::Off) takeStart();
     }
     // Every thread calls finish(): it holds a barrier.
     __device__ void finish() {
@@ -212,13 +213,20 @@ public:
             const std::uint64_t endNs = globalTimerNs();
             const std::int64_t endClock = cycleCounter();
             ulonglong2* s = slot();
-            if constexpr (kStart != BlockStart::StoredAtEntry)
-                s[0] = make_ulonglong2(m_startNs, m_startClockAndSm);
+            if constexpr (!kStoresStart) s[0] = make_ulonglong2(m_startNs, m_startClockAndSm);
             s[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
         }
     }
 
 private:
+    __device__ void takeStart() {
+        if (!firstThread()) return;
+        if constexpr (kStoresStart) {
+            if (m_trace.blockSlots != nullptr) storeStart(slot());
+        } else {
+            readStart();
+        }
+    }
     __device__ void readStart() {
         m_startClockAndSm = packStartClock(clock64(), smId());
         m_startNs = globalTimerNs();

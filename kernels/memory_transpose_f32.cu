@@ -64,10 +64,15 @@ __global__ void transposeNaive(const float* in, float* out, int width, int heigh
 // padding (kPad = 0) a column of the tile is 32 words 128 bytes apart, all in
 // one bank: 32 passes per read. kPad = 1 makes the row pitch 33 words; 33 and
 // 32 share no factor, so lane i's word i * 33 lands in bank i: one pass.
+//
+// With one row per thread a block is 1024 threads; its record stores the
+// start at once (BlockStart, kernels/memory_trace.h, says what each way cost).
 template <Recording kRec, int kRows, int kPad>
 __global__ void transposeTiled(const float* in, float* out, int width, int height,
                                __grid_constant__ const AccessTrace trace) {
-    BlockScope<kRec, BlockStart::AfterFirstLoad> block(trace);
+    constexpr BlockStart kStart =
+        kRows == 1 ? BlockStart::StoredAfterFirstLoad : BlockStart::AfterFirstLoad;
+    BlockScope<kRec, kStart> block(trace);
     Tracer<kRec> t(trace);
     constexpr int kStep = kTile / kRows;
     __shared__ float tile[kTile][kTile + kPad];

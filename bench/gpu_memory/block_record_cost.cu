@@ -1,14 +1,17 @@
 // block_record_cost: what a per-block record costs the memory lab's kernels,
-// taken apart. Three kernels of the lab, copied here so that only the record
+// taken apart. Four kernels of the lab, copied here so that only the record
 // changes: the seed's uint8 transpose through a 16x16 tile (a million blocks
 // of 512 bytes), the float transpose through a padded 32x33 tile with 1024
-// threads per block, and the column sums (64 blocks, each a 16384-row loop).
+// threads per block, the float transpose through an unpadded tile with 4 rows
+// per thread (256 threads), and the column sums (64 blocks, each a 16384-row
+// loop).
 // Each runs without a record and with every way of writing one below; the
 // launches of all ways take turns, 31 rounds, and the median is reported as
 // % over the kernel without a record. Every output is checked against the
 // CPU, every record for having been written with end >= start, and the clock
 // records' anchors for mapping each SM's clock64 onto %globaltimer (the
-// interpolation error is printed).
+// interpolation error is printed), as is the error of the ways that take the
+// end's ns from the starts of other blocks.
 //
 //   block_record_cost [--rounds N]
 #include <cuda_runtime.h>
@@ -93,6 +96,17 @@ enum Way {
     kEbs16,       // late start, 16 bytes
     kEbsNoBar32,  // late start, no barrier (warp 0's end)*
     kLate48,      // 48 bytes, start read after the first load, barrier
+    // The closing barrier split: warps other than warp 0 arrive at a named
+    // barrier and exit; only warp 0 waits for them, then thread 0 reads the
+    // end. A warp that is done need not stay for the slowest.
+    kArriveOnly,          // arrive/wait alone, no readings, no store*
+    kLateArrive32,        // late start in registers, arrive/wait, 32 bytes
+    kLateAtOnceArrive32,  // late start stored at once, arrive/wait, end
+    // The end's %globaltimer left out: thread 0 stores only clock64, and the
+    // end's ns comes from the SM's (clock64, ns) start pairs of other blocks,
+    // interpolated (the error is printed).
+    kLateAtOnceClockEnd32,        // late start stored at once, barrier, end clock
+    kLateAtOnceArriveClockEnd32,  // the same with arrive/wait
     kWayCount
 };
 const char* wayName(int w) {
@@ -121,7 +135,12 @@ const char* wayName(int w) {
                                   "32 B, late, end before, 1 store",
                                   "16 B, late, end before last store",
                                   "32 B, late, end before, no barrier*",
-                                  "48 B, late start, barrier"};
+                                  "48 B, late start, barrier",
+                                  "arrive/wait only*",
+                                  "32 B, late start, arrive/wait",
+                                  "32 B, late at once, arrive/wait",
+                                  "32 B, late at once, barrier, end clock",
+                                  "32 B, late at once, arrive, end clock"};
     return names[w];
 }
 std::uint32_t slotBytes(int w) {
@@ -142,6 +161,10 @@ std::uint32_t slotBytes(int w) {
         case kEbs32:
         case kEbsPair32:
         case kEbsNoBar32:
+        case kLateArrive32:
+        case kLateAtOnceArrive32:
+        case kLateAtOnceClockEnd32:
+        case kLateAtOnceArriveClockEnd32:
             return 32;
         default:
             return 16;
@@ -149,8 +172,11 @@ std::uint32_t slotBytes(int w) {
 }
 bool validRecord(int w) {
     return w != kRegisters16NoBar && w != kReadsOnly && w != kStoreOnly && w != kBarrierOnly &&
-           w != kClockReadsOnly && w != kClock16NoBar && w != kLate16NoBar && w != kEbsNoBar32;
+           w != kClockReadsOnly && w != kClock16NoBar && w != kLate16NoBar && w != kEbsNoBar32 &&
+           w != kArriveOnly;
 }
+// Ways whose end ns is not read but interpolated from other blocks' starts.
+bool endClockOnly(int w) { return w == kLateAtOnceClockEnd32 || w == kLateAtOnceArriveClockEnd32; }
 bool clockRecord(int w) { return w == kClock16 || w == kClock16NoBar || w == kLastWarpClock16; }
 
 struct Records {
@@ -185,12 +211,21 @@ __device__ __forceinline__ bool anchorBlock(Records r) {
 template <int kWay, bool kBodyHasBarrier = true>
 struct Recorder {
     static constexpr bool kLastWarpWay = kWay == kLastWarp32 || kWay == kLastWarpClock16;
+    static constexpr bool endClockOnlyWay =
+        kWay == kLateAtOnceClockEnd32 || kWay == kLateAtOnceArriveClockEnd32;
     // Late ways take the start readings after the block's first load is
     // issued (afterFirstLoad), so that warp 0's load does not wait for them.
     static constexpr bool kEndBeforeStore =
         kWay == kEbs32 || kWay == kEbsPair32 || kWay == kEbs16 || kWay == kEbsNoBar32;
-    static constexpr bool kLate = kWay == kLate32 || kWay == kLateAtOnce32 || kWay == kLate16 ||
-                                  kWay == kLate16NoBar || kEndBeforeStore || kWay == kLate48;
+    static constexpr bool kArriveEnd = kWay == kArriveOnly || kWay == kLateArrive32 ||
+                                       kWay == kLateAtOnceArrive32 ||
+                                       kWay == kLateAtOnceArriveClockEnd32;
+    static constexpr bool kLateAtOnce = kWay == kLateAtOnce32 || kWay == kLateAtOnceArrive32 ||
+                                        kWay == kLateAtOnceClockEnd32 ||
+                                        kWay == kLateAtOnceArriveClockEnd32;
+    static constexpr bool kLate = kWay == kLate32 || kLateAtOnce || kWay == kLate16 ||
+                                  kWay == kLate16NoBar || kEndBeforeStore || kWay == kLate48 ||
+                                  kWay == kLateArrive32;
 
     // Called by every thread right before the kernel's final global store.
     __device__ void beforeFinalStore(Records r) {
@@ -233,7 +268,7 @@ struct Recorder {
             else
                 startClockSm = clockWithSm(clock64());
             startNs = timerNs();
-            if constexpr (kWay == kLateAtOnce32)
+            if constexpr (kLateAtOnce)
                 *reinterpret_cast<ulonglong2*>(slotOf(r, 32)) =
                     make_ulonglong2(startNs, startClockSm);
         }
@@ -251,7 +286,9 @@ struct Recorder {
     }
 
     __device__ void begin(Records r) {
-        if constexpr (kWay == kNone || kWay == kStoreOnly || kWay == kBarrierOnly || kLate) return;
+        if constexpr (kWay == kNone || kWay == kStoreOnly || kWay == kBarrierOnly ||
+                      kWay == kArriveOnly || kLate)
+            return;
         if constexpr (kLastWarpWay) {
             if (threadZero()) {
                 *arrivals() = 0;
@@ -290,6 +327,35 @@ struct Recorder {
 
     __device__ void end(Records r) {
         if constexpr (kWay == kNone || kEndBeforeStore) return;
+        if constexpr (kArriveEnd) {
+            // Block sizes here are whole warps, as bar.arrive needs.
+            const std::uint32_t threads = blockDim.x * blockDim.y * blockDim.z;
+            const std::uint32_t warp =
+                (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) / 32;
+            if (warp != 0) {
+                asm volatile("bar.arrive 1, %0;" ::"r"(threads) : "memory");
+                return;
+            }
+            asm volatile("bar.sync 1, %0;" ::"r"(threads) : "memory");
+            if constexpr (kWay == kArriveOnly) return;
+        } else if constexpr (kWay != kRegisters16NoBar && kWay != kClock16NoBar &&
+                             kWay != kLate16NoBar && kWay != kAtOnce32Red && !kLastWarpWay) {
+            __syncthreads();
+        }
+        if constexpr (endClockOnlyWay) {
+            if (!threadZero()) return;
+            reinterpret_cast<long long*>(slotOf(r, 32))[3] = clockMem();
+            return;
+        }
+        if constexpr (kWay == kLateArrive32 || kWay == kLateAtOnceArrive32) {
+            if (!threadZero()) return;
+            const std::uint64_t endNs = timerNs();
+            const std::int64_t endClock = clockMem();
+            auto* slot = reinterpret_cast<ulonglong2*>(slotOf(r, 32));
+            if constexpr (kWay == kLateArrive32) slot[0] = make_ulonglong2(startNs, startClockSm);
+            slot[1] = make_ulonglong2(endNs, std::uint64_t(endClock));
+            return;
+        }
         if constexpr (kLastWarpWay) {
             __syncwarp();
             if (!laneZero()) return;
@@ -317,8 +383,6 @@ struct Recorder {
             atomicMax(slot + 3, static_cast<unsigned long long>(endClock));
             return;
         }
-        if constexpr (kWay != kRegisters16NoBar && kWay != kClock16NoBar && kWay != kLate16NoBar)
-            __syncthreads();
         if (!threadZero()) return;
         if constexpr (kWay == kSmFirst32 || kWay == kLate32 || kWay == kLateAtOnce32) {
             const std::uint64_t endNs = timerNs();
@@ -443,6 +507,38 @@ __global__ void transposeF32(const float* in, float* out, int width, int height,
     r.end(rec);
 }
 
+// The float transpose through an unpadded 32x32 tile, 4 rows per thread
+// (blocks of 32x8), as the lab's tiled 4-row kernel.
+template <int kWay>
+__global__ void transposeF32Rows4(const float* in, float* out, int width, int height, Records rec) {
+    Recorder<kWay> r;
+    r.begin(rec);
+    __shared__ float tile[32][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    {
+        const int x = blockIdx.x * 32 + tx;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            const int y = blockIdx.y * 32 + ty + j * 8;
+            const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
+            if (j == 0) r.afterFirstLoad(rec);
+            tile[ty + j * 8][tx] = v;
+        }
+    }
+    __syncthreads();
+    {
+        const int x = blockIdx.y * 32 + tx;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            const int y = blockIdx.x * 32 + ty + j * 8;
+            const float v = tile[tx][ty + j * 8];
+            if (j == 3) r.beforeFinalStore(rec);
+            if (x < height && y < width) out[std::size_t(y) * height + x] = v;
+        }
+    }
+    r.end(rec);
+}
+
 // The column sums of seed 001: one thread per column, a loop down the rows.
 template <int kWay>
 __global__ void columnSums(const std::uint8_t* src, float* dst, int width, int height,
@@ -473,6 +569,10 @@ std::vector<F32Kernel> f32Kernels(std::integer_sequence<int, W...>) {
     return {transposeF32<W>...};
 }
 template <int... W>
+std::vector<F32Kernel> f32Rows4Kernels(std::integer_sequence<int, W...>) {
+    return {transposeF32Rows4<W>...};
+}
+template <int... W>
 std::vector<SumKernel> sumKernels(std::integer_sequence<int, W...>) {
     return {columnSums<W>...};
 }
@@ -498,7 +598,8 @@ bool recordsValid(const std::vector<std::uint8_t>& bytes, int way, std::size_t b
             const int sm = int(q[1] >> 56);
             const std::uint64_t startClock56 = q[1] & ((1ull << 56) - 1);
             const std::uint64_t cycles = (q[3] - startClock56) & ((1ull << 56) - 1);
-            if (q[0] == 0 || q[2] < q[0] || sm >= sms || cycles > (1ull << 40)) return false;
+            if (q[0] == 0 || sm >= sms || cycles > (1ull << 40)) return false;
+            if (!endClockOnly(way) && q[2] < q[0]) return false;
         } else {
             std::uint64_t q[6];
             std::memcpy(q, p, 48);
@@ -586,6 +687,41 @@ bool anchorsMapClocks(const std::vector<std::uint8_t>& bytes,
     return true;
 }
 
+// For the ways that store no end ns: how well the (clock64, ns) start
+// pairs of the other blocks on an SM give a block's ns from its clock. Every
+// block's own start ns is predicted from its two neighbours by clock on its
+// SM and compared with the ns it read; prints median, p99 and largest error.
+void printStartInterpolation(const std::vector<std::uint8_t>& bytes, std::size_t blocks, int sms) {
+    std::vector<std::vector<std::pair<double, double>>> bySm(sms);
+    for (std::size_t b = 0; b < blocks; ++b) {
+        std::uint64_t q[4];
+        std::memcpy(q, &bytes[32 * b], 32);
+        bySm[q[1] >> 56].push_back({double(q[1] & ((1ull << 56) - 1)), double(q[0])});
+    }
+    std::vector<double> errors;
+    for (auto& pairs : bySm) {
+        std::sort(pairs.begin(), pairs.end());
+        for (std::size_t i = 1; i + 1 < pairs.size(); ++i) {
+            const auto& lo = pairs[i - 1];
+            const auto& hi = pairs[i + 1];
+            if (hi.first == lo.first) continue;
+            const double predicted = lo.second + (pairs[i].first - lo.first) *
+                                                     (hi.second - lo.second) /
+                                                     (hi.first - lo.first);
+            errors.push_back(std::abs(predicted - pairs[i].second));
+        }
+    }
+    if (errors.empty()) {
+        std::printf("    end ns from start pairs: too few blocks per SM to measure\n");
+        return;
+    }
+    std::sort(errors.begin(), errors.end());
+    std::printf(
+        "    end ns from start pairs: %zu predictions, error median %.0f ns, p99 %.0f ns, "
+        "max %.0f ns\n",
+        errors.size(), errors[errors.size() / 2], errors[errors.size() * 99 / 100], errors.back());
+}
+
 struct Case {
     std::string name;
     std::size_t blocks;
@@ -626,6 +762,7 @@ int main(int argc, char** argv) {
     const auto ways = std::make_integer_sequence<int, kWayCount>{};
     const auto u8 = u8Kernels(ways);
     const auto f32 = f32Kernels(ways);
+    const auto f32Rows4 = f32Rows4Kernels(ways);
     const auto sum = sumKernels(ways);
 
     std::vector<Case> cases;
@@ -654,6 +791,19 @@ int main(int argc, char** argv) {
                                  if (out[x * n + y] != imageF32[y * n + x]) return false;
                          return true;
                      }});
+    cases.push_back(
+        {"float transpose 32x32, 4 rows/thread (262,144 blocks of 256)", pixels / 1024, 16,
+         [&](int w, Records r) {
+             f32Rows4[w]<<<dim3(n / 32, n / 32), dim3(32, 8)>>>(srcF32, dstF32, n, n, r);
+         },
+         [&] {
+             std::vector<float> out(pixels);
+             CHECK(cudaMemcpy(out.data(), dstF32, pixels * 4, cudaMemcpyDeviceToHost));
+             for (std::size_t y = 0; y < std::size_t(n); y += 7)
+                 for (std::size_t x = 0; x < std::size_t(n); x += 5)
+                     if (out[x * n + y] != imageF32[y * n + x]) return false;
+             return true;
+         }});
     cases.push_back({"column sums (64 blocks of 256, 16384 rows each)", std::size_t(n) / 256, 1,
                      [&](int w, Records r) { sum[w]<<<n / 256, 256>>>(srcU8, sums, n, n, r); },
                      [&] {
@@ -698,6 +848,10 @@ int main(int argc, char** argv) {
                         CHECK(cudaMemcpy(a.data(), anchors, a.size() * 8, cudaMemcpyDeviceToHost));
                         std::printf("  %s, %s:\n", c.name.c_str(), wayName(w));
                         ok = anchorsMapClocks(bytes, a, c.blocks, c.anchorStride, sms);
+                    }
+                    if (ok && endClockOnly(w)) {
+                        std::printf("  %s, %s:\n", c.name.c_str(), wayName(w));
+                        printStartInterpolation(bytes, c.blocks, sms);
                     }
                     if (!ok) {
                         ++failures;
