@@ -31,10 +31,13 @@ const Launch* busiestLaunch(const Run& run) {
     return best && best->blocks.size() > 0 ? best : nullptr;
 }
 
-std::string badges(const Run& run) {
+// The badges, or what their absence means: a trace made before the GPU's
+// state was recorded has none either, and must not read as undisturbed.
+std::string gpuState(const Run& run) {
     std::string text;
     for (const auto& b : environmentBadges(run)) text += (text.empty() ? "" : "; ") + b.text;
-    return text.empty() ? "none" : text;
+    if (!text.empty()) return text;
+    return run.environment.queried ? "not shared, not throttled" : "not recorded";
 }
 
 }  // namespace
@@ -78,11 +81,11 @@ std::vector<ComparedFigure> compareRuns(const Run& a, const Run& b) {
                     number(b.timing.overheadPercent, " %", 1), ""});
     auto verified = [](const Run& r) {
         return !r.verification.checked ? std::string("not checked")
-               : r.verification.passed  ? std::string("yes")
-                                        : std::string("NO");
+               : r.verification.passed ? std::string("yes")
+                                       : std::string("NO");
     };
     rows.push_back({"verified", verified(a), verified(b), ""});
-    rows.push_back({"GPU", badges(a), badges(b), ""});
+    rows.push_back({"GPU state", gpuState(a), gpuState(b), ""});
     return rows;
 }
 

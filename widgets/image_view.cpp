@@ -201,7 +201,8 @@ void ImageView::paintEvent(QPaintEvent*) {
         p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
         tr("%1 — %2").arg(QString::fromStdString(l->kernel), what.arg(g.inWidth).arg(g.inHeight)));
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height()), Qt::AlignLeft,
-               tr("at %1: %2 blocks running, %3 of %4 done")
+               (running == 1 ? tr("at %1: %2 block running, %3 of %4 done")
+                             : tr("at %1: %2 blocks running, %3 of %4 done"))
                    .arg(formatDuration(t))
                    .arg(groupDigits((long long)running))
                    .arg(groupDigits((long long)done))

@@ -7,6 +7,7 @@
 #include <QResizeEvent>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/gui/slide_progress.h"
 #include "widgets/ui_scale.h"
@@ -119,6 +120,7 @@ QWidget* SlideStage::framed(const QString& title, QWidget* view) {
 
 void SlideStage::clearBody() {
     m_views.clear();
+    m_compareTable = nullptr;
     if (m_bodyContent) {
         m_bodyLayout->removeWidget(m_bodyContent);
         delete m_bodyContent;
@@ -177,9 +179,11 @@ void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& 
         table->setParent(content);
         v->addWidget(table);
     }
+    m_compareTable = table;
     m_bodyContent = content;
     m_bodyLayout->addWidget(content);
     content->show();
+    fitCompareTable();
 }
 
 void SlideStage::setCaption(const QString& markdown) {
@@ -230,6 +234,16 @@ void SlideStage::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     m_curtain->setGeometry(rect());
     fitCaption();
+    fitCompareTable();
+}
+
+void SlideStage::fitCompareTable() {
+    // The table asks for all its rows, and in a window's short stage that
+    // left the two runs' views a strip one SM high. It gets at most a third
+    // of the stage and scrolls; projected full screen it still fits whole.
+    if (!m_compareTable) return;
+    m_compareTable->setMaximumHeight(std::max(kCompareTableMinHeight, height() / 3));
+    if (layout()) layout()->activate();
 }
 
 QString SlideStage::headingText() const {

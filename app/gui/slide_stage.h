@@ -52,6 +52,7 @@ private:
     QWidget* framed(const QString& title, QWidget* view);
     void clearBody();
     void fitCaption();
+    void fitCompareTable();
 
     QLabel* m_number;
     QLabel* m_title;
@@ -60,6 +61,8 @@ private:
     QWidget* m_body;
     QVBoxLayout* m_bodyLayout;
     QWidget* m_bodyContent = nullptr;
+    QWidget* m_compareTable = nullptr;                 // inside m_bodyContent
+    static constexpr int kCompareTableMinHeight = 90;  // header and a few rows
     QLabel* m_caption;
     QLabel* m_problem;
     SlideProgress* m_progress;

@@ -6,7 +6,9 @@
 
 #include <QKeyEvent>
 #include <QSpinBox>
+#include <algorithm>
 
+#include "app/gui/compare_table.h"
 #include "app/gui/lesson_controller.h"
 #include "app/gui/lesson_keys.h"
 #include "app/gui/main_window.h"
@@ -262,6 +264,29 @@ TEST_F(LessonWindow, AComparisonSettlesWithBothRunsAndNamesTheSecond) {
     w->model()->toEnd();
     EXPECT_EQ(w->lesson()->comparison()->right()->time(),
               w->lesson()->comparison()->right()->duration());
+}
+
+TEST_F(LessonWindow, AComparisonInAShortWindowLeavesTheViewsRoom) {
+    // The table of figures asked for all its rows, and in a window (not
+    // full screen) the two runs' timelines were left a strip one SM high.
+    ASSERT_TRUE(test::writeFile(files.dir() + "/compare.yaml",
+                                "title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
+                                "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
+                                "    at: end\n    narration: Both.\n"));
+    auto w = window();
+    w->resize(1280, 720);
+    ASSERT_TRUE(w->openLesson(files.dir() + "/compare.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    QApplication::processEvents();
+    auto* table = w->stage()->findChild<CompareTable*>();
+    ASSERT_NE(table, nullptr);
+    ASSERT_EQ(w->stage()->views().size(), 2u);
+    const int stage = w->stage()->height();
+    EXPECT_LE(table->height(), std::max(90, stage / 3)) << "stage " << stage;
+    for (QWidget* view : w->stage()->views())
+        EXPECT_GE(view->height(), stage / 4) << "stage " << stage << ", table " << table->height();
+    // Every figure is still there, a scroll away.
+    EXPECT_EQ(table->rowCount(), 8);
 }
 
 TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {

@@ -1,0 +1,68 @@
+// compareRuns: the figures of two runs side by side, each ratio right over
+// left, and the GPU's state in words that tell an old trace from a quiet GPU.
+#include "core/run_comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace ws {
+namespace {
+
+const ComparedFigure& row(const std::vector<ComparedFigure>& rows, const std::string& name) {
+    for (const auto& r : rows)
+        if (r.name == name) return r;
+    ADD_FAILURE() << "no row '" << name << "'";
+    static const ComparedFigure none;
+    return none;
+}
+
+Run timedRun(double kernelMs, double bytesMoved) {
+    Run r;
+    r.timing.kernelMs = kernelMs;
+    r.timing.bytesMoved = bytesMoved;
+    r.verification.checked = true;
+    r.verification.passed = true;
+    return r;
+}
+
+TEST(RunComparison, RatiosAreRightOverLeft) {
+    const ws::Run fast = timedRun(0.0124, 2.0736e6 * 2);
+    const ws::Run slow = timedRun(0.0255, 2.0736e6 * 2);
+    const auto rows = compareRuns(fast, slow);
+    EXPECT_EQ(row(rows, "kernel time").left, "0.0124 ms");
+    EXPECT_EQ(row(rows, "kernel time").right, "0.0255 ms");
+    EXPECT_EQ(row(rows, "kernel time").ratio, "2.06×");
+    EXPECT_EQ(row(rows, "throughput").left, "334.5 GB/s");
+    EXPECT_EQ(row(rows, "throughput").ratio, "0.49×");
+    EXPECT_EQ(row(rows, "verified").right, "yes");
+}
+
+TEST(RunComparison, AFigureARunLacksIsADashWithoutRatio) {
+    const auto rows = compareRuns(timedRun(0.5, 1e6), ws::Run{});
+    EXPECT_EQ(row(rows, "kernel time").right, "—");
+    EXPECT_EQ(row(rows, "kernel time").ratio, "");
+    EXPECT_EQ(row(rows, "waves").left, "—");  // no block records
+    EXPECT_EQ(row(rows, "verified").right, "not checked");
+}
+
+TEST(RunComparison, GpuStateTellsAnOldTraceFromAQuietGpu) {
+    ws::Run old = timedRun(1, 1e6);  // recorded before the GPU's state was
+    ws::Run quiet = timedRun(1, 1e6);
+    quiet.environment.queried = true;
+    quiet.environment.smClockMHz = quiet.environment.maxSmClockMHz = 1980;
+    ws::Run shared = quiet;
+    shared.environment.otherPids = {4242};
+    ws::Run unknown = timedRun(1, 1e6);
+    unknown.environment.unavailableReason = "libnvidia-ml.so.1 not found";
+
+    const auto rows = compareRuns(old, quiet);
+    EXPECT_EQ(row(rows, "GPU state").left, "not recorded");
+    EXPECT_EQ(row(rows, "GPU state").right, "not shared, not throttled");
+    const auto more = compareRuns(shared, unknown);
+    EXPECT_EQ(row(more, "GPU state").left, "shared GPU: timings may be disturbed");
+    EXPECT_EQ(row(more, "GPU state").right, "GPU state unknown");
+}
+
+}  // namespace
+}  // namespace ws
