@@ -164,7 +164,7 @@ __device__ __forceinline__ std::uint32_t firstWord(const T& v) {
 //     the end. Read at the kernel's entry they held warp 0's first load back
 //     by their latency, and for short blocks that delay is the block's: in
 //     bench/gpu_memory/block_record_cost.cu a 32-byte record cost the uint8
-//     transpose 10.8 % read at entry and 6.9 % read after the load, the
+//     transpose 10.9 % read at entry and 7.0 % read after the load, the
 //     1024-thread float transpose 5.1 % and 3.2 % (docs/performance.md, "Cost
 //     of recording"). The start is then a few cycles late: the load's issue,
 //     not its wait. Nothing but ptxas's schedule keeps the readings after the

@@ -210,8 +210,19 @@ void ImageView::paintEvent(QPaintEvent*) {
 
     // Captions above (or beside) the panels.
     p.setPen(palette::mutedText());
-    p.drawText(QRect(in.left(), in.top() - fm.height() - 2, in.width(), fm.height()), Qt::AlignLeft,
-               g.bytes ? tr("input src (width x height)") : tr("input: element positions"));
+    // A caption wider than its image (a tall, narrow output) may run on to
+    // `right` and start as far left as `left`; what still does not fit is
+    // elided.
+    const auto caption = [&](const QRect& image, int left, int right, const QString& text) {
+        const int wanted = fm.horizontalAdvance(text);
+        const int x = std::max(left, std::min(image.left(), right - wanted));
+        const QRect r(x, image.top() - fm.height() - 2, std::max(image.width(), right - x),
+                      fm.height());
+        p.drawText(r, Qt::AlignLeft, fm.elidedText(text, Qt::ElideRight, r.width()));
+    };
+    const bool outputBeside = out.left() > in.right();
+    caption(in, in.left(), outputBeside ? out.left() - 8 : width() - 8,
+            g.bytes ? tr("input src (width x height)") : tr("input: element positions"));
     const QString outCaption =
         g.output == OutputShape::Image
             ? tr("output dst (height x width)")
@@ -220,8 +231,7 @@ void ImageView::paintEvent(QPaintEvent*) {
         p.drawText(QRect(out.right() + 4, out.top(), width() - out.right() - 8, fm.height() * 2),
                    Qt::AlignLeft | Qt::TextWordWrap, outCaption);
     else
-        p.drawText(QRect(out.left(), out.top() - fm.height() - 2, out.width(), fm.height()),
-                   Qt::AlignLeft, outCaption);
+        caption(out, outputBeside ? in.right() + 8 : out.left(), width() - 8, outCaption);
 
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(in, m_input);

@@ -240,7 +240,8 @@ void SlideStage::resizeEvent(QResizeEvent* event) {
 void SlideStage::fitCompareTable() {
     // The table asks for all its rows, and in a window's short stage that
     // left the two runs' views a strip one SM high. It gets at most a third
-    // of the stage and scrolls; projected full screen it still fits whole.
+    // of the stage and scrolls; in presentation mode at 1920 x 1080 all
+    // eight rows still show.
     if (!m_compareTable) return;
     m_compareTable->setMaximumHeight(std::max(kCompareTableMinHeight, height() / 3));
     if (layout()) layout()->activate();

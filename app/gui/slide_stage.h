@@ -20,6 +20,9 @@ class SlideStage : public QWidget {
     Q_OBJECT
 public:
     enum class Blank { None, Black, White };
+    // A comparison's table of figures gets at most a third of the stage,
+    // never less than this (its header and a few rows).
+    static constexpr int kCompareTableMinHeight = 90;
 
     explicit SlideStage(QWidget* parent = nullptr);
 
@@ -61,8 +64,7 @@ private:
     QWidget* m_body;
     QVBoxLayout* m_bodyLayout;
     QWidget* m_bodyContent = nullptr;
-    QWidget* m_compareTable = nullptr;                 // inside m_bodyContent
-    static constexpr int kCompareTableMinHeight = 90;  // header and a few rows
+    QWidget* m_compareTable = nullptr;  // inside m_bodyContent
     QLabel* m_caption;
     QLabel* m_problem;
     SlideProgress* m_progress;

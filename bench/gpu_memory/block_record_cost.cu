@@ -8,7 +8,8 @@
 // Each runs without a record and with every way of writing one below; the
 // launches of all ways take turns, 31 rounds, and the median is reported as
 // % over the kernel without a record. Every output is checked against the
-// CPU, every record for having been written with end >= start, and the clock
+// CPU, every record for having been written with end >= start (in cycles
+// where a way stores no end ns), and the clock
 // records' anchors for mapping each SM's clock64 onto %globaltimer (the
 // interpolation error is printed), as is the error of the ways that take the
 // end's ns from the starts of other blocks.
@@ -630,6 +631,12 @@ bool anchorsMapClocks(const std::vector<std::uint8_t>& bytes,
         cycles = w[2];
         sm = int(w[3]) - 1;
     };
+    // %globaltimer reads about 1.8e18 ns, where a double holds only
+    // multiples of 256: the readings go into doubles as offsets from the
+    // earliest, or the rounding would be measured as error.
+    std::uint64_t nsBase = ~std::uint64_t(0);
+    for (std::size_t b = 0; b < blocks; b += stride)
+        if (anchors[2 * (b / stride)] != 0) nsBase = std::min(nsBase, anchors[2 * (b / stride)]);
     for (std::size_t b = 0; b < blocks; b += stride) {
         std::uint64_t c;
         std::uint32_t cycles;
@@ -637,8 +644,8 @@ bool anchorsMapClocks(const std::vector<std::uint8_t>& bytes,
         recordOf(b, c, cycles, sm);
         const std::uint64_t s = anchors[2 * (b / stride)], e = anchors[2 * (b / stride) + 1];
         if (s == 0 || e < s) return false;
-        bySm[sm].push_back({double(c), double(s), b});
-        bySm[sm].push_back({double(c + cycles), double(e), b});
+        bySm[sm].push_back({double(c), double(s - nsBase), b});
+        bySm[sm].push_back({double(c + cycles), double(e - nsBase), b});
     }
     for (std::size_t b = 0; b < blocks; ++b) {
         std::uint64_t c;
@@ -691,12 +698,20 @@ bool anchorsMapClocks(const std::vector<std::uint8_t>& bytes,
 // pairs of the other blocks on an SM give a block's ns from its clock. Every
 // block's own start ns is predicted from its two neighbours by clock on its
 // SM and compared with the ns it read; prints median, p99 and largest error.
+// (A block's end in the SM's last wave has no later start to interpolate
+// from; it would be extrapolated, which this does not measure.)
 void printStartInterpolation(const std::vector<std::uint8_t>& bytes, std::size_t blocks, int sms) {
+    std::uint64_t nsBase = ~std::uint64_t(0);  // offsets in doubles: see anchorsMapClocks
+    for (std::size_t b = 0; b < blocks; ++b) {
+        std::uint64_t ns;
+        std::memcpy(&ns, &bytes[32 * b], 8);
+        nsBase = std::min(nsBase, ns);
+    }
     std::vector<std::vector<std::pair<double, double>>> bySm(sms);
     for (std::size_t b = 0; b < blocks; ++b) {
         std::uint64_t q[4];
         std::memcpy(q, &bytes[32 * b], 32);
-        bySm[q[1] >> 56].push_back({double(q[1] & ((1ull << 56) - 1)), double(q[0])});
+        bySm[q[1] >> 56].push_back({double(q[1] & ((1ull << 56) - 1)), double(q[0] - nsBase)});
     }
     std::vector<double> errors;
     for (auto& pairs : bySm) {

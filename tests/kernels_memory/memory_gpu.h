@@ -52,9 +52,12 @@ inline DeviceInfo deviceLimits() {
 }
 
 // Every block wrote its record once, with time running forward. A start
-// the kernel never read (BlockStart::AfterFirstLoad without started()) stays
-// 0 in ns, and its clock comes back from the slot as the end clock rounded
-// down to a multiple of 2^48 (slotStartClock), so both are bounded.
+// the kernel never read stays 0 in ns where it is kept in registers
+// (BlockStart::AfterFirstLoad without started()), and its clock comes back
+// from the slot as the end clock rounded down to a multiple of 2^48
+// (slotStartClock), so both are bounded; where it is stored at once
+// (StoredAfterFirstLoad) the slot's start half keeps its 0xff fill and the
+// block reads as having no record.
 inline void expectCompleteBlocks(const Launch& launch) {
     const BlockRecords& b = launch.blocks;
     ASSERT_EQ(b.size(), launch.grid.count());
