@@ -56,6 +56,10 @@ __device__ __forceinline__ std::uint32_t linearBlock() {
 __device__ __forceinline__ std::uint32_t linearThread() {
     return threadIdx.x + blockDim.x * threadIdx.y;
 }
+// Thread (0, 0), asked without linearThread's product, which the compiler
+// may keep live through the k-loop (in the memory lab's column sums the
+// product cost a load in flight: docs/performance.md, "Cost of recording").
+__device__ __forceinline__ bool firstThread() { return threadIdx.x == 0 && threadIdx.y == 0; }
 
 // Plain build: every call is empty and tracesWarp() is a constant false, so
 // the replays it guards vanish.
@@ -74,12 +78,17 @@ public:
 template <>
 class Recorder<true> {
 public:
+    // Thread 0 stores the block's start at once: kept in registers through
+    // the k-loop, the readings were four more live registers in kernels
+    // that hold 64 accumulators each.
     __device__ explicit Recorder(const MatmulTrace& t) : m_trace(t) {
-        if (linearThread() == 0) {
-            m_startClock = cycleCounter();
-            m_startNs = dev::globalTimerNs();
-        }
         const std::uint32_t b = linearBlock();
+        if (firstThread() && t.blocks.block != nullptr) {
+            const std::int64_t clock = cycleCounter();
+            t.blocks.startNs[b] = dev::globalTimerNs();
+            t.blocks.startClock[b] = clock;
+            t.blocks.sm[b] = dev::smId();
+        }
         for (std::uint32_t i = 0; i < t.tracedCount; ++i)
             if (t.tracedBlock[i] == b) m_slot = int(i);
     }
@@ -87,7 +96,7 @@ public:
     // Thread 0 notes the tiles of phase p as the phase begins.
     __device__ void phase(std::uint32_t p, std::uint32_t aRow, std::uint32_t aCol,
                           std::uint32_t bRow, std::uint32_t bCol) {
-        if (m_slot < 0 || linearThread() != 0 || p >= m_trace.maxPhases) return;
+        if (m_slot < 0 || !firstThread() || p >= m_trace.maxPhases) return;
         PhaseSlot& s = m_trace.phases[std::uint64_t(m_slot) * m_trace.maxPhases + p];
         s.clock = cycleCounter();
         s.aRow = aRow;
@@ -130,16 +139,13 @@ public:
     // covers all its threads' work.
     __device__ void finish() {
         __syncthreads();
-        if (linearThread() != 0 || m_trace.blocks.block == nullptr) return;
+        if (!firstThread() || m_trace.blocks.block == nullptr) return;
         const std::uint64_t endNs = dev::globalTimerNs();
         const std::int64_t endClock = cycleCounter();
         const std::uint32_t b = linearBlock();
-        m_trace.blocks.block[b] = b;
-        m_trace.blocks.sm[b] = dev::smId();
-        m_trace.blocks.startNs[b] = m_startNs;
         m_trace.blocks.endNs[b] = endNs;
-        m_trace.blocks.startClock[b] = m_startClock;
         m_trace.blocks.endClock[b] = endClock;
+        m_trace.blocks.block[b] = b;  // written last: the record is whole
     }
 
 private:
@@ -149,8 +155,6 @@ private:
     const MatmulTrace& m_trace;
     int m_slot = -1;
     std::uint32_t m_sharedCount = 0;
-    std::uint64_t m_startNs = 0;
-    std::int64_t m_startClock = 0;
 };
 
 #endif  // __CUDACC__

@@ -51,7 +51,10 @@ Status MatmulTraceStorage::allocate(const Shape& shape) {
 Status MatmulTraceStorage::clear() {
     if (Status s = m_phases.fill(0); !s) return s;
     if (Status s = m_shared.fill(0); !s) return s;
-    return m_block.fill(0xff);  // a block that never ran keeps id 0xffffffff
+    // A block that never finished keeps id 0xffffffff (the id is written
+    // last), one that never started keeps a start of 0.
+    if (Status s = m_startNs.fill(0); !s) return s;
+    return m_block.fill(0xff);
 }
 
 Status MatmulTraceStorage::download(Launch& launch) const {

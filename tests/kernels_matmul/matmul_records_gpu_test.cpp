@@ -23,7 +23,14 @@ void expectRecordsMatchTheModel(const std::string& variant, std::uint32_t n,
     ASSERT_EQ(r.launches.size(), 1u);
     const Launch& l = r.launches[0];
     ASSERT_EQ(l.blocks.size(), l.grid.count());
-    for (std::size_t i = 0; i < l.blocks.size(); ++i) ASSERT_EQ(l.blocks.block[i], i);
+    for (std::size_t i = 0; i < l.blocks.size(); ++i) {
+        ASSERT_EQ(l.blocks.block[i], i) << "block " << i << " never finished";
+        // The start is stored as the block begins, the end as it finishes.
+        ASSERT_NE(l.blocks.startNs[i], 0u) << "block " << i << " has no start";
+        ASSERT_LE(l.blocks.startNs[i], l.blocks.endNs[i]) << "block " << i;
+        ASSERT_LE(l.blocks.startClock[i], l.blocks.endClock[i]) << "block " << i;
+        ASSERT_LT(l.blocks.sm[i], std::uint32_t(r.device.smCount)) << "block " << i;
+    }
 
     auto shape = matmulRunShape(r);
     ASSERT_TRUE(shape.ok()) << shape.error();
