@@ -42,13 +42,8 @@ struct MatmulTrace {
 
 #ifdef __CUDACC__
 
-// clock64 with a memory clobber: memory operations stay on the side of the
-// reading where the source puts them.
-__device__ __forceinline__ std::int64_t cycleCounter() {
-    std::int64_t t;
-    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
-    return t;
-}
+using dev::cycleCounter;
+using dev::firstThread;
 
 __device__ __forceinline__ std::uint32_t linearBlock() {
     return blockIdx.x + gridDim.x * blockIdx.y;
@@ -56,10 +51,6 @@ __device__ __forceinline__ std::uint32_t linearBlock() {
 __device__ __forceinline__ std::uint32_t linearThread() {
     return threadIdx.x + blockDim.x * threadIdx.y;
 }
-// Thread (0, 0), asked without linearThread's product, which the compiler
-// may keep live through the k-loop (in the memory lab's column sums the
-// product cost a load in flight: docs/performance.md, "Cost of recording").
-__device__ __forceinline__ bool firstThread() { return threadIdx.x == 0 && threadIdx.y == 0; }
 
 // Plain build: every call is empty and tracesWarp() is a constant false, so
 // the replays it guards vanish.

@@ -124,16 +124,10 @@ struct AccessTrace {
 
 #ifdef __CUDACC__
 
+using dev::cycleCounter;
+using dev::firstThread;
 using dev::globalTimerNs;
 using dev::smId;
-
-// clock64 with a memory clobber: the compiler keeps memory operations on the
-// side of the reading where the source puts them.
-__device__ __forceinline__ std::int64_t cycleCounter() {
-    std::int64_t t;
-    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
-    return t;
-}
 
 __device__ __forceinline__ std::uint32_t linearBlock() {
     return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
@@ -141,14 +135,6 @@ __device__ __forceinline__ std::uint32_t linearBlock() {
 
 __device__ __forceinline__ std::uint32_t linearThread() {
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-}
-
-// Thread (0, 0, 0), asked without linearThread's products: in the column
-// sums, `linearThread() == 0` at the start and end of the block cost the sum
-// loop a load in flight and the kernel 27 %, this comparison 0.1 %
-// (docs/performance.md, "Cost of recording").
-__device__ __forceinline__ bool firstThread() {
-    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
 }
 
 template <typename T>

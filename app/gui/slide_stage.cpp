@@ -243,8 +243,10 @@ void SlideStage::fitCompareTable() {
     // of the stage and scrolls; in presentation mode at 1920 x 1080 all
     // eight rows still show.
     if (!m_compareTable) return;
-    m_compareTable->setMaximumHeight(std::max(kCompareTableMinHeight, height() / 3));
-    if (layout()) layout()->activate();
+    const int h = std::max(kCompareTableMinHeight, height() / 3);
+    if (m_compareTable->maximumHeight() == h) return;
+    m_compareTable->setMaximumHeight(h);
+    if (layout()) layout()->activate();  // now: a screenshot may follow at once
 }
 
 QString SlideStage::headingText() const {

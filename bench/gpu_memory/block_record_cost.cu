@@ -485,55 +485,34 @@ __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int widt
     r.end(rec);
 }
 
-// The float transpose through a padded 32x33 tile, 1 row per thread.
-template <int kWay>
+// The lab's float transposes through a 32x32 tile (kernels/memory_transpose_f32.cu):
+// blocks of 32 x (32 / kRows), each thread moving kRows rows; kPad = 1 pads
+// the tile to 33 columns.
+template <int kWay, int kRows, int kPad>
 __global__ void transposeF32(const float* in, float* out, int width, int height, Records rec) {
+    constexpr int kStep = 32 / kRows;
     Recorder<kWay> r;
     r.begin(rec);
-    __shared__ float tile[32][33];
-    const int tx = threadIdx.x, ty = threadIdx.y;
-    {
-        const int x = blockIdx.x * 32 + tx, y = blockIdx.y * 32 + ty;
-        const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
-        r.afterFirstLoad(rec);
-        tile[ty][tx] = v;
-    }
-    __syncthreads();
-    {
-        const int x = blockIdx.y * 32 + tx, y = blockIdx.x * 32 + ty;
-        const float v = tile[tx][ty];
-        r.beforeFinalStore(rec);
-        if (x < height && y < width) out[std::size_t(y) * height + x] = v;
-    }
-    r.end(rec);
-}
-
-// The float transpose through an unpadded 32x32 tile, 4 rows per thread
-// (blocks of 32x8), as the lab's tiled 4-row kernel.
-template <int kWay>
-__global__ void transposeF32Rows4(const float* in, float* out, int width, int height, Records rec) {
-    Recorder<kWay> r;
-    r.begin(rec);
-    __shared__ float tile[32][32];
+    __shared__ float tile[32][32 + kPad];
     const int tx = threadIdx.x, ty = threadIdx.y;
     {
         const int x = blockIdx.x * 32 + tx;
 #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            const int y = blockIdx.y * 32 + ty + j * 8;
+        for (int j = 0; j < kRows; ++j) {
+            const int y = blockIdx.y * 32 + ty + j * kStep;
             const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
             if (j == 0) r.afterFirstLoad(rec);
-            tile[ty + j * 8][tx] = v;
+            tile[ty + j * kStep][tx] = v;
         }
     }
     __syncthreads();
     {
         const int x = blockIdx.y * 32 + tx;
 #pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            const int y = blockIdx.x * 32 + ty + j * 8;
-            const float v = tile[tx][ty + j * 8];
-            if (j == 3) r.beforeFinalStore(rec);
+        for (int j = 0; j < kRows; ++j) {
+            const int y = blockIdx.x * 32 + ty + j * kStep;
+            const float v = tile[tx][ty + j * kStep];
+            if (j == kRows - 1) r.beforeFinalStore(rec);
             if (x < height && y < width) out[std::size_t(y) * height + x] = v;
         }
     }
@@ -565,13 +544,9 @@ template <int... W>
 std::vector<U8Kernel> u8Kernels(std::integer_sequence<int, W...>) {
     return {transposeU8<W>...};
 }
-template <int... W>
+template <int kRows, int kPad, int... W>
 std::vector<F32Kernel> f32Kernels(std::integer_sequence<int, W...>) {
-    return {transposeF32<W>...};
-}
-template <int... W>
-std::vector<F32Kernel> f32Rows4Kernels(std::integer_sequence<int, W...>) {
-    return {transposeF32Rows4<W>...};
+    return {transposeF32<W, kRows, kPad>...};
 }
 template <int... W>
 std::vector<SumKernel> sumKernels(std::integer_sequence<int, W...>) {
@@ -737,6 +712,18 @@ void printStartInterpolation(const std::vector<std::uint8_t>& bytes, std::size_t
         errors.size(), errors[errors.size() / 2], errors[errors.size() * 99 / 100], errors.back());
 }
 
+// The n x n transpose of `image` on the device, checked at every 7th row
+// and 5th column.
+template <typename T>
+bool transposedOnDevice(const T* device, const std::vector<T>& image, int n) {
+    std::vector<T> out(image.size());
+    CHECK(cudaMemcpy(out.data(), device, out.size() * sizeof(T), cudaMemcpyDeviceToHost));
+    for (std::size_t y = 0; y < std::size_t(n); y += 7)
+        for (std::size_t x = 0; x < std::size_t(n); x += 5)
+            if (out[x * n + y] != image[y * n + x]) return false;
+    return true;
+}
+
 struct Case {
     std::string name;
     std::size_t blocks;
@@ -776,8 +763,8 @@ int main(int argc, char** argv) {
 
     const auto ways = std::make_integer_sequence<int, kWayCount>{};
     const auto u8 = u8Kernels(ways);
-    const auto f32 = f32Kernels(ways);
-    const auto f32Rows4 = f32Rows4Kernels(ways);
+    const auto f32 = f32Kernels<1, 1>(ways);
+    const auto f32Rows4 = f32Kernels<4, 0>(ways);
     const auto sum = sumKernels(ways);
 
     std::vector<Case> cases;
@@ -785,40 +772,19 @@ int main(int argc, char** argv) {
                      [&](int w, Records r) {
                          u8[w]<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(srcU8, dstU8, n, n, r);
                      },
-                     [&] {
-                         std::vector<std::uint8_t> out(pixels);
-                         CHECK(cudaMemcpy(out.data(), dstU8, pixels, cudaMemcpyDeviceToHost));
-                         for (std::size_t y = 0; y < std::size_t(n); y += 7)
-                             for (std::size_t x = 0; x < std::size_t(n); x += 5)
-                                 if (out[x * n + y] != imageU8[y * n + x]) return false;
-                         return true;
-                     }});
+                     [&] { return transposedOnDevice(dstU8, imageU8, n); }});
     cases.push_back({"float transpose 32x33, 1 row/thread (262,144 blocks of 1024)", pixels / 1024,
                      16,
                      [&](int w, Records r) {
                          f32[w]<<<dim3(n / 32, n / 32), dim3(32, 32)>>>(srcF32, dstF32, n, n, r);
                      },
-                     [&] {
-                         std::vector<float> out(pixels);
-                         CHECK(cudaMemcpy(out.data(), dstF32, pixels * 4, cudaMemcpyDeviceToHost));
-                         for (std::size_t y = 0; y < std::size_t(n); y += 7)
-                             for (std::size_t x = 0; x < std::size_t(n); x += 5)
-                                 if (out[x * n + y] != imageF32[y * n + x]) return false;
-                         return true;
-                     }});
+                     [&] { return transposedOnDevice(dstF32, imageF32, n); }});
     cases.push_back(
         {"float transpose 32x32, 4 rows/thread (262,144 blocks of 256)", pixels / 1024, 16,
          [&](int w, Records r) {
              f32Rows4[w]<<<dim3(n / 32, n / 32), dim3(32, 8)>>>(srcF32, dstF32, n, n, r);
          },
-         [&] {
-             std::vector<float> out(pixels);
-             CHECK(cudaMemcpy(out.data(), dstF32, pixels * 4, cudaMemcpyDeviceToHost));
-             for (std::size_t y = 0; y < std::size_t(n); y += 7)
-                 for (std::size_t x = 0; x < std::size_t(n); x += 5)
-                     if (out[x * n + y] != imageF32[y * n + x]) return false;
-             return true;
-         }});
+         [&] { return transposedOnDevice(dstF32, imageF32, n); }});
     cases.push_back({"column sums (64 blocks of 256, 16384 rows each)", std::size_t(n) / 256, 1,
                      [&](int w, Records r) { sum[w]<<<n / 256, 256>>>(srcU8, sums, n, n, r); },
                      [&] {

@@ -75,6 +75,18 @@ protected:
     static bool settled(MainWindow& w) {
         return test::waitFor([&] { return w.lesson()->settled(); });
     }
+    // A lesson of one slide comparing the fixture's trace with itself at
+    // `at`; returns its path.
+    QString comparisonLesson(const char* at) {
+        const QString path = files.dir() + "/compare.yaml";
+        EXPECT_TRUE(test::writeFile(
+            path, QStringLiteral("title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
+                                 "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
+                                 "    at: %1\n    narration: Both.\n")
+                      .arg(QLatin1String(at))
+                      .toUtf8()));
+        return path;
+    }
     // A key as a remote sends it: to whatever widget has the focus.
     static void press(QWidget* focus, int key, const QString& text = {}) {
         QKeyEvent down(QEvent::KeyPress, key, Qt::NoModifier, text);
@@ -249,12 +261,8 @@ TEST_F(LessonWindow, TheScaleGrowsFontsLinesAndHitAreasLive) {
 }
 
 TEST_F(LessonWindow, AComparisonSettlesWithBothRunsAndNamesTheSecond) {
-    ASSERT_TRUE(test::writeFile(files.dir() + "/compare.yaml",
-                                "title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
-                                "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
-                                "    at: {time_ns: 500}\n    narration: Both.\n"));
     auto w = window();
-    ASSERT_TRUE(w->openLesson(files.dir() + "/compare.yaml").ok());
+    ASSERT_TRUE(w->openLesson(comparisonLesson("{time_ns: 500}")).ok());
     ASSERT_TRUE(settled(*w));
     ASSERT_NE(w->lesson()->comparison(), nullptr);
     // Settled means both runs are on show, the second at the first's time.
@@ -270,13 +278,9 @@ TEST_F(LessonWindow, AComparisonSettlesWithBothRunsAndNamesTheSecond) {
 TEST_F(LessonWindow, AComparisonInAShortWindowLeavesTheViewsRoom) {
     // The table of figures asked for all its rows, and in a window (not
     // full screen) the two runs' timelines were left a strip one SM high.
-    ASSERT_TRUE(test::writeFile(files.dir() + "/compare.yaml",
-                                "title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
-                                "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
-                                "    at: end\n    narration: Both.\n"));
     auto w = window();
     w->resize(1280, 720);
-    ASSERT_TRUE(w->openLesson(files.dir() + "/compare.yaml").ok());
+    ASSERT_TRUE(w->openLesson(comparisonLesson("end")).ok());
     ASSERT_TRUE(settled(*w));
     QApplication::processEvents();
     auto* table = w->stage()->findChild<CompareTable*>();
