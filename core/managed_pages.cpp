@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/time_offset.h"
+
 namespace ws {
 
 namespace {
@@ -117,8 +119,8 @@ Result<ManagedPages> buildManagedPages(const Run& run, std::uint64_t origin, std
             return o.startNs[x.operation] < o.startNs[y.operation];
         });
         for (const Transfer& tr : transfers) {
-            const double start = double(std::int64_t(o.startNs[tr.operation] - origin));
-            const double end = double(std::int64_t(o.endNs[tr.operation] - origin));
+            const double start = nsAfter(o.startNs[tr.operation], origin);
+            const double end = nsAfter(o.endNs[tr.operation], origin);
             applyTransfer(pages.arrays[tr.array], o, tr, start, end, touched[tr.array]);
             pages.firstNs = std::min(pages.firstNs, start);
             pages.lastNs = std::max(pages.lastNs, end);
@@ -129,8 +131,8 @@ Result<ManagedPages> buildManagedPages(const Run& run, std::uint64_t origin, std
         const BlockRecords& b = l.blocks;
         const std::uint64_t threads = l.block.count();
         for (std::size_t i = 0; i < b.size(); ++i) {
-            const double s = double(std::int64_t(b.startNs[i] - origin));
-            const double e = double(std::int64_t(std::max(b.endNs[i], b.startNs[i]) - origin));
+            const double s = nsAfter(b.startNs[i], origin);
+            const double e = nsAfter(std::max(b.endNs[i], b.startNs[i]), origin);
             pages.firstNs = std::min(pages.firstNs, s);
             pages.lastNs = std::max(pages.lastNs, e);
             for (ManagedArrayPages& a : pages.arrays) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 
+#include "core/time_offset.h"
 #include "core/work_queue_model.h"
 
 namespace ws {
@@ -90,13 +91,12 @@ QueueAnalysis analyzeQueue(const Launch& launch, const QueueItems& items, std::u
     const std::size_t n = items.size();
     if (n == 0) return a;
     a.originNs = *std::min_element(items.startNs->begin(), items.startNs->end());
-    const double origin = double(a.originNs);
     std::map<std::uint32_t, std::vector<std::pair<double, double>>> spans;
     for (std::uint32_t sm : launch.blocks.sm) spans[sm];  // SMs that ran only empty blocks count
     double lastStart = 0, lastEnd = 0, work = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const double s = double((*items.startNs)[i]) - origin;
-        const double e = double((*items.endNs)[i]) - origin;
+        const double s = nsAfter((*items.startNs)[i], a.originNs);
+        const double e = nsAfter((*items.endNs)[i], a.originNs);
         spans[(*items.sm)[i]].push_back({s, e});
         lastStart = std::max(lastStart, s);
         lastEnd = std::max(lastEnd, e);

@@ -18,16 +18,23 @@ using dev::globalTimerNs;
 using dev::smId;
 
 // Dependent steps: each needs the one before, so the chain runs at the
-// latency of an integer multiply-add however the compiler schedules it.
+// latency of an integer multiply-add. The loop's shape is fixed, 16 steps a
+// turn and no further unrolling, so that the timed and the recording builds
+// run the same instructions per step: left to itself ptxas turned the same
+// loop into 4 steps a turn in one build and 16 in the other, and the timed
+// build spent 1.7x as long per step as the recording build it was calibrated
+// with (the plain launches of 10 us items took 17 us an item).
+constexpr std::uint32_t kStepsPerTurn = 16;
+
 __device__ __forceinline__ std::uint32_t chain(std::uint32_t x, std::uint32_t steps,
                                                std::uint32_t a, std::uint32_t c) {
     std::uint32_t k = 0;
-    for (; k + 4 <= steps; k += 4) {
-        x = x * a + c;
-        x = x * a + c;
-        x = x * a + c;
-        x = x * a + c;
+#pragma unroll 1
+    for (; k + kStepsPerTurn <= steps; k += kStepsPerTurn) {
+#pragma unroll
+        for (std::uint32_t i = 0; i < kStepsPerTurn; ++i) x = x * a + c;
     }
+#pragma unroll 1
     for (; k < steps; ++k) x = x * a + c;
     return x;
 }

@@ -3,6 +3,7 @@
 #include <QPainter>
 #include <algorithm>
 
+#include "core/time_offset.h"
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
@@ -35,8 +36,7 @@ void ArrivalView::rebuild() {
             m_launch = int(li);
             m_grid = std::uint32_t(launches[li].grid.count());
             for (std::size_t i = 0; i < a.size(); ++i)
-                m_rows.push_back(
-                    {a.block[i], a.counter[i], double(a.timeNs[i]) - double(p->origin)});
+                m_rows.push_back({a.block[i], a.counter[i], nsAfter(a.timeNs[i], p->origin)});
         }
     }
     // The ticket is the arrival order as the atomic saw it.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/time_offset.h"
 #include "widgets/palette.h"
 #include "widgets/sequential_scale.h"
 #include "widgets/view_painting.h"
@@ -55,12 +56,12 @@ void CasHeatmapView::rebuild() {
         return std::pair(a.block, a.warp) < std::pair(b.block, b.warp);
     });
     for (const auto& w : m_warps) m_maxSum = std::max(m_maxSum, w.attemptsSum);
-    m_origin = p ? double(p->origin) : 0;
+    m_origin = p ? p->origin : 0;
     m_sample = run && run->texts.count("casSample")
                    ? QString::fromStdString(run->texts.at("casSample"))
                    : QString();
     double end = 1;
-    for (const auto& w : m_warps) end = std::max(end, double(w.endNs) - m_origin);
+    for (const auto& w : m_warps) end = std::max(end, nsAfter(w.endNs, m_origin));
     if (p) end = std::max(end, p->spanEnd);
     resizeEvent(nullptr);
     m_time.minSpan = std::max(20.0, p ? 4.0 * double(p->run->device.timerTickNs) : 0.0);
@@ -82,8 +83,8 @@ QColor CasHeatmapView::colourOf(std::size_t i) const {
 QRectF CasHeatmapView::warpRect(std::size_t i) const {
     const QRect r = rowsRect();
     const double h = rowHeight();
-    const double x0 = m_time.mapTimeToX(double(m_warps[i].startNs) - m_origin);
-    const double x1 = m_time.mapTimeToX(double(m_warps[i].endNs) - m_origin);
+    const double x0 = m_time.mapTimeToX(nsAfter(m_warps[i].startNs, m_origin));
+    const double x1 = m_time.mapTimeToX(nsAfter(m_warps[i].endNs, m_origin));
     return QRectF(x0, r.top() + double(i) * h, std::max(2.0, x1 - x0), std::max(1.0, h));
 }
 
@@ -181,8 +182,8 @@ bool CasHeatmapView::event(QEvent* e) {
                                .arg(w.warp)
                                .arg(w.attemptsSum)
                                .arg(w.attemptsMax)
-                               .arg(formatExactNs(double(w.startNs) - m_origin),
-                                    formatExactNs(double(w.endNs) - m_origin)),
+                               .arg(formatExactNs(nsAfter(w.startNs, m_origin)),
+                                    formatExactNs(nsAfter(w.endNs, m_origin))),
                            this);
         return true;
     }

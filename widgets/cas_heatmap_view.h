@@ -44,7 +44,7 @@ private:
     PlaybackModel* m_model;
     std::vector<CasWarp> m_warps;
     std::uint32_t m_maxSum = 0;
-    double m_origin = 0;
+    std::uint64_t m_origin = 0;  // the run's first %globaltimer reading
     QString m_problem, m_sample;
     TimelineData m_time;
 };

@@ -8,6 +8,7 @@
 
 #include "core/compute_capability.h"
 #include "core/device_facts.h"
+#include "core/time_offset.h"
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
@@ -30,8 +31,8 @@ void DeviceView::rebuild() {
         for (const Launch& l : prep->run->launches)
             for (std::size_t i = 0; i < l.blocks.size(); ++i) {
                 auto& [starts, ends] = m_spans[l.blocks.sm[i]];
-                starts.push_back(double(l.blocks.startNs[i]) - double(prep->origin));
-                ends.push_back(double(l.blocks.endNs[i]) - double(prep->origin));
+                starts.push_back(nsAfter(l.blocks.startNs[i], prep->origin));
+                ends.push_back(nsAfter(l.blocks.endNs[i], prep->origin));
             }
         for (auto& [sm, span] : m_spans) {
             std::sort(span.first.begin(), span.first.end());

@@ -6,6 +6,7 @@
 #include <QToolTip>
 #include <cmath>
 
+#include "core/time_offset.h"
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
@@ -177,13 +178,12 @@ void GreetingsView::paintEvent(QPaintEvent*) {
     mono.setStyleHint(QFont::Monospace);
     p.setFont(mono);
     const PreparedRun* prep = m_model->prepared();
-    const double origin = prep ? double(prep->origin) : 0;
     for (std::size_t line = 0; line < shown.byLine.size(); ++line) {
         const QRectF r = lineRect(line);
         if (r.left() > la.right()) break;
         const Greeting& g = shown.greetings[shown.byLine[line]];
         const bool printed = g.printed != kNotPrinted;
-        const bool reached = !prep || double(g.timeNs) - origin <= m_model->time();
+        const bool reached = !prep || nsAfter(g.timeNs, prep->origin) <= m_model->time();
         p.fillRect(QRectF(r.left(), r.top() + 2, 8, r.height() - 4), blockColour(g.block));
         p.setPen(!printed  ? palette::selection()
                  : reached ? palette::text()
@@ -247,7 +247,7 @@ bool GreetingsView::event(QEvent* e) {
     }
     const Greeting& g = m_launches[std::size_t(launch)].greetings[std::size_t(index)];
     const PreparedRun* prep = m_model->prepared();
-    const double at = prep ? double(g.timeNs) - double(prep->origin) : double(g.timeNs);
+    const double at = prep ? nsAfter(g.timeNs, prep->origin) : double(g.timeNs);
     QToolTip::showText(
         he->globalPos(),
         tr("<b>block %1, thread %2</b> (warp %3, lane %4) on SM %5<br>launch %6: ticket %7, "

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/operation_overlap.h"
+#include "core/time_offset.h"
 
 namespace ws {
 
@@ -50,7 +51,7 @@ OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin, std::
     const HostCallRecords& h = run.hostCalls;
     lanes.hasOperations = run.clocks.measured && (o.size() > 0 || h.size() > 0);
     if (lanes.hasOperations) {
-        auto at = [origin](std::uint64_t t) { return double(std::int64_t(t - origin)); };
+        auto at = [origin](std::uint64_t t) { return nsAfter(t, origin); };
         std::map<std::uint32_t, std::vector<std::size_t>> threads, streams, engines;
         std::vector<std::size_t> managed;
         std::vector<TimeSpan> kernels, copies;

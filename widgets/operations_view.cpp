@@ -14,6 +14,7 @@
 #include <set>
 
 #include "core/operation_overlap.h"
+#include "core/time_offset.h"
 #include "widgets/block_text.h"
 #include "widgets/operation_style.h"
 #include "widgets/palette.h"
@@ -50,8 +51,6 @@ std::vector<LegendItem> legendFor(bool byDepth) {
     return items;
 }
 
-double nsOf(std::uint64_t t, std::uint64_t origin) { return double(std::int64_t(t - origin)); }
-
 }  // namespace
 
 TimeSpan operationsFrame(const PreparedRun& prep) {
@@ -74,8 +73,8 @@ TimeSpan operationsFrame(const PreparedRun& prep) {
         const OperationRecords& o = run.operations;
         for (std::size_t i = 0; i < o.size(); ++i) {
             if (o.startNs[i] == 0) continue;  // "not collected"
-            first = std::min(first, nsOf(o.startNs[i], prep.origin));
-            last = std::max(last, nsOf(std::max(o.startNs[i], o.endNs[i]), prep.origin));
+            first = std::min(first, nsAfter(o.startNs[i], prep.origin));
+            last = std::max(last, nsAfter(std::max(o.startNs[i], o.endNs[i]), prep.origin));
             if (o.correlation[i]) asked.insert(o.correlation[i]);
         }
     }
@@ -93,8 +92,8 @@ TimeSpan operationsFrame(const PreparedRun& prep) {
         const double workFirst = first, workLast = last;
         for (std::size_t i = 0; i < h.size(); ++i) {
             if (h.startNs[i] == 0) continue;
-            const double s = nsOf(h.startNs[i], prep.origin);
-            const double e = nsOf(std::max(h.startNs[i], h.endNs[i]), prep.origin);
+            const double s = nsAfter(h.startNs[i], prep.origin);
+            const double e = nsAfter(std::max(h.startNs[i], h.endNs[i]), prep.origin);
             if (s < workFirst && s >= workFirst - span && e <= workLast &&
                 asked.count(h.correlation[i]))
                 first = std::min(first, s);
@@ -233,8 +232,8 @@ QRectF OperationsView::itemRect(const Hit& hit) const {
         s = run.operations.startNs[hit.index];
         e = std::max(s, run.operations.endNs[hit.index]);
     }
-    const double x0 = m_data.mapTimeToX(nsOf(s, p->origin));
-    const double x1 = m_data.mapTimeToX(nsOf(e, p->origin));
+    const double x0 = m_data.mapTimeToX(nsAfter(s, p->origin));
+    const double x1 = m_data.mapTimeToX(nsAfter(e, p->origin));
     return QRectF(x0, r.top() + 2, std::max(2.0, x1 - x0), r.height() - 4);
 }
 
@@ -332,7 +331,7 @@ QString OperationsView::toolTipFor(const Hit& hit) const {
     const Run& run = *p->run;
     auto span = [&](std::uint64_t s, std::uint64_t e) {
         return tr("%1 → %2 (%3)")
-            .arg(formatExactNs(nsOf(s, p->origin)), formatExactNs(nsOf(e, p->origin)),
+            .arg(formatExactNs(nsAfter(s, p->origin)), formatExactNs(nsAfter(e, p->origin)),
                  formatDuration(double(e - s)));
     };
     if (hit.kind == Hit::HostCall) {
@@ -496,7 +495,7 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
             if (isCopy(k))
                 label += QStringLiteral(" ") + opstyle::bytesText(run.operations.bytes[item]);
         }
-        const bool started = nsOf(start, prep->origin) <= now;
+        const bool started = nsAfter(start, prep->origin) <= now;
         p.fillRect(r, started ? fill : palette::future());
         if (hatch != Qt::NoBrush && started) p.fillRect(r, QBrush(QColor(0, 0, 0, 90), hatch));
         if (pageable) {

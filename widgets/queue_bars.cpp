@@ -3,6 +3,8 @@
 #include <QObject>
 #include <algorithm>
 
+#include "core/time_offset.h"
+
 namespace ws {
 
 QueueBars buildQueueBars(const PreparedRun* prepared) {
@@ -26,7 +28,6 @@ QueueBars buildQueueBars(const PreparedRun* prepared) {
     const auto slotCount = run.figures.count("slots") ? std::uint32_t(run.figures.at("slots"))
                                                       : std::uint32_t(launch.grid.count());
     q.analysis = analyzeQueue(launch, *items, slotCount);
-    const double origin = double(prepared->origin);
     q.bars.reserve(items->size());
     for (std::size_t i = 0; i < items->size(); ++i) {
         QueueBar b;
@@ -35,15 +36,15 @@ QueueBars buildQueueBars(const PreparedRun* prepared) {
         const auto place = prepared->lanes.find(b.block);
         if (place.row < 0) continue;  // no block record: the item cannot be placed
         b.lane = prepared->lanes.rows[std::size_t(place.row)].firstLane + std::uint32_t(place.lane);
-        b.start = double((*items->startNs)[i]) - origin;
-        b.end = double((*items->endNs)[i]) - origin;
+        b.start = nsAfter((*items->startNs)[i], prepared->origin);
+        b.end = nsAfter((*items->endNs)[i], prepared->origin);
         b.costUs = (*items->costUs)[i];
         q.maxCostUs = std::max(q.maxCostUs, b.costUs);
         q.lastStart = std::max(q.lastStart, b.start);
         q.end = std::max(q.end, b.end);
         q.bars.push_back(b);
     }
-    const double shift = double(q.analysis.originNs) - origin;
+    const double shift = nsAfter(q.analysis.originNs, prepared->origin);
     q.firstIdle = q.analysis.makespanNs - q.analysis.finishSpreadNs + shift;
     return q;
 }

@@ -67,6 +67,26 @@ TEST(WorkQueueRecords, AnalysisByHand) {
     EXPECT_EQ(run.figures.at("modelQueueNs"), 250);
 }
 
+TEST(WorkQueueRecords, TheSameAnalysisAtARealGlobaltimerReading) {
+    // %globaltimer reads about 1.8e18 ns, where a double holds only multiples
+    // of 256: offsets must be taken in integers, or [1000, 1100) becomes empty.
+    constexpr std::uint64_t kReading = 1'795'643'284'305'446'912ULL;
+    Launch l = handLaunch();
+    for (const char* name : {"startNs", "endNs"})
+        for (auto& t : column<std::uint64_t>(l, name)) t += kReading;
+    for (auto& t : l.blocks.startNs) t += kReading;
+    for (auto& t : l.blocks.endNs) t += kReading;
+    auto items = readQueueItems(l, 0);
+    ASSERT_TRUE(items.ok()) << items.error();
+    const QueueAnalysis a = analyzeQueue(l, *items, 2);
+    ASSERT_EQ(a.sms.size(), 2u);
+    EXPECT_EQ(a.sms[0].busyNs, 300);
+    EXPECT_EQ(a.sms[1].busyNs, 110);
+    EXPECT_EQ(a.makespanNs, 300);
+    EXPECT_EQ(a.tailNs, 100);
+    EXPECT_EQ(a.finishSpreadNs, 40);
+}
+
 TEST(WorkQueueRecords, CorruptTablesSayWhatAndWhere) {
     {
         Launch l = handLaunch();

@@ -6,6 +6,7 @@
 #include <QMouseEvent>
 #include <QRegularExpression>
 
+#include "core/work_queue_records.h"
 #include "tests/atomics_lab/atomics_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/queue_timeline_view.h"
@@ -38,6 +39,19 @@ TEST(QueueTimelineView, EveryItemSitsInItsBlocksLane) {
         // Inside its block's bar.
         EXPECT_GE(b.start, p->startOf(b.block));
         EXPECT_LE(b.end, p->endOf(b.block));
+    }
+}
+
+TEST(QueueTimelineView, BarsKeepEveryNanosecondOfTheGlobaltimer) {
+    test::app();
+    Shown s(test::queueRun("queue", "random", 64, 4, 2));
+    const PreparedRun* p = s.model.prepared();
+    auto items = readQueueItems(p->run->launches[0], 0);
+    ASSERT_TRUE(items.ok()) << items.error();
+    ASSERT_EQ(s.view.bars().bars.size(), items->size());
+    for (const QueueBar& b : s.view.bars().bars) {
+        EXPECT_EQ(b.start, double(std::int64_t((*items->startNs)[b.item] - p->origin)));
+        EXPECT_EQ(b.end, double(std::int64_t((*items->endNs)[b.item] - p->origin)));
     }
 }
 

@@ -1,6 +1,8 @@
 // The work queue on the GPU: every strategy and distribution does every item
 // exactly once with the CPU's sum, the records agree with the launch, the
 // slots hold, and with a few heavy items the queue beats the static split.
+#include <cmath>
+
 #include "core/work_queue_records.h"
 #include "tests/kernels_atomics/atomics_gpu.h"
 
@@ -76,6 +78,29 @@ TEST(WorkQueueKernels, TheQueueFinishesBeforeTheStaticSplitWithHeavyItems) {
     EXPECT_LT(queue->run.figures.at("imbalance"), fixed->run.figures.at("imbalance"));
     // The CPU model on the static run's own item durations agrees.
     EXPECT_LT(fixed->run.figures.at("modelQueueNs"), fixed->run.figures.at("modelStaticNs"));
+}
+
+TEST(WorkQueueKernels, TheTimedBuildRunsItemsAsLongAsTheRecordingOne) {
+    // Costs are calibrated on the recording build; the timed build must spend
+    // as long per step, or every kernel time misstates the items' cost. The
+    // two builds once compiled the chain differently and the timed one took
+    // 1.6-1.8x as long (recording overhead -35 to -42 %). Equal items on one
+    // slot per SM keep the launches long (about 80 us) and steady.
+    WS_REQUIRE_GPU();
+    RunOptions o = test::quickOptions();
+    o.repetitions = 7;
+    o.measureOverhead = true;
+    for (const char* strategy : {"static", "per-item", "queue"}) {
+        SCOPED_TRACE(strategy);
+        auto run = atomics::runWorkQueue(
+            test::atomicsParams("work-queue",
+                                {std::string("strategy=") + strategy, "items=1024", "cost_us=10",
+                                 "distribution=equal", "blocks_per_sm=1"}),
+            o, test::device());
+        ASSERT_TRUE(run.ok()) << run.error();
+        EXPECT_LT(std::abs(run->run.timing.overheadPercent), 15.0)
+            << "timed " << run->run.timing.kernelMs << " ms";
+    }
 }
 
 TEST(WorkQueueKernels, RefusesMoreBlocksPerSmThanFit) {

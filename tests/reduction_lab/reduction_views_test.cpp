@@ -5,6 +5,8 @@
 #include <qcustomplot.h>
 
 #include <QRegularExpression>
+#include <cmath>
+#include <map>
 
 #include "app/gui/compare_window.h"
 #include "app/gui/ladder_data.h"
@@ -294,6 +296,28 @@ TEST(ReductionTreeView, LastBlockShowsTheMergeByTheLastTicket) {
                               QColor(QRgb(0xE69F00)), 10));
     // At the end of the run the view follows the playback into the merge.
     EXPECT_EQ(tree.passIndex(), 1);
+}
+
+TEST(ArrivalView, TimesAreTheGlobaltimersOwnOffsets) {
+    // %globaltimer reads about 1.8e18 ns, where a double holds only multiples
+    // of 256: the view must subtract the origin before converting, or every
+    // arrival lands on a multiple of 256 ns though the clock ticks every 32.
+    Shown s(kLastBlock);
+    ArrivalView arrivals(&s.model);
+    const PreparedRun* p = s.model.prepared();
+    ASSERT_NE(p, nullptr);
+    const ArrivalRecords& a = p->run->launches[0].arrivals;
+    ASSERT_EQ(arrivals.rows().size(), a.size());
+    std::map<std::uint32_t, double> offsetOfBlock;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        offsetOfBlock[a.block[i]] = double(std::int64_t(a.timeNs[i] - p->origin));
+    int offGrid = 0;
+    for (const ArrivalRow& row : arrivals.rows()) {
+        EXPECT_EQ(row.timeNs, offsetOfBlock.at(row.block)) << "block " << row.block;
+        offGrid += std::fmod(row.timeNs, 256.0) != 0;
+    }
+    EXPECT_GT(offGrid, 0) << "every arrival of this trace on a multiple of 256 ns: the check "
+                             "above could not tell rounded offsets from exact ones";
 }
 
 TEST(ArrivalView, FourDigitTicketsKeepClearOfTheBlockColumn) {
