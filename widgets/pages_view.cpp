@@ -250,10 +250,12 @@ void PagesView::paintEvent(QPaintEvent*) {
         QRectF(strip.left() - 10, plot.top() - fm.height() - 4, strip.width() + 20, fm.height()),
         Qt::AlignCenter, tr("now"));
     const double step = niceStep(m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16));
-    for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step)
+    for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step) {
+        const QString label = formatDuration(t);
         p.drawText(
-            QRectF(m_data.mapTimeToX(t) - 60, plot.top() - fm.height() - 4, 120, fm.height()),
-            Qt::AlignCenter, formatDuration(t));
+            tickLabelBox(fm, label, m_data.mapTimeToX(t), plot.top() - fm.height() - 4, 0, width()),
+            Qt::AlignCenter, label);
+    }
     const double x = m_data.mapTimeToX(now);
     p.setPen(QPen(palette::playhead(), 2));
     p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));

@@ -245,8 +245,9 @@ void QueueTimelineView::paintLabels(QPainter& p, const QRect& lanes) {
     for (double t = std::ceil(m_time.viewStart / step) * step; t <= m_time.viewEnd; t += step) {
         const double x = m_time.mapTimeToX(t);
         p.drawLine(QPointF(x, lanes.bottom() + 1), QPointF(x, lanes.bottom() + 5));
-        p.drawText(QRectF(x - 50, lanes.bottom() + 6, 100, fm.height()), Qt::AlignCenter,
-                   formatDuration(t));
+        const QString label = formatDuration(t);
+        p.drawText(tickLabelBox(fm, label, x, lanes.bottom() + 6, 0, width()), Qt::AlignCenter,
+                   label);
     }
 }
 

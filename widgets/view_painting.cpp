@@ -1,6 +1,7 @@
 #include "widgets/view_painting.h"
 
 #include <QFontMetrics>
+#include <algorithm>
 
 #include "widgets/palette.h"
 
@@ -66,6 +67,13 @@ int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& it
 void drawMessage(QPainter& p, const QRect& area, const QString& text) {
     p.setPen(palette::mutedText());
     p.drawText(area.adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, double top, double left,
+                    double right) {
+    const double w = fm.horizontalAdvance(text) + 2;
+    const double start = std::clamp(x - w / 2, left, std::max(left, right - w));
+    return QRectF(start, top, w, fm.height());
 }
 
 }  // namespace ws

@@ -4,8 +4,10 @@
 // (projection) scales them too.
 #include <QColor>
 #include <QFont>
+#include <QFontMetrics>
 #include <QPainter>
 #include <QRect>
+#include <QRectF>
 #include <QString>
 #include <vector>
 
@@ -29,5 +31,9 @@ int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& it
 int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& items);
 // Centered explanatory text for an empty or untraced view.
 void drawMessage(QPainter& p, const QRect& area, const QString& text);
+// The box of an axis tick's label centred on x, moved inward where it would
+// cross `left` or `right`: the label of a tick at the plot's edge stays whole.
+QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, double top, double left,
+                    double right);
 
 }  // namespace ws

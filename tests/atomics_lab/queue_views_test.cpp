@@ -9,6 +9,7 @@
 #include "core/work_queue_records.h"
 #include "tests/atomics_lab/atomics_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/queue_timeline_view.h"
 #include "widgets/sequential_scale.h"
 #include "widgets/sm_busy_chart.h"
@@ -53,6 +54,31 @@ TEST(QueueTimelineView, BarsKeepEveryNanosecondOfTheGlobaltimer) {
         EXPECT_EQ(b.start, double(std::int64_t((*items->startNs)[b.item] - p->origin)));
         EXPECT_EQ(b.end, double(std::int64_t((*items->endNs)[b.item] - p->origin)));
     }
+}
+
+TEST(QueueTimelineView, TimeLabelsStayWholeAtTheRightEdge) {
+    // A tick at the end of the axis had its label centred on it and cut by
+    // the view's edge ("140 µ") whenever the run's end fell on a round time.
+    test::app();
+    ws::Run run = test::queueRun("queue", "random", 256, 8, 2);
+    // The run ends on a round time, so that a tick sits at the axis's end.
+    BlockRecords& b = run.launches[0].blocks;
+    const std::uint64_t origin = *std::min_element(b.startNs.begin(), b.startNs.end());
+    *std::max_element(b.endNs.begin(), b.endNs.end()) = origin + 200'000;
+    Shown s(std::move(run));
+    s.view.setAttribute(Qt::WA_DontShowOnScreen);
+    s.view.show();
+    int labels = 0;
+    for (int width = 500; width <= 1400; width += 23) {
+        s.view.resize(width, 400);
+        QCoreApplication::processEvents();
+        for (const test::DrawnText& t : test::probeText(&s.view)) {
+            EXPECT_GE(t.box.left(), 0.0) << width << ": " << t.text.toStdString();
+            EXPECT_LE(t.box.right(), double(width)) << width << ": " << t.text.toStdString();
+            labels += t.text.endsWith(QStringLiteral("s"));
+        }
+    }
+    EXPECT_GT(labels, 40) << "no time labels drawn: the check above saw nothing";
 }
 
 TEST(QueueTimelineView, HeavyItemsAreDarkAndHoverFindsThem) {
