@@ -247,7 +247,11 @@ bool GreetingsView::event(QEvent* e) {
     }
     const Greeting& g = m_launches[std::size_t(launch)].greetings[std::size_t(index)];
     const PreparedRun* prep = m_model->prepared();
-    const double at = prep ? nsAfter(g.timeNs, prep->origin) : double(g.timeNs);
+    if (!prep) {  // greetings come only with a prepared run
+        QToolTip::hideText();
+        return true;
+    }
+    const double at = nsAfter(g.timeNs, prep->origin);
     QToolTip::showText(
         he->globalPos(),
         tr("<b>block %1, thread %2</b> (warp %3, lane %4) on SM %5<br>launch %6: ticket %7, "

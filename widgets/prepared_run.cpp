@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/time_offset.h"
+
 namespace ws {
 
 namespace {
@@ -25,13 +27,13 @@ BlockRef PreparedRun::refOfBlock(int li, std::uint32_t linearBlock) const {
 double PreparedRun::startOf(const BlockRef& ref) const {
     const Launch* l = launch(ref.launch);
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
-    return double(l->blocks.startNs[ref.record] - origin);
+    return nsAfter(l->blocks.startNs[ref.record], origin);
 }
 
 double PreparedRun::endOf(const BlockRef& ref) const {
     const Launch* l = launch(ref.launch);
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
-    return double(l->blocks.endNs[ref.record] - origin);
+    return nsAfter(l->blocks.endNs[ref.record], origin);
 }
 
 BlockState PreparedRun::stateAt(const BlockRef& ref, double t) const {
@@ -56,8 +58,8 @@ double clockToNs(const PreparedRun& prepared, const BlockRef& ref, std::int64_t 
     const Launch* l = prepared.launch(ref.launch);
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
     const auto& b = l->blocks;
-    const double t0 = double(b.startNs[ref.record] - prepared.origin);
-    const double t1 = double(b.endNs[ref.record] - prepared.origin);
+    const double t0 = nsAfter(b.startNs[ref.record], prepared.origin);
+    const double t1 = nsAfter(b.endNs[ref.record], prepared.origin);
     const double c0 = double(b.startClock[ref.record]);
     const double c1 = double(b.endClock[ref.record]);
     if (c1 <= c0) return t0;
@@ -119,8 +121,8 @@ std::shared_ptr<const PreparedRun> prepareRun(std::shared_ptr<const Run> run) {
             const std::uint32_t id = l.blocks.block[i];
             if (id >= idx.recordOfBlock.size()) idx.recordOfBlock.resize(id + 1, -1);
             idx.recordOfBlock[id] = std::int32_t(i);
-            const double bs = double(l.blocks.startNs[i] - first);
-            const double be = double(std::max(l.blocks.endNs[i], l.blocks.startNs[i]) - first);
+            const double bs = nsAfter(l.blocks.startNs[i], first);
+            const double be = nsAfter(std::max(l.blocks.endNs[i], l.blocks.startNs[i]), first);
             s = std::min(s, bs);
             e = std::max(e, be);
             if (events.size() <= 2 * kMaxEventSteps) {

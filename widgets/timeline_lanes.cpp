@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "core/residency_slots.h"
+#include "core/time_offset.h"
 
 namespace ws {
 
@@ -86,8 +87,8 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
         std::vector<std::uint32_t> seen(run.launches.size(), 0);
         for (std::size_t k = 0; k < m.size(); ++k) {
             const auto i = m[k];
-            lane.start[k] = double(all.startNs[i] - origin);
-            lane.end[k] = double(std::max(all.endNs[i], all.startNs[i]) - origin);
+            lane.start[k] = nsAfter(all.startNs[i], origin);
+            lane.end[k] = nsAfter(std::max(all.endNs[i], all.startNs[i]), origin);
             lane.launch[k] = launchOf[i];
             lane.record[k] = std::uint32_t(i - out.m_launchOffset[launchOf[i]]);
             out.m_placeLane[i] = std::uint32_t(l);

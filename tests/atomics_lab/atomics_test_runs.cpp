@@ -16,7 +16,7 @@ namespace ws::test {
 
 namespace {
 
-// %globaltimer of the first start, as an H100 reads it: near 1.8e18 ns a
+// %globaltimer of the first start, of the size an H100 reads: near 1.8e18 ns a
 // double holds only multiples of 256, so views that convert before they
 // subtract show rounded times here, as they would on real traces.
 constexpr std::uint64_t kOrigin = 1'795'643'284'305'447'000ULL;
