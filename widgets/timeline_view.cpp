@@ -239,11 +239,11 @@ void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
         p.setPen(palette::mutedText());
         p.drawLine(x, axisY - 4, x, axisY);
         const QString label = formatDuration(t);
-        const int w = fm.horizontalAdvance(label);
-        const int left = std::clamp(x - w / 2, lanes.left() - 10, width() - w - 2);
+        const QRectF box =
+            tickLabelBox(fm, label, x, axisY - 6 - fm.ascent(), lanes.left() - 10, width());
         // The playhead's own time covers the tick labels it passes.
-        if (playhead.intersects(QRectF(left, axisY - 6 - fm.ascent(), w, fm.height()))) continue;
-        p.drawText(left, axisY - 6, label);
+        if (playhead.intersects(box)) continue;
+        p.drawText(box, Qt::AlignLeft | Qt::AlignTop, label);
     }
 }
 

@@ -33,6 +33,8 @@ int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& it
 void drawMessage(QPainter& p, const QRect& area, const QString& text);
 // The box of an axis tick's label centred on x, moved inward where it would
 // cross `left` or `right`: the label of a tick at the plot's edge stays whole.
+// The time axes of the SM timeline, the work-queue timeline and the pages
+// view place their labels with it.
 QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, double top, double left,
                     double right);
 
