@@ -1,0 +1,326 @@
+// record_store_probe: where the last points of a block record's cost go in
+// the two kernels that block_record_cost could not bring under 2 % (the
+// seed's uint8 transpose through a 16x16 tile, and the float transpose
+// through a padded 32x33 tile with 1024 threads). It asks what
+// block_record_cost did not: whether the record's store costs by its place
+// (the tail of the block), its memory traffic (cache hints, one shared
+// address, 4 bytes instead of 16, slots scattered), or its thread (the
+// block's last thread instead of thread 0). Ways marked * are not valid
+// records, only parts of one; every valid way's slots are checked for having
+// been written (end at or after start, an SM below the device's count), and
+// every output against the CPU.
+//
+//   record_store_probe [--rounds N]
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+#define CHECK(call)                                                                          \
+    do {                                                                                     \
+        cudaError_t e_ = (call);                                                             \
+        if (e_ != cudaSuccess) {                                                             \
+            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
+            std::exit(1);                                                                    \
+        }                                                                                    \
+    } while (0)
+
+__device__ __forceinline__ std::uint64_t timerNs() {
+    std::uint64_t t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+__device__ __forceinline__ std::uint64_t clockNow() {
+    std::uint64_t t;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t)::"memory");
+    return t;
+}
+__device__ __forceinline__ std::uint32_t smid() {
+    std::uint32_t id;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+    return id;
+}
+__device__ __forceinline__ void storeStreaming(void* p, std::uint64_t a, std::uint64_t b) {
+    asm volatile("st.global.cs.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
+}
+
+enum Way {
+    kNone,
+    kLabRegisters,    // late start in registers, barrier, thread 0 stores 32 B (the lab's, 256)
+    kLabAtOnce,       // late start stored at once, barrier, end by thread 0 (the lab's, 1024)
+    kStartOnly,       // late start stored at once, nothing at the end*
+    kBarrierOnly,     // the closing barrier alone*
+    kConst16,         // barrier, a constant 16-byte store by thread 0*
+    kConst16Cs,       // the same with the streaming hint (st.global.cs)*
+    kConst16OneAddr,  // the same, every block to one address*
+    kConst4,          // barrier, a constant 4-byte store*
+    kReadsShared,     // barrier, end readings stored to shared memory only*
+    kLabStreaming,    // kLabRegisters with both stores st.global.cs
+    kLastThreadEnd,   // start stored at once by thread 0, the end by the block's last thread
+    kScattered,       // kLabRegisters with the slots in bit-reversed block order
+    kWayCount
+};
+const char* wayName(int w) {
+    static const char* names[] = {"none",
+                                  "lab: late start in registers, barrier, 32 B",
+                                  "lab: late start stored at once, barrier, end",
+                                  "late start stored at once, no end*",
+                                  "closing barrier alone*",
+                                  "barrier, constant 16 B store*",
+                                  "barrier, constant 16 B store, st.global.cs*",
+                                  "barrier, constant 16 B store, one address*",
+                                  "barrier, constant 4 B store*",
+                                  "barrier, end readings to shared memory*",
+                                  "lab (registers) with st.global.cs",
+                                  "start at once, the end by the last thread",
+                                  "lab (registers), slots bit-reversed"};
+    return names[w];
+}
+bool validRecord(int w) {
+    return w == kLabRegisters || w == kLabAtOnce || w == kLabStreaming || w == kLastThreadEnd ||
+           w == kScattered;
+}
+
+struct Slot {
+    std::uint64_t startNs, startClockSm, endNs, endClock;
+};
+
+struct Records {
+    Slot* slots = nullptr;
+    int log2Blocks = 0;  // for the bit-reversed slot order
+};
+
+__device__ __forceinline__ std::uint32_t blockLinear() {
+    return blockIdx.x + gridDim.x * blockIdx.y;
+}
+__device__ __forceinline__ bool threadZero() { return threadIdx.x == 0 && threadIdx.y == 0; }
+__device__ __forceinline__ bool lastThread() {
+    return threadIdx.x == blockDim.x - 1 && threadIdx.y == blockDim.y - 1;
+}
+__device__ __forceinline__ std::uint64_t withSm(std::uint64_t clock) {
+    return (clock & ((1ull << 56) - 1)) | (std::uint64_t(smid()) << 56);
+}
+
+template <int kWay>
+struct Recorder {
+    std::uint64_t startNs = 0, startClockSm = 0;
+
+    __device__ Slot* slot(Records r) const {
+        std::uint32_t b = blockLinear();
+        if constexpr (kWay == kScattered) b = __brev(b) >> (32 - r.log2Blocks);
+        return r.slots + b;
+    }
+
+    // Thread 0, right after the block's first global load is issued.
+    __device__ void afterFirstLoad(Records r) {
+        if constexpr (kWay == kNone || kWay == kBarrierOnly || kWay == kConst16 ||
+                      kWay == kConst16Cs || kWay == kConst16OneAddr || kWay == kConst4 ||
+                      kWay == kReadsShared)
+            return;
+        if (!threadZero()) return;
+        startClockSm = withSm(clockNow());
+        startNs = timerNs();
+        if constexpr (kWay == kLabAtOnce || kWay == kStartOnly || kWay == kLastThreadEnd)
+            *reinterpret_cast<ulonglong2*>(slot(r)) = make_ulonglong2(startNs, startClockSm);
+    }
+
+    // Every thread, after the kernel's last store.
+    __device__ void end(Records r) {
+        if constexpr (kWay == kNone || kWay == kStartOnly) return;
+        __syncthreads();
+        if constexpr (kWay == kBarrierOnly) return;
+        if constexpr (kWay == kLastThreadEnd) {
+            if (!lastThread()) return;
+            const std::uint64_t endNs = timerNs();
+            reinterpret_cast<ulonglong2*>(slot(r))[1] = make_ulonglong2(endNs, clockNow());
+            return;
+        }
+        if (!threadZero()) return;
+        if constexpr (kWay == kConst16) {
+            *reinterpret_cast<uint4*>(slot(r)) = make_uint4(1, 2, 3, 4);
+        } else if constexpr (kWay == kConst16Cs) {
+            storeStreaming(slot(r), 1, 2);
+        } else if constexpr (kWay == kConst16OneAddr) {
+            *reinterpret_cast<uint4*>(r.slots) = make_uint4(1, 2, 3, 4);
+        } else if constexpr (kWay == kConst4) {
+            *reinterpret_cast<std::uint32_t*>(slot(r)) = 1;
+        } else if constexpr (kWay == kReadsShared) {
+            __shared__ std::uint64_t sink[2];
+            sink[0] = timerNs();
+            sink[1] = clockNow();
+        } else {
+            const std::uint64_t endNs = timerNs();
+            const std::uint64_t endClock = clockNow();
+            auto* s = reinterpret_cast<ulonglong2*>(slot(r));
+            if constexpr (kWay == kLabStreaming) {
+                storeStreaming(s, startNs, startClockSm);
+                storeStreaming(s + 1, endNs, endClock);
+            } else {
+                if constexpr (kWay != kLabAtOnce) s[0] = make_ulonglong2(startNs, startClockSm);
+                s[1] = make_ulonglong2(endNs, endClock);
+            }
+        }
+    }
+};
+
+// The seed's uint8 transpose through a 16x16 tile (kernels/memory_transpose_u8.cu).
+template <int kWay>
+__global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
+                            Records rec) {
+    Recorder<kWay> r;
+    __shared__ std::uint8_t sbuf[16][16];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int xbase = blockIdx.x * 16, ybase = blockIdx.y * 16;
+    {
+        const int x = xbase + tx, y = ybase + ty;
+        const std::uint8_t v = x < width && y < height ? src[x + std::size_t(y) * width] : 0;
+        r.afterFirstLoad(rec);
+        sbuf[ty][tx] = v;
+    }
+    __syncthreads();
+    {
+        const int x = xbase + ty, y = ybase + tx;
+        if (x < width && y < height) dst[y + std::size_t(x) * height] = sbuf[tx][ty];
+    }
+    r.end(rec);
+}
+
+// The lab's float transpose through a padded 32x33 tile, 1 row per thread
+// (kernels/memory_transpose_f32.cu).
+template <int kWay>
+__global__ void transposePadded(const float* in, float* out, int width, int height, Records rec) {
+    Recorder<kWay> r;
+    __shared__ float tile[32][33];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    {
+        const int x = blockIdx.x * 32 + tx, y = blockIdx.y * 32 + ty;
+        const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
+        r.afterFirstLoad(rec);
+        tile[ty][tx] = v;
+    }
+    __syncthreads();
+    {
+        const int x = blockIdx.y * 32 + tx, y = blockIdx.x * 32 + ty;
+        if (x < height && y < width) out[std::size_t(y) * height + x] = tile[tx][ty];
+    }
+    r.end(rec);
+}
+
+template <typename T>
+using Kernel = void (*)(const T*, T*, int, int, Records);
+
+template <int... W>
+std::vector<Kernel<std::uint8_t>> u8Kernels(std::integer_sequence<int, W...>) {
+    return {transposeU8<W>...};
+}
+template <int... W>
+std::vector<Kernel<float>> paddedKernels(std::integer_sequence<int, W...>) {
+    return {transposePadded<W>...};
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+bool slotsValid(const std::vector<Slot>& slots, int sms) {
+    for (const Slot& s : slots) {
+        const int sm = int(s.startClockSm >> 56);
+        const std::uint64_t startClock = s.startClockSm & ((1ull << 56) - 1);
+        if (s.startNs == 0 || s.endNs < s.startNs || sm >= sms) return false;
+        if (((s.endClock - startClock) & ((1ull << 56) - 1)) > (1ull << 40)) return false;
+    }
+    return true;
+}
+
+// Times every way of one kernel, the ways taking turns in each round.
+template <typename T>
+bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, dim3 block, int n,
+           int rounds, int sms) {
+    const std::size_t elements = std::size_t(n) * n, blocks = std::size_t(grid.x) * grid.y;
+    std::vector<T> host(elements);
+    for (std::size_t i = 0; i < elements; ++i) host[i] = T((i * 2654435761u) >> 7 & 0xff);
+    T *src, *dst;
+    Slot* slots;
+    CHECK(cudaMalloc(&src, elements * sizeof(T)));
+    CHECK(cudaMalloc(&dst, elements * sizeof(T)));
+    CHECK(cudaMalloc(&slots, blocks * sizeof(Slot)));
+    CHECK(cudaMemcpy(src, host.data(), elements * sizeof(T), cudaMemcpyHostToDevice));
+    Records rec{slots, 0};
+    while ((std::size_t(1) << rec.log2Blocks) < blocks) ++rec.log2Blocks;
+
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    std::vector<std::vector<double>> ms(kWayCount);
+    bool ok = true;
+    std::vector<T> out(elements);
+    std::vector<Slot> got(blocks);
+    for (int round = -1; round < rounds; ++round) {
+        for (int w = 0; w < kWayCount; ++w) {
+            CHECK(cudaMemset(slots, 0, blocks * sizeof(Slot)));
+            CHECK(cudaEventRecord(start));
+            kernels[w]<<<grid, block>>>(src, dst, n, n, rec);
+            CHECK(cudaEventRecord(stop));
+            CHECK(cudaEventSynchronize(stop));
+            CHECK(cudaGetLastError());
+            float t = 0;
+            CHECK(cudaEventElapsedTime(&t, start, stop));
+            if (round >= 0) ms[w].push_back(t);
+            if (round != -1) continue;
+            // The first round checks every output and every valid record.
+            CHECK(cudaMemcpy(out.data(), dst, elements * sizeof(T), cudaMemcpyDeviceToHost));
+            for (std::size_t y = 0; y < std::size_t(n) && ok; ++y)
+                for (std::size_t x = 0; x < std::size_t(n); ++x)
+                    if (out[x * n + y] != host[y * n + x]) {
+                        std::printf("%s, %s: wrong output at (%zu, %zu)\n", title, wayName(w), x,
+                                    y);
+                        ok = false;
+                        break;
+                    }
+            CHECK(cudaMemset(dst, 0, elements * sizeof(T)));
+            if (validRecord(w)) {
+                CHECK(cudaMemcpy(got.data(), slots, blocks * sizeof(Slot), cudaMemcpyDeviceToHost));
+                if (!slotsValid(got, sms)) {
+                    std::printf("%s, %s: a record was not written\n", title, wayName(w));
+                    ok = false;
+                }
+            }
+        }
+    }
+    const double base = median(ms[kNone]);
+    std::printf("\n%s: no record %.4f ms (median of %d)\n", title, base, rounds);
+    for (int w = 1; w < kWayCount; ++w)
+        std::printf("  %-48s %+6.2f %%\n", wayName(w), 100.0 * (median(ms[w]) / base - 1.0));
+    CHECK(cudaFree(src));
+    CHECK(cudaFree(dst));
+    CHECK(cudaFree(slots));
+    return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int rounds = 31;
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--rounds" && i + 1 < argc) rounds = std::atoi(argv[++i]);
+    cudaDeviceProp prop{};
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    std::printf("%s, %d SMs, %d rounds, %% over no record\n", prop.name, prop.multiProcessorCount,
+                rounds);
+    const int n = 16384;
+    const auto ways = std::make_integer_sequence<int, kWayCount>{};
+    bool ok = probe<std::uint8_t>("uint8 transpose 16x16 (1,048,576 blocks of 256)",
+                                  u8Kernels(ways), dim3(n / 16, n / 16), dim3(16, 16), n, rounds,
+                                  prop.multiProcessorCount);
+    ok &= probe<float>("float transpose 32x33, 1 row (262,144 blocks of 1024)", paddedKernels(ways),
+                       dim3(n / 32, n / 32), dim3(32, 32), n, rounds, prop.multiProcessorCount);
+    std::printf("\n%s\n", ok ? "every output and every valid record checked" : "CHECK FAILED");
+    return ok ? 0 : 1;
+}
