@@ -1,11 +1,13 @@
 // record_store_probe: where the last points of a block record's cost go in
 // the two kernels that block_record_cost could not bring under 2 % (the
 // seed's uint8 transpose through a 16x16 tile, and the float transpose
-// through a padded 32x33 tile with 1024 threads). It asks what
+// through a padded 32x33 tile with 1024 threads), and in the one just under
+// it (the float transpose with 4 rows per thread). It asks what
 // block_record_cost did not: whether the record's store costs by its place
 // (the tail of the block), its memory traffic (cache hints, one shared
 // address, 4 bytes instead of 16, slots scattered), or its thread (the
-// block's last thread instead of thread 0). Ways marked * are not valid
+// block's last thread instead of thread 0), and whether an end of 8 bytes
+// (what the block spent since its start) costs less than 16. Ways marked * are not valid
 // records, only parts of one; every valid way's slots are checked for having
 // been written (end at or after start, an SM below the device's count), and
 // every output against the CPU.
@@ -64,6 +66,12 @@ enum Way {
     kLabStreaming,    // kLabRegisters with both stores st.global.cs
     kLastThreadEnd,   // start stored at once by thread 0, the end by the block's last thread
     kScattered,       // kLabRegisters with the slots in bit-reversed block order
+    // The end as what the block spent since its start, in one 8-byte store
+    // (32-bit ns and 32-bit cycles, the start's low halves kept in two
+    // registers) instead of 16 bytes of absolute readings.
+    kAtOnceEnd8,     // start stored at once, barrier, 8-byte end
+    kRegistersEnd8,  // start in registers, barrier, 16-byte start and 8-byte end
+    kAtOnceEnd4,     // start stored at once, barrier, 4-byte end (16-bit ns, 16-bit cycles)*
     kWayCount
 };
 const char* wayName(int w) {
@@ -79,12 +87,15 @@ const char* wayName(int w) {
                                   "barrier, end readings to shared memory*",
                                   "lab (registers) with st.global.cs",
                                   "start at once, the end by the last thread",
-                                  "lab (registers), slots bit-reversed"};
+                                  "lab (registers), slots bit-reversed",
+                                  "start at once, barrier, 8 B end (ns, cycles spent)",
+                                  "registers, barrier, 16 B start and 8 B end",
+                                  "start at once, barrier, 4 B end (16+16 bits)*"};
     return names[w];
 }
 bool validRecord(int w) {
     return w == kLabRegisters || w == kLabAtOnce || w == kLabStreaming || w == kLastThreadEnd ||
-           w == kScattered;
+           w == kScattered || w == kAtOnceEnd8 || w == kRegistersEnd8;
 }
 
 struct Slot {
@@ -126,7 +137,8 @@ struct Recorder {
         if (!threadZero()) return;
         startClockSm = withSm(clockNow());
         startNs = timerNs();
-        if constexpr (kWay == kLabAtOnce || kWay == kStartOnly || kWay == kLastThreadEnd)
+        if constexpr (kWay == kLabAtOnce || kWay == kStartOnly || kWay == kLastThreadEnd ||
+                      kWay == kAtOnceEnd8 || kWay == kAtOnceEnd4)
             *reinterpret_cast<ulonglong2*>(slot(r)) = make_ulonglong2(startNs, startClockSm);
     }
 
@@ -142,6 +154,18 @@ struct Recorder {
             return;
         }
         if (!threadZero()) return;
+        if constexpr (kWay == kAtOnceEnd8 || kWay == kRegistersEnd8 || kWay == kAtOnceEnd4) {
+            const std::uint32_t ns = std::uint32_t(timerNs()) - std::uint32_t(startNs);
+            const std::uint32_t cycles = std::uint32_t(clockNow()) - std::uint32_t(startClockSm);
+            auto* s = reinterpret_cast<std::uint32_t*>(slot(r));
+            if constexpr (kWay == kRegistersEnd8)
+                *reinterpret_cast<ulonglong2*>(s) = make_ulonglong2(startNs, startClockSm);
+            if constexpr (kWay == kAtOnceEnd4)
+                s[4] = (ns & 0xffffu) | (cycles << 16);
+            else
+                *reinterpret_cast<uint2*>(s + 4) = make_uint2(ns, cycles);
+            return;
+        }
         if constexpr (kWay == kConst16) {
             *reinterpret_cast<uint4*>(slot(r)) = make_uint4(1, 2, 3, 4);
         } else if constexpr (kWay == kConst16Cs) {
@@ -191,23 +215,34 @@ __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int widt
     r.end(rec);
 }
 
-// The lab's float transpose through a padded 32x33 tile, 1 row per thread
-// (kernels/memory_transpose_f32.cu).
-template <int kWay>
-__global__ void transposePadded(const float* in, float* out, int width, int height, Records rec) {
+// The lab's float transposes through a 32x32 tile (kernels/memory_transpose_f32.cu):
+// blocks of 32 x (32 / kRows), each thread moving kRows rows; kPad = 1 pads
+// the tile to 33 columns.
+template <int kWay, int kRows, int kPad>
+__global__ void transposeF32(const float* in, float* out, int width, int height, Records rec) {
+    constexpr int kStep = 32 / kRows;
     Recorder<kWay> r;
-    __shared__ float tile[32][33];
+    __shared__ float tile[32][32 + kPad];
     const int tx = threadIdx.x, ty = threadIdx.y;
     {
-        const int x = blockIdx.x * 32 + tx, y = blockIdx.y * 32 + ty;
-        const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
-        r.afterFirstLoad(rec);
-        tile[ty][tx] = v;
+        const int x = blockIdx.x * 32 + tx;
+#pragma unroll
+        for (int j = 0; j < kRows; ++j) {
+            const int y = blockIdx.y * 32 + ty + j * kStep;
+            const float v = x < width && y < height ? in[std::size_t(y) * width + x] : 0.0f;
+            if (j == 0) r.afterFirstLoad(rec);
+            tile[ty + j * kStep][tx] = v;
+        }
     }
     __syncthreads();
     {
-        const int x = blockIdx.y * 32 + tx, y = blockIdx.x * 32 + ty;
-        if (x < height && y < width) out[std::size_t(y) * height + x] = tile[tx][ty];
+        const int x = blockIdx.y * 32 + tx;
+#pragma unroll
+        for (int j = 0; j < kRows; ++j) {
+            const int y = blockIdx.x * 32 + ty + j * kStep;
+            if (x < height && y < width)
+                out[std::size_t(y) * height + x] = tile[tx][ty + j * kStep];
+        }
     }
     r.end(rec);
 }
@@ -219,9 +254,9 @@ template <int... W>
 std::vector<Kernel<std::uint8_t>> u8Kernels(std::integer_sequence<int, W...>) {
     return {transposeU8<W>...};
 }
-template <int... W>
-std::vector<Kernel<float>> paddedKernels(std::integer_sequence<int, W...>) {
-    return {transposePadded<W>...};
+template <int kRows, int kPad, int... W>
+std::vector<Kernel<float>> f32Kernels(std::integer_sequence<int, W...>) {
+    return {transposeF32<W, kRows, kPad>...};
 }
 
 double median(std::vector<double> v) {
@@ -229,11 +264,20 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-bool slotsValid(const std::vector<Slot>& slots, int sms) {
+// kAtOnceEnd8 and kRegistersEnd8 keep (ns, cycles spent) in the end ns's
+// place, and the end clock's place stays zero.
+bool slotsValid(const std::vector<Slot>& slots, int way, int sms) {
+    const bool spent = way == kAtOnceEnd8 || way == kRegistersEnd8;
     for (const Slot& s : slots) {
         const int sm = int(s.startClockSm >> 56);
+        if (s.startNs == 0 || sm >= sms) return false;
+        if (spent) {
+            const std::uint32_t cycles = std::uint32_t(s.endNs >> 32);
+            if (cycles == 0 || cycles > (1u << 30) || s.endClock != 0) return false;
+            continue;
+        }
         const std::uint64_t startClock = s.startClockSm & ((1ull << 56) - 1);
-        if (s.startNs == 0 || s.endNs < s.startNs || sm >= sms) return false;
+        if (s.endNs < s.startNs) return false;
         if (((s.endClock - startClock) & ((1ull << 56) - 1)) > (1ull << 40)) return false;
     }
     return true;
@@ -287,7 +331,7 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
             CHECK(cudaMemset(dst, 0, elements * sizeof(T)));
             if (validRecord(w)) {
                 CHECK(cudaMemcpy(got.data(), slots, blocks * sizeof(Slot), cudaMemcpyDeviceToHost));
-                if (!slotsValid(got, sms)) {
+                if (!slotsValid(got, w, sms)) {
                     std::printf("%s, %s: a record was not written\n", title, wayName(w));
                     ok = false;
                 }
@@ -319,8 +363,12 @@ int main(int argc, char** argv) {
     bool ok = probe<std::uint8_t>("uint8 transpose 16x16 (1,048,576 blocks of 256)",
                                   u8Kernels(ways), dim3(n / 16, n / 16), dim3(16, 16), n, rounds,
                                   prop.multiProcessorCount);
-    ok &= probe<float>("float transpose 32x33, 1 row (262,144 blocks of 1024)", paddedKernels(ways),
-                       dim3(n / 32, n / 32), dim3(32, 32), n, rounds, prop.multiProcessorCount);
+    ok &= probe<float>("float transpose 32x33, 1 row (262,144 blocks of 1024)",
+                       f32Kernels<1, 1>(ways), dim3(n / 32, n / 32), dim3(32, 32), n, rounds,
+                       prop.multiProcessorCount);
+    ok &= probe<float>("float transpose 32x32, 4 rows (262,144 blocks of 256)",
+                       f32Kernels<4, 0>(ways), dim3(n / 32, n / 32), dim3(32, 8), n, rounds,
+                       prop.multiProcessorCount);
     std::printf("\n%s\n", ok ? "every output and every valid record checked" : "CHECK FAILED");
     return ok ? 0 : 1;
 }
