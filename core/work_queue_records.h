@@ -37,7 +37,7 @@ struct SmBusy {
     std::uint32_t items = 0;
     double busyNs = 0;     // time with at least one item running (union of the items)
     double workNs = 0;     // sum of the items' durations
-    double lastEndNs = 0;  // when its last item ended, after the origin
+    double lastEndNs = 0;  // when its last item ended, after originNs below
 };
 
 struct QueueAnalysis {

@@ -28,9 +28,12 @@ void ColourScheme::setCategorical(CategoricalSet set) {
 
 QString schemeName(Scheme scheme) {
     switch (scheme) {
-        case Scheme::Light: return QStringLiteral("light");
-        case Scheme::Dark: return QStringLiteral("dark");
-        case Scheme::Projector: return QStringLiteral("projector");
+        case Scheme::Light:
+            return QStringLiteral("light");
+        case Scheme::Dark:
+            return QStringLiteral("dark");
+        case Scheme::Projector:
+            return QStringLiteral("projector");
     }
     return QStringLiteral("light");
 }
@@ -43,15 +46,19 @@ std::optional<Scheme> schemeFromName(const QString& name) {
 
 QString categoricalName(CategoricalSet set) {
     switch (set) {
-        case CategoricalSet::OkabeIto: return QStringLiteral("okabe-ito");
-        case CategoricalSet::TolBright: return QStringLiteral("tol-bright");
-        case CategoricalSet::TolVibrant: return QStringLiteral("tol-vibrant");
+        case CategoricalSet::OkabeIto:
+            return QStringLiteral("okabe-ito");
+        case CategoricalSet::TolBright:
+            return QStringLiteral("tol-bright");
+        case CategoricalSet::TolVibrant:
+            return QStringLiteral("tol-vibrant");
     }
     return QStringLiteral("okabe-ito");
 }
 
 std::optional<CategoricalSet> categoricalFromName(const QString& name) {
-    for (CategoricalSet s : {CategoricalSet::OkabeIto, CategoricalSet::TolBright, CategoricalSet::TolVibrant})
+    for (CategoricalSet s :
+         {CategoricalSet::OkabeIto, CategoricalSet::TolBright, CategoricalSet::TolVibrant})
         if (categoricalName(s) == name) return s;
     return std::nullopt;
 }

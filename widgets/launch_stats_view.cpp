@@ -1,8 +1,9 @@
 #include "widgets/launch_stats_view.h"
 
+#include <qcustomplot.h>
+
 #include <QLabel>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 #include "widgets/colour_scheme.h"
 #include "widgets/palette.h"
@@ -140,12 +141,13 @@ void LaunchStatsView::rebuild() {
 QString LaunchStatsView::summaryText() const {
     const PreparedRun* p = m_model->prepared();
     if (!p || m_launch < 0) return tr("No run loaded.");
-    QString text = tr("Launch %1 of %2: %3 blocks on %4 SMs over %5; tail %6 (last block start to end)")
-                       .arg(m_launch + 1)
-                       .arg(p->run->launches.size())
-                       .arg(p->run->launches[std::size_t(m_launch)].blocks.size())
-                       .arg(m_stats.sms.size())
-                       .arg(formatDuration(m_stats.spanNs), formatDuration(m_stats.tailNs));
+    QString text =
+        tr("Launch %1 of %2: %3 blocks on %4 SMs over %5; tail %6 (last block start to end)")
+            .arg(m_launch + 1)
+            .arg(p->run->launches.size())
+            .arg(p->run->launches[std::size_t(m_launch)].blocks.size())
+            .arg(m_stats.sms.size())
+            .arg(formatDuration(m_stats.spanNs), formatDuration(m_stats.tailNs));
     text += tr(". Occupancy achieved %1 %").arg(m_stats.achievedOccupancy * 100, 0, 'f', 0);
     if (m_stats.theoreticalOccupancy)
         text += tr(", at most %1 % by threads, blocks and shared memory (%2 blocks per SM; "
@@ -158,7 +160,8 @@ QString LaunchStatsView::summaryText() const {
 void LaunchStatsView::markDurationBin(int bin) {
     if (bin < 0 || bin >= int(m_stats.durations.records.size())) return;
     std::vector<BlockRef> refs;
-    for (std::uint32_t r : m_stats.durations.records[std::size_t(bin)]) refs.push_back({m_launch, int(r)});
+    for (std::uint32_t r : m_stats.durations.records[std::size_t(bin)])
+        refs.push_back({m_launch, int(r)});
     if (!refs.empty()) m_model->setSelected(refs.front());
     m_model->setMarked(std::move(refs));
 }

@@ -64,10 +64,12 @@ OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin, std::
                 continue;
             }
             streams[o.stream[i]].push_back(i);
+            // Start 0 is "not collected": the operation has no place in time.
+            const bool timed = o.startNs[i] != 0;
             if (isCopy(kind)) {
                 engines[o.engine[i]].push_back(i);
-                copies.push_back(span);
-            } else if (kind == OperationKind::Kernel) {
+                if (timed) copies.push_back(span);
+            } else if (kind == OperationKind::Kernel && timed) {
                 kernels.push_back(span);
             }
         }

@@ -385,7 +385,7 @@ void OperationsView::paintAxis(QPainter& p, const QRect& plot) {
     const double minStep = m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16);
     const double step = niceStep(minStep);
     p.setPen(palette::mutedText());
-    for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step) {
+    for (const double t : tickTimes(m_data.viewStart, m_data.viewEnd, step)) {
         const double x = m_data.mapTimeToX(t);
         p.setPen(palette::gridLine());
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));

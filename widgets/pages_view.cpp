@@ -250,7 +250,7 @@ void PagesView::paintEvent(QPaintEvent*) {
         QRectF(strip.left() - 10, plot.top() - fm.height() - 4, strip.width() + 20, fm.height()),
         Qt::AlignCenter, tr("now"));
     const double step = niceStep(m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16));
-    for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step) {
+    for (const double t : tickTimes(m_data.viewStart, m_data.viewEnd, step)) {
         const QString label = formatDuration(t);
         p.drawText(
             tickLabelBox(fm, label, m_data.mapTimeToX(t), plot.top() - fm.height() - 4, 0, width()),

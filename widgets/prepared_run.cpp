@@ -33,7 +33,8 @@ double PreparedRun::startOf(const BlockRef& ref) const {
 double PreparedRun::endOf(const BlockRef& ref) const {
     const Launch* l = launch(ref.launch);
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
-    return nsAfter(l->blocks.endNs[ref.record], origin);
+    // A damaged record may end before it starts; it is drawn with no length.
+    return nsAfter(std::max(l->blocks.endNs[ref.record], l->blocks.startNs[ref.record]), origin);
 }
 
 BlockState PreparedRun::stateAt(const BlockRef& ref, double t) const {
@@ -58,11 +59,10 @@ double clockToNs(const PreparedRun& prepared, const BlockRef& ref, std::int64_t 
     const Launch* l = prepared.launch(ref.launch);
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return 0;
     const auto& b = l->blocks;
-    const double t0 = nsAfter(b.startNs[ref.record], prepared.origin);
-    const double t1 = nsAfter(b.endNs[ref.record], prepared.origin);
+    const double t0 = prepared.startOf(ref), t1 = prepared.endOf(ref);
     const double c0 = double(b.startClock[ref.record]);
     const double c1 = double(b.endClock[ref.record]);
-    if (c1 <= c0) return t0;
+    if (c1 <= c0 || t1 <= t0) return t0;
     return std::clamp(t0 + (double(clock) - c0) / (c1 - c0) * (t1 - t0), t0, t1);
 }
 

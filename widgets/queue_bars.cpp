@@ -44,8 +44,8 @@ QueueBars buildQueueBars(const PreparedRun* prepared) {
         q.end = std::max(q.end, b.end);
         q.bars.push_back(b);
     }
-    const double shift = nsAfter(q.analysis.originNs, prepared->origin);
-    q.firstIdle = q.analysis.makespanNs - q.analysis.finishSpreadNs + shift;
+    q.analysisOrigin = nsAfter(q.analysis.originNs, prepared->origin);
+    q.firstIdle = q.onTimeline(q.analysis.makespanNs - q.analysis.finishSpreadNs);
     return q;
 }
 

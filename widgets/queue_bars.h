@@ -25,7 +25,11 @@ struct QueueBars {
     int launch = -1;
     float maxCostUs = 0;
     double lastStart = 0, end = 0, firstIdle = 0;  // ns after the origin
+    // The analysis counts from the first item's start, the views from the
+    // run's origin (the first block, or a copy before the kernel).
     QueueAnalysis analysis;
+    double analysisOrigin = 0;  // the first item's start, ns after the origin
+    double onTimeline(double analysisNs) const { return analysisNs + analysisOrigin; }
     QString problem;  // why there are no bars (another experiment, a bad table)
     bool empty() const { return bars.empty(); }
 };

@@ -242,7 +242,7 @@ void QueueTimelineView::paintLabels(QPainter& p, const QRect& lanes) {
     const double step =
         niceStep(m_time.span() / std::max(2.0, lanes.width() / (6.0 * fm.height())));
     p.setPen(palette::text());
-    for (double t = std::ceil(m_time.viewStart / step) * step; t <= m_time.viewEnd; t += step) {
+    for (const double t : tickTimes(m_time.viewStart, m_time.viewEnd, step)) {
         const double x = m_time.mapTimeToX(t);
         p.drawLine(QPointF(x, lanes.bottom() + 1), QPointF(x, lanes.bottom() + 5));
         const QString label = formatDuration(t);

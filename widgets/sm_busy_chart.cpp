@@ -31,14 +31,7 @@ SmBusyChart::SmBusyChart(PlaybackModel* model, QWidget* parent)
             QToolTip::hideText();
             return;
         }
-        const SmBusy& s = m_bars.analysis.sms[std::size_t(i)];
-        QToolTip::showText(
-            e->globalPosition().toPoint(),
-            tr("SM %1: %2 items\nbusy %3 (%4 of item time)\nlast item ended at %5")
-                .arg(s.sm)
-                .arg(s.items)
-                .arg(formatExactNs(s.busyNs), formatExactNs(s.workNs), formatExactNs(s.lastEndNs)),
-            m_plot);
+        QToolTip::showText(e->globalPosition().toPoint(), toolTipOf(std::size_t(i)), m_plot);
     });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         const int i = smAt(e->position());
@@ -67,6 +60,16 @@ QString SmBusyChart::titleText() const {
     return tr("Busy time per SM\nlongest %1, mean %2: imbalance %3×")
         .arg(formatDuration(a.maxBusyNs), formatDuration(a.meanBusyNs))
         .arg(a.imbalance, 0, 'f', 2);
+}
+
+QString SmBusyChart::toolTipOf(std::size_t i) const {
+    const SmBusy& s = m_bars.analysis.sms.at(i);
+    // The end on the timeline's clock, so it reads like the queue timeline beside it.
+    return tr("SM %1: %2 items\nbusy %3 (%4 of item time)\nlast item ended at %5")
+        .arg(s.sm)
+        .arg(s.items)
+        .arg(formatExactNs(s.busyNs), formatExactNs(s.workNs),
+             formatExactNs(m_bars.onTimeline(s.lastEndNs)));
 }
 
 int SmBusyChart::smAt(const QPointF& pos) const {

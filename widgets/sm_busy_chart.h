@@ -27,6 +27,8 @@ public:
     // Busy time of the i-th SM (in SM id order) up to `t` ns after the origin.
     double busyUntil(std::size_t i, double t) const;
     QString titleText() const;
+    // What hovering the i-th SM's bar shows; times are ns after the run's origin.
+    QString toolTipOf(std::size_t i) const;
     QSize sizeHint() const override { return {520, 320}; }
 
 protected:

@@ -65,7 +65,7 @@ private:
 
     QCustomPlot* m_plot;
     ThroughputData m_data;
-    QStringList m_yLabels;  // the value axis's label, longest first
+    QStringList m_yLabels;               // the value axis's label, longest first
     QPointer<QCPItemText> m_legendHint;  // owned by the plot; gone with its items
     int m_curves = 0;
 };

@@ -222,8 +222,9 @@ QRectF TimelineView::playheadLabelBox(const QRect& lanes) const {
     if (!m_model->prepared() || px < lanes.left() - 1 || px > lanes.right() + 1) return {};
     const QFontMetrics fm(font());
     const int w = fm.horizontalAdvance(formatDuration(m_model->time())) + 10;
-    return QRectF(std::clamp(px - w / 2.0, 0.0, double(width() - w)), lanes.top() - 8 - fm.height(),
-                  w, fm.height());
+    // Narrower than its label, the view keeps the label's left end in view.
+    return QRectF(std::clamp(px - w / 2.0, 0.0, std::max(0.0, double(width() - w))),
+                  lanes.top() - 8 - fm.height(), w, fm.height());
 }
 
 void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
@@ -234,7 +235,7 @@ void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
     const QRectF playhead = playheadLabelBox(lanes);
     p.setPen(palette::mutedText());
     p.drawLine(lanes.left(), axisY, lanes.right(), axisY);
-    for (double t = std::ceil(m_data.viewStart / step) * step; t <= m_data.viewEnd; t += step) {
+    for (const double t : tickTimes(m_data.viewStart, m_data.viewEnd, step)) {
         const int x = int(std::lround(m_data.mapTimeToX(t)));
         p.setPen(palette::mutedText());
         p.drawLine(x, axisY - 4, x, axisY);

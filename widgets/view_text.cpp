@@ -36,6 +36,18 @@ QString formatCount(double value) {
     return QString::number(value, 'g', 4);
 }
 
+std::vector<double> tickTimes(double viewStart, double viewEnd, double step) {
+    std::vector<double> ticks;
+    if (!(step > 0) || !(viewEnd >= viewStart)) return ticks;
+    const double first = std::ceil(viewStart / step);
+    for (int k = 0; k < kMaxTicks; ++k) {
+        const double t = (first + k) * step;
+        if (t > viewEnd) break;
+        if (ticks.empty() || t > ticks.back()) ticks.push_back(t);
+    }
+    return ticks;
+}
+
 double niceStep(double minStep) {
     if (!(minStep > 0)) return 1;
     const double p = std::pow(10.0, std::floor(std::log10(minStep)));

@@ -5,6 +5,7 @@
 
 #include <QMouseEvent>
 #include <QRegularExpression>
+#include <map>
 
 #include "core/work_queue_records.h"
 #include "tests/atomics_lab/atomics_test_runs.h"
@@ -13,6 +14,7 @@
 #include "widgets/queue_timeline_view.h"
 #include "widgets/sequential_scale.h"
 #include "widgets/sm_busy_chart.h"
+#include "widgets/view_text.h"
 
 namespace ws {
 namespace {
@@ -174,6 +176,32 @@ TEST(SmBusyChart, BarsGrowWithPlaybackAndMatchTheAnalysis) {
     EXPECT_TRUE(chart.titleText().contains(QStringLiteral("imbalance")));
     EXPECT_GE(chart.plot()->plottableCount(), 2);
     test::render(chart);
+}
+
+TEST(SmBusyChart, TheHoverGivesEndsOnTheTimelinesClock) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("queue", "heavy", 256, 8, 2)));
+    SmBusyChart chart(&model);
+    QueueTimelineView timeline(&model);
+    const QueueBars& bars = timeline.bars();
+    // The first item starts after the first block: the analysis's own
+    // origin is not the views'.
+    ASSERT_GT(bars.analysisOrigin, 0.0);
+    const Launch& launch = model.prepared()->run->launches[std::size_t(bars.launch)];
+    std::map<std::uint32_t, double> lastEnd;  // by SM, on the timeline
+    for (const QueueBar& b : bars.bars) {
+        double& end = lastEnd[launch.blocks.sm[std::size_t(b.block.record)]];
+        end = std::max(end, b.end);
+    }
+    const auto& sms = chart.analysis().sms;
+    ASSERT_EQ(sms.size(), lastEnd.size());
+    for (std::size_t i = 0; i < sms.size(); ++i) {
+        const QString tip = chart.toolTipOf(i);
+        EXPECT_TRUE(tip.contains(QStringLiteral("last item ended at ") +
+                                 formatExactNs(lastEnd.at(sms[i].sm))))
+            << tip.toStdString();
+    }
 }
 
 TEST(SmBusyChart, TheTitleWrapsInsteadOfBeingCut) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "tests/concurrency_lab/concurrency_test_runs.h"
+#include "tests/concurrency_lab/operation_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/operation_style.h"
 #include "widgets/palette.h"
@@ -51,6 +52,23 @@ TEST(OperationLanes, RowsForThreadsStreamsEnginesThenSms) {
     ws::Run unaligned = run;
     unaligned.clocks.measured = false;
     EXPECT_FALSE(OperationLanes::build(unaligned, prepared->origin, 4).hasOperations);
+}
+
+TEST(OperationLanes, WorkNotCollectedStaysOutOfTheBusySpans) {
+    ws::Run run = test::streamsRun(2, 4);
+    const auto prepared = prepareRun(std::make_shared<const ws::Run>(run));
+    const OperationLanes timed = OperationLanes::build(run, prepared->origin, 4);
+    // A kernel and a copy whose times were not collected (start 0).
+    test::addOperation(run, OperationKind::Kernel, 20, 0, 0);
+    run.operations.startNs.back() = run.operations.endNs.back() = 0;
+    test::addOperation(run, OperationKind::CopyHostToDevice, 21, 0, 0, 1, 4096);
+    run.operations.startNs.back() = run.operations.endNs.back() = 0;
+    const OperationLanes lanes = OperationLanes::build(run, prepared->origin, 4);
+    EXPECT_EQ(lanes.kernelBusy, timed.kernelBusy);
+    EXPECT_EQ(lanes.copyBusy, timed.copyBusy);
+    EXPECT_EQ(lanes.bothBusy, timed.bothBusy);
+    // They keep their rows: the list and the tooltips still name them.
+    EXPECT_EQ(lanes.rows[2].items.size(), timed.rows[2].items.size() + 1);
 }
 
 TEST(OperationLanes, SpanArithmetic) {

@@ -20,6 +20,24 @@ TEST(PreparedRun, TimesAreRelativeToTheFirstBlock) {
     EXPECT_EQ(p->refOfBlock(0, 11), (BlockRef{0, 11}));
 }
 
+TEST(PreparedRun, ABlockThatEndsBeforeItStartsHasNoLength) {
+    // Decoding keeps such a damaged record (only the views meet it): it must
+    // not run backwards, nor map its step clocks outside its start.
+    ws::Run run = test::smallRun();
+    auto& b = run.launches[0].blocks;
+    b.endNs[3] = b.startNs[3] - 400;
+    b.endNs[5] = 0;
+    const auto p = prepareRun(std::make_shared<const ws::Run>(run));
+    for (int record : {3, 5}) {
+        const BlockRef ref{0, record};
+        EXPECT_EQ(p->endOf(ref), p->startOf(ref)) << record;
+        const std::int64_t c0 = b.startClock[std::size_t(record)];
+        for (std::int64_t clock : {c0 - 100, c0, c0 + 900, c0 + 5000})
+            EXPECT_EQ(clockToNs(*p, ref, clock), p->startOf(ref)) << record << " " << clock;
+    }
+    EXPECT_DOUBLE_EQ(clockToNs(*p, {0, 4}, b.startClock[4] + 900), p->startOf({0, 4}) + 450);
+}
+
 TEST(PreparedRun, StepsVisitEveryChange) {
     const auto p = test::smallPrepared();
     const auto& s = p->steps;

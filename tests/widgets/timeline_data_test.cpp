@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "widgets/view_text.h"
+
 namespace ws {
 namespace {
 
@@ -44,6 +48,29 @@ TEST(TimelineData, ZoomStopsAtTheMinimumSpanAndAtTheFullRange) {
     EXPECT_DOUBLE_EQ(d.viewStart, 0);
     EXPECT_DOUBLE_EQ(d.viewEnd, 1e6);
     EXPECT_FALSE(d.zoomedIn());
+}
+
+TEST(TickTimes, MultiplesOfTheStepInsideTheView) {
+    EXPECT_EQ(tickTimes(0, 1000, 250), (std::vector<double>{0, 250, 500, 750, 1000}));
+    EXPECT_EQ(tickTimes(-30, 45, 20), (std::vector<double>{-20, 0, 20, 40}));
+    EXPECT_TRUE(tickTimes(10, 19, 20).empty());
+    EXPECT_TRUE(tickTimes(0, 100, 0).empty());
+    EXPECT_TRUE(tickTimes(100, 0, 10).empty());
+    EXPECT_EQ(tickTimes(0, 1e9, 1).size(), std::size_t(kMaxTicks));
+}
+
+TEST(TickTimes, AStepBelowTheResolutionOfTheTimesGivesFewTicksAndEnds) {
+    // At 1e17 ns neighbouring doubles are 16 ns apart: a 2 ns step does not
+    // move t, and `t += step` would loop forever.
+    const std::vector<double> ticks = tickTimes(1e17, 1e17 + 100, 2);
+    ASSERT_FALSE(ticks.empty());
+    EXPECT_LE(ticks.size(), 8u);
+    EXPECT_TRUE(std::is_sorted(ticks.begin(), ticks.end()));
+    EXPECT_EQ(std::adjacent_find(ticks.begin(), ticks.end()), ticks.end());
+    for (double t : ticks) {
+        EXPECT_GE(t, 1e17);
+        EXPECT_LE(t, 1e17 + 100);
+    }
 }
 
 TEST(TimelineData, PanStaysInsideTheRun) {
