@@ -41,9 +41,14 @@ CasSample casSample(std::uint32_t grid, std::uint32_t count) {
         s.blocks.push_back(0);
         return s;
     }
-    // count - 1 strided blocks, then the last block (its partial share of the input).
+    // count - 1 strided blocks below the last, then the last block (its
+    // partial share of the input): as many blocks as asked for. The stride
+    // spreads them over the grid; where rounding it up would reach the last
+    // block, it is rounded down instead.
     const std::uint32_t strided = count - 1;
-    s.stride = (grid + strided - 1) / strided;
+    s.stride = (grid - 1 + strided - 1) / strided;
+    if (strided > 1 && std::uint64_t(strided - 1) * s.stride > grid - 2)
+        s.stride = (grid - 2) / (strided - 1);
     for (std::uint32_t b = 0; b < grid && s.blocks.size() < strided; b += s.stride)
         s.blocks.push_back(b);
     if (s.blocks.back() != grid - 1) s.blocks.push_back(grid - 1);

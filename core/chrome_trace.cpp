@@ -12,6 +12,7 @@
 
 #include "core/chrome_events.h"
 #include "core/residency_slots.h"
+#include "core/trace_io.h"
 
 namespace ws {
 
@@ -133,13 +134,9 @@ std::string chromeTraceJson(const Run& run) {
 
 Status writeChromeTrace(const Run& run, const std::filesystem::path& path) {
     const std::string text = chromeTraceJson(run);
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) return makeError("cannot write '" + path.string() + "': " + std::strerror(errno));
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    const bool closed = std::fclose(f) == 0;
-    if (!written || !closed)
-        return makeError("cannot write '" + path.string() + "': " + std::strerror(errno));
-    return {};
+    // Written beside and renamed over the target, as traces are: a failed
+    // export leaves an older file whole.
+    return writeTraceBytes(std::vector<std::uint8_t>(text.begin(), text.end()), path);
 }
 
 }  // namespace ws

@@ -2,6 +2,7 @@
 // measured now: the tick differs between GPUs and with a profiler attached,
 // and every trace stores it so a view never claims a finer resolution.
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -52,13 +53,40 @@ Result<std::uint64_t> measureTimerTickNs() {
     return tick;
 }
 
+// Why cudaGetDeviceCount failed, in words that say what to do. The runtime
+// says "driver version is insufficient" also where no driver is installed at
+// all (a laptop without an NVIDIA GPU, most of a class's): whether libcuda
+// loads tells the two apart.
+std::string unavailableBecause(cudaError_t status) {
+    const std::string traces = "; recorded traces still open";
+    if (status == cudaErrorNoDevice)
+        return "no NVIDIA GPU found (the driver is installed but sees no device)" + traces;
+    if (status == cudaErrorInsufficientDriver) {
+        void* driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+        if (!driver)
+            return "no NVIDIA driver found (libcuda.so.1 is not installed): runs need an NVIDIA "
+                   "GPU and its driver" +
+                   traces;
+        int driverVersion = 0, runtimeVersion = 0;
+        using GetVersion = int (*)(int*);
+        if (auto get = reinterpret_cast<GetVersion>(dlsym(driver, "cuDriverGetVersion")))
+            get(&driverVersion);
+        dlclose(driver);
+        cudaRuntimeGetVersion(&runtimeVersion);
+        if (driverVersion > 0 && runtimeVersion > driverVersion)
+            return "the NVIDIA driver supports CUDA " + versionText(driverVersion) +
+                   ", older than the CUDA " + versionText(runtimeVersion) +
+                   " this build needs: update the driver" + traces;
+    }
+    return std::string("no usable CUDA device: ") + cudaGetErrorString(status);
+}
+
 }  // namespace
 
 std::string cudaUnavailableReason() {
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess)
-        return std::string("no usable CUDA device: ") + cudaGetErrorString(status);
+    if (status != cudaSuccess) return unavailableBecause(status);
     if (count == 0) return "no CUDA device found";
     return {};
 }

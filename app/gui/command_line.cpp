@@ -1,19 +1,41 @@
 #include "app/gui/command_line.h"
 
+#include "core/output_path.h"
+
 namespace ws {
 
 QStringList documentedViewNames() {
-    return {QStringLiteral("grid"),        QStringLiteral("timeline"),    QStringLiteral("warps"),
-            QStringLiteral("throughput"),  QStringLiteral("statistics"),  QStringLiteral("tree"),
-            QStringLiteral("divergence"),  QStringLiteral("arrivals"),    QStringLiteral("ladder"),
-            QStringLiteral("banks"),       QStringLiteral("coalescing"),  QStringLiteral("image"),
-            QStringLiteral("greetings"),   QStringLiteral("indexing"),    QStringLiteral("sass"),
-            QStringLiteral("bandwidth"),   QStringLiteral("device"),      QStringLiteral("cpu-gpu"),
-            QStringLiteral("queue-timeline"), QStringLiteral("sm-busy"),  QStringLiteral("cas-heatmap"),
-            QStringLiteral("cas-attempts"), QStringLiteral("atomic-throughput"),
-            QStringLiteral("tiles"),       QStringLiteral("reuse"),       QStringLiteral("roofline"),
-            QStringLiteral("matmul-ladder"), QStringLiteral("operations"), QStringLiteral("launch-tree"),
-            QStringLiteral("pages"),       QStringLiteral("figures")};
+    return {QStringLiteral("grid"),
+            QStringLiteral("timeline"),
+            QStringLiteral("warps"),
+            QStringLiteral("throughput"),
+            QStringLiteral("statistics"),
+            QStringLiteral("tree"),
+            QStringLiteral("divergence"),
+            QStringLiteral("arrivals"),
+            QStringLiteral("ladder"),
+            QStringLiteral("banks"),
+            QStringLiteral("coalescing"),
+            QStringLiteral("image"),
+            QStringLiteral("greetings"),
+            QStringLiteral("indexing"),
+            QStringLiteral("sass"),
+            QStringLiteral("bandwidth"),
+            QStringLiteral("device"),
+            QStringLiteral("cpu-gpu"),
+            QStringLiteral("queue-timeline"),
+            QStringLiteral("sm-busy"),
+            QStringLiteral("cas-heatmap"),
+            QStringLiteral("cas-attempts"),
+            QStringLiteral("atomic-throughput"),
+            QStringLiteral("tiles"),
+            QStringLiteral("reuse"),
+            QStringLiteral("roofline"),
+            QStringLiteral("matmul-ladder"),
+            QStringLiteral("operations"),
+            QStringLiteral("launch-tree"),
+            QStringLiteral("pages"),
+            QStringLiteral("figures")};
 }
 
 QString usageText() {
@@ -29,11 +51,14 @@ QString usageText() {
     views += line + '\n';
     return QStringLiteral(
                "usage: warpscope [--trace FILE | --experiment ID [name=value ...] |\n"
-               "                  --lesson NAME|FILE [--slide N]] [--presentation] [--worker \"CMD\"]\n"
-               "                 [--screenshot PNG [--at STEP|--time NS]] [--worker-timeout SECONDS]\n"
+               "                  --lesson NAME|FILE [--slide N]] [--presentation] [--worker "
+               "\"CMD\"]\n"
+               "                 [--screenshot PNG [--at STEP|--time NS]] [--worker-timeout "
+               "SECONDS]\n"
                "                 [--export-view NAME --format svg|png [--scale S] -o FILE]\n"
                "  --trace FILE         open a recorded trace\n"
-               "  --experiment ID      run an experiment of the catalog (live on a GPU through the\n"
+               "  --experiment ID      run an experiment of the catalog (live on a GPU through "
+               "the\n"
                "                       worker, else from the bundled recorded traces)\n"
                "  --lesson NAME|FILE   open a lesson: a bundled one by name (execution-model,\n"
                "                       reduction-ladder, ...) or a lesson file (docs/lessons.md)\n"
@@ -50,7 +75,8 @@ QString usageText() {
            views +
            QStringLiteral(
                "  --format svg|png     the export's format (SVG keeps text as text)\n"
-               "  --scale S            PNG pixels per view pixel (default 1; 2 gives twice the pixels)\n"
+               "  --scale S            PNG pixels per view pixel (default 1; 2 gives twice the "
+               "pixels)\n"
                "  -o FILE              where --export-view writes\n"
                "Without a trace, experiment or lesson, warpscope reopens what was open last;\n"
                "the first start opens the execution-model lesson.\n");
@@ -77,7 +103,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
             bool ok = false;
             const double d = v.toDouble(&ok);
             if (!ok || d < min)
-                return makeError(a.toStdString() + " needs " + what + ", got '" + v.toStdString() + "'");
+                return makeError(a.toStdString() + " needs " + what + ", got '" + v.toStdString() +
+                                 "'");
             into = d;
             return {};
         };
@@ -86,10 +113,12 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
             st = take(c.trace);
         } else if (a == "--experiment") {
             st = take(c.experiment);
-            while (st && i + 1 < args.size() && !args[i + 1].startsWith("--") && args[i + 1] != "-o") {
+            while (st && i + 1 < args.size() && !args[i + 1].startsWith("--") &&
+                   args[i + 1] != "-o") {
                 const QString p = args[++i];
                 if (!p.contains('=') || p.startsWith('='))
-                    return makeError("expected name=value after --experiment, got '" + p.toStdString() + "'");
+                    return makeError("expected name=value after --experiment, got '" +
+                                     p.toStdString() + "'");
                 c.params << p;
             }
         } else if (a == "--worker") {
@@ -101,7 +130,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         } else if (a == "--slide") {
             double n = 0;
             st = number(n, 1, "a slide number from 1");
-            if (st && n != int(n)) return makeError("--slide needs a whole number, got " + std::to_string(n));
+            if (st && n != int(n))
+                return makeError("--slide needs a whole number, got " + std::to_string(n));
             c.slide = int(n);
         } else if (a == "--presentation") {
             c.presentation = true;
@@ -134,7 +164,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         }
         if (!st) return makeError(st.error());
     }
-    const int sources = int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) + int(!c.lesson.isEmpty());
+    const int sources =
+        int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) + int(!c.lesson.isEmpty());
     if (sources > 1) return makeError("give one of --trace, --experiment and --lesson");
     if (c.slide && c.lesson.isEmpty()) return makeError("--slide needs --lesson");
     if ((c.atStep || c.atTimeNs) && c.screenshot.isEmpty() && c.exportView.isEmpty())
@@ -143,15 +174,27 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
     if (!c.exportView.isEmpty()) {
         if (c.output.isEmpty()) return makeError("--export-view needs -o FILE");
         if (c.exportFormat.isEmpty())
-            c.exportFormat = c.output.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? "svg" : "png";
+            c.exportFormat =
+                c.output.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? "svg" : "png";
         if (c.exportFormat != "svg" && c.exportFormat != "png")
-            return makeError("--format must be svg or png, got '" + c.exportFormat.toStdString() + "'");
+            return makeError("--format must be svg or png, got '" + c.exportFormat.toStdString() +
+                             "'");
         if (!c.namesARun())
-            return makeError("--export-view needs something to show: --lesson, --experiment or --trace");
-        if (!c.screenshot.isEmpty()) return makeError("give either --screenshot or --export-view, not both");
+            return makeError(
+                "--export-view needs something to show: --lesson, --experiment or --trace");
+        if (!c.screenshot.isEmpty())
+            return makeError("give either --screenshot or --export-view, not both");
     } else if (!c.output.isEmpty() || !c.exportFormat.isEmpty()) {
         return makeError("-o and --format belong to --export-view");
     }
+    // A picture written over the trace or lesson it shows would replace it.
+    for (const QString& written : {c.output, c.screenshot})
+        for (const QString& read : {c.trace, c.lesson})
+            if (!written.isEmpty() && !read.isEmpty() &&
+                sameFile(written.toStdString(), read.toStdString()))
+                return makeError("'" + written.toStdString() +
+                                 "' is the file being shown; writing the picture there would "
+                                 "replace it: give another name");
     return c;
 }
 

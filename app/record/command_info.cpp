@@ -118,9 +118,16 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         << run.device.timerTickNs << " ns\n";
     out << "recorded: " << run.recordedAt << " by " << run.tool << "\n";
     out << "result: " << runSummaryLine(run) << "\n";
-    if (run.verification.checked)
-        out << "  GPU " << run.verification.actual << ", CPU " << run.verification.expected
-            << (run.verification.note.empty() ? "" : " (" + run.verification.note + ")") << "\n";
+    if (const Verification& v = run.verification; v.checked) {
+        // Checks of every element (the transposes) keep no single pair of
+        // results when they pass: what was compared says it instead.
+        const std::string note = v.note.empty() ? "" : " (" + v.note + ")";
+        if (v.actual.empty() && v.expected.empty())
+            out << "  checked against the CPU: " << (v.passed ? "equal" : "different") << note
+                << "\n";
+        else
+            out << "  GPU " << v.actual << ", CPU " << v.expected << note << "\n";
+    }
     out << "GPU environment:\n";
     for (const auto& line : environmentFacts(run.environment)) out << "  " << line << "\n";
     for (const auto& b : environmentBadges(run))

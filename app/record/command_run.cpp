@@ -5,6 +5,7 @@
 #include "app/record/record_commands.h"
 #include "app/record/run_summary.h"
 #include "core/catalog.h"
+#include "core/output_path.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
 
@@ -18,6 +19,11 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
     auto resolved = resolveParams(*spec, params);
     if (!resolved) {
         err << "warpscope-record: " << resolved.error() << "\n";
+        return kUsage;
+    }
+    // Before the GPU is asked for: a measurement is not made to be lost.
+    if (Status writable = checkOutputPath(output); !writable) {
+        err << "warpscope-record: " << writable.error() << "\n";
         return kUsage;
     }
     if (auto reason = cudaUnavailableReason(); !reason.empty()) {

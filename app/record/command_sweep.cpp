@@ -9,6 +9,7 @@
 #include "app/record/run_summary.h"
 #include "app/record/sweep_plan.h"
 #include "core/catalog.h"
+#include "core/output_path.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
 
@@ -43,6 +44,10 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
     std::filesystem::create_directories(dir, ec);
     if (ec) {
         err << "warpscope-record: cannot create " << dir.string() << ": " << ec.message() << "\n";
+        return kFailed;
+    }
+    if (Status writable = checkOutputPath(dir / "manifest.json"); !writable) {
+        err << "warpscope-record: " << writable.error() << "\n";
         return kFailed;
     }
     RunOptions options;

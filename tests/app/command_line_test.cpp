@@ -1,6 +1,10 @@
 #include "app/gui/command_line.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 namespace ws {
 namespace {
@@ -18,22 +22,23 @@ TEST(CommandLine, ParsesTheStableOptions) {
 }
 
 TEST(CommandLine, RejectsWhatItCannotDo) {
-    for (const QStringList& bad : {QStringList{"--bogus"},
-                                   {"--trace"},
-                                   {"--trace", "a", "--experiment", "b"},
-                                   {"--lesson", "a", "--trace", "b"},
-                                   {"--slide", "2"},
-                                   {"--lesson", "a", "--slide", "0"},
-                                   {"--lesson", "a", "--slide", "1.5"},
-                                   {"--export-view", "grid", "--lesson", "a"},
-                                   {"--export-view", "grid", "-o", "x.png"},
-                                   {"--export-view", "grid", "--lesson", "a", "-o", "x.gif", "--format", "gif"},
-                                   {"--lesson", "a", "-o", "x.png"},
-                                   {"--trace", "a", "--at", "2"},
-                                   {"--trace", "a", "--screenshot", "x.png", "--at", "-1"},
-                                   {"--trace", "a", "--screenshot", "x.png", "--time", "soon"},
-                                   {"--experiment", "x", "novalue"},
-                                   {"--worker-timeout", "0"}}) {
+    for (const QStringList& bad :
+         {QStringList{"--bogus"},
+          {"--trace"},
+          {"--trace", "a", "--experiment", "b"},
+          {"--lesson", "a", "--trace", "b"},
+          {"--slide", "2"},
+          {"--lesson", "a", "--slide", "0"},
+          {"--lesson", "a", "--slide", "1.5"},
+          {"--export-view", "grid", "--lesson", "a"},
+          {"--export-view", "grid", "-o", "x.png"},
+          {"--export-view", "grid", "--lesson", "a", "-o", "x.gif", "--format", "gif"},
+          {"--lesson", "a", "-o", "x.png"},
+          {"--trace", "a", "--at", "2"},
+          {"--trace", "a", "--screenshot", "x.png", "--at", "-1"},
+          {"--trace", "a", "--screenshot", "x.png", "--time", "soon"},
+          {"--experiment", "x", "novalue"},
+          {"--worker-timeout", "0"}}) {
         const auto c = parseCommandLine(bad);
         EXPECT_FALSE(c.ok()) << bad.join(' ').toStdString();
         if (!c.ok()) EXPECT_FALSE(c.error().empty());
@@ -56,6 +61,24 @@ TEST(CommandLine, LessonsPresentationAndExports) {
     EXPECT_EQ(e->output, "t.svg");
     // A screenshot alone shows what a start would: the first lesson or the saved session.
     EXPECT_TRUE(parseCommandLine({"--screenshot", "x.png"}).ok());
+}
+
+TEST(CommandLine, APictureNeverReplacesTheFileItShows) {
+    const QString trace =
+        QString::fromStdString((std::filesystem::temp_directory_path() /
+                                ("ws-cl-" + std::to_string(::getpid()) + ".wstrace"))
+                                   .string());
+    std::ofstream(trace.toStdString()) << "trace";
+    for (const QStringList& args :
+         {QStringList{"--trace", trace, "--export-view", "grid", "-o", trace},
+          {"--trace", trace, "--screenshot", trace},
+          {"--lesson", trace, "--screenshot", trace}}) {
+        const auto c = parseCommandLine(args);
+        ASSERT_FALSE(c.ok()) << args.join(' ').toStdString();
+        EXPECT_NE(c.error().find("is the file being shown"), std::string::npos) << c.error();
+    }
+    EXPECT_TRUE(parseCommandLine({"--trace", trace, "--screenshot", trace + ".png"}).ok());
+    std::filesystem::remove(trace.toStdString());
 }
 
 TEST(CommandLine, HelpListsEveryViewName) {

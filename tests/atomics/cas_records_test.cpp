@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace ws {
 namespace {
 
@@ -13,6 +15,26 @@ TEST(CasSample, SmallGridsAreTracedWhole) {
     for (std::uint32_t b = 0; b < 5; ++b) EXPECT_EQ(s.slotOf(b, 5), int(b));
     EXPECT_EQ(casSampleText(s, 5), "every block");
     EXPECT_TRUE(casSample(5, 0).blocks.empty());
+}
+
+TEST(CasSample, AsManyBlocksAsAskedFor) {
+    // 196 blocks (the blog's size) and 16 asked: 15 strided and the last.
+    const CasSample blog = casSample(196, 16);
+    EXPECT_EQ(blog.blocks.size(), 16u);
+    EXPECT_EQ(blog.blocks.back(), 195u);
+    for (std::uint32_t grid : {2u, 3u, 5u, 9u, 17u, 100u, 196u, 4096u, 100000u})
+        for (std::uint32_t count = 1; count < std::min(grid, 300u); ++count) {
+            const CasSample s = casSample(grid, count);
+            ASSERT_EQ(s.blocks.size(), count) << grid << " " << count;
+            EXPECT_TRUE(std::is_sorted(s.blocks.begin(), s.blocks.end()));
+            EXPECT_EQ(std::adjacent_find(s.blocks.begin(), s.blocks.end()), s.blocks.end());
+            if (count > 1) EXPECT_EQ(s.blocks.back(), grid - 1) << grid << " " << count;
+            // The kernel finds its slot by the stride alone: every strided block is a multiple.
+            for (std::uint32_t i = 0; i + 1 < count; ++i)
+                ASSERT_EQ(s.blocks[i], i * s.stride) << grid << " " << count;
+            for (std::uint32_t i = 0; i < count; ++i)
+                EXPECT_EQ(s.slotOf(s.blocks[i], grid), int(i)) << grid << " " << count;
+        }
 }
 
 TEST(CasSample, LargeGridsEveryStridethBlockAndTheLast) {

@@ -24,6 +24,11 @@ TEST(UnifiedGpu, EveryPatternAddsCorrectly) {
         for (const char* figure : {"firstTouchMs", "prefetchMs", "cpuTouchedMs", "explicitCopyMs",
                                    "residentMs", "explicitPageableMs"})
             EXPECT_GT(run->figures.at(figure), 0) << figure;
+        // The run's own times are the traced pattern's, whichever it is.
+        EXPECT_GT(run->timing.repetitions, 0);
+        EXPECT_GT(run->timing.kernelMs, 0);
+        if (std::string(pattern) == "explicit-copy")
+            EXPECT_EQ(run->timing.kernelMs, run->figures.at("explicitCopyMs"));
         const bool managed = std::string(pattern) != "explicit-copy";
         EXPECT_EQ(findTable(run->tables, tables::kManagedArrays) != nullptr, managed);
         if (!managed || run->texts.count("cupti")) continue;

@@ -100,6 +100,23 @@ TEST(RecordInfo, SummarizesAValidTrace) {
     std::filesystem::remove(file);
 }
 
+TEST(RecordInfo, AWholeArrayCheckIsDescribedNotLeftBlank) {
+    const auto file = tempPath("checked.wstrace");
+    ws::Run run = makeSyntheticRun(50, 4, 1);
+    run.verification = {
+        .checked = true,
+        .passed = true,
+        .note = "exact: every byte of dst equals the byte of src it was moved from"};
+    ASSERT_TRUE(saveTrace(run, file).ok());
+    std::ostringstream out, err;
+    ASSERT_EQ(infoCommand(file, false, out, err), kOk) << err.str();
+    EXPECT_NE(out.str().find("  checked against the CPU: equal (exact: every byte"),
+              std::string::npos)
+        << out.str();
+    EXPECT_EQ(out.str().find("GPU , CPU"), std::string::npos) << out.str();
+    std::filesystem::remove(file);
+}
+
 TEST(RecordInfo, CorruptFileSaysWhatIsWrong) {
     const auto file = tempPath("corrupt.wstrace");
     auto bytes = encodeTrace(makeSyntheticRun(100, 4, 1));
@@ -175,6 +192,31 @@ TEST(RecordExport, WritesChromeJson) {
     EXPECT_NE(text.find("traceEvents"), std::string::npos);
     std::filesystem::remove(file);
     std::filesystem::remove(json);
+}
+
+TEST(RecordExport, NeverWritesOverTheTraceItReads) {
+    const auto file = tempPath("self.wstrace");
+    ASSERT_TRUE(saveTrace(makeSyntheticRun(300, 6, 2), file).ok());
+    std::ostringstream err;
+    EXPECT_EQ(exportChromeCommand(file, file, err), kUsage);
+    EXPECT_NE(err.str().find("it is the file being read"), std::string::npos) << err.str();
+    EXPECT_TRUE(loadTrace(file).ok());  // still the trace
+    std::filesystem::remove(file);
+}
+
+TEST(RecordRun, AnOutputThatCannotBeWrittenIsRefusedBeforeMeasuring) {
+    std::ostringstream out, err;
+    const auto missing = tempPath("no-such-folder") / "x.wstrace";
+    // Refused for its output, not for a missing GPU: the check comes first.
+    EXPECT_EQ(runExperimentCommand("reduce-single-block", {"n=1000"}, missing, 3, out, err),
+              kUsage);
+    EXPECT_NE(err.str().find("does not exist"), std::string::npos) << err.str();
+    EXPECT_EQ(err.str().find("cannot run"), std::string::npos) << err.str();
+    std::ostringstream err2;
+    EXPECT_EQ(runExperimentCommand("reduce-single-block", {"n=1000"},
+                                   std::filesystem::temp_directory_path(), 3, out, err2),
+              kUsage);
+    EXPECT_NE(err2.str().find("it is a folder"), std::string::npos) << err2.str();
 }
 
 }  // namespace

@@ -1,0 +1,51 @@
+#include "core/output_path.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+namespace ws {
+
+namespace {
+
+std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+
+}  // namespace
+
+bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::error_code ec;
+    const bool same = std::filesystem::equivalent(a, b, ec);
+    return !ec && same;
+}
+
+Status checkOutputPath(const std::filesystem::path& output,
+                       const std::vector<std::filesystem::path>& inputs) {
+    if (output.empty()) return makeError("no output file given");
+    const std::string cannot = "cannot write " + quoted(output) + ": ";
+    std::error_code ec;
+    if (std::filesystem::is_directory(output, ec))
+        return makeError(cannot + "it is a folder; give a file name");
+    for (const auto& input : inputs)
+        if (sameFile(output, input))
+            return makeError(cannot +
+                             "it is the file being read, which writing would replace; "
+                             "give another name");
+    const std::filesystem::path folder =
+        output.parent_path().empty() ? std::filesystem::path(".") : output.parent_path();
+    ec.clear();
+    const auto status = std::filesystem::status(folder, ec);
+    if (!std::filesystem::exists(status))
+        return makeError(cannot + "the folder " + quoted(folder) + " does not exist");
+    if (!std::filesystem::is_directory(status))
+        return makeError(cannot + quoted(folder) + " is not a folder");
+    // The file is written beside its final name and renamed over it: the
+    // folder must take a new file, whatever the file's own permissions.
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return makeError(cannot + "the folder " + quoted(folder) + " is not writable (" +
+                         std::strerror(errno) + ")");
+    return {};
+}
+
+}  // namespace ws
