@@ -156,6 +156,10 @@ int main(int argc, char** argv) {
     if (!interactive) {
         auto finish = [&] {
             ws::PlaybackModel* m = window.model();
+            if (usesLesson && cl.slide && *cl.slide > window.lesson()->slideCount())
+                ws::appLog(QStringLiteral("--slide %1: this lesson has slides 1..%2; showing the last")
+                               .arg(*cl.slide)
+                               .arg(window.lesson()->slideCount()));
             if (cl.atStep) {
                 if (*cl.atStep >= m->stepCount())
                     ws::appLog(QStringLiteral("--at %1: this run has steps 0..%2; showing the last")

@@ -66,6 +66,20 @@ TEST_F(WarpscopeBinary, ScreenshotOfATrace) {
     expectScreenshot(png);
 }
 
+TEST_F(WarpscopeBinary, ASlideBeyondTheLessonIsNamedAndTheLastShown) {
+    const QString lesson = files.dir() + "/two.yaml";
+    ASSERT_TRUE(test::writeFile(lesson,
+                                "title: Two\nslides:\n  - title: One\n    trace: a.wstrace\n"
+                                "    views: [timeline]\n    narration: First.\n"
+                                "  - title: Two\n    views: [grid]\n    narration: Second.\n"));
+    const QString png = files.dir() + "/slide.png";
+    const Outcome o = run({"--lesson", lesson, "--slide", "999", "--screenshot", png});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("--slide 999: this lesson has slides 1..2; showing the last"))
+        << o.err.toStdString();
+    expectScreenshot(png);
+}
+
 TEST_F(WarpscopeBinary, ScreenshotAtATime) {
     const QString png = files.dir() + "/shot.png";
     EXPECT_EQ(run({"--trace", files.trace(), "--screenshot", png, "--time", "500"}).code, 0);
