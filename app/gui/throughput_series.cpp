@@ -57,6 +57,13 @@ ThroughputData throughputFor(const Run& current, const BundledTraces& bundled,
     const auto x = current.params.find(xName);
     if (x != current.params.end() && current.timing.gbPerS() > 0)
         d.current = ThroughputPoint{{}, std::atof(x->second.c_str()), current.timing.gbPerS()};
+    // A run that times no bytes (greetings, counters, a queue of sleeps) has
+    // no throughput to wait for: the plot says so instead of asking for runs.
+    if (d.points.empty() && d.vendor.empty() && !d.current && current.timing.bytesMoved <= 0)
+        d.emptyText = QObject::tr(
+                          "%1 moves no data to time:\nit has no throughput to plot.\n"
+                          "Its measurements are in the run panel.")
+                          .arg(QString::fromStdString(current.experiment));
     return d;
 }
 
