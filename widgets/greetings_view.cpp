@@ -94,6 +94,19 @@ QRectF GreetingsView::lineRect(std::size_t line) const {
     return QRectF(a.left() + column * w, a.top() + (int(line) % perColumn) * h, w, h);
 }
 
+std::size_t GreetingsView::linesShown() const {
+    if (m_launches.empty()) return 0;
+    const std::size_t lines = m_launches[std::size_t(m_shown)].byLine.size();
+    const QRect a = linesArea();
+    const double h = QFontMetrics(font()).height() + 2;
+    const std::size_t perColumn = std::size_t(std::max(1, int(a.height() / h)));
+    const double w = lineRect(0).width();
+    // The first column is drawn even where it is cut; others only whole.
+    const std::size_t columns = std::size_t(std::max(1.0, std::floor(a.width() / w)));
+    const std::size_t room = perColumn * columns;
+    return lines <= room ? lines : room - 1;
+}
+
 QString GreetingsView::caption() const {
     if (m_launches.empty()) return {};
     const OrderSummary s = summarizeOrder(m_launches[0].greetings, GreetingOrder::Printed);
@@ -178,9 +191,9 @@ void GreetingsView::paintEvent(QPaintEvent*) {
     mono.setStyleHint(QFont::Monospace);
     p.setFont(mono);
     const PreparedRun* prep = m_model->prepared();
-    for (std::size_t line = 0; line < shown.byLine.size(); ++line) {
+    const std::size_t drawn = linesShown();
+    for (std::size_t line = 0; line < drawn; ++line) {
         const QRectF r = lineRect(line);
-        if (r.left() > la.right()) break;
         const Greeting& g = shown.greetings[shown.byLine[line]];
         const bool printed = g.printed != kNotPrinted;
         const bool reached = !prep || nsAfter(g.timeNs, prep->origin) <= m_model->time();
@@ -195,6 +208,13 @@ void GreetingsView::paintEvent(QPaintEvent*) {
             p.setPen(QPen(palette::selection(), 2));
             p.drawRect(r.adjusted(0, 0, -4, 0));
         }
+    }
+    if (drawn < shown.byLine.size()) {
+        p.setFont(font());
+        p.setPen(palette::mutedText());
+        p.drawText(
+            lineRect(drawn).adjusted(12, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+            tr("… %1 more lines (a larger view shows them)").arg(shown.byLine.size() - drawn));
     }
     Q_UNUSED(run);
 }
@@ -211,7 +231,7 @@ std::pair<int, std::ptrdiff_t> GreetingsView::greetingAt(QPointF pos) const {
             }
     if (m_launches.empty()) return {-1, -1};
     const auto& shown = m_launches[std::size_t(m_shown)];
-    for (std::size_t line = 0; line < shown.byLine.size(); ++line)
+    for (std::size_t line = 0; line < linesShown(); ++line)
         if (lineRect(line).contains(pos)) return {m_shown, std::ptrdiff_t(shown.byLine[line])};
     return {-1, -1};
 }

@@ -30,6 +30,9 @@ public:
     }
     QRectF chipRect(int launch, std::size_t rank) const;
     QRectF lineRect(std::size_t line) const;  // printed line of the shown launch
+    // How many printed lines of the shown launch are drawn: the columns that
+    // fit whole, less the last row for "… N more lines" where not all fit.
+    std::size_t linesShown() const;
     QString problem() const { return m_problem; }
     QString caption() const;
     void setShownLaunch(int launch);

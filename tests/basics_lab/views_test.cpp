@@ -61,6 +61,22 @@ TEST(GreetingsView, WarpsInPrintedOrderAndLinesThatSelect) {
     EXPECT_EQ(model.prepared()->launch(0)->blocks.block[std::size_t(model.selected().record)], 1u);
 }
 
+TEST(GreetingsView, LinesThatDoNotFitAreCountedNotCut) {
+    test::app();
+    PlaybackModel model;
+    GreetingsView view(&model);
+    model.setRun(test::prepared(test::helloRun()));
+    const std::size_t lines = view.greetings(0).size();
+    view.resize(700, 420);
+    ASSERT_LT(view.linesShown(), lines);
+    for (std::size_t line = 0; line < view.linesShown(); ++line)
+        EXPECT_LE(view.lineRect(line).right(), view.width()) << line;
+    const QImage img = shot(view, "greetings-cut");
+    EXPECT_FALSE(img.isNull());
+    view.resize(2400, 1400);
+    EXPECT_EQ(view.linesShown(), lines);
+}
+
 TEST(IndexingView, TheSeedsExtraThreadIsMaskedOrCaught) {
     test::app();
     for (bool check : {true, false}) {
