@@ -154,6 +154,36 @@ void RooflineView::rebuild() {
         }
     }
 
+    // The intensities count the bytes the threads load; where the caches
+    // serve them, a point can stand above the DRAM roof, and the plot says why.
+    const bool aboveMemoryRoof =
+        m_data.memoryGBs > 0 &&
+        std::any_of(m_data.points.begin(), m_data.points.end(), [&](auto& pt) {
+            return !pt.measuredIntensity && pt.gflops > 1.05 * m_data.memoryGBs * pt.intensity;
+        });
+    if (aboveMemoryRoof) {
+        auto* why = new QCPItemText(p);
+        why->position->setType(QCPItemPosition::ptAxisRectRatio);
+        why->position->setCoords(0.98, 0.97);
+        why->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        why->setText(
+            tr("points above the memory roof load from L1 and L2, not from DRAM:\n"
+               "their intensity counts the bytes the threads load"));
+        why->setTextAlignment(Qt::AlignRight);
+        why->setFont(font());
+        why->setColor(palette::mutedText());
+    }
+    if (!m_data.note.isEmpty()) {
+        auto* note = new QCPItemText(p);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.02, 0.03);
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        note->setTextAlignment(Qt::AlignLeft);
+        note->setText(m_data.note);
+        note->setFont(font());
+        note->setColor(palette::mutedText());
+    }
+
     // One curve per variant: its sizes in order, a shape and a colour each.
     std::map<QString, std::vector<const RooflinePoint*>> byVariant;
     for (const auto& pt : m_data.points) byVariant[pt.variant].push_back(&pt);

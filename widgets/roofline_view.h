@@ -33,6 +33,9 @@ struct RooflineData {
     QStringList variants;               // legend order
     std::vector<RooflinePoint> points;  // every measured (variant, n)
     std::optional<RooflinePoint> current;
+    // Said in the plot's corner where the run on show is not on it (another
+    // lab's run, or cuBLAS at a size without counters).
+    QString note;
 };
 
 class RooflineView : public QWidget {

@@ -132,8 +132,22 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
     };
     for (const auto& m : sameDevice(shown, sources))
         if (auto p = pointOf(m)) d.points.push_back(*p);
-    if (shown)
-        if (auto m = matmulMeasurementOf(*shown)) d.current = pointOf(*m);
+    if (shown) {
+        const auto m = matmulMeasurementOf(*shown);
+        if (m) d.current = pointOf(*m);
+        if (!m)
+            d.note = QObject::tr(
+                         "The matrix multiply lab's runs on this device;\n"
+                         "the run on show (%1) is not one of them.")
+                         .arg(QString::fromStdString(shown->experiment));
+        else if (!d.current && !matmulVariantInfo(*parseMatmulVariant(m->variant)).cpu)
+            d.note = QObject::tr(
+                         "The run on show (%1, n = %2, %3 GFLOP/s) is not placed:\n"
+                         "no load model, and no DRAM counters at this size.")
+                         .arg(QString::fromStdString(m->variant))
+                         .arg(m->n)
+                         .arg(m->gflops, 0, 'f', 0);
+    }
     return d;
 }
 

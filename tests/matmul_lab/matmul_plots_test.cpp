@@ -152,6 +152,52 @@ TEST(LadderChart, ValueLabelsNeverOverlapAtAnyWidth) {
     }
 }
 
+TEST(MatmulSeries, RooflineSaysWhenTheRunOnShowIsNotOnIt) {
+    test::app();
+    Manifest m;
+    const ws::Run placed = shownRun("warptile", "1024");
+    EXPECT_TRUE(matmulRoofline(&placed, {&m.bundled, {}, std::nullopt}).note.isEmpty());
+    const ws::Run cublas = shownRun("cublas", "1024");
+    const RooflineData c = matmulRoofline(&cublas, {&m.bundled, {}, std::nullopt});
+    EXPECT_FALSE(c.current.has_value());
+    EXPECT_TRUE(c.note.contains("cublas, n = 1024")) << c.note.toStdString();
+    ws::Run hello = shownRun("warptile", "1024");
+    hello.experiment = "hello";
+    hello.params = {{"grid", "2"}, {"block", "64"}};
+    const RooflineData h = matmulRoofline(&hello, {&m.bundled, {}, std::nullopt});
+    EXPECT_TRUE(h.note.contains("(hello) is not one of them")) << h.note.toStdString();
+    RooflineView view;
+    view.resize(700, 500);
+    view.setData(h);
+    bool shown = false;
+    for (int i = 0; i < view.plot()->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i)))
+            shown = shown || t->text() == h.note;
+    EXPECT_TRUE(shown);
+}
+
+TEST(RooflineView, PointsAboveTheMemoryRoofAreExplained) {
+    test::app();
+    auto explained = [](const RooflineData& d) {
+        RooflineView view;
+        view.resize(700, 500);
+        view.setData(d);
+        for (int i = 0; i < view.plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(view.plot()->item(i)))
+                if (t->text().contains("load from L1 and L2")) return true;
+        return false;
+    };
+    RooflineData d;
+    d.peakGflops = 60000;
+    d.memoryGBs = 2800;  // roof at 0.25 FLOP/B: 700 GFLOP/s
+    d.points = {{"naive", 1024, 0.25, 500, false}};
+    EXPECT_FALSE(explained(d));
+    d.points.push_back({"coalesced", 1024, 0.25, 6000, false});
+    EXPECT_TRUE(explained(d));
+    d.points.back().measuredIntensity = true;  // DRAM bytes: the roof holds
+    EXPECT_FALSE(explained(d));
+}
+
 TEST(MatmulSeries, RooflineRoofsFromTheDeviceAndTheMeasuredCopy) {
     test::app();
     Manifest m;
