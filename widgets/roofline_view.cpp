@@ -11,6 +11,7 @@
 
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
+#include "widgets/view_painting.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -72,6 +73,11 @@ void RooflineView::fitLabels() {
         const double perPixel = decades / std::max(1, area.height() - int(missing));
         p->yAxis->setRangeUpper(r.upper * std::pow(10, 1.2 * missing * perPixel));
     }
+    // The notes' lines as wide as the plot allows (at a projector's font a
+    // half-width plot is narrower than one line of them).
+    const int width = int(p->axisRect()->rect().width() * 0.94);
+    for (auto& [item, text] : m_notes)
+        item->setText(wrapToWidth(QFontMetrics(item->font()), text, width));
     p->replot();
 }
 
@@ -86,6 +92,7 @@ void RooflineView::rebuild() {
     p->clearPlottables();  // the variants' QCPCurves too, not only the graphs
     p->clearItems();
     m_roofLabels.clear();
+    m_notes.clear();
     m_variantCurves = 0;
     styleAxes(p, font());
     for (QCPAxis* a : {p->xAxis, p->yAxis}) {
@@ -166,9 +173,11 @@ void RooflineView::rebuild() {
         why->position->setType(QCPItemPosition::ptAxisRectRatio);
         why->position->setCoords(0.98, 0.97);
         why->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        why->setText(
-            tr("points above the memory roof load from L1 and L2, not from DRAM:\n"
-               "their intensity counts the bytes the threads load"));
+        const QString text =
+            tr("points above the memory roof load from L1 and L2, not from DRAM: "
+               "their intensity counts the bytes the threads load");
+        why->setText(text);
+        m_notes.push_back({why, text});
         why->setTextAlignment(Qt::AlignRight);
         why->setFont(font());
         why->setColor(palette::mutedText());
@@ -180,6 +189,7 @@ void RooflineView::rebuild() {
         note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         note->setTextAlignment(Qt::AlignLeft);
         note->setText(m_data.note);
+        m_notes.push_back({note, m_data.note});
         note->setFont(font());
         note->setColor(palette::mutedText());
     }

@@ -61,6 +61,9 @@ private:
 
     QCustomPlot* m_plot;
     std::vector<QCPItemText*> m_roofLabels;
+    // Notes in the plot's corners and their text unwrapped: wrapped to the
+    // plot's width once it is laid out.
+    std::vector<std::pair<QCPItemText*, QString>> m_notes;
     RooflineData m_data;
     int m_variantCurves = 0;
 };

@@ -69,6 +69,24 @@ void drawMessage(QPainter& p, const QRect& area, const QString& text) {
     p.drawText(area.adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
+QString wrapToWidth(const QFontMetrics& fm, const QString& text, int width) {
+    QStringList out;
+    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && fm.horizontalAdvance(longer) > width) {
+                out << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        out << line;
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
 QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, double top, double left,
                     double right) {
     const double w = fm.horizontalAdvance(text) + 2;

@@ -37,5 +37,9 @@ void drawMessage(QPainter& p, const QRect& area, const QString& text);
 // view place their labels with it.
 QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, double top, double left,
                     double right);
+// `text` broken at spaces into lines no wider than `width` (its own line
+// breaks kept; a single word wider than `width` stays whole): for notes in
+// plots, whose text items do not wrap.
+QString wrapToWidth(const QFontMetrics& fm, const QString& text, int width);
 
 }  // namespace ws
