@@ -13,6 +13,34 @@ namespace ws::record {
 
 namespace {
 
+// No SM has more shared memory than this (the H100's and H200's 228 KiB): a
+// pattern reaching past it is not an access a warp can make.
+constexpr std::uint64_t kMaxSharedBytes = 228 * 1024;
+
+Status withinSharedMemory(std::uint64_t endByte, const std::string& what) {
+    if (endByte <= kMaxSharedBytes) return {};
+    return makeError(what + " reaches byte " + std::to_string(endByte) +
+                     ", past the 228 KiB (233472 bytes) of shared memory an SM has at most");
+}
+
+// Checks a tile's shape before its addresses are computed (in 32 bits).
+Status checkTile(const BankQuery& q) {
+    if (q.tileRows == 0 || q.tileCols == 0 || q.tileRows > 1024 || q.tileCols > 1024)
+        return makeError("--tile must be ROWSxCOLS with 1..1024 each");
+    const std::uint64_t pitch = std::uint64_t(q.tileCols) * q.widthBytes + q.paddingBytes;
+    // Shared memory takes only aligned accesses: a row that starts off the
+    // element size would fault on a GPU.
+    if (pitch % q.widthBytes != 0)
+        return makeError("--padding " + std::to_string(q.paddingBytes) + " makes rows of " +
+                         std::to_string(pitch) + " bytes, not a multiple of the " +
+                         std::to_string(q.widthBytes) +
+                         "-byte access: the rows after the first would start misaligned, which a "
+                         "GPU does not allow; pad by a multiple of " +
+                         std::to_string(q.widthBytes));
+    return withinSharedMemory(pitch * q.tileRows, "the " + std::to_string(q.tileRows) + "x" +
+                                                      std::to_string(q.tileCols) + " tile");
+}
+
 Result<WarpAccess> buildAccess(const BankQuery& q) {
     if (!isSupportedWidth(q.widthBytes))
         return makeError("--width " + std::to_string(q.widthBytes) +
@@ -34,17 +62,33 @@ Result<WarpAccess> buildAccess(const BankQuery& q) {
                 return makeError("address " + std::to_string(q.addresses[i]) + " of lane " +
                                  std::to_string(i) + " is not aligned to " +
                                  std::to_string(q.widthBytes) + " bytes");
+            if (Status s = withinSharedMemory(std::uint64_t(q.addresses[i]) + q.widthBytes,
+                                              "lane " + std::to_string(i) + "'s access");
+                !s)
+                return makeError(s.error());
             a.address[i] = q.addresses[i];
         }
         return a;
     }
     if (q.tile) {
-        if (q.tileRows == 0 || q.tileCols == 0 || q.tileRows > 1024 || q.tileCols > 1024)
-            return makeError("--tile must be ROWSxCOLS with 1..1024 each");
-        if (q.stride) return stridedTileAccess(*q.stride, q.tileCols, q.widthBytes, q.paddingBytes);
+        if (Status s = checkTile(q); !s) return makeError(s.error());
+        if (q.stride) {
+            // Lane 31's element, where the strided walk through the tile ends.
+            const std::uint64_t index = 31ull * *q.stride;
+            const std::uint64_t pitch = std::uint64_t(q.tileCols) * q.widthBytes + q.paddingBytes;
+            const std::uint64_t end =
+                index / q.tileCols * pitch + index % q.tileCols * q.widthBytes + q.widthBytes;
+            if (Status s = withinSharedMemory(end, "lane 31's access"); !s)
+                return makeError(s.error());
+            return stridedTileAccess(*q.stride, q.tileCols, q.widthBytes, q.paddingBytes);
+        }
         return tileColumnAccess(q.tileRows, q.tileCols, q.widthBytes, q.paddingBytes);
     }
     if (!q.stride) return makeError("give --stride WORDS, --addresses a0,...,a31 or --tile");
+    if (Status s =
+            withinSharedMemory(31ull * *q.stride * q.widthBytes + q.widthBytes, "lane 31's access");
+        !s)
+        return makeError(s.error());
     return stridedAccess(*q.stride, q.widthBytes);
 }
 

@@ -135,6 +135,35 @@ TEST(BanksCommand, RefusesBadInputWithTheReason) {
     EXPECT_NE(err.find("not aligned"), std::string::npos);
 }
 
+TEST(BanksCommand, RefusesAccessesNoWarpCanMake) {
+    std::string out, err;
+    record::BankQuery q;
+    q.widthBytes = 16;
+    q.stride = 100000000;  // lane 3 alone would be at 4.8 GB (and wrap at 32 bits)
+    EXPECT_EQ(banks(q, out, err), 2);
+    EXPECT_NE(err.find("past the 228 KiB"), std::string::npos) << err;
+    q.stride = 400;  // lane 31 at 198,400: inside
+    EXPECT_EQ(banks(q, out, err), 0) << err;
+    q.stride.reset();
+    q.tile = true;
+    q.widthBytes = 4;
+    q.tileRows = q.tileCols = 1024;
+    q.paddingBytes = 4;
+    EXPECT_EQ(banks(q, out, err), 2);
+    EXPECT_NE(err.find("the 1024x1024 tile reaches byte"), std::string::npos) << err;
+    q.tileRows = q.tileCols = 32;
+    q.paddingBytes = 3;  // rows of 131 bytes: every other row misaligned
+    EXPECT_EQ(banks(q, out, err), 2);
+    EXPECT_NE(err.find("not a multiple of the 4-byte access"), std::string::npos) << err;
+    q.paddingBytes = 4;
+    EXPECT_EQ(banks(q, out, err), 0) << err;
+    q.tile = false;
+    q.paddingBytes = 0;
+    q.addresses = {0, 233472};
+    EXPECT_EQ(banks(q, out, err), 2);
+    EXPECT_NE(err.find("lane 1's access reaches byte 233476"), std::string::npos) << err;
+}
+
 TEST(BanksCommand, TilePaddingFromTheSeed) {
     record::BankQuery q;
     q.widthBytes = 1;
