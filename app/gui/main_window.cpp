@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <algorithm>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -88,8 +89,10 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     connect(m_lesson, &LessonController::closed, this, [this] {
         showPage(m_workbench);
         m_keys->setActive(false);
+        restoreLabDocks();
         rememberSession();
     });
+    connect(m_lesson, &LessonController::slideShown, this, &MainWindow::giveTheStageRoom);
     connect(m_lesson, &LessonController::slideChanged, this, [this] { rememberSession(); });
     buildLessonMenu();
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
@@ -179,6 +182,27 @@ void MainWindow::buildViews() {
     m_bar = new PlaybackBar(m_model, central);
     v->addWidget(m_bar);
     setCentralWidget(central);
+}
+
+void MainWindow::giveTheStageRoom() {
+    // The panels of the workbench's left side and the statistics the user
+    // opened stay; the labs' docks follow each slide's run and would take
+    // half the window from the slide's views.
+    static const QStringList kept{QStringLiteral("experiments"), QStringLiteral("parameters"),
+                                  QStringLiteral("run"), QStringLiteral("statistics")};
+    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (kept.contains(d->objectName()) || d->isHidden()) continue;
+        d->hide();
+        if (std::find(m_docksHiddenForLesson.begin(), m_docksHiddenForLesson.end(), d) ==
+            m_docksHiddenForLesson.end())
+            m_docksHiddenForLesson.emplace_back(d);
+    }
+}
+
+void MainWindow::restoreLabDocks() {
+    for (const auto& d : m_docksHiddenForLesson)
+        if (d) d->show();
+    m_docksHiddenForLesson.clear();
 }
 
 void MainWindow::buildPanels() {

@@ -4,7 +4,9 @@
 // the middle. It owns the PlaybackModel every view shares and the RunSource
 // that brings runs in; it holds no view logic of its own.
 #include <QMainWindow>
+#include <QPointer>
 #include <optional>
+#include <vector>
 
 #include "app/gui/run_source.h"
 #include "app/gui/throughput_series.h"
@@ -103,6 +105,11 @@ private:
     void buildLessonMenu();
     void showPage(QWidget* page);
     void rememberSession();
+    // A lesson's slide gets the window: the labs' docks, which repeat the
+    // lab's views beside the slide's own, are hidden while it shows and
+    // come back when the lesson closes.
+    void giveTheStageRoom();
+    void restoreLabDocks();
     QWidget* titled(const QString& title, QWidget* view, QWidget* extra = nullptr);
 
     WindowOptions m_options;
@@ -124,6 +131,7 @@ private:
     LessonKeys* m_keys = nullptr;
     NotesWindow* m_notes = nullptr;
     QDockWidget* m_statsDock = nullptr;
+    std::vector<QPointer<QDockWidget>> m_docksHiddenForLesson;
     DockSizes* m_dockSizes = nullptr;
     bool m_presentation = false;
     PresentationWindow* m_presenter = nullptr;

@@ -4,6 +4,7 @@
 // remembered for the next start.
 #include <gtest/gtest.h>
 
+#include <QDockWidget>
 #include <QKeyEvent>
 #include <QSpinBox>
 #include <algorithm>
@@ -106,6 +107,27 @@ TEST_F(LessonWindow, OpensOnTheStageWithTheSlidesViewsAndCaption) {
     EXPECT_EQ(w->stage()->views()[0]->property("ws-view-name").toString(), "grid");
     EXPECT_EQ(w->stage()->views()[1]->property("ws-view-name").toString(), "timeline");
     EXPECT_EQ(w->model()->time(), 0);  // at: start
+}
+
+TEST_F(LessonWindow, TheLabsDocksMakeRoomForTheSlideAndComeBackAfter) {
+    auto w = window();
+    // The workbench with a run: the reduction lab's docks follow it.
+    auto labDocks = [&] {
+        QStringList shown;
+        for (QDockWidget* d : w->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly))
+            if (d->isVisibleTo(w.get()) &&
+                !QStringList{"experiments", "parameters", "run"}.contains(d->objectName()))
+                shown << d->objectName();
+        return shown;
+    };
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    EXPECT_TRUE(labDocks().isEmpty()) << labDocks().join(", ").toStdString();
+    press(w->stage(), Qt::Key_PageDown);
+    ASSERT_TRUE(settled(*w));
+    EXPECT_TRUE(labDocks().isEmpty()) << labDocks().join(", ").toStdString();
+    w->closeLesson();
+    EXPECT_FALSE(labDocks().isEmpty());  // the run's lab docks are back
 }
 
 TEST_F(LessonWindow, RemoteKeysWorkWhileASpinBoxHasTheFocus) {
