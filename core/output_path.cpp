@@ -10,7 +10,14 @@ namespace ws {
 
 namespace {
 
-std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const std::filesystem::path& p) {
+    // Appended rather than "'" + p.string() + "'", on which GCC 12 warns
+    // falsely (-Wrestrict).
+    std::string q(1, '\'');
+    q += p.string();
+    q += '\'';
+    return q;
+}
 
 }  // namespace
 
