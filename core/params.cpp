@@ -1,4 +1,5 @@
 // Parsing and checking of experiment parameters against the catalog.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -9,11 +10,26 @@ namespace ws {
 
 namespace {
 
+// The shortest text that reads back as the same double: 0.1 stays "0.1"
+// (17 digits would print 0.10000000000000001).
 std::string formatNumber(double v) {
-    std::ostringstream out;
-    out.precision(17);
-    out << v;
-    return out.str();
+    char text[32];
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+    if (ec != std::errc()) {
+        std::ostringstream out;
+        out.precision(17);
+        out << v;
+        return out.str();
+    }
+    return std::string(text, end);
+}
+
+// True for a whole number written out (an optional minus, then digits): one
+// that failed to parse was too large, not malformed.
+bool looksInteger(std::string_view text) {
+    if (!text.empty() && text.front() == '-') text.remove_prefix(1);
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // Accepts decimal integers and the shorthand 2^K (students type 2^20).
@@ -60,39 +76,44 @@ bool ExperimentSpec::lists(std::string_view view) const {
 Result<std::string> canonicalValue(const ParamSpec& spec, std::string_view text) {
     const std::string quoted = "'" + std::string(text) + "'";
     switch (spec.type) {
-    case ParamType::Int: {
-        long long v = 0;
-        if (!parseInteger(text, v))
-            return makeError("parameter " + spec.name + ": " + quoted + " is not an integer");
-        if (v < spec.min || v > spec.max)
-            return makeError("parameter " + spec.name + "=" + std::to_string(v) +
-                             " is out of range [" + formatNumber(spec.min) + ", " +
-                             formatNumber(spec.max) + "]" +
-                             (spec.unit.empty() ? "" : " " + spec.unit));
-        if (spec.powerOfTwo && v > 0 && (v & (v - 1)) != 0)
-            return makeError("parameter " + spec.name + "=" + std::to_string(v) +
-                             " must be a power of two");
-        if (spec.multipleOf > 1 && v % spec.multipleOf != 0)
-            return makeError("parameter " + spec.name + "=" + std::to_string(v) +
-                             " must be a multiple of " + std::to_string(spec.multipleOf));
-        return std::to_string(v);
-    }
-    case ParamType::Float: {
-        double v = 0;
-        if (!parseFloat(text, v))
-            return makeError("parameter " + spec.name + ": " + quoted + " is not a number");
-        if (v < spec.min || v > spec.max)
-            return makeError("parameter " + spec.name + "=" + formatNumber(v) +
-                             " is out of range [" + formatNumber(spec.min) + ", " +
-                             formatNumber(spec.max) + "]");
-        return formatNumber(v);
-    }
-    case ParamType::Choice:
-        for (const auto& c : spec.choices)
-            if (c == text) return c;
-        std::string list;
-        for (const auto& c : spec.choices) list += (list.empty() ? "" : ", ") + c;
-        return makeError("parameter " + spec.name + ": " + quoted + " is not one of " + list);
+        case ParamType::Int: {
+            long long v = 0;
+            if (!parseInteger(text, v))
+                return makeError("parameter " + spec.name + ": " + quoted +
+                                 (looksInteger(text)
+                                      ? " is out of range [" + formatNumber(spec.min) + ", " +
+                                            formatNumber(spec.max) + "]"
+                                      : std::string(" is not an integer")));
+            if (v < spec.min || v > spec.max)
+                return makeError("parameter " + spec.name + "=" + std::to_string(v) +
+                                 " is out of range [" + formatNumber(spec.min) + ", " +
+                                 formatNumber(spec.max) + "]" +
+                                 (spec.unit.empty() ? "" : " " + spec.unit));
+            if (spec.powerOfTwo && v > 0 && (v & (v - 1)) != 0)
+                return makeError("parameter " + spec.name + "=" + std::to_string(v) +
+                                 " must be a power of two");
+            if (spec.multipleOf > 1 && v % spec.multipleOf != 0)
+                return makeError("parameter " + spec.name + "=" + std::to_string(v) +
+                                 " must be a multiple of " + std::to_string(spec.multipleOf));
+            return std::to_string(v);
+        }
+        case ParamType::Float: {
+            double v = 0;
+            if (!parseFloat(text, v))
+                return makeError("parameter " + spec.name + ": " + quoted + " is not a number");
+            if (v < spec.min || v > spec.max)
+                return makeError("parameter " + spec.name + "=" + std::string(text) +
+                                 " is out of range [" + formatNumber(spec.min) + ", " +
+                                 formatNumber(spec.max) + "]" +
+                                 (spec.unit.empty() ? "" : " " + spec.unit));
+            return formatNumber(v);
+        }
+        case ParamType::Choice:
+            for (const auto& c : spec.choices)
+                if (c == text) return c;
+            std::string list;
+            for (const auto& c : spec.choices) list += (list.empty() ? "" : ", ") + c;
+            return makeError("parameter " + spec.name + ": " + quoted + " is not one of " + list);
     }
     return makeError("parameter " + spec.name + ": unknown type");
 }
@@ -126,7 +147,12 @@ Result<ParamValues> resolveParams(const ExperimentSpec& spec,
         auto eq = a.find('=');
         if (eq == std::string::npos || eq == 0)
             return makeError("expected name=value, got '" + a + "'");
-        values[a.substr(0, eq)] = a.substr(eq + 1);
+        const std::string name = a.substr(0, eq);
+        // Two values for one name is a slip (which did the student mean?),
+        // not a choice for the last one to make silently.
+        if (auto [it, added] = values.emplace(name, a.substr(eq + 1)); !added)
+            return makeError("parameter " + name + " is given twice: " + name + "=" + it->second +
+                             " and " + a);
     }
     return resolveParams(spec, values);
 }

@@ -59,6 +59,32 @@ TEST(Catalog, OutOfRangeNamesTheLimit) {
     EXPECT_NE(p.error().find("power of two"), std::string::npos) << p.error();
 }
 
+TEST(Catalog, OutOfRangeSaysItInTheStudentsOwnWords) {
+    // A float as typed, with its unit, not as 17 digits of a double.
+    auto f = resolveParams(spec("work-queue"), std::vector<std::string>{"cost_us=0.1"});
+    ASSERT_FALSE(f);
+    EXPECT_NE(f.error().find("cost_us=0.1 is out of range [0.5, 500] µs"), std::string::npos)
+        << f.error();
+    // A whole number too large for 64 bits is out of range, not "not an integer".
+    auto i = resolveParams(spec("hello"), std::vector<std::string>{"grid=99999999999999999999"});
+    ASSERT_FALSE(i);
+    EXPECT_NE(i.error().find("is out of range"), std::string::npos) << i.error();
+    auto bad = resolveParams(spec("hello"), std::vector<std::string>{"grid=2x"});
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("is not an integer"), std::string::npos) << bad.error();
+    // In range, a float keeps its shortest form.
+    auto ok = resolveParams(spec("work-queue"), std::vector<std::string>{"cost_us=2.3"});
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_EQ(ok->at("cost_us"), "2.3");
+}
+
+TEST(Catalog, AParameterGivenTwiceIsRefused) {
+    auto v = resolveParams(spec("hello"), std::vector<std::string>{"grid=2", "grid=3"});
+    ASSERT_FALSE(v);
+    EXPECT_NE(v.error().find("parameter grid is given twice: grid=2 and grid=3"), std::string::npos)
+        << v.error();
+}
+
 TEST(Catalog, UnknownParameterListsTheKnownOnes) {
     auto v = resolveParams(spec("reduce-warp"), std::vector<std::string>{"blocks=64"});
     ASSERT_FALSE(v);
