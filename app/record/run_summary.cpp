@@ -17,15 +17,16 @@ std::string runSummaryLine(const Run& run) {
     char spread[64] = "";
     if (!t.kernelSamplesMs.empty())
         std::snprintf(spread, sizeof spread, " ± %.1f %%", t.kernelCvPercent);
-    // FLOP-bound experiments say GFLOP/s, the others GB/s.
-    char rate[64];
+    // FLOP-bound experiments say GFLOP/s, those that move bytes GB/s; a run
+    // that times neither (greetings, counters) has no rate to print.
+    char rate[64] = "";
     if (t.flops > 0)
-        std::snprintf(rate, sizeof rate, "%.1f GFLOP/s", t.gflopPerS());
-    else
-        std::snprintf(rate, sizeof rate, "%.1f GB/s", t.gbPerS());
-    std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d), %s, recording overhead %+.2f %%",
-                  t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate,
-                  t.overheadPercent);
+        std::snprintf(rate, sizeof rate, ", %.1f GFLOP/s", t.gflopPerS());
+    else if (t.bytesMoved > 0)
+        std::snprintf(rate, sizeof rate, ", %.1f GB/s", t.gbPerS());
+    std::snprintf(buffer, sizeof buffer,
+                  "%.4f ms%s (median%s of %d)%s, recording overhead %+.2f %%", t.kernelMs, spread,
+                  spread[0] ? " ± CV" : "", t.repetitions, rate, t.overheadPercent);
     std::string verdict = !run.verification.checked ? "not verified"
                           : run.verification.passed ? "verified against the CPU"
                                                     : "FAILED verification";

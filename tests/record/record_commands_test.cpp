@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/record/manifest.h"
+#include "app/record/run_summary.h"
 #include "core/synthetic_run.h"
 #include "core/trace_io.h"
 #include "kernels/experiment_runner.h"
@@ -115,6 +116,18 @@ TEST(RecordInfo, AWholeArrayCheckIsDescribedNotLeftBlank) {
         << out.str();
     EXPECT_EQ(out.str().find("GPU , CPU"), std::string::npos) << out.str();
     std::filesystem::remove(file);
+}
+
+TEST(RecordInfo, ARunThatMovesNoBytesPrintsNoRate) {
+    ws::Run run = makeSyntheticRun(50, 4, 1);
+    run.timing.kernelMs = 0.04;
+    run.timing.repetitions = 3;
+    run.timing.bytesMoved = 0;
+    run.timing.flops = 0;
+    EXPECT_EQ(runSummaryLine(run).find("GB/s"), std::string::npos) << runSummaryLine(run);
+    run.timing.bytesMoved = 4e6;
+    EXPECT_NE(runSummaryLine(run).find("100.0 GB/s, recording"), std::string::npos)
+        << runSummaryLine(run);
 }
 
 TEST(RecordInfo, CorruptFileSaysWhatIsWrong) {
