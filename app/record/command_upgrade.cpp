@@ -10,13 +10,13 @@ namespace ws::record {
 
 int upgradeCommand(const std::vector<std::filesystem::path>& files, std::ostream& out,
                    std::ostream& err) {
-    int status = kOk;
+    std::size_t failed = 0;
     std::uintmax_t before = 0, after = 0;
     for (const auto& file : files) {
         auto upgraded = upgradeTraceFile(file);
         if (!upgraded) {
             err << "warpscope-record: " << upgraded.error() << "\n";
-            status = kFailed;
+            ++failed;
             continue;
         }
         before += upgraded->oldBytes;
@@ -30,9 +30,14 @@ int upgradeCommand(const std::vector<std::filesystem::path>& files, std::ostream
             << " bytes -> version " << kTraceFormatVersion << ", " << upgraded->newBytes
             << " bytes\n";
     }
-    if (files.size() > 1)
-        out << files.size() << " files: " << before << " bytes -> " << after << " bytes\n";
-    return status;
+    // The totals count the files that were read; the others are named above.
+    if (files.size() > 1) {
+        out << files.size() - failed << " of " << files.size() << " files: " << before
+            << " bytes -> " << after << " bytes";
+        if (failed) out << "; " << failed << " could not be upgraded";
+        out << "\n";
+    }
+    return failed ? kFailed : kOk;
 }
 
 }  // namespace ws::record
