@@ -68,15 +68,24 @@ Result<RunRequest> parseRun(const json& request) {
     const ExperimentSpec* spec = findExperiment(experiment);
     if (!spec) return makeError("unknown experiment '" + experiment + "'");
     ParamValues values;
-    if (auto it = request.find("params"); it != request.end() && it->is_object()) {
+    if (auto it = request.find("params"); it != request.end()) {
+        // A run with the defaults instead of the parameters asked for would
+        // answer another question: a malformed field is refused.
+        if (!it->is_object())
+            return makeError("params: expected an object of name: value, found " +
+                             std::string(it->type_name()));
         for (const auto& [name, value] : it->items())
             values[name] = value.is_string() ? value.get<std::string>() : value.dump();
     }
     auto resolved = resolveParams(*spec, values);
     if (!resolved) return makeError(resolved.error());
     RunRequest run{spec, *resolved, {}};
-    if (auto r = request.find("repetitions"); r != request.end() && r->is_number_integer())
-        run.options.repetitions = std::clamp(r->get<int>(), 1, 1000);
+    if (auto r = request.find("repetitions"); r != request.end()) {
+        if (!r->is_number_integer() || r->get<long long>() < 1 || r->get<long long>() > 1000)
+            return makeError("repetitions: expected a whole number in [1, 1000], found " +
+                             r->dump());
+        run.options.repetitions = r->get<int>();
+    }
     return run;
 }
 

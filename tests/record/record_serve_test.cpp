@@ -1,11 +1,11 @@
 // The worker protocol, driven through streams as the GUI drives the process.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <unistd.h>
-#include <cstdlib>
 
 #include "app/record/record_commands.h"
 #include "core/trace_io.h"
@@ -91,6 +91,24 @@ TEST(RecordServe, BadRequestsGetErrorsAndTheWorkerGoesOn) {
               std::string::npos);
     EXPECT_EQ(ex.messages[3]["type"], "error");
     EXPECT_EQ(ex.messages[4]["type"], "hello");
+}
+
+// Parameters or repetitions that are not what the protocol says are refused,
+// not replaced by defaults or clamped: the run would answer another question.
+TEST(RecordServe, MalformedParamsAndRepetitionsAreRefused) {
+    auto ex = serve(R"({"type":"run","id":1,"experiment":"reduce-ladder","params":"x"})"
+                    "\n"
+                    R"({"type":"run","id":2,"experiment":"reduce-ladder","repetitions":-5})"
+                    "\n"
+                    R"({"type":"run","id":3,"experiment":"reduce-ladder","repetitions":2.5})"
+                    "\n");
+    EXPECT_EQ(ex.status, kOk);
+    ASSERT_EQ(ex.messages.size(), 3u);
+    EXPECT_EQ(ex.messages[0]["message"], "params: expected an object of name: value, found string");
+    EXPECT_EQ(ex.messages[1]["message"],
+              "repetitions: expected a whole number in [1, 1000], found -5");
+    EXPECT_EQ(ex.messages[2]["id"], 3);
+    EXPECT_EQ(ex.messages[2]["type"], "error");
 }
 
 // Fields of the wrong type read as missing ones: the worker answers and goes
