@@ -71,18 +71,33 @@ std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
     const QRect area = treeArea();
     const QFontMetrics fm(font());
     const double rowPitch = double(area.height()) / double(m_tree.rows.size());
-    // Two lines of text (kernel; size and mode) over the block strip.
-    const double boxH = std::min(rowPitch * 0.62, 4.4 * fm.height());
     const double unit = double(area.width()) / m_tree.width;
-    const double boxW = std::max(3.0, std::min(unit * 0.88, 26.0 * fm.averageCharWidth()));
+    // As wide as the widest text where the grid's share of the width allows.
+    double widest = 26.0 * fm.averageCharWidth();
+    for (const LaunchTreeNode& n : m_tree.nodes)
+        widest = std::max({widest, fm.horizontalAdvance(nodeDetail(n.launch)) + 8.0,
+                           fm.horizontalAdvance(QString::fromStdString(
+                               run->launches[std::size_t(n.launch)].kernel)) +
+                               8.0});
+    const double boxW = std::max(3.0, std::min(unit * 0.88, widest));
+    // Two lines of text (kernel; size and mode) over the block strip, or
+    // three where "<<<4, 256>>> · fire-and-forget" is wider than the box and
+    // the row has the height: size and mode then get a line each.
+    bool detailTooWide = false;
+    for (const LaunchTreeNode& n : m_tree.nodes)
+        detailTooWide = detailTooWide || fm.horizontalAdvance(nodeDetail(n.launch)) > boxW - 6;
+    const double maxLines = detailTooWide && rowPitch * 0.62 >= 5.4 * fm.height() ? 3 : 2;
+    const double boxH = std::min(rowPitch * 0.62, (maxLines + 2.4) * fm.height());
     for (const LaunchTreeNode& n : m_tree.nodes) {
         NodeBox& b = boxes[std::size_t(n.launch)];
         const double cx = area.left() + n.x * unit;
         const double top = area.top() + n.depth * rowPitch;
         b.box = QRectF(cx - boxW / 2, top, boxW, boxH);
-        const double text = boxH >= 3.4 * fm.height()   ? 2 * fm.height()
-                            : boxH >= 2.2 * fm.height() ? fm.height()
-                                                        : 0;
+        b.textLines = maxLines == 3 && boxH >= 5.4 * fm.height() ? 3
+                      : boxH >= 3.4 * fm.height()                ? 2
+                      : boxH >= 2.2 * fm.height()                ? 1
+                                                                 : 0;
+        const double text = b.textLines * fm.height();
         const double stripH = std::max(2.0, boxH - text - 6);
         b.cells = QRectF(b.box.left() + 2, b.box.bottom() - stripH - 2, boxW - 4, stripH);
         const std::uint64_t blocks = run->launches[std::size_t(n.launch)].grid.count();
@@ -126,12 +141,30 @@ QString LaunchTreeView::nodeTitle(int launch) const {
         .arg(l.block.count());
 }
 
-QString LaunchTreeView::nodeDetail(int launch) const {
+QString LaunchTreeView::nodeSize(int launch) const {
     const Launch& l = m_model->run()->launches[std::size_t(launch)];
-    const QString size =
-        tr("<<<%1, %2>>>").arg(groupDigits((long long)l.grid.count())).arg(l.block.count());
-    return l.parentLaunch < 0 ? tr("%1 · host").arg(size)
-                              : tr("%1 · %2").arg(size, QString::fromStdString(l.launchMode));
+    return tr("<<<%1, %2>>>").arg(groupDigits((long long)l.grid.count())).arg(l.block.count());
+}
+
+QString LaunchTreeView::nodeMode(int launch) const {
+    const Launch& l = m_model->run()->launches[std::size_t(launch)];
+    return l.parentLaunch < 0 ? tr("host") : QString::fromStdString(l.launchMode);
+}
+
+QString LaunchTreeView::nodeDetail(int launch) const {
+    return tr("%1 · %2").arg(nodeSize(launch), nodeMode(launch));
+}
+
+QStringList LaunchTreeView::nodeLines(const NodeBox& b, int launch) const {
+    const QFontMetrics fm(font());
+    const int w = int(b.box.width()) - 6;
+    const Launch& l = m_model->run()->launches[std::size_t(launch)];
+    QStringList lines;
+    if (b.textLines >= 1) lines << QString::fromStdString(l.kernel);
+    if (b.textLines == 2) lines << nodeDetail(launch);
+    if (b.textLines == 3) lines << nodeSize(launch) << nodeMode(launch);
+    for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, w);
+    return lines;
 }
 
 QString LaunchTreeView::nodeTooltip(int launch) const {
@@ -227,17 +260,12 @@ void LaunchTreeView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(lit ? palette::selection() : palette::text(), lit ? 2 : 1));
         p.setBrush(palette::background());
         p.drawRect(b.box);
-        if (b.box.width() > 4 * fm.averageCharWidth() &&
-            b.cells.top() - b.box.top() >= fm.height()) {
-            const Launch& l = run->launches[std::size_t(n.launch)];
-            p.setPen(palette::text());
-            const int w = int(b.box.width()) - 6;
-            p.drawText(b.box.adjusted(3, 1, -3, 0), Qt::AlignLeft | Qt::AlignTop,
-                       fm.elidedText(QString::fromStdString(l.kernel), Qt::ElideRight, w));
-            if (b.cells.top() - b.box.top() >= 2 * fm.height()) {
-                p.setPen(palette::mutedText());
-                p.drawText(b.box.adjusted(3, 1 + fm.height(), -3, 0), Qt::AlignLeft | Qt::AlignTop,
-                           fm.elidedText(nodeDetail(n.launch), Qt::ElideRight, w));
+        if (b.box.width() > 4 * fm.averageCharWidth()) {
+            const QStringList lines = nodeLines(b, n.launch);
+            for (int i = 0; i < lines.size(); ++i) {
+                p.setPen(i == 0 ? palette::text() : palette::mutedText());
+                p.drawText(b.box.adjusted(3, 1 + i * fm.height(), -3, 0),
+                           Qt::AlignLeft | Qt::AlignTop, lines[i]);
             }
         }
         const std::uint64_t blocks = run->launches[std::size_t(n.launch)].grid.count();

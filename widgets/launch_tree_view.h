@@ -5,6 +5,7 @@
 // from the very block that launched each child: dashed for fire-and-forget,
 // solid for a tail launch. Hover for the exact numbers, click a block to
 // select it in every view.
+#include <QStringList>
 #include <QWidget>
 
 #include "core/launch_tree.h"
@@ -22,7 +23,11 @@ public:
         QRectF cells;  // its block strip
         std::uint64_t blocksPerCell = 1;
         std::uint32_t cellCount = 0;
+        int textLines = 0;  // above the strip: kernel; size and mode on one line or two
     };
+    // The lines a node's box shows, each elided to the box where it must be.
+    QStringList nodeLines(const NodeBox& box, int launch) const;
+    QString nodeDetail(int launch) const;  // "<<<grid, block>>> · tail"
     const LaunchTree& tree() const { return m_tree; }
     // Geometry for the current size (one entry per launch).
     std::vector<NodeBox> layout() const;
@@ -43,7 +48,8 @@ private:
     QRect treeArea() const;
     int bottomMargin() const;
     QString nodeTitle(int launch) const;
-    QString nodeDetail(int launch) const;  // "<<<grid, block>>> · tail"
+    QString nodeSize(int launch) const;  // "<<<grid, block>>>"
+    QString nodeMode(int launch) const;  // "tail", "fire-and-forget", "host"
     QString nodeTooltip(int launch) const;
     QColor cellColour(int launch, std::uint64_t firstBlock, std::uint64_t blocks, double t,
                       bool* running) const;

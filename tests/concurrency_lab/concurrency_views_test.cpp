@@ -49,6 +49,30 @@ TEST(LaunchTreeView, GridsByDepthWithEdgesFromTheLaunchingBlock) {
     EXPECT_EQ(s.view.hitAt(cell), (std::pair<int, std::int64_t>{3, 1}));
 }
 
+TEST(LaunchTreeView, ANarrowBoxGivesSizeAndModeALineEach) {
+    Shown<LaunchTreeView> s(test::dynamicRun(), {820, 640});
+    const auto boxes = s.view.layout();
+    const QFontMetrics fm(s.view.font());
+    // "<<<2, 64>>> · fire-and-forget" is wider than a child's box here.
+    ASSERT_GT(fm.horizontalAdvance(s.view.nodeDetail(1)), boxes[1].box.width() - 6);
+    for (int launch : {0, 1, 4}) {
+        const auto& b = boxes[std::size_t(launch)];
+        EXPECT_EQ(b.textLines, 3) << launch;
+        const QStringList lines = s.view.nodeLines(b, launch);
+        ASSERT_EQ(lines.size(), 3) << launch;
+        for (const QString& line : lines)
+            EXPECT_FALSE(line.contains(QChar(0x2026))) << line.toStdString();  // no "…"
+        EXPECT_EQ(lines[2], launch == 0 ? "host" : "fire-and-forget");
+        EXPECT_LE(b.cells.top() - b.box.top(), b.box.height());
+    }
+    test::render(s.view);
+    // Wide enough, the two share one line as before.
+    Shown<LaunchTreeView> wide(test::dynamicRun(), {1600, 640});
+    const auto wideBoxes = wide.view.layout();
+    EXPECT_EQ(wideBoxes[1].textLines, 2);
+    EXPECT_EQ(wide.view.nodeLines(wideBoxes[1], 1)[1], wide.view.nodeDetail(1));
+}
+
 TEST(LaunchTreeView, InconsistentRecordsAreReportedNotDrawn) {
     ws::Run run = test::dynamicRun();
     run.launches[5].depth = 7;
