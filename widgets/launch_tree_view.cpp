@@ -79,27 +79,45 @@ std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
                            fm.horizontalAdvance(QString::fromStdString(
                                run->launches[std::size_t(n.launch)].kernel)) +
                                8.0});
-    const double boxW = std::max(3.0, std::min(unit * 0.88, widest));
+    // Each box may fill the room to its row's neighbours: a parent alone in
+    // its row is as wide as its text even where eight children share theirs.
+    std::vector<double> boxW(m_tree.nodes.size(), 3.0);
+    for (const auto& row : m_tree.rows)
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            double room = m_tree.width;
+            if (i > 0)
+                room = std::min(room, m_tree.nodes[std::size_t(row[i])].x -
+                                          m_tree.nodes[std::size_t(row[i - 1])].x);
+            if (i + 1 < row.size())
+                room = std::min(room, m_tree.nodes[std::size_t(row[i + 1])].x -
+                                          m_tree.nodes[std::size_t(row[i])].x);
+            boxW[std::size_t(row[i])] =
+                std::max(3.0, std::min({room * unit * 0.88, widest, double(area.width())}));
+        }
     // Two lines of text (kernel; size and mode) over the block strip, or
-    // three where "<<<4, 256>>> · fire-and-forget" is wider than the box and
+    // three where "<<<4, 256>>> · fire-and-forget" is wider than a box and
     // the row has the height: size and mode then get a line each.
     bool detailTooWide = false;
     for (const LaunchTreeNode& n : m_tree.nodes)
-        detailTooWide = detailTooWide || fm.horizontalAdvance(nodeDetail(n.launch)) > boxW - 6;
+        detailTooWide = detailTooWide || fm.horizontalAdvance(nodeDetail(n.launch)) >
+                                             boxW[std::size_t(n.launch)] - 6;
     const double maxLines = detailTooWide && rowPitch * 0.62 >= 5.4 * fm.height() ? 3 : 2;
     const double boxH = std::min(rowPitch * 0.62, (maxLines + 2.4) * fm.height());
     for (const LaunchTreeNode& n : m_tree.nodes) {
         NodeBox& b = boxes[std::size_t(n.launch)];
-        const double cx = area.left() + n.x * unit;
+        const double w = boxW[std::size_t(n.launch)];
+        // Centred over its place, moved in where it would leave the area.
+        const double cx = std::clamp(area.left() + n.x * unit, area.left() + w / 2,
+                                     std::max(area.left() + w / 2, area.right() - w / 2));
         const double top = area.top() + n.depth * rowPitch;
-        b.box = QRectF(cx - boxW / 2, top, boxW, boxH);
+        b.box = QRectF(cx - w / 2, top, w, boxH);
         b.textLines = maxLines == 3 && boxH >= 5.4 * fm.height() ? 3
                       : boxH >= 3.4 * fm.height()                ? 2
                       : boxH >= 2.2 * fm.height()                ? 1
                                                                  : 0;
         const double text = b.textLines * fm.height();
         const double stripH = std::max(2.0, boxH - text - 6);
-        b.cells = QRectF(b.box.left() + 2, b.box.bottom() - stripH - 2, boxW - 4, stripH);
+        b.cells = QRectF(b.box.left() + 2, b.box.bottom() - stripH - 2, w - 4, stripH);
         const std::uint64_t blocks = run->launches[std::size_t(n.launch)].grid.count();
         const auto fit = std::uint64_t(std::max(1.0, std::floor(b.cells.width() / 3)));
         b.cellCount = std::uint32_t(std::min(blocks, fit));
