@@ -22,6 +22,7 @@
 #include "app/gui/resource_paths.h"
 #include "app/gui/screenshot.h"
 #include "core/catalog.h"
+#include "core/output_path.h"
 #include "widgets/playback_model.h"
 #include "widgets/ui_scale.h"
 
@@ -106,6 +107,13 @@ int main(int argc, char** argv) {
     if (interactive) ws::applySavedLook();
     else ws::applyTheme(QStringLiteral("light"));
     ws::installViewContextMenus();
+
+    // A picture that cannot be written is said before the window is built,
+    // in the same words as warpscope-record's.
+    for (const QString& written : {cl.output, cl.screenshot})
+        if (!written.isEmpty())
+            if (ws::Status s = ws::checkOutputPath(written.toStdString()); !s)
+                return fail(QString::fromStdString(s.error()), 2);
 
     ws::ParamValues params;
     if (!cl.experiment.isEmpty()) {

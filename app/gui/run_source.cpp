@@ -152,8 +152,10 @@ void RunSource::loadFile(const QString& path, RunOrigin origin, QString note, qu
         this, [path] { return prepare(loadTrace(path.toStdString())); },
         [this, path, origin, note, gen](Outcome o) {
             if (gen != m_generation) return;
+            // The reader's errors name the file already ("cannot open
+            // '/x.wstrace': …", "'/x.wstrace': not a warpscope trace …").
             if (!o.prepared)
-                emit failed(tr("Cannot open %1: %2").arg(path, o.error));
+                emit failed(o.error);
             else
                 emit loaded({o.prepared, origin, path, note});
         });

@@ -112,6 +112,19 @@ TEST_F(WarpscopeBinary, ACorruptTraceSaysWhatIsWrong) {
         1);
 }
 
+TEST_F(WarpscopeBinary, APictureThatCannotBeWrittenIsRefusedAtOnce) {
+    const Outcome missing =
+        run({"--trace", files.trace(), "--screenshot", files.dir() + "/no-such-folder/x.png"});
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_TRUE(
+        missing.err.contains("the folder '" + files.dir() + "/no-such-folder' does not exist"))
+        << missing.err.toStdString();
+    const Outcome folder =
+        run({"--trace", files.trace(), "--export-view", "grid", "-o", files.dir()});
+    EXPECT_EQ(folder.code, 2);
+    EXPECT_TRUE(folder.err.contains("it is a folder")) << folder.err.toStdString();
+}
+
 TEST_F(WarpscopeBinary, WithoutAGpuTheFakeWorkerLeadsToRecordedTraces) {
     const QString png = files.dir() + "/rec.png";
     const Outcome o = run({"--experiment", "reduce-single-block", "--worker",
