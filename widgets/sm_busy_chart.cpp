@@ -162,6 +162,10 @@ void SmBusyChart::rebuild() {
         t->setFont(font());
         t->setColor(c);
         t->setText(label);
+        // The words sit over the bars near the line: a plate of the
+        // background keeps them readable.
+        t->setBrush(palette::background());
+        t->setPadding(QMargins(3, 1, 3, 1));
     };
     // "longest" sits above its line; "mean" too unless the two lines are so
     // close (a balanced run) that the words would lie on each other.
