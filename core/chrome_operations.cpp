@@ -118,8 +118,8 @@ void writeOperationTracks(EventWriter& w, const Run& run, std::uint64_t t0, std:
         const std::string args = "\"kind\":\"" + std::string(operationKindName(kind)) +
                                  "\",\"bytes\":" + std::to_string(o.bytes[i]) +
                                  ",\"correlation\":" + std::to_string(o.correlation[i]) +
-                                 ",\"launch\":" + std::to_string(o.launch[i]) +
-                                 ",\"startNs\":" + std::to_string(o.startNs[i]);
+                                 ",\"launch\":" + std::to_string(o.launch[i]) + ",\"startNs\":\"" +
+                                 std::to_string(o.startNs[i]) + "\"";
         if (isManaged(kind)) {
             slice(w, pid, kManagedTrack, operationName(run, i), "managed", o.startNs[i], o.endNs[i],
                   t0, args);

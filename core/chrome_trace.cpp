@@ -76,9 +76,9 @@ void writeLaunch(EventWriter& w, const Launch& l, std::size_t index, std::uint64
             w.number(std::uint64_t(b.sm[i]));
             w.raw(",\"cycles\":");
             w.number(haveClock ? b.endClock[i] - b.startClock[i] : std::int64_t(0));
-            w.raw(",\"startNs\":");
-            w.number(start);
-            w.raw("}}");
+            // A %globaltimer reading (about 1.8e18) is past the 2^53 a
+            // JavaScript number holds exactly: Perfetto gets it as text.
+            w.raw(",\"startNs\":\"" + std::to_string(start) + "\"}}");
         }
     }
     const ArrivalRecords& a = l.arrivals;
