@@ -39,12 +39,8 @@ AtomicsLab::AtomicsLab(MainWindow* window)
       m_attempts(new CasAttemptsPlot(window->model(), window)),
       m_throughput(new AtomicThroughputPlot(window)) {
     auto dock = [window](const QString& title, QWidget* w, const QString& name) {
-        auto* d = new QDockWidget(title, window);
-        d->setObjectName(name);
+        QDockWidget* d = window->addLabDock(title, name, Qt::BottomDockWidgetArea);
         d->setWidget(w);
-        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                       QDockWidget::DockWidgetClosable);
-        window->addDockWidget(Qt::BottomDockWidgetArea, d);
         d->hide();
         return d;
     };
@@ -81,9 +77,9 @@ void AtomicsLab::onRunChanged() {
     const bool queue = lists(spec, "queue-timeline") || lists(spec, "sm-busy");
     const bool cas = lists(spec, "cas-heatmap") || lists(spec, "cas-attempts");
     const bool contention = lists(spec, "atomic-throughput");
-    m_queueDock->setVisible(queue);
-    m_casDock->setVisible(cas);
-    m_contentionDock->setVisible(contention);
+    m_window->showLabDock(m_queueDock, queue);
+    m_window->showLabDock(m_casDock, cas);
+    m_window->showLabDock(m_contentionDock, contention);
     for (auto [shown, d] :
          {std::pair{queue, m_queueDock}, {cas, m_casDock}, {contention, m_contentionDock}})
         if (shown) d->raise();

@@ -86,14 +86,11 @@ std::vector<std::pair<ParamValues, CostPoint>> recordedCostPoints(const BundledT
 BasicsLab::BasicsLab(MainWindow* window)
     : QObject(window),
       m_window(window),
-      m_dock(new QDockWidget(tr("First kernels and the device"), window)),
+      m_dock(window->addLabDock(tr("First kernels and the device"), QStringLiteral("basics-lab"),
+                                Qt::RightDockWidgetArea)),
       m_tabs(new QTabWidget(m_dock)),
       m_cpuGpu(new CpuGpuPlot(m_tabs)) {
-    m_dock->setObjectName(QStringLiteral("basics-lab"));
     m_dock->setWidget(m_tabs);
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                        QDockWidget::DockWidgetClosable);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
     PlaybackModel* model = window->model();
     m_tabs->addTab(new GreetingsView(model, m_tabs), tr(kTabs[0].title));
     m_tabs->addTab(new IndexingView(model, m_tabs), tr(kTabs[1].title));
@@ -154,7 +151,7 @@ void BasicsLab::showTabsFor(const std::string& id) {
     if (id != m_dockShownFor) {
         m_dockShownFor = id;
         const bool own = spec && spec->group == "basics";
-        m_dock->setVisible(own);
+        m_window->showLabDock(m_dock, own);
         if (own) m_dock->raise();
     }
     for (int i = 0; i < m_tabs->count(); ++i) {

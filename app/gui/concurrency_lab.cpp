@@ -18,13 +18,10 @@ ConcurrencyLab::ConcurrencyLab(MainWindow* window)
     : QObject(window),
       m_window(window),
       m_views(new ConcurrencyLabViews(window->model(), window)),
-      m_dock(new QDockWidget(tr("Concurrency lab"), window)) {
-    m_dock->setObjectName(QStringLiteral("concurrency-lab"));
+      // Below the grid and the SM timeline: the operations timeline wants the width.
+      m_dock(window->addLabDock(tr("Concurrency lab"), QStringLiteral("concurrency-lab"),
+                                Qt::BottomDockWidgetArea)) {
     m_dock->setWidget(m_views);
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                        QDockWidget::DockWidgetClosable);
-    // Below the grid and the SM timeline: the operations timeline wants the width.
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     QMenu* lab = window->menuBar()->addMenu(tr("&Concurrency lab"));
     lab->addAction(m_dock->toggleViewAction());
@@ -60,7 +57,7 @@ void ConcurrencyLab::registerViews() {
 void ConcurrencyLab::onExperiment(const QString& id) {
     const ExperimentSpec* spec = findExperiment(id.toStdString());
     const bool shown = spec && spec->group == "concurrency" && m_views->showFor(spec);
-    m_dock->setVisible(shown);
+    m_window->showLabDock(m_dock, shown);
     if (shown) m_dock->raise();
 }
 
@@ -68,7 +65,7 @@ void ConcurrencyLab::onLoaded(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     const ExperimentSpec* spec = findExperiment(run.experiment);
     const bool shown = spec && spec->group == "concurrency" && m_views->showFor(spec);
-    m_dock->setVisible(shown);
+    m_window->showLabDock(m_dock, shown);
     if (!shown) return;
     const QString device = QString::fromStdString(run.device.name);
     switch (loaded.origin) {

@@ -3,7 +3,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
-#include <algorithm>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -85,14 +84,14 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     connect(m_lesson, &LessonController::opened, this, [this] {
         showPage(m_stage);
         m_keys->setActive(true);
+        setLessonOnStage(true);
     });
     connect(m_lesson, &LessonController::closed, this, [this] {
         showPage(m_workbench);
         m_keys->setActive(false);
-        restoreLabDocks();
+        setLessonOnStage(false);
         rememberSession();
     });
-    connect(m_lesson, &LessonController::slideShown, this, &MainWindow::giveTheStageRoom);
     connect(m_lesson, &LessonController::slideChanged, this, [this] { rememberSession(); });
     buildLessonMenu();
     connect(m_source, &RunSource::loaded, this, &MainWindow::onLoaded);
@@ -184,25 +183,36 @@ void MainWindow::buildViews() {
     setCentralWidget(central);
 }
 
-void MainWindow::giveTheStageRoom() {
-    // The panels of the workbench's left side and the statistics the user
-    // opened stay; the labs' docks follow each slide's run and would take
-    // half the window from the slide's views.
-    static const QStringList kept{QStringLiteral("experiments"), QStringLiteral("parameters"),
-                                  QStringLiteral("run"), QStringLiteral("statistics")};
-    for (QDockWidget* d : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
-        if (kept.contains(d->objectName()) || d->isHidden()) continue;
-        d->hide();
-        if (std::find(m_docksHiddenForLesson.begin(), m_docksHiddenForLesson.end(), d) ==
-            m_docksHiddenForLesson.end())
-            m_docksHiddenForLesson.emplace_back(d);
-    }
+QDockWidget* MainWindow::addLabDock(const QString& title, const QString& name,
+                                    Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                   QDockWidget::DockWidgetClosable);
+    addDockWidget(area, d);
+    m_labDocks.push_back(d);
+    return d;
 }
 
-void MainWindow::restoreLabDocks() {
-    for (const auto& d : m_docksHiddenForLesson)
-        if (d) d->show();
-    m_docksHiddenForLesson.clear();
+void MainWindow::showLabDock(QDockWidget* dock, bool shown) {
+    if (m_lessonOnStage)
+        m_labDocksAfterLesson[dock] = shown;
+    else
+        dock->setVisible(shown);
+}
+
+void MainWindow::setLessonOnStage(bool onStage) {
+    if (onStage == m_lessonOnStage) return;  // another lesson opened over this one
+    m_lessonOnStage = onStage;
+    if (onStage) {
+        for (QDockWidget* d : m_labDocks) {
+            m_labDocksAfterLesson[d] = !d->isHidden();
+            d->hide();
+        }
+        return;
+    }
+    for (const auto& [d, shown] : m_labDocksAfterLesson) d->setVisible(shown);
+    m_labDocksAfterLesson.clear();
 }
 
 void MainWindow::buildPanels() {

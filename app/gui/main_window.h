@@ -4,7 +4,7 @@
 // the middle. It owns the PlaybackModel every view shares and the RunSource
 // that brings runs in; it holds no view logic of its own.
 #include <QMainWindow>
-#include <QPointer>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -84,6 +84,13 @@ public:
     ExperimentBrowser* browser() const { return m_browser; }
     // Where labs ask for their docks' sizes (applied once on screen).
     DockSizes* dockSizes() const { return m_dockSizes; }
+    // A lab's dock: movable, floatable and closable, in `area`; its content
+    // is the lab's to set.
+    QDockWidget* addLabDock(const QString& title, const QString& name, Qt::DockWidgetArea area);
+    // Shows or hides a lab's dock as the lab's run asks. While a lesson is on
+    // the stage the slide has the window (the labs' docks repeat its views
+    // and squeezed them to a sliver): the wish waits for the lesson to close.
+    void showLabDock(QDockWidget* dock, bool shown);
     // Views by name, for lessons, presentation mode and exports; labs add theirs.
     ViewCatalog* views() { return &m_views; }
     ViewContext viewContext() { return {this, m_model, m_source}; }
@@ -105,11 +112,7 @@ private:
     void buildLessonMenu();
     void showPage(QWidget* page);
     void rememberSession();
-    // A lesson's slide gets the window: the labs' docks, which repeat the
-    // lab's views beside the slide's own, are hidden while it shows and
-    // come back when the lesson closes.
-    void giveTheStageRoom();
-    void restoreLabDocks();
+    void setLessonOnStage(bool onStage);
     QWidget* titled(const QString& title, QWidget* view, QWidget* extra = nullptr);
 
     WindowOptions m_options;
@@ -131,7 +134,9 @@ private:
     LessonKeys* m_keys = nullptr;
     NotesWindow* m_notes = nullptr;
     QDockWidget* m_statsDock = nullptr;
-    std::vector<QPointer<QDockWidget>> m_docksHiddenForLesson;
+    std::vector<QDockWidget*> m_labDocks;
+    bool m_lessonOnStage = false;
+    std::map<QDockWidget*, bool> m_labDocksAfterLesson;  // shown or not once the lesson closes
     DockSizes* m_dockSizes = nullptr;
     bool m_presentation = false;
     PresentationWindow* m_presenter = nullptr;

@@ -55,7 +55,8 @@ View* following(PlaybackModel* model, QWidget* parent, Fill fill) {
 MatmulLab::MatmulLab(MainWindow* window)
     : QObject(window),
       m_window(window),
-      m_dock(new QDockWidget(tr("Matrix multiply lab"), window)),
+      m_dock(window->addLabDock(tr("Matrix multiply lab"), QStringLiteral("matmul-lab"),
+                                Qt::RightDockWidgetArea)),
       m_tabs(new QTabWidget(m_dock)),
       m_tiles(new TileWalkView(window->model(), m_tabs)),
       m_reuse(new ReuseView(m_tabs)),
@@ -66,11 +67,7 @@ MatmulLab::MatmulLab(MainWindow* window)
     m_tabs->addTab(m_reuse, tr("Reuse"));
     m_tabs->addTab(m_roofline, tr("Roofline"));
     m_tabs->addTab(m_ladder, tr("Ladder"));
-    m_dock->setObjectName(QStringLiteral("matmul-lab"));
     m_dock->setWidget(m_tabs);
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                        QDockWidget::DockWidgetClosable);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
     window->dockSizes()->prefer(m_dock, 760, Qt::Horizontal);
     m_dock->hide();
     window->menuBar()->addMenu(tr("Matri&x multiply lab"))->addAction(m_dock->toggleViewAction());
@@ -115,13 +112,13 @@ void MatmulLab::registerViews() {
 
 void MatmulLab::onExperiment(const QString& id) {
     const bool shown = listsTiles(findExperiment(id.toStdString()));
-    m_dock->setVisible(shown);
+    m_window->showLabDock(m_dock, shown);
     if (shown) m_dock->raise();
 }
 
 void MatmulLab::onLoaded(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
-    m_dock->setVisible(listsTiles(findExperiment(run.experiment)));
+    m_window->showLabDock(m_dock, listsTiles(findExperiment(run.experiment)));
     if (loaded.origin == RunOrigin::Live)
         if (auto m = matmulMeasurementOf(run)) m_session.push_back(*m);
 }

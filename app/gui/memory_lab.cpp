@@ -17,13 +17,10 @@ MemoryLab::MemoryLab(MainWindow* window)
     : QObject(window),
       m_window(window),
       m_views(new MemoryLabViews(window->model(), window)),
-      m_dock(new QDockWidget(tr("Memory lab"), window)) {
-    m_dock->setObjectName(QStringLiteral("memory-lab"));
+      // Below the grid and the timeline: the three views want width, side by side.
+      m_dock(window->addLabDock(tr("Memory lab"), QStringLiteral("memory-lab"),
+                                Qt::BottomDockWidgetArea)) {
     m_dock->setWidget(m_views);
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                        QDockWidget::DockWidgetClosable);
-    // Below the grid and the timeline: the three views want width, side by side.
-    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
     m_dock->hide();
     QMenu* lab = window->menuBar()->addMenu(tr("&Memory lab"));
     lab->addAction(m_dock->toggleViewAction());
@@ -40,7 +37,7 @@ MemoryLab::MemoryLab(MainWindow* window)
 
 void MemoryLab::onExperiment(const QString& id) {
     const bool shown = m_views->showFor(findExperiment(id.toStdString()));
-    m_dock->setVisible(shown);
+    m_window->showLabDock(m_dock, shown);
     if (shown) m_dock->raise();
 }
 
@@ -48,7 +45,7 @@ void MemoryLab::onLoaded(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     const ExperimentSpec* spec = findExperiment(run.experiment);
     const bool shown = m_views->showFor(spec);
-    m_dock->setVisible(shown);
+    m_window->showLabDock(m_dock, shown);
     if (!shown) return;
     QString source;
     switch (loaded.origin) {

@@ -50,12 +50,8 @@ ReductionLab::ReductionLab(MainWindow* window)
     });
 
     auto dock = [window](const QString& title, QWidget* w, const QString& name) {
-        auto* d = new QDockWidget(title, window);
-        d->setObjectName(name);
+        QDockWidget* d = window->addLabDock(title, name, Qt::RightDockWidgetArea);
         d->setWidget(w);
-        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                       QDockWidget::DockWidgetClosable);
-        window->addDockWidget(Qt::RightDockWidgetArea, d);
         return d;
     };
     auto* treeDock = dock(tr("Reduction tree"), treeBox, "reduction-tree");
@@ -87,7 +83,7 @@ void ReductionLab::onRunChanged() {
     if (run) {
         const ExperimentSpec* spec = findExperiment(run->experiment);
         const bool hasTree = spec && spec->lists("tree");
-        for (QDockWidget* d : m_docks) d->setVisible(hasTree);
+        for (QDockWidget* d : m_docks) m_window->showLabDock(d, hasTree);
         if (hasTree) m_docks.front()->raise();
     }
     m_ladder->setData(
