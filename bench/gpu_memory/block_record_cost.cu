@@ -26,16 +26,9 @@
 #include <string>
 #include <vector>
 
-namespace {
+#include "bench_check.h"
 
-#define CHECK(call)                                                                          \
-    do {                                                                                     \
-        cudaError_t e_ = (call);                                                             \
-        if (e_ != cudaSuccess) {                                                             \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            std::exit(1);                                                                    \
-        }                                                                                    \
-    } while (0)
+namespace {
 
 __device__ __forceinline__ std::uint64_t timerNs() {
     std::uint64_t t;
