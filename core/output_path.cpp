@@ -8,18 +8,14 @@
 
 namespace ws {
 
-namespace {
-
-std::string quoted(const std::filesystem::path& p) {
-    // Appended rather than "'" + p.string() + "'", on which GCC 12 warns
+std::string quotedPath(const std::filesystem::path& path) {
+    // Appended rather than "'" + path.string() + "'", on which GCC 12 warns
     // falsely (-Wrestrict).
     std::string q(1, '\'');
-    q += p.string();
+    q += path.string();
     q += '\'';
     return q;
 }
-
-}  // namespace
 
 bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
     std::error_code ec;
@@ -30,7 +26,7 @@ bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
 Status checkOutputPath(const std::filesystem::path& output,
                        const std::vector<std::filesystem::path>& inputs) {
     if (output.empty()) return makeError("no output file given");
-    const std::string cannot = "cannot write " + quoted(output) + ": ";
+    const std::string cannot = "cannot write " + quotedPath(output) + ": ";
     std::error_code ec;
     if (std::filesystem::is_directory(output, ec))
         return makeError(cannot + "it is a folder; give a file name");
@@ -44,13 +40,13 @@ Status checkOutputPath(const std::filesystem::path& output,
     ec.clear();
     const auto status = std::filesystem::status(folder, ec);
     if (!std::filesystem::exists(status))
-        return makeError(cannot + "the folder " + quoted(folder) + " does not exist");
+        return makeError(cannot + "the folder " + quotedPath(folder) + " does not exist");
     if (!std::filesystem::is_directory(status))
-        return makeError(cannot + quoted(folder) + " is not a folder");
+        return makeError(cannot + quotedPath(folder) + " is not a folder");
     // The file is written beside its final name and renamed over it: the
     // folder must take a new file, whatever the file's own permissions.
     if (::access(folder.c_str(), W_OK | X_OK) != 0)
-        return makeError(cannot + "the folder " + quoted(folder) + " is not writable (" +
+        return makeError(cannot + "the folder " + quotedPath(folder) + " is not writable (" +
                          std::strerror(errno) + ")");
     return {};
 }

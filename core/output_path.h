@@ -3,11 +3,15 @@
 // minutes is not thrown away because its output cannot be written, and an
 // export never replaces the file it was made from.
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "core/result.h"
 
 namespace ws {
+
+// A path as the error messages name it: in single quotes.
+std::string quotedPath(const std::filesystem::path& path);
 
 // True when both paths exist and name the same file (links and `..`
 // resolved); false otherwise, errors included.

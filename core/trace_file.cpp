@@ -6,6 +6,7 @@
 #include <random>
 #include <system_error>
 
+#include "core/output_path.h"
 #include "core/trace_io.h"
 #include "core/trace_keys.h"
 
@@ -13,13 +14,14 @@ namespace ws {
 
 namespace {
 
-std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
-
 // A name no concurrent save of the same target will pick.
 std::filesystem::path temporaryBeside(const std::filesystem::path& target) {
     std::random_device rd;
     const auto tag = std::to_string(rd()) + std::to_string(rd());
-    auto name = "." + target.filename().string() + ".tmp-" + tag;
+    std::string name(1, '.');  // appended: GCC 12 warns falsely on "." + string
+    name += target.filename().string();
+    name += ".tmp-";
+    name += tag;
     return target.parent_path() / name;
 }
 
@@ -30,8 +32,8 @@ Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesy
     {
         std::FILE* f = std::fopen(tmp.c_str(), "wb");
         if (!f)
-            return makeError("cannot save " + quoted(path) + ": cannot create " + quoted(tmp) +
-                             ": " + std::strerror(errno));
+            return makeError("cannot save " + quotedPath(path) + ": cannot create " +
+                             quotedPath(tmp) + ": " + std::strerror(errno));
         const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
         const int writeErr = errno;
         // fflush + fclose report a full disk that fwrite's buffering hid.
@@ -40,7 +42,7 @@ Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesy
         if (!written || !flushed || !closed) {
             std::error_code ignored;
             std::filesystem::remove(tmp, ignored);
-            return makeError("cannot save " + quoted(path) +
+            return makeError("cannot save " + quotedPath(path) +
                              ": writing failed: " + std::strerror(written ? errno : writeErr));
         }
     }
@@ -54,36 +56,36 @@ Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesy
     if (ec) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
-        return makeError("cannot save " + quoted(path) + ": " + ec.message());
+        return makeError("cannot save " + quotedPath(path) + ": " + ec.message());
     }
     return {};
 }
 
 Status saveTrace(const Run& run, const std::filesystem::path& path) {
     if (Status s = validateRun(run); !s)
-        return makeError("not saving " + quoted(path) + ": " + s.error());
+        return makeError("not saving " + quotedPath(path) + ": " + s.error());
     return writeTraceBytes(encodeTrace(run), path);
 }
 
 Result<std::vector<std::uint8_t>> readTraceBytes(const std::filesystem::path& path) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return makeError("cannot open " + quoted(path) + ": " + ec.message());
+    if (ec) return makeError("cannot open " + quotedPath(path) + ": " + ec.message());
     if (size > trace_keys::kMaxTraceBytes)
-        return makeError(quoted(path) + " is " + std::to_string(size) +
+        return makeError(quotedPath(path) + " is " + std::to_string(size) +
                          " bytes, more than the limit of " +
                          std::to_string(trace_keys::kMaxTraceBytes) + " bytes for a trace");
     std::ifstream in(path, std::ios::binary);
-    if (!in) return makeError("cannot open " + quoted(path) + ": " + std::strerror(errno));
+    if (!in) return makeError("cannot open " + quotedPath(path) + ": " + std::strerror(errno));
     std::vector<std::uint8_t> bytes;
     try {
         bytes.resize(size);
     } catch (const std::bad_alloc&) {
-        return makeError("cannot load " + quoted(path) + ": out of memory");
+        return makeError("cannot load " + quotedPath(path) + ": out of memory");
     }
     in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
     if (static_cast<std::uintmax_t>(in.gcount()) != size)
-        return makeError("cannot read " + quoted(path) + ": it changed size while loading");
+        return makeError("cannot read " + quotedPath(path) + ": it changed size while loading");
     return bytes;
 }
 
@@ -91,7 +93,7 @@ Result<Run> loadTrace(const std::filesystem::path& path) {
     auto bytes = readTraceBytes(path);
     if (!bytes) return makeError(bytes.error());
     auto run = decodeTrace(*bytes);
-    if (!run) return makeError(quoted(path) + ": " + run.error());
+    if (!run) return makeError(quotedPath(path) + ": " + run.error());
     return run;
 }
 
