@@ -231,7 +231,7 @@ std::pair<int, std::ptrdiff_t> GreetingsView::greetingAt(QPointF pos) const {
             }
     if (m_launches.empty()) return {-1, -1};
     const auto& shown = m_launches[std::size_t(m_shown)];
-    for (std::size_t line = 0; line < linesShown(); ++line)
+    for (std::size_t line = 0, shownLines = linesShown(); line < shownLines; ++line)
         if (lineRect(line).contains(pos)) return {m_shown, std::ptrdiff_t(shown.byLine[line])};
     return {-1, -1};
 }

@@ -45,6 +45,7 @@ LaunchTreeView::LaunchTreeView(PlaybackModel* model, QWidget* parent)
 void LaunchTreeView::rebuild() {
     m_tree = {};
     m_problem.clear();
+    m_textWidths.reset();
     if (const Run* run = m_model->run()) {
         if (Status s = checkLaunchTree(*run); !s)
             m_problem = QString::fromStdString(s.error());
@@ -64,6 +65,24 @@ QRect LaunchTreeView::treeArea() const {
                  std::max(10, height() - top - bottomMargin()));
 }
 
+const LaunchTreeView::TextWidths& LaunchTreeView::textWidths() const {
+    if (m_textWidths && m_textWidths->font == font()) return *m_textWidths;
+    TextWidths t;
+    t.font = font();
+    const QFontMetrics fm(t.font);
+    const Run* run = m_model->run();
+    t.detail.assign(m_tree.nodes.size(), 0);
+    for (const LaunchTreeNode& n : m_tree.nodes) {
+        const double detail = fm.horizontalAdvance(nodeDetail(n.launch));
+        const double kernel = fm.horizontalAdvance(
+            QString::fromStdString(run->launches[std::size_t(n.launch)].kernel));
+        t.detail[std::size_t(n.launch)] = detail;
+        t.widest = std::max({t.widest, detail + 8.0, kernel + 8.0});
+    }
+    m_textWidths = std::move(t);
+    return *m_textWidths;
+}
+
 std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
     std::vector<NodeBox> boxes(m_tree.nodes.size());
     const Run* run = m_model->run();
@@ -73,12 +92,8 @@ std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
     const double rowPitch = double(area.height()) / double(m_tree.rows.size());
     const double unit = double(area.width()) / m_tree.width;
     // As wide as the widest text where the grid's share of the width allows.
-    double widest = 26.0 * fm.averageCharWidth();
-    for (const LaunchTreeNode& n : m_tree.nodes)
-        widest = std::max({widest, fm.horizontalAdvance(nodeDetail(n.launch)) + 8.0,
-                           fm.horizontalAdvance(QString::fromStdString(
-                               run->launches[std::size_t(n.launch)].kernel)) +
-                               8.0});
+    const TextWidths& text = textWidths();
+    const double widest = std::max(26.0 * fm.averageCharWidth(), text.widest);
     // Each box may fill the room to its row's neighbours: a parent alone in
     // its row is as wide as its text even where eight children share theirs.
     std::vector<double> boxW(m_tree.nodes.size(), 3.0);
@@ -99,8 +114,8 @@ std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
     // the row has the height: size and mode then get a line each.
     bool detailTooWide = false;
     for (const LaunchTreeNode& n : m_tree.nodes)
-        detailTooWide = detailTooWide || fm.horizontalAdvance(nodeDetail(n.launch)) >
-                                             boxW[std::size_t(n.launch)] - 6;
+        detailTooWide =
+            detailTooWide || text.detail[std::size_t(n.launch)] > boxW[std::size_t(n.launch)] - 6;
     const double maxLines = detailTooWide && rowPitch * 0.62 >= 5.4 * fm.height() ? 3 : 2;
     const double boxH = std::min(rowPitch * 0.62, (maxLines + 2.4) * fm.height());
     for (const LaunchTreeNode& n : m_tree.nodes) {

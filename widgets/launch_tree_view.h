@@ -7,6 +7,7 @@
 // select it in every view.
 #include <QStringList>
 #include <QWidget>
+#include <optional>
 
 #include "core/launch_tree.h"
 #include "widgets/playback_model.h"
@@ -57,6 +58,15 @@ private:
     PlaybackModel* m_model;
     LaunchTree m_tree;
     QString m_problem;  // why the records cannot be drawn, if they cannot
+    // The nodes' text widths, measured once per run and font: layout() runs
+    // on every paint and mouse move.
+    struct TextWidths {
+        QFont font;
+        std::vector<double> detail;  // "<<<grid, block>>> · mode", per launch
+        double widest = 0;           // kernel or detail, the widest of all, with padding
+    };
+    mutable std::optional<TextWidths> m_textWidths;
+    const TextWidths& textWidths() const;
 };
 
 }  // namespace ws
