@@ -7,7 +7,9 @@
 // (the tail of the block), its memory traffic (cache hints, one shared
 // address, 4 bytes instead of 16, slots scattered), or its thread (the
 // block's last thread instead of thread 0), and whether an end of 8 bytes
-// (what the block spent since its start) costs less than 16. Ways marked * are not valid
+// (what the block spent since its start) costs less than 16, and whether
+// slots held in L2 (a persisting access-policy window, an evict_last cache
+// policy) escape the kernel's DRAM traffic. Ways marked * are not valid
 // records, only parts of one; every valid way's slots are checked for having
 // been written (end at or after start, an SM below the device's count), and
 // every output against the CPU.
@@ -37,6 +39,14 @@ __device__ __forceinline__ std::uint64_t clockNow() {
 __device__ __forceinline__ void storeStreaming(void* p, std::uint64_t a, std::uint64_t b) {
     asm volatile("st.global.cs.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
 }
+__device__ __forceinline__ void storeEvictLast(void* p, std::uint64_t a, std::uint64_t b) {
+    asm volatile(
+        "{ .reg .b64 policy;\n"
+        "  createpolicy.fractional.L2::evict_last.b64 policy, 1.0;\n"
+        "  st.global.L2::cache_hint.v2.u64 [%0], {%1, %2}, policy; }" ::"l"(p),
+        "l"(a), "l"(b)
+        : "memory");
+}
 
 enum Way {
     kNone,
@@ -58,6 +68,10 @@ enum Way {
     kAtOnceEnd8,     // start stored at once, barrier, 8-byte end
     kRegistersEnd8,  // start in registers, barrier, 16-byte start and 8-byte end
     kAtOnceEnd4,     // start stored at once, barrier, 4-byte end (16-bit ns, 16-bit cycles)*
+    // Where the record's bytes wait: the lab's way with its slots kept in L2
+    // for the launch, so that they do not share the kernel's DRAM bandwidth.
+    kLabPersisting,  // kLabRegisters, the slots in a persisting access-policy window
+    kLabEvictLast,   // kLabRegisters, both stores with an L2 evict_last cache policy
     kWayCount
 };
 const char* wayName(int w) {
@@ -76,12 +90,15 @@ const char* wayName(int w) {
                                   "lab (registers), slots bit-reversed",
                                   "start at once, barrier, 8 B end (ns, cycles spent)",
                                   "registers, barrier, 16 B start and 8 B end",
-                                  "start at once, barrier, 4 B end (16+16 bits)*"};
+                                  "start at once, barrier, 4 B end (16+16 bits)*",
+                                  "lab (registers), slots in persisting L2",
+                                  "lab (registers), stores L2::evict_last"};
     return names[w];
 }
 bool validRecord(int w) {
     return w == kLabRegisters || w == kLabAtOnce || w == kLabStreaming || w == kLastThreadEnd ||
-           w == kScattered || w == kAtOnceEnd8 || w == kRegistersEnd8;
+           w == kScattered || w == kAtOnceEnd8 || w == kRegistersEnd8 || w == kLabPersisting ||
+           w == kLabEvictLast;
 }
 
 struct Slot {
@@ -106,8 +123,10 @@ __device__ __forceinline__ std::uint64_t withSm(std::uint64_t clock) {
     return (clock & ((1ull << 56) - 1)) | (std::uint64_t(smId()) << 56);
 }
 
-template <int kWay>
+// The persisting way differs from the lab's only on the host.
+template <int kAskedWay>
 struct Recorder {
+    static constexpr int kWay = kAskedWay == kLabPersisting ? kLabRegisters : kAskedWay;
     std::uint64_t startNs = 0, startClockSm = 0;
 
     __device__ Slot* slot(Records r) const {
@@ -173,6 +192,9 @@ struct Recorder {
             if constexpr (kWay == kLabStreaming) {
                 storeStreaming(s, startNs, startClockSm);
                 storeStreaming(s + 1, endNs, endClock);
+            } else if constexpr (kWay == kLabEvictLast) {
+                storeEvictLast(s, startNs, startClockSm);
+                storeEvictLast(s + 1, endNs, endClock);
             } else {
                 if constexpr (kWay != kLabAtOnce) s[0] = make_ulonglong2(startNs, startClockSm);
                 s[1] = make_ulonglong2(endNs, endClock);
@@ -287,6 +309,14 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
     Records rec{slots, 0};
     while ((std::size_t(1) << rec.log2Blocks) < blocks) ++rec.log2Blocks;
 
+    cudaStream_t stream;
+    CHECK(cudaStreamCreate(&stream));
+    cudaDeviceProp prop{};
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    const std::size_t slotBytes = blocks * sizeof(Slot);
+    const std::size_t window =
+        std::min<std::size_t>(slotBytes, std::size_t(prop.accessPolicyMaxWindowSize));
+    const float hitRatio = std::min(1.0f, float(prop.persistingL2CacheMaxSize) / float(window));
     cudaEvent_t start, stop;
     CHECK(cudaEventCreate(&start));
     CHECK(cudaEventCreate(&stop));
@@ -297,11 +327,32 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
     for (int round = -1; round < rounds; ++round) {
         for (int w = 0; w < kWayCount; ++w) {
             CHECK(cudaMemset(slots, 0, blocks * sizeof(Slot)));
-            CHECK(cudaEventRecord(start));
-            kernels[w]<<<grid, block>>>(src, dst, n, n, rec);
-            CHECK(cudaEventRecord(stop));
+            CHECK(cudaDeviceSynchronize());
+            if (w == kLabPersisting) {
+                // The set-aside exists only for this launch, so that no other
+                // way runs with less L2.
+                CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize,
+                                         prop.persistingL2CacheMaxSize));
+                cudaStreamAttrValue attr{};
+                attr.accessPolicyWindow.base_ptr = slots;
+                attr.accessPolicyWindow.num_bytes = window;
+                attr.accessPolicyWindow.hitRatio = hitRatio;
+                attr.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+                attr.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+                CHECK(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &attr));
+            }
+            CHECK(cudaEventRecord(start, stream));
+            kernels[w]<<<grid, block, 0, stream>>>(src, dst, n, n, rec);
+            CHECK(cudaEventRecord(stop, stream));
             CHECK(cudaEventSynchronize(stop));
             CHECK(cudaGetLastError());
+            if (w == kLabPersisting) {
+                cudaStreamAttrValue attr{};
+                attr.accessPolicyWindow.num_bytes = 0;
+                CHECK(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &attr));
+                CHECK(cudaCtxResetPersistingL2Cache());
+                CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
+            }
             float t = 0;
             CHECK(cudaEventElapsedTime(&t, start, stop));
             if (round >= 0) ms[w].push_back(t);
@@ -327,12 +378,17 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
         }
     }
     const double base = median(ms[kNone]);
-    std::printf("\n%s: no record %.4f ms (median of %d)\n", title, base, rounds);
+    std::printf(
+        "\n%s: no record %.4f ms (median of %d); slots %.1f MiB, window %.1f MiB, "
+        "persisting L2 at most %.1f MiB, hit ratio %.2f\n",
+        title, base, rounds, slotBytes / 1048576.0, window / 1048576.0,
+        prop.persistingL2CacheMaxSize / 1048576.0, hitRatio);
     for (int w = 1; w < kWayCount; ++w)
         std::printf("  %-48s %+6.2f %%\n", wayName(w), 100.0 * (median(ms[w]) / base - 1.0));
     CHECK(cudaFree(src));
     CHECK(cudaFree(dst));
     CHECK(cudaFree(slots));
+    CHECK(cudaStreamDestroy(stream));
     return ok;
 }
 
