@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/launch_label.h"
+
 namespace ws {
 
 namespace {
@@ -71,7 +73,7 @@ std::string casSampleText(const CasSample& sample, std::uint32_t grid) {
 }
 
 Result<CasRecords> readCasRecords(const Launch& launch, int launchIndex) {
-    const std::string where = "launch " + std::to_string(launchIndex) + ": ";
+    const std::string where = launchLabel(std::size_t(launchIndex)) + ": ";
     const std::uint64_t grid = launch.grid.count();
     const std::uint64_t threads = launch.block.count();
     const std::uint64_t warps = (threads + 31) / 32;

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/chrome_events.h"
+#include "core/launch_label.h"
 #include "core/residency_slots.h"
 #include "core/trace_io.h"
 
@@ -37,8 +38,8 @@ std::uint64_t earliestTime(const Run& run) {
 void writeLaunch(EventWriter& w, const Launch& l, std::size_t index, std::uint64_t t0) {
     const std::uint64_t pid = index + 1;
     metadata(w, "process_name", pid, -1,
-             "launch " + std::to_string(index) + ": " + l.kernel + " <<<" +
-                 std::to_string(l.grid.count()) + ", " + std::to_string(l.block.count()) + ">>>");
+             launchLabel(index) + ": " + l.kernel + " <<<" + std::to_string(l.grid.count()) + ", " +
+                 std::to_string(l.block.count()) + ">>>");
     metadata(w, "process_sort_index", pid, -1, "", true, std::int64_t(index));
 
     const BlockRecords& b = l.blocks;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/launch_label.h"
 #include "core/launch_tree.h"
 
 namespace ws::tables {
@@ -80,10 +81,10 @@ Status checkDeviceLaunches(const Run& run) {
         const std::string at = std::string(kDeviceLaunches) + " row " + std::to_string(i) + ": ";
         const std::uint32_t l = (**launch)[i];
         if (l >= run.launches.size())
-            return makeError(at + "launch " + std::to_string(l) + " is not below the " +
+            return makeError(at + "launch index " + std::to_string(l) + " is not below the " +
                              std::to_string(run.launches.size()) + " launches");
         if (run.launches[l].parentLaunch < 0)
-            return makeError(at + "launch " + std::to_string(l) +
+            return makeError(at + launchLabel(l) +
                              " was launched from the host, not from the device");
     }
     return {};

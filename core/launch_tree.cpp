@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "core/launch_label.h"
+
 namespace ws {
 
 namespace {
@@ -65,7 +67,7 @@ LaunchTree buildLaunchTree(const Run& run) {
 Status checkLaunchTree(const Run& run) {
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         const Launch& l = run.launches[i];
-        const std::string at = "launch " + std::to_string(i) + ": ";
+        const std::string at = launchLabel(i) + ": ";
         if (l.parentLaunch < 0) {
             if (l.depth != 0 || !l.launchMode.empty())
                 return makeError(at + "launched from the host, yet depth " +
@@ -73,12 +75,12 @@ Status checkLaunchTree(const Run& run) {
             continue;
         }
         if (std::size_t(l.parentLaunch) >= run.launches.size())
-            return makeError(at + "parent launch " + std::to_string(l.parentLaunch) +
-                             " does not exist");
+            return makeError(at + "parentLaunch " + std::to_string(l.parentLaunch) +
+                             " is not the index of a launch");
         const Launch& parent = run.launches[std::size_t(l.parentLaunch)];
         if (l.depth != parent.depth + 1)
-            return makeError(at + "depth " + std::to_string(l.depth) + ", its parent launch " +
-                             std::to_string(l.parentLaunch) + " is at depth " +
+            return makeError(at + "depth " + std::to_string(l.depth) + ", its parent " +
+                             launchLabel(std::size_t(l.parentLaunch)) + " is at depth " +
                              std::to_string(parent.depth));
         if (l.launchMode != "fire-and-forget" && l.launchMode != "tail" && l.launchMode != "stream")
             return makeError(at + "launch mode '" + l.launchMode +

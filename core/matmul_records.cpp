@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/catalog.h"
+#include "core/launch_label.h"
 
 namespace ws {
 
@@ -173,7 +174,7 @@ Status validateMatmulRun(const Run& run) {
     if (!shape) return makeError(shape.error());
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         auto phases = readMatmulPhases(*shape, run.launches[i]);
-        if (!phases) return makeError("launch " + std::to_string(i) + ": " + phases.error());
+        if (!phases) return makeError(launchLabel(i) + ": " + phases.error());
     }
     if (const RecordTable* m = findTable(run.tables, "mismatches")) {
         auto row = requireColumn<std::uint32_t>(*m, "row");

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "core/launch_label.h"
+
 namespace ws {
 
 namespace {
@@ -329,7 +331,7 @@ std::vector<std::string> runDifferences(const Run& a, const Run& b, std::size_t 
     compareActivity(c, a, b);
     c.field("the launch count", a.launches.size(), b.launches.size());
     for (std::size_t i = 0; i < a.launches.size() && i < b.launches.size() && !c.full(); ++i) {
-        c.at("launch " + std::to_string(i) + ": ");
+        c.at(launchLabel(i) + ": ");
         compareLaunch(c, a.launches[i], b.launches[i]);
     }
     return std::move(c).found();

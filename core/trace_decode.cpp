@@ -8,6 +8,7 @@
 
 #include "core/bounded_cbor.h"
 #include "core/column_encoding.h"
+#include "core/launch_label.h"
 #include "core/packed_arrays.h"
 #include "core/trace_io.h"
 #include "core/trace_keys.h"
@@ -191,7 +192,8 @@ public:
     void texts(const char* key, std::vector<std::string>& out) const {
         const json* v = find(key);
         if (!v) return;
-        if (!v->is_array()) fail(name(key), "expected an array of text strings, found " + typeName(*v));
+        if (!v->is_array())
+            fail(name(key), "expected an array of text strings, found " + typeName(*v));
         out.clear();
         for (std::size_t i = 0; i < v->size(); ++i) {
             if (!(*v)[i].is_string())
@@ -282,13 +284,20 @@ std::vector<RecordTable> readTables(const json& value, const std::string& where,
             col.text("name", column.name);
             std::string type;
             col.text("type", type);
-            if (type == "u8") column.data = unpackColumn<std::uint8_t>(col);
-            else if (type == "u32") column.data = unpackColumn<std::uint32_t>(col);
-            else if (type == "i32") column.data = unpackColumn<std::int32_t>(col);
-            else if (type == "u64") column.data = unpackColumn<std::uint64_t>(col);
-            else if (type == "i64") column.data = unpackColumn<std::int64_t>(col);
-            else if (type == "f32") column.data = unpackColumn<float>(col);
-            else if (type == "f64") column.data = unpackColumn<double>(col);
+            if (type == "u8")
+                column.data = unpackColumn<std::uint8_t>(col);
+            else if (type == "u32")
+                column.data = unpackColumn<std::uint32_t>(col);
+            else if (type == "i32")
+                column.data = unpackColumn<std::int32_t>(col);
+            else if (type == "u64")
+                column.data = unpackColumn<std::uint64_t>(col);
+            else if (type == "i64")
+                column.data = unpackColumn<std::int64_t>(col);
+            else if (type == "f32")
+                column.data = unpackColumn<float>(col);
+            else if (type == "f64")
+                column.data = unpackColumn<double>(col);
             else
                 fail(col.name("type"),
                      "'" + type + "' is not one of u8, u32, i32, u64, i64, f32, f64");
@@ -300,7 +309,7 @@ std::vector<RecordTable> readTables(const json& value, const std::string& where,
 }
 
 Launch readLaunch(const json& value, std::size_t index, int version) {
-    const std::string where = "launch " + std::to_string(index);
+    const std::string where = launchLabel(index);
     MapReader m(value, where, version);
     Launch l;
     m.text("kernel", l.kernel);

@@ -1,6 +1,9 @@
 #include "core/trace_places.h"
 
+#include <charconv>
 #include <map>
+
+#include "core/launch_label.h"
 
 namespace ws {
 
@@ -82,7 +85,12 @@ std::string tracePlace(const std::vector<std::string>& fullPath) {
     const std::vector<std::string> path = withoutPairIndex(fullPath);
     if (path.empty()) return "";
     if (path[0] == "launches" && path.size() >= 2) {
-        const std::string launch = "launch " + path[1];
+        // The path holds the file's index; people read launches from 1.
+        std::size_t index = 0;
+        const auto [end, error] =
+            std::from_chars(path[1].data(), path[1].data() + path[1].size(), index);
+        const bool numbered = error == std::errc() && end == path[1].data() + path[1].size();
+        const std::string launch = numbered ? launchLabel(index) : "launch " + path[1];
         if (path.size() == 2) return launch;
         if (path[2] == "tables" && path.size() >= 4)
             return withDetail("table " + path[3] + " of " + launch, path, 4);

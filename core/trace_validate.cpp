@@ -2,6 +2,7 @@
 // view indexes into it, and what a launcher's output is expected to satisfy.
 #include <string>
 
+#include "core/launch_label.h"
 #include "core/trace_io.h"
 
 namespace ws {
@@ -17,7 +18,7 @@ constexpr std::uint32_t kMaxComponents = 4;
 class LaunchChecker {
 public:
     LaunchChecker(const Launch& launch, std::size_t index)
-        : m_launch(launch), m_where("launch " + std::to_string(index) + ": ") {}
+        : m_launch(launch), m_where(launchLabel(index) + ": ") {}
 
     Status check() {
         if (Status s = checkDims(); !s) return s;
@@ -201,7 +202,7 @@ Status checkOperations(const Run& run) {
                              " is not in [0, 3]");
         if (o.endNs[i] < o.startNs[i]) return makeError(at + "ends before it starts");
         if (o.launch[i] < -1 || o.launch[i] >= std::int64_t(run.launches.size()))
-            return makeError(at + "launch " + std::to_string(o.launch[i]) +
+            return makeError(at + "launch index " + std::to_string(o.launch[i]) +
                              " is not -1 or the index of one of the " +
                              std::to_string(run.launches.size()) + " launches");
     }
@@ -219,8 +220,8 @@ Status checkHostCalls(const HostCallRecords& h) {
                              " values, hostCalls.name has " + std::to_string(n));
     for (std::size_t i = 0; i < n; ++i) {
         if (h.name[i] >= h.names.size())
-            return makeError("hostCalls.name[" + std::to_string(i) + "] = " +
-                             std::to_string(h.name[i]) + " is not below the " +
+            return makeError("hostCalls.name[" + std::to_string(i) +
+                             "] = " + std::to_string(h.name[i]) + " is not below the " +
                              std::to_string(h.names.size()) + " names");
         if (h.endNs[i] < h.startNs[i])
             return makeError("hostCalls[" + std::to_string(i) + "] ends before it starts");
@@ -232,7 +233,7 @@ Status checkParents(const Run& run) {
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         const Launch& l = run.launches[i];
         if (l.parentLaunch == -1) continue;
-        const std::string at = "launch " + std::to_string(i) + ": ";
+        const std::string at = launchLabel(i) + ": ";
         if (l.parentLaunch < 0 || std::size_t(l.parentLaunch) >= run.launches.size() ||
             std::size_t(l.parentLaunch) == i)
             return makeError(at + "parentLaunch " + std::to_string(l.parentLaunch) +

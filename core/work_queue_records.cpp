@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 
+#include "core/launch_label.h"
 #include "core/time_offset.h"
 #include "core/work_queue_model.h"
 
@@ -48,7 +49,7 @@ int queueLaunchIndex(const Run& run) {
 }
 
 Result<QueueItems> readQueueItems(const Launch& launch, int launchIndex) {
-    const std::string where = "launch " + std::to_string(launchIndex) + ": ";
+    const std::string where = launchLabel(std::size_t(launchIndex)) + ": ";
     const RecordTable* table = findTable(launch.tables, kItemsTable);
     if (!table) return makeError(where + "no table '" + std::string(kItemsTable) + "'");
     QueueItems q;

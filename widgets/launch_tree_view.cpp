@@ -203,13 +203,13 @@ QStringList LaunchTreeView::nodeLines(const NodeBox& b, int launch) const {
 QString LaunchTreeView::nodeTooltip(int launch) const {
     const Run& run = *m_model->run();
     const Launch& l = run.launches[std::size_t(launch)];
-    QStringList lines{tr("launch %1: %2").arg(launch).arg(nodeTitle(launch))};
+    QStringList lines{tr("launch %1: %2").arg(launch + 1).arg(nodeTitle(launch))};
     if (l.parentLaunch < 0) {
         lines << tr("launched from the host (depth 0)");
     } else {
         lines << tr("launched by block %1 of launch %2, %3, depth %4")
                      .arg(l.parentBlock)
-                     .arg(l.parentLaunch)
+                     .arg(l.parentLaunch + 1)
                      .arg(QString::fromStdString(l.launchMode))
                      .arg(l.depth);
         if (const RecordTable* t = findTable(run.tables, tables::kDeviceLaunches)) {

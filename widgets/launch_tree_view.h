@@ -29,6 +29,8 @@ public:
     // The lines a node's box shows, each elided to the box where it must be.
     QStringList nodeLines(const NodeBox& box, int launch) const;
     QString nodeDetail(int launch) const;  // "<<<grid, block>>> · tail"
+    // What the box's tooltip says; launches are named from 1 as everywhere.
+    QString nodeTooltip(int launch) const;
     const LaunchTree& tree() const { return m_tree; }
     // Geometry for the current size (one entry per launch).
     std::vector<NodeBox> layout() const;
@@ -51,7 +53,6 @@ private:
     QString nodeTitle(int launch) const;
     QString nodeSize(int launch) const;  // "<<<grid, block>>>"
     QString nodeMode(int launch) const;  // "tail", "fire-and-forget", "host"
-    QString nodeTooltip(int launch) const;
     QColor cellColour(int launch, std::uint64_t firstBlock, std::uint64_t blocks, double t,
                       bool* running) const;
 

@@ -349,7 +349,7 @@ QString OperationsView::toolTipFor(const Hit& hit) const {
     if (o.launch[i] >= 0)
         head = tr("kernel %1 (launch %2)")
                    .arg(QString::fromStdString(run.launches[std::size_t(o.launch[i])].kernel))
-                   .arg(o.launch[i]);
+                   .arg(o.launch[i] + 1);
     QStringList lines{head};
     if (kind == OperationKind::GpuPageFaults) {
         lines << tr("%1 GPU page fault groups").arg(o.bytes[i]);

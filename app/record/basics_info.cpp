@@ -7,6 +7,7 @@
 #include "core/crossover.h"
 #include "core/greeting_order.h"
 #include "core/greetings.h"
+#include "core/launch_label.h"
 #include "core/transfer_points.h"
 #include "core/vector_add_model.h"
 
@@ -36,12 +37,12 @@ void helloLines(const Run& run, std::vector<std::string>& out) {
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         auto greetings = readGreetings(run.launches[i]);
         if (!greetings) {
-            out.push_back("launch " + std::to_string(i) + ": " + greetings.error());
+            out.push_back(launchLabel(i) + ": " + greetings.error());
             continue;
         }
         const OrderSummary s = summarizeOrder(*greetings, GreetingOrder::Printed);
         const auto order = warpOrder(*greetings, GreetingOrder::Printed);
-        std::string line = "launch " + std::to_string(i) + ": " + std::to_string(s.greetings) +
+        std::string line = launchLabel(i) + ": " + std::to_string(s.greetings) +
                            " greetings printed in " + std::to_string(s.runs) + " runs of " +
                            std::to_string(s.warps) + " warps" +
                            (s.warpsWhole() ? " (each warp whole)" : "") + ", " +
@@ -50,7 +51,7 @@ void helloLines(const Run& run, std::vector<std::string>& out) {
             first = order;
         else
             line += "; " + std::to_string(warpsMoved(first, order)) +
-                    " warps in another place than in launch 0";
+                    " warps in another place than in launch 1";
         out.push_back(line);
     }
 }

@@ -14,6 +14,7 @@
 #include "core/concurrency_tables.h"
 #include "core/device_json.h"
 #include "core/environment_badges.h"
+#include "core/launch_label.h"
 #include "core/matmul_summary.h"
 #include "core/trace_io.h"
 
@@ -135,7 +136,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     for (std::size_t i = 0; i < run.launches.size(); ++i) {
         const auto& l = run.launches[i];
         auto f = factsOf(l);
-        out << "launch " << i << ": " << l.kernel << " grid " << dimText(l.grid) << " block "
+        out << launchLabel(i) << ": " << l.kernel << " grid " << dimText(l.grid) << " block "
             << dimText(l.block) << ", " << l.sharedBytes << " B shared; " << l.blocks.size()
             << " block records on " << f.smsUsed << " SMs over " << std::fixed
             << std::setprecision(2) << f.spanUs << " us";

@@ -105,7 +105,7 @@ TEST(CasRecords, CorruptTablesSayWhatAndWhere) {
         auto r = readCasRecords(l, 1);
         ASSERT_FALSE(r.ok());
         EXPECT_EQ(r.error(),
-                  "launch 1: table 'casThreads', row 7: thread 64 is not below the block size 64");
+                  "launch 2: table 'casThreads', row 7: thread 64 is not below the block size 64");
     }
     {
         Launch l = casLaunch();

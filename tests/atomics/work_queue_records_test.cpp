@@ -94,7 +94,7 @@ TEST(WorkQueueRecords, CorruptTablesSayWhatAndWhere) {
         auto r = readQueueItems(l, 3);
         ASSERT_FALSE(r.ok());
         EXPECT_EQ(r.error(),
-                  "launch 3: table 'items', row 2: block 5 is not below the grid size 2");
+                  "launch 4: table 'items', row 2: block 5 is not below the grid size 2");
     }
     {
         Launch l = handLaunch();

@@ -102,7 +102,7 @@ TEST(ConcurrencyTables, DeviceLaunchCorruptionIsNamed) {
     ws::Run run = deviceLaunchRun();
     (*std::get_if<std::vector<std::uint32_t>>(&run.tables[0].columns[0].data))[0] = 0;
     EXPECT_EQ(tables::checkConcurrencyRecords(run).error(),
-              "device-launches row 0: launch 0 was launched from the host, not from the device");
+              "device-launches row 0: launch 1 was launched from the host, not from the device");
     run = deviceLaunchRun();
     run.tables[1].columns.pop_back();  // firstBlockNs
     EXPECT_NE(tables::checkConcurrencyRecords(run).error().find("firstBlockNs"), std::string::npos);
@@ -113,7 +113,7 @@ TEST(ConcurrencyTables, DeviceLaunchCorruptionIsNamed) {
     run = deviceLaunchRun();
     run.launches[1].depth = 4;
     EXPECT_EQ(tables::checkConcurrencyRecords(run).error(),
-              "launch 1: depth 4, its parent launch 0 is at depth 0");
+              "launch 2: depth 4, its parent launch 1 is at depth 0");
 }
 
 }  // namespace

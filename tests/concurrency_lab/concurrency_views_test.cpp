@@ -73,6 +73,19 @@ TEST(LaunchTreeView, ANarrowBoxGivesSizeAndModeALineEach) {
     EXPECT_EQ(wide.view.nodeLines(wideBoxes[1], 1)[1], wide.view.nodeDetail(1));
 }
 
+TEST(LaunchTreeView, TooltipsNameLaunchesFromOneAsTheOtherViewsDo) {
+    Shown<LaunchTreeView> s(test::dynamicRun());
+    const ws::Run& run = *s.model.run();
+    ASSERT_EQ(run.launches[5].parentLaunch, 2);
+    EXPECT_TRUE(s.view.nodeTooltip(0).startsWith("launch 1: "))
+        << s.view.nodeTooltip(0).toStdString();
+    const QString child = s.view.nodeTooltip(5);
+    EXPECT_TRUE(child.startsWith("launch 6: ")) << child.toStdString();
+    EXPECT_TRUE(child.contains(
+        QString("launched by block %1 of launch 3,").arg(run.launches[5].parentBlock)))
+        << child.toStdString();
+}
+
 TEST(LaunchTreeView, InconsistentRecordsAreReportedNotDrawn) {
     ws::Run run = test::dynamicRun();
     run.launches[5].depth = 7;

@@ -56,10 +56,10 @@ TEST(LaunchTree, InconsistentDepthsAndModesAreRefused) {
     run.launches[4].depth = 1;
     Status s = checkLaunchTree(run);
     ASSERT_FALSE(s.ok());
-    EXPECT_EQ(s.error(), "launch 4: depth 1, its parent launch 2 is at depth 1");
+    EXPECT_EQ(s.error(), "launch 5: depth 1, its parent launch 3 is at depth 1");
     run = family();
     run.launches[1].launchMode = "sideways";
-    EXPECT_NE(checkLaunchTree(run).error().find("launch 1: launch mode 'sideways'"),
+    EXPECT_NE(checkLaunchTree(run).error().find("launch 2: launch mode 'sideways'"),
               std::string::npos);
     run = family();
     run.launches[5].depth = 3;

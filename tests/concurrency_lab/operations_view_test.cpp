@@ -142,6 +142,9 @@ TEST(OperationsView, SelectingAKernelSelectsItsFirstBlockEverywhere) {
     const BlockRef sel = f.model.selected();
     ASSERT_TRUE(sel.valid());
     EXPECT_EQ(sel.launch, run.operations.launch[kernel]);
+    // The tooltip names the launch from 1, as the block panel and info do.
+    const QString tip = f.view.toolTipFor({Hit::Operation, kernel, {}, stream});
+    EXPECT_TRUE(tip.contains(QString("(launch %1)").arg(sel.launch + 1))) << tip.toStdString();
     // The block's bar in the SM rows is hit by a click on its centre.
     const QRectF bar = f.view.itemRect({Hit::Block, 0, sel, -1});
     const Hit back = f.view.hitAt(bar.center());

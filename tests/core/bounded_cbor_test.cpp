@@ -117,24 +117,24 @@ TEST(BoundedCbor, RefusesDeepNestingAtTheLimit) {
 TEST(TracePlaces, NameThePlaceInTheFormatsWords) {
     EXPECT_EQ(tracePlace({}), "");
     EXPECT_EQ(tracePlace({"launches", "2", "blocks", "startNs"}),
-              "the block records of launch 2 (startNs)");
-    EXPECT_EQ(tracePlace({"launches", "0", "steps"}), "the step records of launch 0");
+              "the block records of launch 3 (startNs)");
+    EXPECT_EQ(tracePlace({"launches", "0", "steps"}), "the step records of launch 1");
     EXPECT_EQ(tracePlace({"launches", "1", "tables", "0", "columns", "3", "data"}),
-              "table 0 of launch 1 (columns[3].data)");
-    EXPECT_EQ(tracePlace({"launches", "4", "kernel"}), "launch 4 (kernel)");
+              "table 0 of launch 2 (columns[3].data)");
+    EXPECT_EQ(tracePlace({"launches", "4", "kernel"}), "launch 5 (kernel)");
     EXPECT_EQ(tracePlace({"device", "name"}), "the device description (name)");
     EXPECT_EQ(tracePlace({"tables", "1"}), "the run's table 1");
     EXPECT_EQ(tracePlace({"future"}), "the top level (future)");
     // The byte string of a version 3 [encoding, bytes] pair is the array itself.
     EXPECT_EQ(tracePlace({"launches", "0", "steps", "before", "1"}),
-              "the step records of launch 0 (before)");
+              "the step records of launch 1 (before)");
     EXPECT_EQ(tracePlace({"launches", "0", "tables", "2", "columns", "1", "data", "1"}),
-              "table 2 of launch 0 (columns[1].data)");
+              "table 2 of launch 1 (columns[1].data)");
     EXPECT_EQ(tracePlace({"operations", "startNs", "0"}), "the device operations (startNs)");
     EXPECT_EQ(tracePlace({"hostCalls", "names", "3"}), "the host calls (names[3])");
-    EXPECT_EQ(tracePlace({"launches", "1", "grid", "2"}), "launch 1 (grid[2])");
+    EXPECT_EQ(tracePlace({"launches", "1", "grid", "2"}), "launch 2 (grid[2])");
     EXPECT_EQ(cborFailureText({1234, true, "", {"launches", "2", "blocks"}}),
-              "the file ends at byte 1234 inside the block records of launch 2");
+              "the file ends at byte 1234 inside the block records of launch 3");
     EXPECT_EQ(
         cborFailureText({7, false, "a CBOR tag (0xc0); tags are not part of the trace format", {}}),
         "byte 7: a CBOR tag (0xc0); tags are not part of the trace format");

@@ -35,6 +35,20 @@ TEST(ChromeTrace, IsValidJsonWithOneEventPerBlockAndArrival) {
     EXPECT_EQ(processNames.size(), run.launches.size());
 }
 
+TEST(ChromeTrace, ProcessesNameTheirLaunchFromOne) {
+    const ws::Run run = test::makeRichRun();
+    const json doc = json::parse(chromeTraceJson(run));
+    std::map<std::uint64_t, std::string> names;
+    for (const auto& e : doc["traceEvents"])
+        if (e["name"] == "process_name") names[e["pid"]] = e["args"]["name"];
+    ASSERT_EQ(names.size(), run.launches.size());
+    for (const auto& [pid, name] : names)
+        EXPECT_EQ(
+            name.rfind("launch " + std::to_string(pid) + ": " + run.launches[pid - 1].kernel, 0),
+            0u)
+            << name;
+}
+
 TEST(ChromeTrace, OverlappingBlocksNeverShareATrack) {
     const ws::Run run = makeSyntheticRun(3000, 8, 11);
     const json doc = json::parse(chromeTraceJson(run));

@@ -87,21 +87,21 @@ TEST(RunCompare, EveryKindOfFieldIsCompared) {
         {"clocks.offsetNs", [](ws::Run& r) { r.clocks.offsetNs = 0; }},
         {"the launch count is 2 in the first run, 1 in the second",
          [](ws::Run& r) { r.launches.pop_back(); }},
-        {"launch 1: grid", [](ws::Run& r) { r.launches[1].grid.y = 2; }},
-        {"launch 0: blocks.endClock[3]", [](ws::Run& r) { r.launches[0].blocks.endClock[3] += 1; }},
-        {"launch 0: steps.before[5] is 2.5 in the first run, -0 in the second",
+        {"launch 2: grid", [](ws::Run& r) { r.launches[1].grid.y = 2; }},
+        {"launch 1: blocks.endClock[3]", [](ws::Run& r) { r.launches[0].blocks.endClock[3] += 1; }},
+        {"launch 1: steps.before[5] is 2.5 in the first run, -0 in the second",
          [](ws::Run& r) { r.launches[0].steps.before[5] = -0.0; }},
-        {"launch 0: steps.components", [](ws::Run& r) { r.launches[0].steps.components = 1; }},
-        {"launch 0: sharedAccesses.cycles[1]",
+        {"launch 1: steps.components", [](ws::Run& r) { r.launches[0].steps.components = 1; }},
+        {"launch 1: sharedAccesses.cycles[1]",
          [](ws::Run& r) { r.launches[0].sharedAccesses.cycles[1] = 0; }},
-        {"launch 0: globalAccesses.isWrite[1] is 1 in the first run, 0 in the second",
+        {"launch 1: globalAccesses.isWrite[1] is 1 in the first run, 0 in the second",
          [](ws::Run& r) { r.launches[0].globalAccesses.isWrite[1] = 0; }},
-        {"launch 0: arrivals.timeNs", [](ws::Run& r) { r.launches[0].arrivals.timeNs[0] += 1; }},
-        {"launch 0: tables[0] 'items'.block[2]",
+        {"launch 1: arrivals.timeNs", [](ws::Run& r) { r.launches[0].arrivals.timeNs[0] += 1; }},
+        {"launch 1: tables[0] 'items'.block[2]",
          [](ws::Run& r) {
              r.launches[0].tables[0].columns[0].data = std::vector<std::uint32_t>{0, 1, 3};
          }},
-        {"launch 1: launchMode", [](ws::Run& r) { r.launches[1].launchMode = "tail"; }},
+        {"launch 2: launchMode", [](ws::Run& r) { r.launches[1].launchMode = "tail"; }},
     };
     const ws::Run run = fullRun();
     for (const auto& change : changes) {

@@ -112,10 +112,10 @@ TEST(TraceCorrupt, MismatchedArrayLengths) {
         values.pop_back();
         endNs = json::binary(packLittleEndian(values));
     });
-    expectError(shorter, "launch 0: blocks.endNs has 39 values, blocks.block has 40");
+    expectError(shorter, "launch 1: blocks.endNs has 39 values, blocks.block has 40");
     auto ragged =
         edited([](json& d) { d["launches"][1]["blocks"]["startClock"] = json::binary(Bytes(7)); });
-    expectError(ragged, "launch 1: blocks.startClock: 7 bytes is not a whole number of 8-byte");
+    expectError(ragged, "launch 2: blocks.startClock: 7 bytes is not a whole number of 8-byte");
     // The rich run's step values are halves and quarters: stored as f32.
     auto before =
         edited([](json& d) { d["launches"][0]["steps"]["before"].get_binary().resize(4 * 10); });
@@ -128,7 +128,7 @@ TEST(TraceCorrupt, MismatchedArrayLengths) {
 
 TEST(TraceCorrupt, ValuesOutOfRange) {
     expectError(edited([&](json& d) { setU32(d["launches"][0]["blocks"]["block"], 3, 40); }),
-                "launch 0: blocks.block[3] = 40 is not below the grid size 40");
+                "launch 1: blocks.block[3] = 40 is not below the grid size 40");
     expectError(edited([&](json& d) { setU32(d["launches"][0]["blocks"]["sm"], 0, 70000); }),
                 "blocks.sm[0] = 70000");
     expectError(edited([](json& d) { d["launches"][0]["steps"]["components"] = 5; }),
@@ -141,19 +141,19 @@ TEST(TraceCorrupt, ValuesOutOfRange) {
     expectError(edited([](json& d) {
                     d["launches"][0]["grid"] = json::array({1, 2});
                 }),
-                "launch 0.grid: expected an array of 3");
+                "launch 1.grid: expected an array of 3");
     expectError(edited([](json& d) {
                     d["launches"][0]["grid"] = json::array({0, 1, 1});
                 }),
                 "grid has a zero dimension");
     expectError(edited([](json& d) { d["launches"][0]["sharedBytes"] = -1; }),
-                "launch 0.sharedBytes: -1 is negative");
+                "launch 1.sharedBytes: -1 is negative");
     expectError(edited([](json& d) { d["device"]["smCount"] = 1ULL << 40; }),
                 "device.smCount: 1099511627776 is out of range");
     expectError(edited([](json& d) { d["launches"] = json::object(); }),
                 "launches: expected an array");
     expectError(edited([](json& d) { d["launches"][0]["blocks"]["sm"] = "x"; }),
-                "launch 0: blocks.sm: expected a byte string of packed values or an [encoding, "
+                "launch 1: blocks.sm: expected a byte string of packed values or an [encoding, "
                 "byte string] pair, found a text string");
     expectError(edited([](json& d) { d["params"]["n"] = 5; }), "params.n: expected a text string");
     expectError(edited([](json& d) { d["verification"]["passed"] = 1; }),
@@ -179,7 +179,7 @@ TEST(TraceCorrupt, HostileDeclaredSizes) {
     for (char c : std::string("block")) head.push_back(std::uint8_t(c));
     for (std::uint8_t c : {0x5b, 0, 0, 1, 0, 0, 0, 0, 0, 1, 2, 3}) head.push_back(c);
     expectError(head, "the file ends at byte " + std::to_string(head.size()) +
-                          " inside the block records of launch 0 (block), in the middle of a "
+                          " inside the block records of launch 1 (block), in the middle of a "
                           "byte string of 1099511627776 bytes");
 }
 
@@ -253,10 +253,10 @@ TEST_F(CorruptFiles, EveryTruncationSaysWhereTheFileEnds) {
         all += e + "\n";
     }
     for (const char* place :
-         {"inside the block records of launch 0 (startNs)", "inside the step records of launch 0",
-          "inside the shared-memory access records of launch 0",
-          "inside the global-memory access records of launch 0",
-          "inside the arrival records of launch 0", "inside the block records of launch 1",
+         {"inside the block records of launch 1 (startNs)", "inside the step records of launch 1",
+          "inside the shared-memory access records of launch 1",
+          "inside the global-memory access records of launch 1",
+          "inside the arrival records of launch 1", "inside the block records of launch 2",
           "inside the device description (name)", "inside the timings", "inside the verification",
           "inside the parameters"})
         EXPECT_NE(all.find(place), std::string::npos) << place;
@@ -306,7 +306,9 @@ TEST_F(CorruptFiles, WrongTypesNameTheKey) {
             std::string key;
             for (const auto& p : path)
                 if (p.find_first_not_of("0123456789") != std::string::npos) key = p;
-            if (key == "launches" && path.size() == 2) key = "launch " + path[1];
+            // Launches are named from 1: launches[0] is "launch 1".
+            if (key == "launches" && path.size() == 2)
+                key = "launch " + std::to_string(std::stoul(path[1]) + 1);
             if (key == "format") {
                 EXPECT_NE(e.find("not a warpscope trace"), std::string::npos) << e;
             } else {

@@ -230,7 +230,7 @@ TEST(TraceVersion2, BadNewFieldsAreReportedWithWhatAndWhere) {
         findTable(run.launches[0].tables, "items");
         run.launches[0].tables[0].add<std::uint32_t>("extra") = {1};
         EXPECT_EQ(decodeError(run),
-                  "launch 0: table 'items': column 'extra' has 1 rows, column 'block' has 3");
+                  "launch 1: table 'items': column 'extra' has 1 rows, column 'block' has 3");
     }
     {
         ws::Run run = makeVersion2Run();
@@ -241,7 +241,7 @@ TEST(TraceVersion2, BadNewFieldsAreReportedWithWhatAndWhere) {
         ws::Run run = makeVersion2Run();
         run.operations.launch[1] = 9;
         EXPECT_EQ(decodeError(run),
-                  "operations[1]: launch 9 is not -1 or the index of one of the 2 launches");
+                  "operations[1]: launch index 9 is not -1 or the index of one of the 2 launches");
     }
     {
         ws::Run run = makeVersion2Run();
@@ -251,7 +251,7 @@ TEST(TraceVersion2, BadNewFieldsAreReportedWithWhatAndWhere) {
     {
         ws::Run run = makeVersion2Run();
         run.launches[1].parentLaunch = 1;
-        EXPECT_EQ(decodeError(run), "launch 1: parentLaunch 1 is not another launch of the 2");
+        EXPECT_EQ(decodeError(run), "launch 2: parentLaunch 1 is not another launch of the 2");
     }
     {
         ws::Run run = makeVersion2Run();

@@ -116,35 +116,35 @@ TEST(TraceVersion3, DamagedEncodedArraysSayWhatAndWhere) {
     EXPECT_EQ(errorAfter([](json& b) {
                   b["sm"] = json::array({7, json::binary({1})});
               }),
-              "launch 0: blocks.sm: encoding 7 is not 1 (varint) or 2 (delta)");
+              "launch 1: blocks.sm: encoding 7 is not 1 (varint) or 2 (delta)");
     EXPECT_EQ(errorAfter([](json& b) {
                   b["sm"] = json::array({1, json::binary({1, 0x80})});
               }),
-              "launch 0: blocks.sm: its last varint, at byte 1 of 2, has no final byte");
+              "launch 1: blocks.sm: its last varint, at byte 1 of 2, has no final byte");
     EXPECT_EQ(errorAfter([](json& b) {
                   b["sm"] = json::array({1, json::binary({0xff, 0xff, 0xff, 0xff, 0x7f})});
               }),
-              "launch 0: blocks.sm: the varint at byte 0 is larger than 32 bits");
+              "launch 1: blocks.sm: the varint at byte 0 is larger than 32 bits");
     EXPECT_EQ(errorAfter([](json& b) { b["sm"] = json::array({1}); }),
-              "launch 0: blocks.sm: expected an [encoding, byte string] pair, found an array of 1 "
+              "launch 1: blocks.sm: expected an [encoding, byte string] pair, found an array of 1 "
               "items");
     EXPECT_EQ(errorAfter([](json& b) {
                   b["sm"] = json::array({"x", json::binary({1})});
               }),
-              "launch 0: blocks.sm: expected an [encoding, byte string] pair, found [a text "
+              "launch 1: blocks.sm: expected an [encoding, byte string] pair, found [a text "
               "string, a byte string]");
     // Forty valid ids, one short.
     EXPECT_EQ(errorAfter([](json& b) {
                   b["sm"] = json::array({1, json::binary(std::vector<std::uint8_t>(39, 1))});
               }),
-              "launch 0: blocks.sm has 39 values, blocks.block has 40");
+              "launch 1: blocks.sm has 39 values, blocks.block has 40");
     // Version 2 had no encoded arrays: such a file is not a version 2 file.
     EXPECT_EQ(errorAfter(
                   [](json& b) {
                       b["sm"] = json::array({1, json::binary({1})});
                   },
                   2),
-              "launch 0: blocks.block: expected a byte string of packed values, found an array");
+              "launch 1: blocks.block: expected a byte string of packed values, found an array");
 }
 
 TEST(TraceVersion3, FloatArraysAreNeverEncoded) {
@@ -265,7 +265,7 @@ TEST_F(DamagedFiles, AVarintArrayCutInsideAVarintNamesTheArrayAndTheByte) {
     auto& data = startNs[1].get_binary();
     data.push_back(0x80);
     const std::string e = loadError(json::to_cbor(doc));
-    EXPECT_EQ(e, "'" + m_path.string() + "': launch 0: blocks.startNs: its last varint, at byte " +
+    EXPECT_EQ(e, "'" + m_path.string() + "': launch 1: blocks.startNs: its last varint, at byte " +
                      std::to_string(data.size() - 1) + " of " + std::to_string(data.size()) +
                      ", has no final byte");
 }

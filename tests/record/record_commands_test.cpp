@@ -101,6 +101,19 @@ TEST(RecordInfo, SummarizesAValidTrace) {
     std::filesystem::remove(file);
 }
 
+TEST(RecordInfo, LaunchesAreNumberedFromOneAsInTheWindow) {
+    const auto file = tempPath("launches.wstrace");
+    ws::Run run = makeSyntheticRun(60, 4, 2);
+    run.launches.push_back(run.launches[0]);
+    ASSERT_TRUE(saveTrace(run, file).ok());
+    std::ostringstream out, err;
+    ASSERT_EQ(infoCommand(file, false, out, err), kOk) << err.str();
+    EXPECT_NE(out.str().find("\nlaunch 1: "), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("\nlaunch 2: "), std::string::npos) << out.str();
+    EXPECT_EQ(out.str().find("launch 0"), std::string::npos) << out.str();
+    std::filesystem::remove(file);
+}
+
 TEST(RecordInfo, AWholeArrayCheckIsDescribedNotLeftBlank) {
     const auto file = tempPath("checked.wstrace");
     ws::Run run = makeSyntheticRun(50, 4, 1);
