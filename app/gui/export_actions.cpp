@@ -12,6 +12,7 @@
 #include "app/gui/background_job.h"
 #include "app/gui/main_window.h"
 #include "app/gui/slide_stage.h"
+#include "app/gui/write_failure.h"
 #include "core/chrome_trace.h"
 #include "core/trace_io.h"
 
@@ -28,13 +29,10 @@ void warnIfFailed(QWidget* parent, const Status& s) {
 
 Status saveChromeTrace(const Run& run, const QString& path) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError("cannot write " + path.toStdString() + ": " +
-                         file.errorString().toStdString());
+    if (!file.open(QIODevice::WriteOnly)) return writeFailure(path, file.errorString());
     const std::string json = chromeTraceJson(run);
     if (file.write(json.data(), qint64(json.size())) != qint64(json.size()) || !file.commit())
-        return makeError("cannot write " + path.toStdString() + ": " +
-                         file.errorString().toStdString());
+        return writeFailure(path, file.errorString());
     return {};
 }
 

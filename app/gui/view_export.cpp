@@ -17,6 +17,8 @@
 #include <QSvgGenerator>
 
 #include "app/gui/background_job.h"
+#include "app/gui/write_failure.h"
+#include "core/output_path.h"
 #include "widgets/palette.h"
 
 namespace ws {
@@ -138,22 +140,17 @@ Result<PaintedView> paintViewForExport(QWidget* view, ExportFormat format, doubl
 
 Status writePaintedView(const PaintedView& painted, const QString& path) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError("cannot write " + path.toStdString() + ": " +
-                         file.errorString().toStdString());
+    if (!file.open(QIODevice::WriteOnly)) return writeFailure(path, file.errorString());
     if (!painted.image.isNull()) {
         if (!painted.image.save(&file, "PNG")) {
             file.cancelWriting();
-            return makeError("cannot encode " + path.toStdString() + " as PNG");
+            return makeError("cannot encode " + quotedPath(path.toStdString()) + " as PNG");
         }
     } else if (file.write(painted.svg) != painted.svg.size()) {
         file.cancelWriting();
-        return makeError("cannot write " + path.toStdString() + ": " +
-                         file.errorString().toStdString());
+        return writeFailure(path, file.errorString());
     }
-    if (!file.commit())
-        return makeError("cannot write " + path.toStdString() + ": " +
-                         file.errorString().toStdString());
+    if (!file.commit()) return writeFailure(path, file.errorString());
     return {};
 }
 

@@ -12,6 +12,7 @@
 
 #include "app/gui/export_actions.h"
 #include "app/gui/main_window.h"
+#include "app/gui/screenshot.h"
 #include "tests/app/app_test_support.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/colour_scheme.h"
@@ -100,10 +101,28 @@ TEST_F(ViewExport, AFailedExportSaysWhyAndKeepsTheOldFile) {
         << unknown.error();
     const Status noFolder = exportNamedView(
         window.get(), "timeline", files.dir() + "/no/such/folder/x.png", ExportFormat::Png, 1);
-    EXPECT_FALSE(noFolder.ok());
+    ASSERT_FALSE(noFolder.ok());
+    // Said in the project's words, not the system's "No such file or directory".
+    EXPECT_NE(noFolder.error().find("the folder '" + files.dir().toStdString() +
+                                    "/no/such/folder' does not exist"),
+              std::string::npos)
+        << noFolder.error();
     QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_EQ(f.readAll(), "old");
+}
+
+TEST_F(ViewExport, EveryWriterExplainsAPathItCannotWrite) {
+    // The Chrome export and the screenshot name what is wrong with the path,
+    // as the view export does.
+    const Status intoFolder = saveChromeTrace(*window->model()->run(), files.dir());
+    ASSERT_FALSE(intoFolder.ok());
+    EXPECT_NE(intoFolder.error().find("it is a folder; give a file name"), std::string::npos)
+        << intoFolder.error();
+    const Status screenshot = saveScreenshot(window.get(), files.dir() + "/missing/shot.png");
+    ASSERT_FALSE(screenshot.ok());
+    EXPECT_NE(screenshot.error().find("does not exist"), std::string::npos) << screenshot.error();
+    EXPECT_EQ(screenshot.error().find("Unknown error"), std::string::npos) << screenshot.error();
 }
 
 TEST_F(ViewExport, TheMenusWriteOnAWorkerAndReportBackOnTheWindowsThread) {

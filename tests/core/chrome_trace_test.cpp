@@ -42,11 +42,13 @@ TEST(ChromeTrace, ProcessesNameTheirLaunchFromOne) {
     for (const auto& e : doc["traceEvents"])
         if (e["name"] == "process_name") names[e["pid"]] = e["args"]["name"];
     ASSERT_EQ(names.size(), run.launches.size());
-    for (const auto& [pid, name] : names)
-        EXPECT_EQ(
-            name.rfind("launch " + std::to_string(pid) + ": " + run.launches[pid - 1].kernel, 0),
-            0u)
-            << name;
+    for (const auto& [pid, name] : names) {
+        std::string expected = "launch ";
+        expected += std::to_string(pid);
+        expected += ": ";
+        expected += run.launches[pid - 1].kernel;
+        EXPECT_EQ(name.rfind(expected, 0), 0u) << name;
+    }
 }
 
 TEST(ChromeTrace, OverlappingBlocksNeverShareATrack) {
@@ -112,7 +114,7 @@ TEST(ChromeTrace, WritesAFile) {
     const auto path = std::filesystem::temp_directory_path() / "ws_chrome_trace_test.json";
     ASSERT_TRUE(writeChromeTrace(makeSyntheticRun(10, 2, 1), path));
     std::ifstream in(path);
-    EXPECT_NO_THROW((void)json::parse(in));
+    EXPECT_NO_THROW({ const json parsed = json::parse(in); });
     std::filesystem::remove(path);
     EXPECT_FALSE(writeChromeTrace(makeSyntheticRun(1, 1, 1), "/nonexistent-dir/x.json"));
 }
