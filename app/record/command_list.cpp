@@ -2,6 +2,9 @@
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "app/record/record_commands.h"
 #include "core/catalog.h"
@@ -22,19 +25,33 @@ const char* typeName(ParamType t) {
     return "?";
 }
 
-std::string rangeText(const ParamSpec& p) {
-    if (p.type == ParamType::Choice) {
-        std::string s;
-        for (const auto& c : p.choices) s += (s.empty() ? "" : "|") + c;
-        return s;
+// The range column's width: a longer choice list wraps onto lines of its
+// own below, so that "default" stays in one column for every parameter.
+constexpr std::size_t kRangeWidth = 34;
+
+// A choice list packed into lines of at most `width` (a single longer choice
+// gets a line of its own); each line but the last ends with the "|" that
+// joins it to the next.
+std::vector<std::string> choiceLines(const std::vector<std::string>& choices, std::size_t width) {
+    std::vector<std::string> lines{""};
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        const std::string piece = choices[i] + (i + 1 < choices.size() ? "|" : "");
+        if (!lines.back().empty() && lines.back().size() + piece.size() > width)
+            lines.push_back("");
+        lines.back() += piece;
     }
+    return lines;
+}
+
+std::vector<std::string> rangeLines(const ParamSpec& p) {
+    if (p.type == ParamType::Choice) return choiceLines(p.choices, kRangeWidth - 1);
     std::ostringstream out;
     if (p.type == ParamType::Float)  // a fractional bound (0.5 µs) must not print as 0
         out << p.min << ".." << p.max;
     else
         out << (long long)p.min << ".." << (long long)p.max;
     if (p.powerOfTwo) out << " (2^k)";
-    return out.str();
+    return {out.str()};
 }
 
 nlohmann::json specToJson(const ExperimentSpec& e) {
@@ -86,12 +103,14 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
         out << e->id << "  [" << e->group << "]  " << e->title << "\n";
         out << "  seed: " << e->seed << "\n";
         for (const auto& p : e->params) {
-            out << "  " << std::left << std::setw(16) << p.name << std::setw(7)
-                << typeName(p.type)
-                // A range or default wider than its column still keeps a space
-                // before what follows ("default 1073741824 bytes").
-                << std::setw(34) << rangeText(p) + " "
+            const std::vector<std::string> range = rangeLines(p);
+            // A name, range or default wider than its column still keeps a
+            // space before what follows ("default 1073741824 bytes").
+            out << "  " << std::left << std::setw(16) << p.name + " " << std::setw(7)
+                << typeName(p.type) << std::setw(int(kRangeWidth)) << range[0] + " "
                 << "default " << std::setw(10) << p.defaultValue + " " << p.unit << "\n";
+            for (std::size_t i = 1; i < range.size(); ++i)
+                out << std::string(2 + 16 + 7, ' ') << range[i] << "\n";
         }
         out << "\n";
     }

@@ -40,6 +40,29 @@ TEST(RecordList, ADefaultWiderThanItsColumnStaysApartFromItsUnit) {
     EXPECT_NE(out.str().find("default 1024      bytes"), std::string::npos) << out.str();
 }
 
+TEST(RecordList, LongChoiceListsWrapAndDefaultsStayInOneColumn) {
+    std::ostringstream out, err;
+    ASSERT_EQ(listExperiments("", false, out, err), kOk);
+    std::istringstream lines(out.str());
+    std::string line;
+    std::size_t column = std::string::npos;
+    int params = 0;
+    while (std::getline(lines, line)) {
+        // Parameter lines (titles and seeds are prose).
+        if (line.rfind("  ", 0) != 0 || line.rfind("  seed:", 0) == 0) continue;
+        EXPECT_LE(line.size(), 100u) << line;
+        const std::size_t at = line.find(" default ");
+        if (at == std::string::npos) continue;
+        if (column == std::string::npos) column = at;
+        EXPECT_EQ(at, column) << line;
+        ++params;
+    }
+    EXPECT_GT(params, 50);
+    // The matrix-multiply ladder's thirteen variants wrap; every one is listed.
+    for (const char* v : {"cpu-naive|", "seed-tiled-bug|", "warptile-db|", "cublas"})
+        EXPECT_NE(out.str().find(v), std::string::npos) << v;
+}
+
 TEST(RecordList, UnknownExperimentIsOneLineAndUsageError) {
     std::ostringstream out, err;
     EXPECT_EQ(listExperiments("no-such", false, out, err), kUsage);
