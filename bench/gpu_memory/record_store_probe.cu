@@ -14,7 +14,8 @@
 // been written (end at or after start, an SM below the device's count), and
 // every output against the CPU.
 //
-//   record_store_probe [--rounds N]
+//   record_store_probe [--rounds N] [--ways 1,4,18]   (way numbers as in
+//   enum Way; "none" is always run, as the baseline)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -72,6 +73,12 @@ enum Way {
     // for the launch, so that they do not share the kernel's DRAM bandwidth.
     kLabPersisting,  // kLabRegisters, the slots in a persisting access-policy window
     kLabEvictLast,   // kLabRegisters, both stores with an L2 evict_last cache policy
+    // Whether the cost is one memory sector per block: records packed
+    // densely, several blocks to a 32-byte sector, start read after the first
+    // load and kept in a register, one store by thread 0 after the barrier.
+    kPacked16,  // 16 B: start ns, ns spent (32 bits), SM (2 blocks a sector)
+    kPacked8,   // 8 B: start ns low 32 bits, ns spent (24 bits), SM (4 blocks a sector)
+    kPacked4,   // 4 B: ns spent (24 bits), SM (8 blocks a sector)*
     kWayCount
 };
 const char* wayName(int w) {
@@ -92,13 +99,16 @@ const char* wayName(int w) {
                                   "registers, barrier, 16 B start and 8 B end",
                                   "start at once, barrier, 4 B end (16+16 bits)*",
                                   "lab (registers), slots in persisting L2",
-                                  "lab (registers), stores L2::evict_last"};
+                                  "lab (registers), stores L2::evict_last",
+                                  "packed 16 B a block (start, ns spent, SM)",
+                                  "packed 8 B a block (start low 32, ns spent, SM)",
+                                  "packed 4 B a block (ns spent, SM)*"};
     return names[w];
 }
 bool validRecord(int w) {
     return w == kLabRegisters || w == kLabAtOnce || w == kLabStreaming || w == kLastThreadEnd ||
            w == kScattered || w == kAtOnceEnd8 || w == kRegistersEnd8 || w == kLabPersisting ||
-           w == kLabEvictLast;
+           w == kLabEvictLast || w == kPacked16 || w == kPacked8;
 }
 
 struct Slot {
@@ -107,7 +117,8 @@ struct Slot {
 
 struct Records {
     Slot* slots = nullptr;
-    int log2Blocks = 0;  // for the bit-reversed slot order
+    void* packed = nullptr;  // the packed ways' records, 16 bytes a block at most
+    int log2Blocks = 0;      // for the bit-reversed slot order
 };
 
 __device__ __forceinline__ std::uint32_t blockLinear() {
@@ -142,6 +153,10 @@ struct Recorder {
                       kWay == kReadsShared)
             return;
         if (!threadZero()) return;
+        if constexpr (kWay == kPacked16 || kWay == kPacked8 || kWay == kPacked4) {
+            startNs = globalTimerNs();
+            return;
+        }
         startClockSm = withSm(clockNow());
         startNs = globalTimerNs();
         if constexpr (kWay == kLabAtOnce || kWay == kStartOnly || kWay == kLastThreadEnd ||
@@ -161,6 +176,20 @@ struct Recorder {
             return;
         }
         if (!threadZero()) return;
+        if constexpr (kWay == kPacked16 || kWay == kPacked8 || kWay == kPacked4) {
+            const std::uint32_t spent = std::uint32_t(globalTimerNs() - startNs);
+            const std::uint32_t sm = smId();
+            const std::uint32_t b = blockLinear();
+            if constexpr (kWay == kPacked16)
+                static_cast<uint4*>(r.packed)[b] =
+                    make_uint4(std::uint32_t(startNs), std::uint32_t(startNs >> 32), spent, sm);
+            else if constexpr (kWay == kPacked8)
+                static_cast<uint2*>(r.packed)[b] =
+                    make_uint2(std::uint32_t(startNs), (spent & 0xffffffu) | (sm << 24));
+            else
+                static_cast<std::uint32_t*>(r.packed)[b] = (spent & 0xffffffu) | (sm << 24);
+            return;
+        }
         if constexpr (kWay == kAtOnceEnd8 || kWay == kRegistersEnd8 || kWay == kAtOnceEnd4) {
             const std::uint32_t ns = std::uint32_t(globalTimerNs()) - std::uint32_t(startNs);
             const std::uint32_t cycles = std::uint32_t(clockNow()) - std::uint32_t(startClockSm);
@@ -269,6 +298,9 @@ std::vector<Kernel<float>> f32Kernels(std::integer_sequence<int, W...>) {
     return {transposeF32<W, kRows, kPad>...};
 }
 
+// The ways to run (--ways); all by default.
+std::vector<bool> g_chosen(kWayCount, true);
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
@@ -305,8 +337,10 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
     CHECK(cudaMalloc(&src, elements * sizeof(T)));
     CHECK(cudaMalloc(&dst, elements * sizeof(T)));
     CHECK(cudaMalloc(&slots, blocks * sizeof(Slot)));
+    void* packed;
+    CHECK(cudaMalloc(&packed, blocks * 16));
     CHECK(cudaMemcpy(src, host.data(), elements * sizeof(T), cudaMemcpyHostToDevice));
-    Records rec{slots, 0};
+    Records rec{slots, packed, 0};
     while ((std::size_t(1) << rec.log2Blocks) < blocks) ++rec.log2Blocks;
 
     cudaStream_t stream;
@@ -326,7 +360,9 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
     std::vector<Slot> got(blocks);
     for (int round = -1; round < rounds; ++round) {
         for (int w = 0; w < kWayCount; ++w) {
+            if (!g_chosen[std::size_t(w)]) continue;
             CHECK(cudaMemset(slots, 0, blocks * sizeof(Slot)));
+            CHECK(cudaMemset(packed, 0, blocks * 16));
             CHECK(cudaDeviceSynchronize());
             if (w == kLabPersisting) {
                 // The set-aside exists only for this launch, so that no other
@@ -368,7 +404,23 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
                         break;
                     }
             CHECK(cudaMemset(dst, 0, elements * sizeof(T)));
-            if (validRecord(w)) {
+            if (w == kPacked16 || w == kPacked8) {
+                // Every block's record written: a start, some time spent, a real SM.
+                std::vector<std::uint32_t> words(blocks * 4);
+                CHECK(cudaMemcpy(words.data(), packed, blocks * 16, cudaMemcpyDeviceToHost));
+                for (std::size_t b = 0; b < blocks && ok; ++b) {
+                    const bool wide = w == kPacked16;
+                    const std::uint32_t start = wide ? words[4 * b] : words[2 * b];
+                    const std::uint32_t spent =
+                        wide ? words[4 * b + 2] : words[2 * b + 1] & 0xffffffu;
+                    const std::uint32_t sm = wide ? words[4 * b + 3] : words[2 * b + 1] >> 24;
+                    if ((start == 0 && spent == 0) || spent > 10000000u || int(sm) >= sms) {
+                        std::printf("%s, %s: block %zu's record was not written\n", title,
+                                    wayName(w), b);
+                        ok = false;
+                    }
+                }
+            } else if (validRecord(w)) {
                 CHECK(cudaMemcpy(got.data(), slots, blocks * sizeof(Slot), cudaMemcpyDeviceToHost));
                 if (!slotsValid(got, w, sms)) {
                     std::printf("%s, %s: a record was not written\n", title, wayName(w));
@@ -384,10 +436,12 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
         title, base, rounds, slotBytes / 1048576.0, window / 1048576.0,
         prop.persistingL2CacheMaxSize / 1048576.0, hitRatio);
     for (int w = 1; w < kWayCount; ++w)
-        std::printf("  %-48s %+6.2f %%\n", wayName(w), 100.0 * (median(ms[w]) / base - 1.0));
+        if (g_chosen[std::size_t(w)])
+            std::printf("  %-48s %+6.2f %%\n", wayName(w), 100.0 * (median(ms[w]) / base - 1.0));
     CHECK(cudaFree(src));
     CHECK(cudaFree(dst));
     CHECK(cudaFree(slots));
+    CHECK(cudaFree(packed));
     CHECK(cudaStreamDestroy(stream));
     return ok;
 }
@@ -397,7 +451,23 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
 int main(int argc, char** argv) {
     int rounds = 31;
     for (int i = 1; i < argc; ++i)
-        if (std::string(argv[i]) == "--rounds" && i + 1 < argc) rounds = std::atoi(argv[++i]);
+        if (std::string(argv[i]) == "--rounds" && i + 1 < argc) {
+            rounds = std::atoi(argv[++i]);
+        } else if (std::string(argv[i]) == "--ways" && i + 1 < argc) {
+            g_chosen.assign(kWayCount, false);
+            g_chosen[kNone] = true;
+            for (const char* p = argv[++i]; *p;) {
+                char* end = nullptr;
+                const long w = std::strtol(p, &end, 10);
+                if (end == p || w < 0 || w >= kWayCount) {
+                    std::fprintf(stderr, "--ways: way numbers from 0 to %d, comma-separated\n",
+                                 kWayCount - 1);
+                    return 2;
+                }
+                g_chosen[std::size_t(w)] = true;
+                p = *end == ',' ? end + 1 : end;
+            }
+        }
     cudaDeviceProp prop{};
     CHECK(cudaGetDeviceProperties(&prop, 0));
     std::printf("%s, %d SMs, %d rounds, %% over no record\n", prop.name, prop.multiProcessorCount,
