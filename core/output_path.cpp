@@ -23,6 +23,18 @@ bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
     return !ec && same;
 }
 
+std::filesystem::path saveTarget(const std::filesystem::path& output) {
+    std::filesystem::path p = output;
+    std::error_code ec;
+    // Bounded as the kernel bounds link chains, so a loop of links ends.
+    for (int hops = 0; hops < 40 && std::filesystem::is_symlink(p, ec); ++hops) {
+        const std::filesystem::path next = std::filesystem::read_symlink(p, ec);
+        if (ec) break;
+        p = next.is_absolute() ? next : p.parent_path() / next;
+    }
+    return p;
+}
+
 Status checkOutputPath(const std::filesystem::path& output,
                        const std::vector<std::filesystem::path>& inputs) {
     if (output.empty()) return makeError("no output file given");
@@ -35,8 +47,16 @@ Status checkOutputPath(const std::filesystem::path& output,
             return makeError(cannot +
                              "it is the file being read, which writing would replace; "
                              "give another name");
+    const std::filesystem::path target = saveTarget(output);
+    ec.clear();
+    const auto existing = std::filesystem::status(target, ec);
+    // Renaming over a pipe or a device would replace it with a plain file.
+    if (std::filesystem::exists(existing) && !std::filesystem::is_regular_file(existing))
+        return makeError(cannot +
+                         "it is not a regular file (a pipe, a device or a socket); "
+                         "give a file name");
     const std::filesystem::path folder =
-        output.parent_path().empty() ? std::filesystem::path(".") : output.parent_path();
+        target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
     ec.clear();
     const auto status = std::filesystem::status(folder, ec);
     if (!std::filesystem::exists(status))

@@ -28,7 +28,9 @@ std::filesystem::path temporaryBeside(const std::filesystem::path& target) {
 }  // namespace
 
 Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesystem::path& path) {
-    const auto tmp = temporaryBeside(path);
+    // Through a link, the file it points at is replaced and the link stays.
+    const std::filesystem::path target = saveTarget(path);
+    const auto tmp = temporaryBeside(target);
     {
         std::FILE* f = std::fopen(tmp.c_str(), "wb");
         if (!f)
@@ -48,11 +50,17 @@ Status writeTraceBytes(const std::vector<std::uint8_t>& bytes, const std::filesy
     }
     std::error_code ec;
     // A file replaced keeps its permissions (a shared folder of traces, say).
-    const auto old = std::filesystem::status(path, ec);
+    const auto old = std::filesystem::status(target, ec);
+    if (!ec && std::filesystem::exists(old) && !std::filesystem::is_regular_file(old)) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return makeError("cannot save " + quotedPath(path) +
+                         ": it is not a regular file (a pipe, a device or a socket)");
+    }
     if (!ec && std::filesystem::is_regular_file(old))
         std::filesystem::permissions(tmp, old.permissions(), ec);
     ec.clear();
-    std::filesystem::rename(tmp, path, ec);
+    std::filesystem::rename(tmp, target, ec);
     if (ec) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);

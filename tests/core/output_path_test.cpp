@@ -2,6 +2,7 @@
 #include "core/output_path.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -48,6 +49,20 @@ TEST_F(OutputPath, TheInputIsRefusedUnderAnyOfItsNames) {
     expectRefused(checkOutputPath(m_dir / "link.wstrace", {input}), "it is the file being read");
     EXPECT_TRUE(sameFile(m_dir / "link.wstrace", input));
     EXPECT_FALSE(sameFile(m_dir / "new.json", input));  // a file that does not exist yet
+}
+
+TEST_F(OutputPath, APipeOrDeviceIsRefusedAndALinkNamesItsTarget) {
+    ASSERT_EQ(::mkfifo((m_dir / "pipe").c_str(), 0600), 0);
+    expectRefused(checkOutputPath(m_dir / "pipe"), "not a regular file");
+    expectRefused(checkOutputPath("/dev/null"), "not a regular file");
+    std::filesystem::create_symlink(m_dir / "pipe", m_dir / "to-pipe");
+    expectRefused(checkOutputPath(m_dir / "to-pipe"), "not a regular file");
+    // A link into a missing folder is checked where the file would go.
+    std::filesystem::create_symlink(m_dir / "missing" / "x.json", m_dir / "dangling");
+    expectRefused(checkOutputPath(m_dir / "dangling"), "does not exist");
+    std::filesystem::create_symlink("sub/../trace.wstrace", m_dir / "relative");
+    EXPECT_EQ(saveTarget(m_dir / "relative"), m_dir / "sub/../trace.wstrace");
+    EXPECT_EQ(saveTarget(m_dir / "plain"), m_dir / "plain");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -42,6 +43,28 @@ TEST_F(TraceFile, SavesAndLoads) {
     ASSERT_TRUE(loaded) << loaded.error();
     EXPECT_EQ(loaded->launches[0].blocks.endNs, run.launches[0].blocks.endNs);
     EXPECT_EQ(entries(), 1u);  // no temporary left behind
+}
+
+TEST_F(TraceFile, SavingThroughALinkRewritesItsTargetAndKeepsTheLink) {
+    fs::create_directories(m_dir / "store");
+    const auto target = m_dir / "store" / "kept.wstrace";
+    std::ofstream(target) << "old";
+    fs::create_symlink("store/kept.wstrace", m_dir / "link.wstrace");
+    ASSERT_TRUE(saveTrace(makeSyntheticRun(20, 2, 1), m_dir / "link.wstrace"));
+    EXPECT_TRUE(fs::is_symlink(m_dir / "link.wstrace"));
+    EXPECT_TRUE(loadTrace(target).ok());
+    EXPECT_EQ(entries(), 2u);  // the folder and the link; the temporary went beside the target
+    EXPECT_EQ(std::distance(fs::directory_iterator(m_dir / "store"), fs::directory_iterator()), 1);
+}
+
+TEST_F(TraceFile, APipeIsNotReplacedByAFile) {
+    const auto pipe = m_dir / "pipe";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    const Status s = saveTrace(makeSyntheticRun(20, 2, 1), pipe);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.error().find("not a regular file"), std::string::npos) << s.error();
+    EXPECT_TRUE(fs::is_fifo(pipe));
+    EXPECT_EQ(entries(), 1u);
 }
 
 TEST_F(TraceFile, LoadErrorsNameThePath) {
