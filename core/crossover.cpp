@@ -17,13 +17,30 @@ double cpuTime(const CostPoint& p, CpuCost c) {
     return c == CpuCost::OneThread ? p.cpuMs : p.cpuParallelMs;
 }
 
+// A size as the narration writes it: three significant digits ("30,800",
+// "164,000", "20.1 million"); an interpolated crossing is no more precise.
 std::string sizeText(double n) {
-    char text[32];
-    if (n >= 1e6)
+    char text[48];
+    if (n >= 1e6) {
         std::snprintf(text, sizeof text, "%.3g million", n / 1e6);
-    else
-        std::snprintf(text, sizeof text, "%.0f", n);
-    return text;
+        return text;
+    }
+    const double step = n < 1000 ? 1 : std::pow(10.0, std::floor(std::log10(n)) - 2);
+    const auto rounded = static_cast<long long>(std::llround(n / step) * step);
+    // Built left to right (GCC 12 warns falsely on inserting into the string).
+    const std::string digits = std::to_string(rounded);
+    std::string grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) grouped.push_back(',');
+        grouped.push_back(digits[i]);
+    }
+    return grouped;
+}
+
+// log(gpu / cpu) interpolated to 0 between two sizes on log-log axes.
+double crossingBetween(double n0, double m0, double n1, double m1) {
+    const double f = m0 == m1 ? 0.5 : m0 / (m0 - m1);
+    return std::exp(std::log(n0) + f * (std::log(n1) - std::log(n0)));
 }
 
 }  // namespace
@@ -31,11 +48,14 @@ std::string sizeText(double n) {
 std::string Crossover::text() const {
     switch (kind) {
         case Kind::Crosses:
-            return "the GPU is faster from about " + sizeText(n) + " elements on";
+            return "the GPU is faster from about " + sizeText(n) + " elements up";
         case Kind::GpuAlways:
             return "the GPU was faster at every size measured (from " + sizeText(n) + ")";
+        case Kind::GpuBetween:
+            return "the GPU is faster from about " + sizeText(n) + " to about " + sizeText(nEnd) +
+                   " elements, the CPU again above";
         case Kind::CpuAlways:
-            return "the CPU was faster up to the largest size measured";
+            return "the CPU was faster at every size measured";
         case Kind::NotEnoughPoints:
             break;
     }
@@ -57,22 +77,33 @@ Crossover findCrossover(std::vector<CostPoint> points, GpuCost gpu, CpuCost cpu)
     auto margin = [&](const CostPoint& p) {
         return std::log(gpuTime(p, gpu)) - std::log(cpuTime(p, cpu));
     };
-    if (margin(points.back()) >= 0) {
+    // The GPU's last stretch ahead: [first, last] with margins below 0.
+    std::size_t last = points.size();
+    for (std::size_t i = points.size(); i-- > 0;)
+        if (margin(points[i]) < 0) {
+            last = i;
+            break;
+        }
+    if (last == points.size()) {
         c.kind = Crossover::Kind::CpuAlways;
         return c;
     }
-    std::size_t k = points.size() - 1;  // first index of the GPU-faster tail
-    while (k > 0 && margin(points[k - 1]) < 0) --k;
-    if (k == 0) {
-        c.kind = Crossover::Kind::GpuAlways;
+    std::size_t first = last;
+    while (first > 0 && margin(points[first - 1]) < 0) --first;
+    const bool tail = last + 1 == points.size();
+    if (first == 0) {
         c.n = points.front().n;
+    } else {
+        const CostPoint &a = points[first - 1], &b = points[first];
+        c.n = crossingBetween(a.n, margin(a), b.n, margin(b));  // margin(a) >= 0 > margin(b)
+    }
+    if (tail) {
+        c.kind = first == 0 ? Crossover::Kind::GpuAlways : Crossover::Kind::Crosses;
         return c;
     }
-    const double m0 = margin(points[k - 1]), m1 = margin(points[k]);
-    const double x0 = std::log(points[k - 1].n), x1 = std::log(points[k].n);
-    const double f = m0 == m1 ? 0.5 : m0 / (m0 - m1);  // m0 >= 0 > m1
-    c.kind = Crossover::Kind::Crosses;
-    c.n = std::exp(x0 + f * (x1 - x0));
+    const CostPoint &a = points[last], &b = points[last + 1];
+    c.kind = Crossover::Kind::GpuBetween;
+    c.nEnd = crossingBetween(a.n, margin(a), b.n, margin(b));  // margin(a) < 0 <= margin(b)
     return c;
 }
 

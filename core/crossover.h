@@ -31,20 +31,29 @@ struct Crossover {
     enum class Kind {
         Crosses,          // the CPU wins below `n`, the GPU from `n` on
         GpuAlways,        // the GPU was faster at every size measured
-        CpuAlways,        // the CPU was faster at the largest size measured
+        GpuBetween,       // the GPU wins from `n` to `nEnd`, the CPU again above
+        CpuAlways,        // the CPU was faster at every size measured
         NotEnoughPoints,  // fewer than one size with both times
     };
     Kind kind = Kind::NotEnoughPoints;
-    double n = 0;  // Crosses: interpolated size; GpuAlways: the smallest size measured
+    // Crosses and GpuBetween: the interpolated size where the GPU takes the
+    // lead (for GpuBetween, the smallest size measured when it leads from
+    // there); GpuAlways: the smallest size measured.
+    double n = 0;
+    double nEnd = 0;  // GpuBetween: where the CPU takes it back
     std::string text() const;
 };
 
 // Points are sorted by n; sizes without both times are skipped. The crossing
 // is the last change from CPU-faster to GPU-faster, interpolated on log-log
-// axes between the two sizes around it.
+// axes between the two sizes around it; where the CPU is ahead again at the
+// largest size, the GPU's last stretch ahead is given from where it begins
+// to where it ends.
 Crossover findCrossover(std::vector<CostPoint> points, GpuCost gpu, CpuCost cpu);
 
-// Run::figures names: "crossoverElements" (kernel against one thread),
+// Run::figures names (the size from which the GPU leads, for the pairings
+// that cross or where the GPU always leads): "crossoverElements" (kernel
+// against one thread),
 // "crossoverParallelElements" (kernel against all cores),
 // "crossoverWithTransfersElements", "crossoverWithTransfersParallelElements".
 std::string crossoverFigureName(GpuCost gpu, CpuCost cpu);

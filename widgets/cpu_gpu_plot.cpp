@@ -132,10 +132,17 @@ void CpuGpuPlot::rebuild() {
         if (x.kind == Crossover::Kind::NotEnoughPoints) continue;
         const QString text = what + QStringLiteral(": ") + QString::fromStdString(x.text());
         m_texts << text;
-        if (x.kind == Crossover::Kind::Crosses) {
+        // A dotted line where the lead changes hands.
+        std::vector<double> changes;
+        if (x.kind == Crossover::Kind::Crosses) changes.push_back(x.n);
+        if (x.kind == Crossover::Kind::GpuBetween) {
+            if (x.n > m_points.front().n) changes.push_back(x.n);
+            changes.push_back(x.nEnd);
+        }
+        for (double n : changes) {
             auto* line = new QCPItemStraightLine(p);
-            line->point1->setCoords(x.n, 1e-6);
-            line->point2->setCoords(x.n, 1e6);
+            line->point1->setCoords(n, 1e-6);
+            line->point2->setCoords(n, 1e6);
             line->setPen(QPen(palette::mutedText(), 1, Qt::DotLine));
         }
         auto* label = new QCPItemText(p);

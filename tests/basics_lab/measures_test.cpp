@@ -36,9 +36,16 @@ TEST(Crossover, InterpolatesOnLogAxesBetweenTheSizesAroundIt) {
     const Crossover t = findCrossover(points, GpuCost::WithTransfers, CpuCost::OneThread);
     ASSERT_EQ(t.kind, Crossover::Kind::Crosses);
     EXPECT_GT(t.n, k.n);  // the copies push it later
+    // Against all cores the copies (0.26 ns an element) lose to 1/16 ns an
+    // element at large sizes; at the smallest the cores' start-up (0.04 ms)
+    // costs more than the GPU's 0.035 ms. Exactly: n = 0.005 / 1.975e-7 = 25,316.
     const Crossover all = findCrossover(points, GpuCost::WithTransfers, CpuCost::AllCores);
-    EXPECT_EQ(all.kind, Crossover::Kind::CpuAlways);  // 0.25 ns copies vs 1/16 ns per element
-    EXPECT_EQ(all.text(), "the CPU was faster up to the largest size measured");
+    ASSERT_EQ(all.kind, Crossover::Kind::GpuBetween);
+    EXPECT_EQ(all.n, 256);
+    EXPECT_GT(all.nEnd, 16384);
+    EXPECT_LT(all.nEnd, 65536);
+    EXPECT_EQ(all.text().rfind("the GPU is faster from about 256 to about ", 0), 0u) << all.text();
+    EXPECT_NE(all.text().find(" elements, the CPU again above"), std::string::npos) << all.text();
     auto late = points;
     late.erase(late.begin(), late.begin() + 5);  // from 2^18 on the GPU always wins
     const Crossover g = findCrossover(late, GpuCost::Kernel, CpuCost::OneThread);
@@ -50,6 +57,42 @@ TEST(Crossover, InterpolatesOnLogAxesBetweenTheSizesAroundIt) {
     EXPECT_TRUE(figures.count("crossoverElements"));
     EXPECT_TRUE(figures.count("crossoverWithTransfersElements"));
     EXPECT_FALSE(figures.count("crossoverWithTransfersParallelElements"));
+}
+
+TEST(Crossover, AGpuLeadInTheMiddleIsNotCalledACpuWin) {
+    // The bundled sweep's shape: the CPU ahead at small sizes, the GPU with
+    // its copies ahead in the middle, all cores ahead again at the largest.
+    std::vector<CostPoint> points;
+    const double gpu[] = {0.02, 0.02, 0.03, 0.1, 0.5, 3.0};
+    const double cpu[] = {0.001, 0.01, 0.05, 0.3, 1.0, 2.0};
+    for (int i = 0; i < 6; ++i)
+        points.push_back({std::ldexp(1.0, 10 + 2 * i), 0, cpu[i], 16, gpu[i] / 2, gpu[i] / 2});
+    const Crossover x = findCrossover(points, GpuCost::WithTransfers, CpuCost::AllCores);
+    ASSERT_EQ(x.kind, Crossover::Kind::GpuBetween);
+    EXPECT_GT(x.n, 4096);  // between 2^12 (0.01 < 0.02) and 2^14 (0.05 > 0.03)
+    EXPECT_LT(x.n, 16384);
+    EXPECT_GT(x.nEnd, std::ldexp(1.0, 18));  // between 2^18 (0.5 < 1.0) and 2^20 (3.0 > 2.0)
+    EXPECT_LT(x.nEnd, std::ldexp(1.0, 20));
+    // Not a figure: it is no size from which the GPU leads.
+    EXPECT_FALSE(crossoverFigures(points).count("crossoverWithTransfersParallelElements"));
+    // The CPU ahead everywhere is said so.
+    for (auto& p : points) p.cpuParallelMs /= 100;
+    const Crossover cpuWins = findCrossover(points, GpuCost::WithTransfers, CpuCost::AllCores);
+    EXPECT_EQ(cpuWins.kind, Crossover::Kind::CpuAlways);
+    EXPECT_EQ(cpuWins.text(), "the CPU was faster at every size measured");
+}
+
+TEST(Crossover, SizesAreWrittenAsTheNarrationWritesThem) {
+    Crossover x;
+    x.kind = Crossover::Kind::Crosses;
+    x.n = 30802.1;
+    EXPECT_EQ(x.text(), "the GPU is faster from about 30,800 elements up");
+    x.n = 164414;
+    EXPECT_EQ(x.text(), "the GPU is faster from about 164,000 elements up");
+    x.n = 2.013e7;
+    EXPECT_EQ(x.text(), "the GPU is faster from about 20.1 million elements up");
+    x.n = 300;
+    EXPECT_EQ(x.text(), "the GPU is faster from about 300 elements up");
 }
 
 TEST(Crossover, TableRoundTripsAndRejectsBadTimes) {

@@ -196,7 +196,11 @@ TEST(CpuGpuPlot, CrossoversOfTheSweep) {
     plot.setPoints(*readCrossover(run), CostPoint{5, 0.00002, 0, 1, 0.004, 0.03}, "test");
     ASSERT_EQ(plot.crossoverTexts().size(), 3);
     EXPECT_NE(plot.crossoverTexts()[0].indexOf("the GPU is faster from about"), -1);
-    EXPECT_NE(plot.crossoverTexts()[2].indexOf("the CPU was faster"), -1);
+    // With the copies against all cores the GPU leads only up to about 31,000
+    // elements (0.034 + 2.52e-7 n against 0.04 + 6e-8 n): said so, not a CPU win.
+    EXPECT_NE(plot.crossoverTexts()[2].indexOf("the GPU is faster from about 256 to about "), -1)
+        << plot.crossoverTexts()[2].toStdString();
+    EXPECT_NE(plot.crossoverTexts()[2].indexOf("the CPU again above"), -1);
     EXPECT_EQ(plot.plot()->graphCount(), 5);
     shot(plot, "cpu-gpu");
 }
