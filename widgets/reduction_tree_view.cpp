@@ -338,7 +338,10 @@ QString ReductionTreeView::nodeLabel(std::uint32_t level, std::uint32_t slot) co
 QString ReductionTreeView::stepText(std::uint32_t level) const {
     const PassValues* p = pass();
     if (!p) return {};
-    return treeStepText(*p, level);
+    // The kernel's last step: the last pass's, so that every pass counts
+    // steps as the warp view and the step records do.
+    const PassValues& last = m_scene.trees.passes.back();
+    return treeStepText(*p, level, last.firstStep + std::uint32_t(last.plan.size()));
 }
 
 QString ReductionTreeView::operandText(const TreeNode& node) const {

@@ -57,14 +57,17 @@ QString levelName(const PassValues& p, std::uint32_t level) {
     return QObject::tr("step %1 (%2)").arg(level).arg(shortLevelName(p, level));
 }
 
-QString treeStepText(const PassValues& p, std::uint32_t level) {
+QString treeStepText(const PassValues& p, std::uint32_t level, std::uint32_t lastStep) {
+    if (lastStep == 0) lastStep = p.firstStep + std::uint32_t(p.plan.size());
     if (level == 0)
         return p.merge ? QObject::tr(
-                             "Step 0, the load: thread t brings its share of the partial "
+                             "Step %1, the load: thread t brings its share of the partial "
                              "results into slot t.")
+                             .arg(p.firstStep)
                        : QObject::tr(
-                             "Step 0, the load: thread t puts the sum of its share of the "
-                             "input into slot t.");
+                             "Step %1, the load: thread t puts the sum of its share of the "
+                             "input into slot t.")
+                             .arg(p.firstStep);
     const PlanStep& step = p.plan[level - 1];
     std::set<std::uint32_t> warps;
     for (const Combine& c : step.combines) warps.insert(c.thread / kWarpSize);
@@ -113,7 +116,10 @@ QString treeStepText(const PassValues& p, std::uint32_t level) {
                 QObject::tr("__shfl_down_sync(v, %1): lane l takes lane l + %1's register").arg(s);
             break;
     }
-    return QObject::tr("Step %1 of %2: %3 — %4.").arg(level).arg(p.plan.size()).arg(rule, who);
+    return QObject::tr("Step %1 of %2: %3 — %4.")
+        .arg(p.firstStep + level)
+        .arg(lastStep)
+        .arg(rule, who);
 }
 
 QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
@@ -151,7 +157,8 @@ QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
         .arg(c->thread)
         .arg(slot)
         .arg(l, src, r, work, res, swapped)
-        .arg(lr == rl ? QObject::tr("(the same here)") : QObject::tr("≠ — order matters"));
+        .arg(lr == rl ? QObject::tr("(the same here)")
+                      : QObject::tr("≠ %1: order matters").arg(res));
 }
 
 QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p) {

@@ -13,7 +13,10 @@ namespace ws {
 QString shapeTitle(TreeShape shape);                               // "sequential addressing"
 QString shortLevelName(const PassValues& p, std::uint32_t level);  // "load", "s = 64", "k = 4"
 QString levelName(const PassValues& p, std::uint32_t level);       // "step 3 (s = 32)"
-QString treeStepText(const PassValues& p, std::uint32_t level);
+// Levels are named by the kernel's step records, as the warp view names
+// them: a second pass's first level is "Step L + 2 of <lastStep>".
+// `lastStep` is the kernel's last step (0: this pass's own last).
+QString treeStepText(const PassValues& p, std::uint32_t level, std::uint32_t lastStep = 0);
 // "t17: slot 17 + slot 49 = 12 + 30 = 42"; for affine maps both orders, and
 // modulo 97 the products that give the result: "(4·3, 4·5 + 1) mod 97 = (12, 21)".
 QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot);

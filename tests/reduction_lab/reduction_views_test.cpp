@@ -20,6 +20,7 @@
 #include "widgets/divergence_view.h"
 #include "widgets/ladder_chart.h"
 #include "widgets/reduction_tree_view.h"
+#include "widgets/tree_text.h"
 #include "widgets/warp_view.h"
 
 namespace ws {
@@ -177,8 +178,37 @@ TEST(ReductionTreeView, ReadableAffineMapsShowTwoDigitNumbers) {
                              .arg(r.b);
     const QString caption = view.captionText();
     EXPECT_TRUE(caption.contains(work)) << caption.toStdString() << "\n" << work.toStdString();
-    EXPECT_TRUE(caption.contains(QStringLiteral("order matters"))) << caption.toStdString();
+    // The swapped order's result is set against the right one.
+    EXPECT_TRUE(caption.contains(QStringLiteral("≠ (%1, %2): order matters").arg(r.a).arg(r.b)))
+        << caption.toStdString();
     (void)test::render(view);
+}
+
+TEST(ReductionTreeView, StepsAreCountedAsTheWarpViewCountsThem) {
+    // A 1024-thread warp reduction: 32 warp trees, then warp 0 over their
+    // results. Both views name a step by the kernel's step records.
+    Shown s(QStringLiteral(
+        "reduce-warp__variant-comm__n-2_16__block-1024__op-add__type-int32.wstrace"));
+    s.model.setSelected({0, 0});
+    ReductionTreeView tree(&s.model);
+    tree.resize(1400, 700);
+    WarpView warps(&s.model);
+    warps.resize(1600, 600);
+    ASSERT_EQ(tree.scene().trees.passes.size(), 2u);
+    const PassValues& merge = tree.scene().trees.passes[1];
+    const std::uint32_t last = warps.table().steps.back();
+    EXPECT_EQ(merge.firstStep + merge.plan.size(), last);
+    ASSERT_EQ(tree.passIndex(), 1);  // at the end of the run, the second pass
+    tree.setPass(1);
+    tree.setFixedLevel(1);
+    const QString merged = tree.captionText();
+    EXPECT_TRUE(
+        merged.startsWith(QStringLiteral("Step %1 of %2:").arg(merge.firstStep + 1).arg(last)))
+        << merged.toStdString();
+    const PassValues& first = tree.scene().trees.passes[0];
+    EXPECT_TRUE(treeStepText(first, 1, last).startsWith(QStringLiteral("Step 1 of %1:").arg(last)));
+    EXPECT_TRUE(treeStepText(merge, 0, last)
+                    .startsWith(QStringLiteral("Step %1, the load").arg(merge.firstStep)));
 }
 
 TEST(WarpView, ReadableAffineCellsReadLikeTheTreesNodes) {
