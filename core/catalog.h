@@ -22,9 +22,12 @@ struct ParamSpec {
     std::vector<std::string> choices;  // for Choice
     std::string unit;
     std::string help;
-    bool powerOfTwo = false;  // Int only
+    bool powerOfTwo = false;   // Int only
     long long multipleOf = 1;  // Int only
-    bool logScale = false;    // a slider over this steps in powers of two
+    bool logScale = false;     // a slider over this steps in powers of two
+    // "launch=grid-block", "variant=naive|tiled|padded": the parameter
+    // matters only while that choice has one of those values (empty: always).
+    std::string usedWith;
 };
 
 struct ExperimentSpec {
@@ -51,6 +54,12 @@ struct ExperimentSpec {
     // show their docks and panels by it.
     bool lists(std::string_view view) const;
 };
+
+// Whether `param` matters for these values (ParamSpec::usedWith); a value the
+// condition names that is missing counts as not matching.
+bool paramUsed(const ParamSpec& param, const ParamValues& values);
+// The parameters of `spec` that these values leave unused, in catalog order.
+std::vector<std::string> unusedParams(const ExperimentSpec& spec, const ParamValues& values);
 
 const std::vector<ExperimentSpec>& catalog();
 const ExperimentSpec* findExperiment(std::string_view id);

@@ -21,6 +21,11 @@ ParamSpec intParam(std::string name, double min, double max, std::string default
             .logScale = logScale};
 }
 
+ParamSpec usedWith(ParamSpec p, std::string condition) {
+    p.usedWith = std::move(condition);
+    return p;
+}
+
 ParamSpec choiceParam(std::string name, std::string defaultValue, std::vector<std::string> choices,
                       std::string help) {
     return {.name = std::move(name),
@@ -85,10 +90,13 @@ ExperimentSpec vectorAddEntry() {
                                "seed: <<<2, (n + 1) / 2>>> as in the seed (at most 2047 elements, "
                                "a block holds 1024 threads). grid-block: the grid and block "
                                "parameters below."),
-                   intParam("block", 1, 1024, "256", "threads",
-                            "Threads per block when launch=grid-block.", true),
-                   intParam("grid", 0, double(1 << 24), "0", "blocks",
-                            "Blocks when launch=grid-block; 0 launches ceil(n / block).", true),
+                   usedWith(intParam("block", 1, 1024, "256", "threads",
+                                     "Threads per block when launch=grid-block.", true),
+                            "launch=grid-block"),
+                   usedWith(
+                       intParam("grid", 0, double(1 << 24), "0", "blocks",
+                                "Blocks when launch=grid-block; 0 launches ceil(n / block).", true),
+                       "launch=grid-block"),
                    choiceParam("variant", "bounds-check", {"bounds-check", "no-bounds-check"},
                                "bounds-check: if (i < n) c[i] = a[i] + b[i], as the seed. "
                                "no-bounds-check: every thread writes c[i]; guard zones around "

@@ -95,7 +95,8 @@ ExperimentSpec streamsSpec() {
                     .defaultValue = "16",
                     .unit = "chunks",
                     .help = "Pieces the data is cut into (pipeline mode).",
-                    .logScale = true},
+                    .logScale = true,
+                    .usedWith = "mode=pipeline"},
                    {.name = "streams",
                     .type = ParamType::Int,
                     .min = 1,
@@ -157,14 +158,16 @@ ExperimentSpec dynamicSpec() {
                     .choices = {"fire-and-forget", "tail"},
                     .help = "Stream of the child launches (parent-child). fire-and-forget: the "
                             "child may start while the parent runs. tail: the child starts "
-                            "after the whole parent grid has finished."},
+                            "after the whole parent grid has finished.",
+                    .usedWith = "pattern=parent-child"},
                    {.name = "driver",
                     .type = ParamType::Choice,
                     .defaultValue = "device",
                     .choices = {"device", "host"},
                     .help = "Who launches the reduction's levels (recursive-reduction). "
                             "device: each level tail-launches the next, as in the seed. host: "
-                            "the same kernel, each level launched from the host."},
+                            "the same kernel, each level launched from the host.",
+                    .usedWith = "pattern=recursive-reduction"},
                    elementsParam(1 << 20, 1 << 28, "Elements of the array (int32)."),
                    {.name = "parent_blocks",
                     .type = ParamType::Int,
@@ -173,7 +176,8 @@ ExperimentSpec dynamicSpec() {
                     .defaultValue = "8",
                     .unit = "blocks",
                     .help = "Blocks of the parent grid; each launches one child grid.",
-                    .logScale = true},
+                    .logScale = true,
+                    .usedWith = "pattern=parent-child"},
                    {.name = "child_blocks",
                     .type = ParamType::Int,
                     .min = 1,
@@ -181,7 +185,8 @@ ExperimentSpec dynamicSpec() {
                     .defaultValue = "4",
                     .unit = "blocks",
                     .help = "Blocks of each child grid.",
-                    .logScale = true},
+                    .logScale = true,
+                    .usedWith = "pattern=parent-child"},
                    blockParam("Threads per block of every grid (the reduction's tree halves "
                               "it each step, so a power of two)."),
                    {.name = "max_depth",
@@ -191,7 +196,8 @@ ExperimentSpec dynamicSpec() {
                     .defaultValue = "8",
                     .unit = "levels",
                     .help = "Deepest level of launches the reduction may reach (the hardware "
-                            "nests at most 24). A size that needs more levels is refused."}},
+                            "nests at most 24). A size that needs more levels is refused.",
+                    .usedWith = "pattern=recursive-reduction"}},
         .records = {"blocks", "launchTree", "operations", "figures"},
         .views = {"launch-tree", "operations", "figures", "timeline", "grid"},
         .crossCheck = dynamicRules,

@@ -115,7 +115,8 @@ std::vector<ExperimentSpec> memoryExperiments() {
                     .choices = {"1", "2", "4", "8"},
                     .help = "For naive, tiled and padded: each thread moves this many rows of "
                             "its 32x32 tile (block 32 x 32/rows). More rows per thread keep more "
-                            "loads in flight per thread."},
+                            "loads in flight per thread.",
+                    .usedWith = "variant=naive|tiled|padded"},
                    tracedBlocksParam()},
         .records = kAccessRecords,
         .views = {"grid", "timeline", "banks", "coalescing", "image", "throughput"},

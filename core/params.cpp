@@ -67,6 +67,27 @@ const ParamSpec* ExperimentSpec::param(std::string_view name) const {
     return nullptr;
 }
 
+bool paramUsed(const ParamSpec& param, const ParamValues& values) {
+    if (param.usedWith.empty()) return true;
+    const std::size_t eq = param.usedWith.find('=');
+    const auto it = values.find(param.usedWith.substr(0, eq));
+    if (eq == std::string::npos || it == values.end()) return false;
+    std::string_view wanted = std::string_view(param.usedWith).substr(eq + 1);
+    while (true) {
+        const std::size_t bar = wanted.find('|');
+        if (wanted.substr(0, bar) == it->second) return true;
+        if (bar == std::string_view::npos) return false;
+        wanted.remove_prefix(bar + 1);
+    }
+}
+
+std::vector<std::string> unusedParams(const ExperimentSpec& spec, const ParamValues& values) {
+    std::vector<std::string> unused;
+    for (const ParamSpec& p : spec.params)
+        if (!paramUsed(p, values)) unused.push_back(p.name);
+    return unused;
+}
+
 bool ExperimentSpec::lists(std::string_view view) const {
     for (const auto& v : views)
         if (v == view) return true;

@@ -185,6 +185,24 @@ void ParameterPanel::buildEditor(Editor& e, const std::vector<std::string>* reco
     row->setToolTip(help);
     if (e.combo) e.combo->setToolTip(help);
     m_form->addRow(label, row);
+    e.row = row;
+    e.label = label;
+}
+
+void ParameterPanel::showWhichAreUsed() {
+    const ParamValues v = values();
+    for (Editor& e : m_editors) {
+        if (e.spec->usedWith.empty()) continue;
+        // Disabling the row greys its editors without touching their own
+        // enabled state (a single recorded value keeps its slider off).
+        const bool used = paramUsed(*e.spec, v);
+        e.row->setEnabled(used);
+        e.label->setEnabled(used);
+        const QString help = QString::fromStdString(e.spec->help);
+        e.label->setToolTip(used ? help
+                                 : tr("Not used now: only with %1.\n%2")
+                                       .arg(QString::fromStdString(e.spec->usedWith), help));
+    }
 }
 
 void ParameterPanel::setEditorValue(Editor& e, const std::string& value) {
@@ -242,6 +260,7 @@ void ParameterPanel::setAutoRun(bool on) { m_auto->setChecked(on); }
 
 void ParameterPanel::changed() {
     if (m_updating) return;
+    showWhichAreUsed();
     const auto r = resolved();
     m_error->setVisible(!r.ok() && m_spec);
     if (!r.ok()) m_error->setText(QString::fromStdString(r.error()));

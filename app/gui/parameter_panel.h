@@ -51,7 +51,11 @@ private:
         QAbstractSpinBox* spin = nullptr;
         QComboBox* combo = nullptr;
         std::vector<std::string> stops;  // slider positions -> values (empty: linear)
+        QWidget* row = nullptr;          // the editors and the unit
+        QLabel* label = nullptr;         // the name
     };
+    // Greys out the parameters the other values leave unused (usedWith).
+    void showWhichAreUsed();
     void rebuild();
     void buildEditor(Editor& e, const std::vector<std::string>* recorded);
     void setEditorValue(Editor& e, const std::string& value);

@@ -131,7 +131,12 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
 
     const ExperimentSpec* spec = findExperiment(r.experiment);
     QStringList params;
+    // Parameters the run's other values left unused are named apart, so that
+    // no one reads "block = 256" beside a launch of <<<2, 4>>>.
+    const std::vector<std::string> unused =
+        spec ? unusedParams(*spec, r.params) : std::vector<std::string>{};
     for (const auto& [k, val] : r.params) {
+        if (std::find(unused.begin(), unused.end(), k) != unused.end()) continue;
         QString unit;
         if (spec)
             if (const ParamSpec* p = spec->param(k)) unit = QString::fromStdString(p->unit);
@@ -146,6 +151,12 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
                  .arg(spec ? QString::fromStdString(spec->title).toHtmlEscaped()
                            : QString::fromStdString(r.experiment),
                       params.join(QStringLiteral(" · ")).toHtmlEscaped());
+    if (!unused.empty()) {
+        QStringList names;
+        for (const auto& n : unused) names << QString::fromStdString(n);
+        facts += tr("<span style='color:gray'>Not used with these settings: %1</span><br>")
+                     .arg(names.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
     facts += tr("Device: %1, compute capability %2.%3, %4 SMs, %5 GB/s peak<br>")
                  .arg(device)
                  .arg(r.device.ccMajor)

@@ -114,6 +114,14 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     out << file.string() << ": valid warpscope trace, format version " << run.formatVersion << "\n";
     out << "experiment: " << run.experiment << (spec ? " (" + spec->title + ")" : "") << "\n";
     out << "parameters: " << paramsText(run.params) << "\n";
+    if (const ExperimentSpec* spec = findExperiment(run.experiment)) {
+        const auto unused = unusedParams(*spec, run.params);
+        if (!unused.empty()) {
+            out << "  not used with these settings:";
+            for (const auto& n : unused) out << " " << n;
+            out << "\n";
+        }
+    }
     out << "device: " << run.device.name << ", compute capability " << run.device.ccMajor << "."
         << run.device.ccMinor << ", " << run.device.smCount << " SMs, %globaltimer tick "
         << run.device.timerTickNs << " ns\n";

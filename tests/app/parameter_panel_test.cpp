@@ -35,6 +35,21 @@ TEST(ParameterPanel, GeneratesAnEditorForEveryParameterOfEveryExperiment) {
     }
 }
 
+TEST(ParameterPanel, ParametersTheOtherValuesLeaveUnusedAreGreyedOut) {
+    test::app();
+    ParameterPanel panel;
+    panel.setExperiment(findExperiment("vector-add"));
+    // launch=seed takes its grid and block from n: block and grid do nothing.
+    EXPECT_FALSE(panel.sliderFor("block")->isEnabled());
+    EXPECT_FALSE(panel.spinFor("grid")->isEnabled());
+    EXPECT_TRUE(panel.sliderFor("n")->isEnabled());
+    panel.comboFor("launch")->setCurrentText(QStringLiteral("grid-block"));
+    EXPECT_TRUE(panel.sliderFor("block")->isEnabled());
+    EXPECT_TRUE(panel.spinFor("grid")->isEnabled());
+    // Greyed out, not dropped: the values still go with the run.
+    EXPECT_EQ(panel.values().count("block"), 1u);
+}
+
 TEST(ParameterPanel, LogScaleSlidersStepInPowersOfTwo) {
     test::app();
     ParameterPanel panel;

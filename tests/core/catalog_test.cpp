@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace ws {
@@ -96,6 +97,46 @@ TEST(Catalog, UnknownParameterListsTheKnownOnes) {
     auto choice = resolveParams(spec("reduce-warp"), std::vector<std::string>{"variant=fast"});
     ASSERT_FALSE(choice);
     EXPECT_NE(choice.error().find("shuffle"), std::string::npos) << choice.error();
+}
+
+TEST(Catalog, UsedWithNamesAChoiceAndSomeOfItsValues) {
+    int conditional = 0;
+    for (const auto& e : catalog())
+        for (const auto& p : e.params) {
+            if (p.usedWith.empty()) continue;
+            ++conditional;
+            const std::size_t eq = p.usedWith.find('=');
+            ASSERT_NE(eq, std::string::npos) << e.id << " " << p.name;
+            const ParamSpec* choice = e.param(p.usedWith.substr(0, eq));
+            ASSERT_NE(choice, nullptr) << e.id << " " << p.name << ": " << p.usedWith;
+            ASSERT_EQ(choice->type, ParamType::Choice) << p.usedWith;
+            std::string rest = p.usedWith.substr(eq + 1) + "|";
+            for (std::size_t bar; (bar = rest.find('|')) != std::string::npos;
+                 rest.erase(0, bar + 1)) {
+                const std::string value = rest.substr(0, bar);
+                EXPECT_NE(std::find(choice->choices.begin(), choice->choices.end(), value),
+                          choice->choices.end())
+                    << e.id << " " << p.name << ": '" << value << "'";
+            }
+        }
+    EXPECT_GE(conditional, 9);
+}
+
+TEST(Catalog, ParametersAnotherChoiceLeavesUnusedAreNamed) {
+    const ExperimentSpec* add = findExperiment("vector-add");
+    ASSERT_NE(add, nullptr);
+    auto seed = resolveParams(*add, std::vector<std::string>{"n=7"});
+    ASSERT_TRUE(seed.ok());
+    EXPECT_EQ(unusedParams(*add, *seed), (std::vector<std::string>{"block", "grid"}));
+    auto gridBlock = resolveParams(*add, std::vector<std::string>{"n=7", "launch=grid-block"});
+    ASSERT_TRUE(gridBlock.ok());
+    EXPECT_TRUE(unusedParams(*add, *gridBlock).empty());
+    const ExperimentSpec* transpose = findExperiment("transpose-f32");
+    ASSERT_NE(transpose, nullptr);
+    EXPECT_FALSE(paramUsed(*transpose->param("rows_per_thread"), {{"variant", "best"}}));
+    EXPECT_TRUE(paramUsed(*transpose->param("rows_per_thread"), {{"variant", "padded"}}));
+    EXPECT_FALSE(paramUsed(*transpose->param("rows_per_thread"), {}));  // nothing to match
+    EXPECT_TRUE(paramUsed(*transpose->param("width"), {}));
 }
 
 TEST(Catalog, CrossChecks) {

@@ -137,6 +137,19 @@ TEST(RecordInfo, LaunchesAreNumberedFromOneAsInTheWindow) {
     std::filesystem::remove(file);
 }
 
+TEST(RecordInfo, NamesTheParametersTheRunDidNotUse) {
+    const auto file = tempPath("unused.wstrace");
+    ws::Run run = makeSyntheticRun(8, 2, 1);
+    run.experiment = "vector-add";
+    run.params = {{"n", "7"}, {"launch", "seed"}, {"block", "256"}, {"grid", "0"}};
+    ASSERT_TRUE(saveTrace(run, file).ok());
+    std::ostringstream out, err;
+    ASSERT_EQ(infoCommand(file, false, out, err), kOk) << err.str();
+    EXPECT_NE(out.str().find("\n  not used with these settings: block grid\n"), std::string::npos)
+        << out.str();
+    std::filesystem::remove(file);
+}
+
 TEST(RecordInfo, AWholeArrayCheckIsDescribedNotLeftBlank) {
     const auto file = tempPath("checked.wstrace");
     ws::Run run = makeSyntheticRun(50, 4, 1);

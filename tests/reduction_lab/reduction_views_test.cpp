@@ -273,6 +273,20 @@ TEST(RunInfoPanel, ReadableAffineResultIsShort) {
         << badge.toStdString();
 }
 
+TEST(RunInfoPanel, ParametersTheRunDidNotUseAreNamedApart) {
+    test::app();
+    auto run = test::loadBundled(QStringLiteral("vector-add__n-7.wstrace"));
+    ASSERT_TRUE(run);
+    RunInfoPanel panel;
+    panel.setRun(LoadedRun{run, RunOrigin::File, QStringLiteral("add.wstrace"), {}}, {});
+    const QString text = panel.text();
+    // launch=seed ran <<<2, 4>>>: "block = 256" would contradict the views.
+    EXPECT_FALSE(text.contains(QStringLiteral("block = 256"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("launch = seed"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Not used with these settings: block, grid")))
+        << text.toStdString();
+}
+
 // The transposes compare every byte and keep no single result: the badge
 // says what was compared instead of an empty "()".
 TEST(RunInfoPanel, AnExactCheckOfABufferSaysWhatItCompared) {
