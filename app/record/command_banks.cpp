@@ -1,5 +1,6 @@
 // `banks`: the bank-conflict calculator. Prints, for one warp access, each
 // bank's lanes and words, the broadcasts, and ends with "passes: N".
+#include <charconv>
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -99,6 +100,23 @@ std::string laneList(const std::vector<std::uint32_t>& lanes) {
 }
 
 }  // namespace
+
+Result<std::pair<std::uint32_t, std::uint32_t>> parseTile(const std::string& text) {
+    const std::string bad = "--tile '" + text + "' is not ROWSxCOLS (two whole numbers, as 32x33)";
+    const std::size_t x = text.find('x');
+    if (x == std::string::npos) return makeError(bad);
+    std::uint32_t parts[2] = {0, 0};
+    const std::string pieces[2] = {text.substr(0, x), text.substr(x + 1)};
+    for (int i = 0; i < 2; ++i) {
+        const std::string& p = pieces[i];
+        const auto [end, ec] = std::from_chars(p.data(), p.data() + p.size(), parts[i]);
+        if (p.empty() || p[0] == '+' || end != p.data() + p.size()) return makeError(bad);
+        if (ec == std::errc::result_out_of_range)
+            return makeError("--tile must be ROWSxCOLS with 1..1024 each, not '" + text + "'");
+        if (ec != std::errc()) return makeError(bad);
+    }
+    return std::pair{parts[0], parts[1]};
+}
 
 int banksCommand(const BankQuery& query, bool json, std::ostream& out, std::ostream& err) {
     auto access = buildAccess(query);

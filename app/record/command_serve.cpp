@@ -5,7 +5,9 @@
 // protocol messages.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <istream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -62,6 +64,42 @@ void answerHello(std::ostream& out, long long id) {
     send(out, hello);
 }
 
+// A request's id as the protocol gives it: a positive whole number; 0 (the id
+// of answers to requests without a usable one) otherwise.
+long long validId(const json& r) {
+    const auto id = r.find("id");
+    if (id == r.end() || !id->is_number_unsigned()) return 0;
+    const auto v = id->get<unsigned long long>();
+    return v >= 1 && v <= std::uint64_t(std::numeric_limits<long long>::max()) ? (long long)v : 0;
+}
+
+// What is wrong with the fields of a request, in the protocol's words
+// (docs/worker-protocol.md); empty when nothing is. A field of the wrong type
+// is refused rather than read as missing: a run with other parameters than
+// those asked for would answer another question.
+std::string fieldProblem(const json& r) {
+    const auto type = r.find("type");
+    if (type == r.end() || !type->is_string())
+        return "type: expected one of \"hello\", \"run\", \"cancel\", \"quit\"";
+    if (*type == "quit") return {};
+    if (validId(r) == 0)
+        return "id: expected a positive whole number, found " +
+               (r.contains("id") ? r["id"].dump() : std::string("none"));
+    if (*type != "run") return {};
+    const auto experiment = r.find("experiment");
+    if (experiment == r.end() || !experiment->is_string())
+        return "experiment: expected an experiment's name as text, found " +
+               (experiment == r.end() ? std::string("none") : experiment->dump());
+    if (const auto params = r.find("params"); params != r.end() && params->is_object())
+        for (const auto& [name, value] : params->items())
+            if (!value.is_string())
+                return "params." + name + ": expected the value as text (\"" + name +
+                       "\": \"2\"), found " + value.dump();
+    if (const auto s = r.find("supersede"); s != r.end() && !s->is_boolean())
+        return "supersede: expected true or false, found " + s->dump();
+    return {};
+}
+
 // The experiment and parameters of a run request, or the error to answer.
 Result<RunRequest> parseRun(const json& request) {
     const std::string experiment = json_fields::text(request, "experiment");
@@ -74,8 +112,7 @@ Result<RunRequest> parseRun(const json& request) {
         if (!it->is_object())
             return makeError("params: expected an object of name: value, found " +
                              std::string(it->type_name()));
-        for (const auto& [name, value] : it->items())
-            values[name] = value.is_string() ? value.get<std::string>() : value.dump();
+        for (const auto& [name, value] : it->items()) values[name] = value.get<std::string>();
     }
     auto resolved = resolveParams(*spec, values);
     if (!resolved) return makeError(resolved.error());
@@ -96,8 +133,13 @@ public:
     int serve(std::ostream& err) {
         while (auto request = m_inbox.next()) {
             if (request->is_discarded() || !request->is_object()) {
-                err << "warpscope-record serve: ignoring a line that is not a JSON object\n";
+                err << "warpscope-record serve: a line that is not a JSON object was answered "
+                       "with an error\n";
                 sendError(m_out, 0, "request is not a JSON object");
+                continue;
+            }
+            if (const std::string problem = fieldProblem(*request); !problem.empty()) {
+                sendError(m_out, validId(*request), problem);
                 continue;
             }
             const std::string type = typeOf(*request);

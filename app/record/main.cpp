@@ -1,8 +1,10 @@
 // warpscope-record: list, device, run, sweep, info, upgrade, export-chrome, serve.
 // Only this file decides the process exit status.
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <tuple>
 
 #include "app/record/protocol_channel.h"
 #include "app/record/record_commands.h"
@@ -28,12 +30,23 @@ int main(int argc, char** argv) {
     std::vector<std::string> params;
     std::string output;
     int repetitions = 20;
+    // Said in the project's words for a number out of range or no number.
+    const CLI::Validator repetitionsCheck(
+        [](std::string& text) -> std::string {
+            int value = 0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (ec == std::errc() && end == text.data() + text.size() && value >= 1 &&
+                value <= 1000)
+                return {};
+            return "repetitions '" + text + "' is not a whole number from 1 to 1000";
+        },
+        "1..1000");
     auto* run = app.add_subcommand("run", "Run one experiment and write its trace");
     run->add_option("experiment", experiment, "Experiment id (see list)")->required();
     run->add_option("params", params, "Parameters as name=value");
     run->add_option("-o,--output", output, "Trace file to write (.wstrace)")->required();
     run->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
-        ->check(CLI::Range(1, 1000));
+        ->check(repetitionsCheck);
 
     auto* sweep =
         app.add_subcommand("sweep", "Run an experiment over every combination of parameter lists");
@@ -41,7 +54,7 @@ int main(int argc, char** argv) {
     sweep->add_option("axes", params, "Parameters as name=a,b,c or name=value")->required();
     sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")->required();
     sweep->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
-        ->check(CLI::Range(1, 1000));
+        ->check(repetitionsCheck);
 
     std::string file;
     auto* info = app.add_subcommand("info", "Validate a trace file and summarize it");
@@ -91,6 +104,21 @@ int main(int argc, char** argv) {
                       "ROWSxCOLS tile; alone: lanes read down its columns (transpose)");
     banks->add_flag("--json", json, "Machine-readable output");
 
+    // A mistyped command ("inf") is named, not answered "A subcommand is required".
+    if (argc > 1 && argv[1][0] != '-') {
+        std::string known;
+        bool found = false;
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+            found = found || sub->get_name() == argv[1];
+            known += (known.empty() ? "" : ", ") + sub->get_name();
+        }
+        if (!found) {
+            std::cerr << "warpscope-record: unknown command '" << argv[1]
+                      << "' (commands: " << known << "; warpscope-record --help says more)\n";
+            return kUsage;
+        }
+    }
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -111,12 +139,12 @@ int main(int argc, char** argv) {
         if (*strideOption) bankQuery.stride = strideValue;
         if (!tileText.empty()) {
             bankQuery.tile = true;
-            if (std::sscanf(tileText.c_str(), "%ux%u", &bankQuery.tileRows, &bankQuery.tileCols) !=
-                2) {
-                std::cerr << "warpscope-record banks: --tile '" << tileText
-                          << "' is not ROWSxCOLS\n";
+            const auto tile = parseTile(tileText);
+            if (!tile) {
+                std::cerr << "warpscope-record banks: " << tile.error() << "\n";
                 return kUsage;
             }
+            std::tie(bankQuery.tileRows, bankQuery.tileCols) = *tile;
         }
         return banksCommand(bankQuery, json, std::cout, std::cerr);
     }

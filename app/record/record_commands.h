@@ -6,7 +6,10 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "core/result.h"
 
 namespace ws {
 struct ExperimentSpec;
@@ -48,6 +51,9 @@ struct BankQuery {
     std::uint32_t tileRows = 0, tileCols = 0;
 };
 int banksCommand(const BankQuery& query, bool json, std::ostream& out, std::ostream& err);
+// "32x33" for --tile: two whole numbers joined by x, nothing else; each must
+// fit 32 bits (banksCommand checks the rows and columns against a warp).
+Result<std::pair<std::uint32_t, std::uint32_t>> parseTile(const std::string& text);
 
 int serveCommand(std::istream& in, std::ostream& out, std::ostream& err);
 

@@ -164,6 +164,22 @@ TEST(BanksCommand, RefusesAccessesNoWarpCanMake) {
     EXPECT_NE(err.find("lane 1's access reaches byte 233476"), std::string::npos) << err;
 }
 
+TEST(BanksCommand, ATileIsTwoWholeNumbersAndNothingElse) {
+    using ws::record::parseTile;
+    const auto good = parseTile("32x33");
+    ASSERT_TRUE(good.ok()) << good.error();
+    EXPECT_EQ(*good, (std::pair<std::uint32_t, std::uint32_t>{32, 33}));
+    for (const char* bad : {"32x32junk", "x32", "32x", "32", "-1x32", "+4x4", "32 x 32", "4x4x4"}) {
+        const auto r = parseTile(bad);
+        ASSERT_FALSE(r.ok()) << bad;
+        EXPECT_NE(r.error().find("is not ROWSxCOLS"), std::string::npos) << r.error();
+    }
+    // 2^32 + 1 does not wrap around to 1 row.
+    const auto huge = parseTile("4294967297x32");
+    ASSERT_FALSE(huge.ok());
+    EXPECT_NE(huge.error().find("1..1024 each"), std::string::npos) << huge.error();
+}
+
 TEST(BanksCommand, TilePaddingFromTheSeed) {
     record::BankQuery q;
     q.widthBytes = 1;

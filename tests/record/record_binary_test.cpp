@@ -45,6 +45,24 @@ TEST(RecordBinary, MissingArgumentsAreUsageErrors) {
     EXPECT_EQ(runTool("upgrade").status, 2);  // no files
 }
 
+TEST(RecordBinary, AMistypedCommandIsNamed) {
+    auto o = runTool("inf x.wstrace");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(
+        o.output.rfind("warpscope-record: unknown command 'inf' (commands: list, device, run", 0),
+        0u)
+        << o.output;
+}
+
+TEST(RecordBinary, RepetitionsThatAreNoNumberSaySo) {
+    auto o = runTool("run hello -o /tmp/x.wstrace -r abc");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.output.find("repetitions 'abc' is not a whole number from 1 to 1000"),
+              std::string::npos)
+        << o.output;
+    EXPECT_EQ(runTool("run hello -o /tmp/x.wstrace -r 1001").status, 2);
+}
+
 TEST(RecordBinary, UnknownExperimentOneLine) {
     auto o = runTool("run no-such-thing -o /tmp/x.wstrace");
     EXPECT_EQ(o.status, 2);

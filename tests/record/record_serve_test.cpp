@@ -111,26 +111,54 @@ TEST(RecordServe, MalformedParamsAndRepetitionsAreRefused) {
     EXPECT_EQ(ex.messages[2]["type"], "error");
 }
 
-// Fields of the wrong type read as missing ones: the worker answers and goes
-// on instead of ending on the JSON library's exception.
-TEST(RecordServe, FieldsOfTheWrongTypeAreAnsweredNotFatal) {
+// Fields of the wrong type are refused with the field named, and the worker
+// goes on: a run read with a field as missing would answer another question
+// (docs/worker-protocol.md gives each field's type).
+TEST(RecordServe, FieldsOfTheWrongTypeAreRefusedByName) {
     auto ex = serve(R"({"type":"hello","id":"one"})"
                     "\n"
                     R"({"type":7,"id":2})"
                     "\n"
-                    R"({"type":"run","id":3,"experiment":["reduce-ladder"],"supersede":"yes"})"
+                    R"({"type":"run","id":3,"experiment":["reduce-ladder"]})"
                     "\n"
-                    R"({"type":"hello","id":4})"
+                    R"({"type":"run","id":4,"experiment":"hello","params":{"grid":2}})"
+                    "\n"
+                    R"({"type":"run","id":5,"experiment":"hello","supersede":"yes"})"
+                    "\n"
+                    R"({"type":"hello","id":-1})"
+                    "\n"
+                    R"({"type":"hello","id":1.5})"
+                    "\n"
+                    R"({"type":"hello"})"
+                    "\n"
+                    R"({"type":"hello","id":99999999999999999999})"
+                    "\n"
+                    R"({"type":"hello","id":9})"
+                    "\n"
+                    R"({"type":"quit"})"
                     "\n");
     EXPECT_EQ(ex.status, kOk);
-    ASSERT_EQ(ex.messages.size(), 4u);
-    EXPECT_EQ(ex.messages[0]["type"], "hello");
+    ASSERT_EQ(ex.messages.size(), 10u);
+    for (int i = 0; i < 9; ++i) EXPECT_EQ(ex.messages[std::size_t(i)]["type"], "error") << i;
+    const auto message = [&](int i) {
+        return ex.messages[std::size_t(i)]["message"].get<std::string>();
+    };
     EXPECT_EQ(ex.messages[0]["id"], 0);
-    EXPECT_EQ(ex.messages[1]["message"], "unknown request type ''");
+    EXPECT_EQ(message(0), "id: expected a positive whole number, found \"one\"");
+    EXPECT_EQ(ex.messages[1]["id"], 2);
+    EXPECT_EQ(message(1).rfind("type: expected one of", 0), 0u) << message(1);
     EXPECT_EQ(ex.messages[2]["id"], 3);
-    EXPECT_NE(ex.messages[2]["message"].get<std::string>().find("unknown experiment ''"),
-              std::string::npos);
+    EXPECT_EQ(message(2),
+              "experiment: expected an experiment's name as text, found [\"reduce-ladder\"]");
     EXPECT_EQ(ex.messages[3]["id"], 4);
+    EXPECT_EQ(message(3).rfind("params.grid: expected the value as text", 0), 0u) << message(3);
+    EXPECT_EQ(message(4), "supersede: expected true or false, found \"yes\"");
+    for (int i = 5; i < 9; ++i) {
+        EXPECT_EQ(ex.messages[std::size_t(i)]["id"], 0) << i;
+        EXPECT_EQ(message(i).rfind("id: expected a positive whole number", 0), 0u) << message(i);
+    }
+    EXPECT_EQ(ex.messages[9]["type"], "hello");
+    EXPECT_EQ(ex.messages[9]["id"], 9);
 }
 
 TEST(RecordServe, RunAnswersATraceOrTheReasonThereIsNoDevice) {
