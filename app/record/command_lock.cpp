@@ -47,7 +47,8 @@ int runHolding(const std::vector<std::string>& command, std::ostream& err) {
         e != 0) {
         err << "warpscope-record lock: cannot start " << command[0] << ": " << std::strerror(e)
             << "\n";
-        return kFailed;
+        // As a shell says a command it cannot find or run.
+        return e == ENOENT ? 127 : 126;
     }
     int status = 0;
     while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
@@ -60,6 +61,17 @@ int runHolding(const std::vector<std::string>& command, std::ostream& err) {
 
 int lockCommand(int device, bool status, const std::vector<std::string>& command, std::ostream& out,
                 std::ostream& err) {
+    // What was asked is checked before the device is looked for.
+    if (status && !command.empty()) {
+        err << "warpscope-record lock: --status shows the queue and runs nothing; give either "
+               "--status or a command\n";
+        return kUsage;
+    }
+    if (!status && command.empty()) {
+        err << "warpscope-record lock: give a command to run while holding the GPU (lock -- CMD), "
+               "or --status\n";
+        return kUsage;
+    }
     auto id = lockIdForDevice(device);
     if (!id) {
         err << "warpscope-record lock: " << id.error() << "\n";
@@ -71,11 +83,6 @@ int lockCommand(int device, bool status, const std::vector<std::string>& command
         return kFailed;
     }
     if (status) return showQueue(*dir, *id, out, err);
-    if (command.empty()) {
-        err << "warpscope-record lock: give a command to run while holding the GPU (lock -- CMD), "
-               "or --status\n";
-        return kUsage;
-    }
     auto turn = waitForGpu(*id, reportingHooks(err));
     if (!turn) {
         err << "warpscope-record lock: " << turn.error() << "\n";

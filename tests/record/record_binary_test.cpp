@@ -13,10 +13,11 @@ struct Outcome {
     std::string output;  // stdout and stderr together
 };
 
-Outcome runTool(const std::string& args) {
+// `env`: "NAME=value " assignments put before the command.
+Outcome runTool(const std::string& args, const std::string& env = "") {
     const char* bin = std::getenv("WARPSCOPE_BINARY_DIR");
     std::string command =
-        std::string(bin ? bin : ".") + "/app/record/warpscope-record " + args + " 2>&1";
+        env + std::string(bin ? bin : ".") + "/app/record/warpscope-record " + args + " 2>&1";
     Outcome o;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return o;
@@ -61,6 +62,25 @@ TEST(RecordBinary, RepetitionsThatAreNoNumberSaySo) {
               std::string::npos)
         << o.output;
     EXPECT_EQ(runTool("run hello -o /tmp/x.wstrace -r 1001").status, 2);
+}
+
+TEST(RecordBinary, LockChecksWhatWasAskedBeforeLookingForTheGpu) {
+    auto none = runTool("lock");
+    EXPECT_EQ(none.status, 2) << none.output;
+    EXPECT_NE(none.output.find("give a command"), std::string::npos) << none.output;
+    auto both = runTool("lock --status -- echo hi");
+    EXPECT_EQ(both.status, 2) << both.output;
+    EXPECT_NE(both.output.find("give either --status or a command"), std::string::npos)
+        << both.output;
+    // A command that cannot be found ends as a shell would end it (a fake
+    // device id, so that no GPU is needed).
+    const std::string env =
+        "WARPSCOPE_LOCK_ID=test-gpu WARPSCOPE_LOCK_DIR=" + ::testing::TempDir() +
+        "/lock_binary_test ";
+    auto missing = runTool("lock -- /nonexistent/command", env);
+    EXPECT_EQ(missing.status, 127) << missing.output;
+    EXPECT_NE(missing.output.find("cannot start /nonexistent/command"), std::string::npos)
+        << missing.output;
 }
 
 TEST(RecordBinary, UnknownExperimentOneLine) {
