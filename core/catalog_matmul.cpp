@@ -79,7 +79,8 @@ std::vector<ExperimentSpec> matmulExperiments() {
                  .unit = "",
                  .help = "BLOCK_DIM of the seed's kernels: blocks of BLOCK_DIM x BLOCK_DIM "
                          "threads and tiles; the course measured 8. The other variants ignore "
-                         "it."},
+                         "it.",
+                 .usedWith = "variant=seed-naive|seed-tiled|seed-tiled-bug"},
                 {.name = "traced_blocks",
                  .type = ParamType::Int,
                  .min = 0,

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "app/record/run_summary.h"
+#include "core/catalog.h"
 #include "core/crossover.h"
 #include "core/greeting_order.h"
 #include "core/greetings.h"
@@ -24,6 +25,10 @@ std::string format(const char* fmt, double a, double b = 0, double c = 0) {
 void cpuLines(const Run& run, std::vector<std::string>& out) {
     const Timing& t = run.timing;
     if (t.cpuMs <= 0 && t.transferMs <= 0) return;
+    // A run measured on the CPU has no GPU to set against itself.
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    if (spec && spec->launchesNoKernel && spec->launchesNoKernel(run.params) && t.cpuThreads > 0)
+        return;
     std::string line = "CPU against GPU: kernel " + format("%.4f ms", t.kernelMs);
     if (t.transferMs > 0) line += format(", with the copies %.4f ms", t.kernelMs + t.transferMs);
     if (t.cpuMs > 0) line += format("; CPU one thread %.4f ms", t.cpuMs);
@@ -43,8 +48,8 @@ void helloLines(const Run& run, std::vector<std::string>& out) {
         const OrderSummary s = summarizeOrder(*greetings, GreetingOrder::Printed);
         const auto order = warpOrder(*greetings, GreetingOrder::Printed);
         std::string line = launchLabel(i) + ": " + std::to_string(s.greetings) +
-                           " greetings printed in " + std::to_string(s.runs) + " runs of " +
-                           std::to_string(s.warps) + " warps" +
+                           " greetings from " + std::to_string(s.warps) + " warps, printed in " +
+                           std::to_string(s.runs) + " unbroken runs of one warp's lines" +
                            (s.warpsWhole() ? " (each warp whole)" : "") + ", " +
                            std::to_string(s.blockSwitches) + " switches between blocks";
         if (i == 0)
@@ -134,9 +139,10 @@ std::vector<std::string> labInfoLines(const Run& run) {
     for (const auto& t : run.tables)
         out.push_back("table '" + t.name + "': " + std::to_string(t.rows()) + " rows, " +
                       std::to_string(t.columns.size()) + " columns");
-    for (const auto& l : run.launches)
-        for (const auto& t : l.tables)
-            out.push_back("launch table '" + t.name + "': " + std::to_string(t.rows()) + " rows");
+    for (std::size_t i = 0; i < run.launches.size(); ++i)
+        for (const auto& t : run.launches[i].tables)
+            out.push_back(launchLabel(i) + ": table '" + t.name + "': " + std::to_string(t.rows()) +
+                          " rows, " + std::to_string(t.columns.size()) + " columns");
     for (const auto& [key, text] : run.texts)
         out.push_back("text '" + key + "': " + std::to_string(text.size()) + " characters");
     if (run.experiment == "hello") helloLines(run, out);

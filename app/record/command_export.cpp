@@ -23,6 +23,15 @@ int exportChromeCommand(const std::filesystem::path& file, const std::filesystem
         err << "warpscope-record: " << s.error() << "\n";
         return kFailed;
     }
+    // Written all the same (a script may export a whole folder), but an empty
+    // timeline in Perfetto is explained here.
+    std::size_t blocks = 0;
+    for (const Launch& l : run->launches) blocks += l.blocks.size();
+    if (blocks == 0 && run->operations.size() == 0)
+        err << "warpscope-record: note: " << quotedPath(file)
+            << " holds no block records and no recorded operations (the run launched no "
+               "kernel of warpscope's own: a vendor library, the CPU or copies), so the Chrome "
+               "trace has no events\n";
     return kOk;
 }
 

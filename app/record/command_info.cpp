@@ -131,11 +131,17 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         // Checks of every element (the transposes) keep no single pair of
         // results when they pass: what was compared says it instead.
         const std::string note = v.note.empty() ? "" : " (" + v.note + ")";
+        // A variant that ran on the CPU (the matrix multiply's cpu-naive)
+        // has no GPU result: its own result is set against the reference.
+        const ExperimentSpec* spec = findExperiment(run.experiment);
+        const bool onCpu = spec && spec->launchesNoKernel && spec->launchesNoKernel(run.params) &&
+                           run.timing.cpuThreads > 0;
         if (v.actual.empty() && v.expected.empty())
             out << "  checked against the CPU: " << (v.passed ? "equal" : "different") << note
                 << "\n";
         else
-            out << "  GPU " << v.actual << ", CPU " << v.expected << note << "\n";
+            out << (onCpu ? "  result " : "  GPU ") << v.actual
+                << (onCpu ? ", reference " : ", CPU ") << v.expected << note << "\n";
     }
     out << "GPU environment:\n";
     for (const auto& line : environmentFacts(run.environment)) out << "  " << line << "\n";
@@ -146,8 +152,9 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         auto f = factsOf(l);
         out << launchLabel(i) << ": " << l.kernel << " grid " << dimText(l.grid) << " block "
             << dimText(l.block) << ", " << l.sharedBytes << " B shared; " << l.blocks.size()
-            << " block records on " << f.smsUsed << " SMs over " << std::fixed
-            << std::setprecision(2) << f.spanUs << " us";
+            << (l.blocks.size() == 1 ? " block record on " : " block records on ") << f.smsUsed
+            << (f.smsUsed == 1 ? " SM over " : " SMs over ") << std::fixed << std::setprecision(2)
+            << f.spanUs << " us";
         if (l.steps.size()) out << "; " << l.steps.size() << " step records";
         if (l.arrivals.size()) out << "; " << l.arrivals.size() << " arrivals";
         if (l.sharedAccesses.size()) out << "; " << l.sharedAccesses.size() << " shared accesses";

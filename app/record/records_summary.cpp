@@ -26,9 +26,13 @@ std::map<std::string, KindTotals> byKind(const OperationRecords& o) {
     return totals;
 }
 
+// Whole numbers in full (1048576, not 1.04858e+06); others to six digits.
 std::string number(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", v);
+    char text[40];
+    if (std::isfinite(v) && v == std::round(v) && std::abs(v) < 9.007199254740992e15)
+        std::snprintf(text, sizeof text, "%.0f", v);
+    else
+        std::snprintf(text, sizeof text, "%.6g", v);
     return text;
 }
 
@@ -77,8 +81,6 @@ std::string recordsSummary(const Run& run) {
                    key.second + ")";
         out += "\n";
     }
-    for (const auto& t : run.tables)
-        out += "table " + t.name + ": " + std::to_string(t.rows()) + " rows\n";
     return out;
 }
 

@@ -86,6 +86,13 @@ TEST(MatmulReference, TwoByTwoByHand) {
     EXPECT_FALSE(v.passed);
     EXPECT_EQ(v.expected, "C[1][0] = 43");
     EXPECT_EQ(v.actual, "C[1][0] = 42");
+    // A pass says what the tolerance was: none at this size, so bit for bit.
+    ASSERT_TRUE(matmulTolerance(2).exact);
+    EXPECT_EQ(matmulVerification(ok, ref, matmulTolerance(2)).actual, "equal, bit for bit");
+    MatmulTolerance loose = matmulTolerance(2);
+    loose.exact = false;
+    loose.bound = 1e-3;
+    EXPECT_EQ(matmulVerification(ok, ref, loose).actual, "equal within the tolerance");
     ws::Run run;
     storeMatmulCheck(run, bad);
     EXPECT_EQ(run.figures.at("wrongEntries"), 2);

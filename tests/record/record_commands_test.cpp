@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -150,6 +151,40 @@ TEST(RecordInfo, NamesTheParametersTheRunDidNotUse) {
     std::filesystem::remove(file);
 }
 
+// The bundled traces as a student reads them with info.
+std::string infoOfBundled(const std::string& name) {
+    const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
+    std::ostringstream out, err;
+    EXPECT_EQ(infoCommand(std::filesystem::path(src ? src : ".") / "resources/traces" / name, false,
+                          out, err),
+              kOk)
+        << err.str();
+    return out.str();
+}
+
+TEST(RecordInfo, ARunOnTheCpuIsNotCalledAGpuRun) {
+    const std::string text = infoOfBundled("matmul__n-256__variant-cpu-naive.wstrace");
+    EXPECT_NE(text.find("\n  result "), std::string::npos) << text;
+    EXPECT_EQ(text.find("\n  GPU equal"), std::string::npos) << text;
+    EXPECT_EQ(text.find("CPU against GPU"), std::string::npos) << text;
+    // cuBLAS runs on the GPU: it keeps both.
+    const std::string cublas = infoOfBundled("matmul__n-256__variant-cublas.wstrace");
+    EXPECT_NE(cublas.find("CPU against GPU: kernel"), std::string::npos) << cublas;
+}
+
+TEST(RecordInfo, WholeNumbersInFullAndLaunchTablesByLaunch) {
+    const std::string matmul = infoOfBundled("matmul__n-1024__variant-coalesced.wstrace");
+    EXPECT_NE(matmul.find("checkedEntries=1048576"), std::string::npos) << matmul;
+    EXPECT_EQ(matmul.find("e+06"), std::string::npos) << matmul;
+    const std::string hello = infoOfBundled("hello__grid-1__block-64.wstrace");
+    EXPECT_NE(hello.find("\nlaunch 2: table 'greetings': 64 rows"), std::string::npos) << hello;
+    EXPECT_EQ(hello.find("launch table"), std::string::npos) << hello;
+    EXPECT_NE(hello.find("1 block record on 1 SM over"), std::string::npos) << hello;
+    // Each run-level table once.
+    const std::string cpu = infoOfBundled("matmul__n-256__variant-cpu-naive.wstrace");
+    EXPECT_EQ(cpu.find("table mismatches"), std::string::npos) << cpu;
+}
+
 TEST(RecordInfo, AWholeArrayCheckIsDescribedNotLeftBlank) {
     const auto file = tempPath("checked.wstrace");
     ws::Run run = makeSyntheticRun(50, 4, 1);
@@ -254,7 +289,21 @@ TEST(RecordExport, WritesChromeJson) {
     std::ifstream in(json);
     std::string text((std::istreambuf_iterator<char>(in)), {});
     EXPECT_NE(text.find("traceEvents"), std::string::npos);
+    EXPECT_TRUE(err.str().empty()) << err.str();
     std::filesystem::remove(file);
+    std::filesystem::remove(json);
+}
+
+TEST(RecordExport, ATraceWithNothingToDrawIsExplained) {
+    const auto json = tempPath("empty.json");
+    const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
+    const std::filesystem::path cublas = std::filesystem::path(src ? src : ".") /
+                                         "resources/traces/matmul__n-256__variant-cublas.wstrace";
+    std::ostringstream err;
+    ASSERT_EQ(exportChromeCommand(cublas, json, err), kOk) << err.str();
+    EXPECT_NE(err.str().find("holds no block records and no recorded operations"),
+              std::string::npos)
+        << err.str();
     std::filesystem::remove(json);
 }
 
