@@ -77,6 +77,15 @@ Status saveTrace(const Run& run, const std::filesystem::path& path) {
 
 Result<std::vector<std::uint8_t>> readTraceBytes(const std::filesystem::path& path) {
     std::error_code ec;
+    // A pipe or a device has no size to check against the limit, and a folder
+    // is no trace: both said in words rather than the system's.
+    const auto kind = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(kind))
+        return makeError("cannot open " + quotedPath(path) + ": it is a folder, not a trace file");
+    if (!ec && std::filesystem::exists(kind) && !std::filesystem::is_regular_file(kind))
+        return makeError("cannot open " + quotedPath(path) +
+                         ": it is not a regular file (a pipe, a device or a socket)");
+    ec.clear();
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) return makeError("cannot open " + quotedPath(path) + ": " + ec.message());
     if (size > trace_keys::kMaxTraceBytes)

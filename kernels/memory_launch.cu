@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "core/paired_check.h"
 #include "core/timing_spread.h"
 #include "kernels/cuda_check.h"
 #include "kernels/event_timing.h"
@@ -228,8 +229,7 @@ Status measure(int repetitions, bool measureOverhead, const MeasureSteps& steps,
     verification = std::move(*recordedCheck);
     if (!plainCheck->passed) {
         verification.passed = false;
-        verification.note = "the launches without recording failed the check: " + plainCheck->note +
-                            "; " + verification.note;
+        verification.note = pairedCheckNote(plainCheck->note, verification.note);
     }
     return {};
 }

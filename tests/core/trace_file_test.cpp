@@ -57,6 +57,20 @@ TEST_F(TraceFile, SavingThroughALinkRewritesItsTargetAndKeepsTheLink) {
     EXPECT_EQ(std::distance(fs::directory_iterator(m_dir / "store"), fs::directory_iterator()), 1);
 }
 
+TEST_F(TraceFile, APipeOrAFolderIsNotReadAsATrace) {
+    const auto pipe = m_dir / "pipe";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    auto fromPipe = loadTrace(pipe);  // must not block waiting for a writer
+    ASSERT_FALSE(fromPipe);
+    EXPECT_NE(fromPipe.error().find("not a regular file"), std::string::npos) << fromPipe.error();
+    auto fromNull = loadTrace("/dev/null");
+    ASSERT_FALSE(fromNull);
+    EXPECT_NE(fromNull.error().find("not a regular file"), std::string::npos) << fromNull.error();
+    auto fromFolder = loadTrace(m_dir);
+    ASSERT_FALSE(fromFolder);
+    EXPECT_NE(fromFolder.error().find("it is a folder"), std::string::npos) << fromFolder.error();
+}
+
 TEST_F(TraceFile, APipeIsNotReplacedByAFile) {
     const auto pipe = m_dir / "pipe";
     ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
