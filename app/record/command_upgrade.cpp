@@ -1,8 +1,10 @@
 // `upgrade`: trace files rewritten in the newest format, each only after its
 // new bytes were read back to the very run the old ones held.
+#include <algorithm>
 #include <ostream>
 
 #include "app/record/record_commands.h"
+#include "core/output_path.h"
 #include "core/run.h"
 #include "core/trace_upgrade.h"
 
@@ -10,9 +12,19 @@ namespace ws::record {
 
 int upgradeCommand(const std::vector<std::filesystem::path>& files, std::ostream& out,
                    std::ostream& err) {
-    std::size_t failed = 0;
+    std::size_t failed = 0, repeated = 0;
     std::uintmax_t before = 0, after = 0;
+    std::vector<std::filesystem::path> done;
     for (const auto& file : files) {
+        // A file named twice (b.wstrace ./b.wstrace, a link to it) is upgraded
+        // and counted once.
+        if (std::any_of(done.begin(), done.end(),
+                        [&](const std::filesystem::path& d) { return sameFile(d, file); })) {
+            out << file.string() << ": named before, skipped\n";
+            ++repeated;
+            continue;
+        }
+        done.push_back(file);
         auto upgraded = upgradeTraceFile(file);
         if (!upgraded) {
             err << "warpscope-record: " << upgraded.error() << "\n";
@@ -31,9 +43,10 @@ int upgradeCommand(const std::vector<std::filesystem::path>& files, std::ostream
             << " bytes\n";
     }
     // The totals count the files that were read; the others are named above.
-    if (files.size() > 1) {
-        out << files.size() - failed << " of " << files.size() << " files: " << before
-            << " bytes -> " << after << " bytes";
+    const std::size_t distinct = files.size() - repeated;
+    if (distinct > 1) {
+        out << distinct - failed << " of " << distinct << " files: " << before << " bytes -> "
+            << after << " bytes";
         if (failed) out << "; " << failed << " could not be upgraded";
         out << "\n";
     }

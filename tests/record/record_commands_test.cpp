@@ -233,6 +233,18 @@ TEST(RecordInfo, MissingFileIsUsageError) {
     EXPECT_FALSE(err.str().empty());
 }
 
+TEST(RecordUpgrade, AFileNamedTwiceIsCountedOnce) {
+    const auto file = tempPath("twice.wstrace");
+    ASSERT_TRUE(saveTrace(makeSyntheticRun(50, 4, 2), file).ok());
+    const auto again = file.parent_path() / "." / file.filename();
+    std::ostringstream out, err;
+    EXPECT_EQ(upgradeCommand({file, again}, out, err), kOk) << err.str();
+    EXPECT_NE(out.str().find(again.string() + ": named before, skipped\n"), std::string::npos)
+        << out.str();
+    EXPECT_EQ(out.str().find(" of 2 files"), std::string::npos) << out.str();
+    std::filesystem::remove(file);
+}
+
 TEST(RecordUpgrade, RewritesOlderTracesAndGoesOnPastABadOne) {
     const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
     const auto v1 = std::filesystem::path(src ? src : ".") / "tests/data/traces-v1" /
