@@ -157,11 +157,19 @@ public:
             } else {
                 sendError(m_out, id, "unknown request type '" + type + "'");
             }
+            // Answers no one can read: the client is gone or its pipe is full.
+            if (!m_out) return answersLost(err);
         }
-        return kOk;
+        return m_out ? kOk : answersLost(err);
     }
 
 private:
+    static int answersLost(std::ostream& err) {
+        err << "warpscope-record serve: cannot write its answers (the output is closed or full); "
+               "exiting\n";
+        return kFailed;
+    }
+
     // A cancel naming `id`, or a later superseding run, ends a run before it starts.
     bool cancelledBeforeStart(long long id) {
         if (!m_inbox.takeIf([id](const json& r) { return typeOf(r) == "cancel" && idOf(r) == id; })

@@ -161,6 +161,18 @@ TEST(RecordServe, FieldsOfTheWrongTypeAreRefusedByName) {
     EXPECT_EQ(ex.messages[9]["id"], 9);
 }
 
+TEST(RecordServe, AnswersNoOneCanReadEndTheWorker) {
+    useAPrivateLockFolder();
+    std::istringstream in(R"({"type":"hello","id":1})"
+                          "\n"
+                          R"({"type":"hello","id":2})"
+                          "\n");
+    std::ostringstream out, err;
+    out.setstate(std::ios::badbit);  // as a closed or full stdout leaves it
+    EXPECT_EQ(serveCommand(in, out, err), kFailed);
+    EXPECT_NE(err.str().find("cannot write its answers"), std::string::npos) << err.str();
+}
+
 TEST(RecordServe, RunAnswersATraceOrTheReasonThereIsNoDevice) {
     auto ex = serve(
         R"({"type":"run","id":7,"experiment":"reduce-single-block","params":{"n":"5000","block":"256"},"repetitions":3})"
