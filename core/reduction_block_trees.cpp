@@ -1,5 +1,6 @@
 #include "core/reduction_block_trees.h"
 
+#include "core/catalog.h"
 #include "core/reduction_shapes.h"
 
 namespace ws {
@@ -17,7 +18,12 @@ BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
     const Launch& l = run.launches[std::size_t(launch)];
     const TreePasses passes = treePasses(run.experiment, run.params);
     if (!passes.recordsSteps) {
-        out.note = "This run calls a library (CUB): it records no reduction tree.";
+        // Only the reduction lab's runs record steps; of those, only CUB's do not.
+        const ExperimentSpec* spec = findExperiment(run.experiment);
+        out.note = spec && spec->group != "reduction"
+                       ? "This run (" + spec->title +
+                             ") is no reduction: it has no reduction tree to show."
+                       : "This run calls a library (CUB): it records no reduction tree.";
         return out;
     }
     // Affine maps combine by the run's scheme (the captions work combines out).

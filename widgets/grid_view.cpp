@@ -124,8 +124,12 @@ void GridView::paintEvent(QPaintEvent*) {
     const int li = shownLaunch();
     const Launch* l = prep ? prep->launch(li) : nullptr;
     if (!l) {
+        // A run of the CPU, a vendor library or copies has no blocks of its own.
         drawMessage(p, rect(),
-                    tr("No run loaded: choose an experiment and press Run, or open a trace."));
+                    prep ? tr("This run launched no kernel of warpscope's own (the CPU, a "
+                              "library or copies): it has no blocks to show.")
+                         : tr("No run loaded: choose an experiment and press Run, or open a "
+                              "trace."));
         return;
     }
     const GridLayout g = layout();

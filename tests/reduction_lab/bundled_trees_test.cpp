@@ -154,5 +154,20 @@ TEST(BundledTrees, AnUnknownInputSchemeIsRefusedWithItsName) {
     EXPECT_NE(trees.note.find("affine-mod-251"), std::string::npos) << trees.note;
 }
 
+TEST(BundledTrees, ARunOfAnotherLabIsNotCalledALibraryCall) {
+    ws::Run transpose;
+    transpose.experiment = "transpose-f32";
+    transpose.launches.resize(1);
+    const BlockTrees other = buildBlockTrees(transpose, 0, 0, nullptr);
+    EXPECT_TRUE(other.passes.empty());
+    EXPECT_EQ(other.note.find("CUB"), std::string::npos) << other.note;
+    EXPECT_NE(other.note.find("is no reduction"), std::string::npos) << other.note;
+    ws::Run cub;
+    cub.experiment = "reduce-ladder";
+    cub.params = {{"variant", "cub"}, {"n", "1024"}, {"block", "256"}, {"type", "float"}};
+    cub.launches.resize(1);
+    EXPECT_NE(buildBlockTrees(cub, 0, 0, nullptr).note.find("CUB"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ws

@@ -5,6 +5,7 @@
 #include <QMouseEvent>
 
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/palette.h"
 
 namespace ws {
@@ -25,6 +26,26 @@ protected:
     PlaybackModel model;
     GridView view{&model};
 };
+
+TEST(GridViewMessage, ARunWithoutKernelsIsNotCalledNoRun) {
+    test::app();
+    PlaybackModel model;
+    GridView view{&model};
+    view.resize(640, 360);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();  // the probe reads what visible widgets paint
+    const auto said = [&] {
+        QString all;
+        for (const auto& t : test::probeText(&view)) all += t.text + " ";
+        return all;
+    };
+    EXPECT_TRUE(said().contains("No run loaded")) << said().toStdString();
+    ws::Run cpu;  // a run of the CPU: timings, no launches
+    cpu.experiment = "matmul";
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(cpu)));
+    EXPECT_FALSE(said().contains("No run loaded")) << said().toStdString();
+    EXPECT_TRUE(said().contains("no blocks to show")) << said().toStdString();
+}
 
 TEST_F(GridViewTest, LaysOutTheGridDimensions) {
     const auto g = view.layout();
