@@ -38,8 +38,10 @@ LaunchStatsView::LaunchStatsView(PlaybackModel* model, QWidget* parent)
     v->addWidget(m_sms, 1);
     connect(model, &PlaybackModel::runChanged, this, &LaunchStatsView::rebuild);
     connect(model, &PlaybackModel::timeChanged, this, [this] {
-        const PreparedRun* p = m_model->prepared();
-        if (p && p->launchAt(m_model->time()) != m_launch) rebuild();
+        if (m_model->prepared() && launchToShow() != m_launch) rebuild();
+    });
+    connect(model, &PlaybackModel::selectionChanged, this, [this] {
+        if (m_model->prepared() && launchToShow() != m_launch) rebuild();
     });
     for (QCustomPlot* plot : {m_durations, m_sms})
         connect(plot, &QCustomPlot::plottableClick, this, &LaunchStatsView::onPlotClick);
@@ -61,6 +63,16 @@ void LaunchStatsView::restyle() {
     }
 }
 
+int LaunchStatsView::launchToShow() const {
+    const PreparedRun* p = m_model->prepared();
+    if (!p || p->run->launches.empty()) return -1;
+    // The selected block's launch: at the end of a run the playhead's launch
+    // is its last, often a tiny one (a reduction's final pass).
+    const BlockRef sel = m_model->selected();
+    if (sel.valid() && std::size_t(sel.launch) < p->run->launches.size()) return sel.launch;
+    return std::max(0, p->launchAt(m_model->time()));
+}
+
 void LaunchStatsView::rebuild() {
     restyle();
     m_durations->clearPlottables();
@@ -74,7 +86,7 @@ void LaunchStatsView::rebuild() {
         m_sms->replot();
         return;
     }
-    m_launch = std::max(0, p->launchAt(m_model->time()));
+    m_launch = launchToShow();
     const Launch& l = p->run->launches[std::size_t(m_launch)];
     m_stats = launchStatistics(l, p->run->device);
     m_summary->setText(summaryText());
@@ -141,13 +153,15 @@ void LaunchStatsView::rebuild() {
 QString LaunchStatsView::summaryText() const {
     const PreparedRun* p = m_model->prepared();
     if (!p || m_launch < 0) return tr("No run loaded.");
-    QString text =
-        tr("Launch %1 of %2: %3 blocks on %4 SMs over %5; tail %6 (last block start to end)")
-            .arg(m_launch + 1)
-            .arg(p->run->launches.size())
-            .arg(p->run->launches[std::size_t(m_launch)].blocks.size())
-            .arg(m_stats.sms.size())
-            .arg(formatDuration(m_stats.spanNs), formatDuration(m_stats.tailNs));
+    const std::size_t blocks = p->run->launches[std::size_t(m_launch)].blocks.size();
+    QString text = tr("Launch %1 of %2: %3 %4 on %5 %6 over %7; tail %8 (last block start to end)")
+                       .arg(m_launch + 1)
+                       .arg(p->run->launches.size())
+                       .arg(blocks)
+                       .arg(blocks == 1 ? tr("block") : tr("blocks"))
+                       .arg(m_stats.sms.size())
+                       .arg(m_stats.sms.size() == 1 ? tr("SM") : tr("SMs"))
+                       .arg(formatDuration(m_stats.spanNs), formatDuration(m_stats.tailNs));
     text += tr(". Occupancy achieved %1 %").arg(m_stats.achievedOccupancy * 100, 0, 'f', 0);
     if (m_stats.theoreticalOccupancy)
         text += tr(", at most %1 % by threads, blocks and shared memory (%2 blocks per SM; "

@@ -31,6 +31,8 @@ public:
 private:
     void rebuild();
     void restyle();
+    // The selected block's launch, else the one at the playhead.
+    int launchToShow() const;
     void onPlotClick(QCPAbstractPlottable* plottable, int index, QMouseEvent* event);
 
     PlaybackModel* m_model;
