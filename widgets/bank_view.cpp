@@ -290,13 +290,23 @@ void BankView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(active ? palette::text() : palette::gridLine(), 1));
         p.setBrush(c);
         p.drawRect(r);
-        if (lane % every == 0) {
-            p.setPen(active ? palette::text() : palette::mutedText());
-            // Centred on the lane, as wide as the number: two digits may
-            // reach over a narrow cell's borders, never be cut.
-            p.drawText(centredOn(r, QString::number(lane), fm), Qt::AlignCenter,
-                       QString::number(lane));
-        }
+    }
+    // The numbers after every cell, each on a plate of its cell's colour: two
+    // digits wider than a narrow cell reach over its borders, and a border
+    // drawn later would cross them.
+    for (int lane = 0; lane < 32; lane += every) {
+        const QRectF r = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
+        const bool active = m_access.activeMask >> lane & 1u;
+        const int phase = m_diagram.lanePhase[std::size_t(lane)];
+        QColor c = active ? palette::cellFill() : palette::background();
+        if (active && m_diagram.analysis.phases.size() > 1 && phase % 2 == 1)
+            c = palette::cellFillAlternate();
+        const QString number = QString::number(lane);
+        const double w = fm.horizontalAdvance(number) + 2;
+        if (w > r.width())
+            p.fillRect(QRectF(r.center().x() - w / 2, r.top() + 1, w, r.height() - 2), c);
+        p.setPen(active ? palette::text() : palette::mutedText());
+        p.drawText(centredOn(r, number, fm), Qt::AlignCenter, number);
     }
     p.setPen(palette::mutedText());
     p.drawText(QRectF(0, laneRect(0).top(), laneRect(0).left() - 6, laneRect(0).height()),
@@ -368,18 +378,38 @@ void BankView::paintEvent(QPaintEvent*) {
                        QPointF(area.left() + (w.bank + 0.5) * cw, linkBottom));
         }
 
-    // Words.
+    // Words, and the lanes that hit each. The labels are all shown or none:
+    // lanes 0-9 labelled and 10-31 bare would read as lanes missing. At 80 %
+    // of the view's font (never smaller: a slide's text stays readable from
+    // the back), across the cell or turned up a narrow, tall one.
     QFont small = font();
     small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.8));
-    const QFontMetrics sfm(small);
+    const QFontMetricsF sfm(small);
+    bool allAcross = true, allUp = true;
+    for (const auto& w : m_diagram.words) {
+        const QRectF r = wordRect(w.bank, w.row).adjusted(1, 1, -1, -1);
+        const double tw = sfm.horizontalAdvance(laneList(w.lanes)) + 2;
+        allAcross = allAcross && tw <= r.width() && sfm.height() <= r.height();
+        allUp = allUp && tw <= r.height() && sfm.height() <= r.width();
+    }
+    enum class Labels { Across, Up, None };
+    const Labels labels = allAcross ? Labels::Across : allUp ? Labels::Up : Labels::None;
     p.setFont(small);
     for (const auto& w : m_diagram.words) {
         const QRectF r = wordRect(w.bank, w.row).adjusted(1, 1, -1, -1);
         paintCell(p, r, w.conflict, w.broadcast);
+        if (labels == Labels::None) continue;
+        p.setPen(palette::text());
         const QString text = laneList(w.lanes);
-        if (sfm.horizontalAdvance(text) + 2 <= r.width() && sfm.height() <= r.height()) {
-            p.setPen(palette::text());
+        if (labels == Labels::Across) {
             p.drawText(r, Qt::AlignCenter, text);
+        } else {
+            p.save();
+            p.translate(r.center());
+            p.rotate(-90);
+            p.drawText(QRectF(-r.height() / 2, -r.width() / 2, r.height(), r.width()),
+                       Qt::AlignCenter, text);
+            p.restore();
         }
     }
     p.setFont(font());

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "tests/memory_lab/memory_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/memory_colours.h"
 
 namespace ws {
@@ -44,6 +47,27 @@ TEST(BankView, StrideOneAndThirtyThreeUseEveryBankOnce) {
         EXPECT_EQ(s.view.diagram().rows, 1u) << stride;
         EXPECT_EQ(s.view.passesText(), "predicted: 1 pass (ideal 1)");
         EXPECT_TRUE(test::near(s.cellColour(5, 0), memory_colours::clean(), 12)) << stride;
+    }
+}
+
+// Lanes 0-9 labelled and 10-31 bare read as lanes missing: the words' lane
+// numbers are all drawn or none.
+TEST(BankView, EveryWordsLanesAreLabelledOrNone) {
+    test::app();
+    for (int width : {1600, 420}) {
+        Shown s(probe("1", "8"));
+        s.view.resize(width, 560);
+        s.view.setAttribute(Qt::WA_DontShowOnScreen);
+        s.view.show();
+        std::set<int> labelled;
+        for (const auto& t : test::probeText(&s.view)) {
+            bool number = false;
+            const int lane = t.text.toInt(&number);
+            // Word labels sit in the grid, below the bank numbers.
+            if (number && t.box.top() > s.view.wordRect(0, 0).top() - 1) labelled.insert(lane);
+        }
+        EXPECT_TRUE(labelled.empty() || labelled.size() == 32) << width << ": " << labelled.size();
+        if (width == 1600) EXPECT_EQ(labelled.size(), 32u);
     }
 }
 
