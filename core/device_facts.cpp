@@ -8,8 +8,10 @@ namespace ws {
 
 std::string bytesText(double bytes) {
     char text[32];
-    if (bytes >= 1e9)
-        std::snprintf(text, sizeof text, "%.0f GB", bytes / 1e9);
+    // Binary units throughout, as the registers' KiB and the L2's MiB: the
+    // "80GB" in an H100's name is 79.2 GiB of memory the runtime reports.
+    if (bytes >= double(1 << 30))
+        std::snprintf(text, sizeof text, "%.1f GiB", bytes / double(1 << 30));
     else if (bytes >= 1 << 20)
         std::snprintf(text, sizeof text, "%.0f MiB", bytes / (1 << 20));
     else if (bytes >= 1 << 10)

@@ -158,12 +158,15 @@ void DeviceView::paintFacts(QPainter& p, const QRect& area) {
     line(tr("One SM holds at most"), true);
     for (const SmLimit& l : smLimits(run->device))
         line(QStringLiteral("  %1 %2%3")
-                 .arg(groupDigits((long long)l.value), QString::fromStdString(l.name),
+                 .arg(groupDigits((long long)l.value),
+                      // "233,472 bytes of shared memory", not "233,472 shared memory"
+                      l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
+                                    : QString::fromStdString(l.name),
                       l.note.empty()
                           ? QString()
                           : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note))));
     y += 4;
-    line(tr("Memory, nearest first"), true);
+    line(tr("Memory, nearest first (bandwidth bars on a log scale)"), true);
     const auto levels = memoryHierarchy(*run);
     const int barMax = area.width() / 3;
     double maxGBs = 1;

@@ -105,8 +105,10 @@ void WarpView::paintEvent(QPaintEvent*) {
     p.setPen(palette::text());
     const Launch* l = prep->launch(sel.launch);
     const QString who =
-        blockTitle(*prep, sel) +
-        tr(" on SM %1, %2 warps").arg(l->blocks.sm[sel.record]).arg(m_table.warpCount());
+        blockTitle(*prep, sel) + tr(" on SM %1, %2 %3")
+                                     .arg(l->blocks.sm[sel.record])
+                                     .arg(m_table.warpCount())
+                                     .arg(m_table.warpCount() == 1 ? tr("warp") : tr("warps"));
     if (!m_table.traced()) {
         p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft, who);
         p.setFont(font());
@@ -140,11 +142,15 @@ void WarpView::paintEvent(QPaintEvent*) {
         activeLanes += std::popcount(m_table.source->activeMask[std::size_t(r)]);
     }
     const std::uint32_t step = m_table.steps[std::size_t(col)];
-    QString caption = step == 0 ? tr("Step 0 (load)") : tr("Step %1").arg(step);
-    caption += tr(" of %1: %2 of %3 traced lanes combine")
-                   .arg(m_table.steps.back())
-                   .arg(activeLanes)
-                   .arg(tracedLanes);
+    QString caption;
+    if (m_table.steps.back() == 0)  // one recorded step (vector-add's load and store): no "of 0"
+        caption = tr("%1 of %2 traced lanes active").arg(activeLanes).arg(tracedLanes);
+    else
+        caption = (step == 0 ? tr("Step 0 (load)") : tr("Step %1").arg(step)) +
+                  tr(" of %1: %2 of %3 traced lanes combine")
+                      .arg(m_table.steps.back())
+                      .arg(activeLanes)
+                      .arg(tracedLanes);
     caption += before ? tr(" (block not started yet at %1)").arg(formatDuration(t))
                       : tr(", began at %1").arg(formatDuration(m_table.stepTime[std::size_t(col)]));
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,

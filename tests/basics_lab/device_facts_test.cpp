@@ -68,7 +68,8 @@ TEST(DeviceFacts, LimitsAndHierarchy) {
     ASSERT_EQ(levels.size(), 5u);
     EXPECT_EQ(levels[1].bytes, 233472);
     EXPECT_EQ(bytesText(levels[2].bytes), "50 MiB");
-    EXPECT_EQ(bytesText(levels[3].bytes), "85 GB");
+    // 85,024,112,640 bytes, which the H100 80GB's name rounds: 79.2 GiB.
+    EXPECT_EQ(bytesText(levels[3].bytes), "79.2 GiB");
     EXPECT_DOUBLE_EQ(levels[3].measuredGBs, 2982);  // read + written
     EXPECT_NEAR(levels[4].theoreticalGBs, 63.015, 0.001);
     EXPECT_EQ(levels[4].scope, "over PCIe Gen5 x16");

@@ -8,8 +8,10 @@
 #include <QMouseEvent>
 #include <cstdlib>
 
+#include "core/trace_io.h"
 #include "tests/basics_lab/basics_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/bandwidth_plot.h"
 #include "widgets/cpu_gpu_plot.h"
 #include "widgets/device_view.h"
@@ -151,6 +153,44 @@ TEST(SassView, ExtraInstructionsOfMul24AreMarked) {
     EXPECT_NE(view.timesText().indexOf("__mul24 0.6370 ms"), -1) << view.timesText().toStdString();
     const QImage img = shot(view, "sass");
     EXPECT_TRUE(test::anyNear(img, QRect(0, 0, 450, 420), QColor(QRgb(0xF0E442)), 10));
+}
+
+// Texts a visible view paints, joined (the probe reads shown widgets only).
+QString paintedText(QWidget& view) {
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    QString all;
+    for (const auto& t : test::probeText(&view)) all += t.text + QLatin1Char('\n');
+    return all;
+}
+
+TEST(WarpView, AOneStepKernelIsNotCountedAsStepZeroOfZero) {
+    test::app();
+    PlaybackModel model;
+    WarpView warps(&model);
+    warps.resize(700, 240);
+    // The bundled recording: block 0 traced, its one step the load and store.
+    const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
+    auto run =
+        loadTrace(std::string(src ? src : ".") + "/resources/traces/vector-add__n-7.wstrace");
+    ASSERT_TRUE(run.ok()) << run.error();
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(std::move(*run))));
+    model.setSelected({0, 0});
+    const QString text = paintedText(warps);
+    EXPECT_FALSE(text.contains(QStringLiteral("of 0"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("1 warps"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("traced lanes active"))) << text.toStdString();
+}
+
+TEST(DeviceView, UnitsAreNamedAndTheBarsScaleSaid) {
+    test::app();
+    PlaybackModel model;
+    DeviceView view(&model);
+    view.resize(1400, 800);
+    model.setRun(test::prepared(test::set0Run()));
+    const QString text = paintedText(view);
+    EXPECT_TRUE(text.contains(QStringLiteral("bytes of shared memory"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("log scale"))) << text.toStdString();
 }
 
 TEST(DeviceView, ResidentBlocksAndTheDevicesRow) {
