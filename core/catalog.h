@@ -13,21 +13,23 @@ namespace ws {
 
 enum class ParamType { Int, Float, Choice };
 
+// Every member has a default ({} included), so that catalog entries name only
+// what they set without -Wmissing-field-initializers.
 struct ParamSpec {
-    std::string name;
+    std::string name{};
     ParamType type = ParamType::Int;
     double min = 0;
     double max = 0;
-    std::string defaultValue;          // canonical text
-    std::vector<std::string> choices;  // for Choice
-    std::string unit;
-    std::string help;
+    std::string defaultValue{};          // canonical text
+    std::vector<std::string> choices{};  // for Choice
+    std::string unit{};
+    std::string help{};
     bool powerOfTwo = false;   // Int only
     long long multipleOf = 1;  // Int only
     bool logScale = false;     // a slider over this steps in powers of two
     // "launch=grid-block", "variant=naive|tiled|padded": the parameter
     // matters only while that choice has one of those values (empty: always).
-    std::string usedWith;
+    std::string usedWith{};
 };
 
 struct ExperimentSpec {
@@ -40,14 +42,14 @@ struct ExperimentSpec {
     std::vector<std::string> records;  // "blocks", "steps", "arrivals", ...
     std::vector<std::string> views;    // "grid", "timeline", "warps", "tree", "throughput"
     // Rules between parameters (a variant that needs a commutative operator...).
-    std::function<Status(const ParamValues&)> crossCheck;
+    std::function<Status(const ParamValues&)> crossCheck{};
     // Settings whose GPU result is wrong by design (the seed's printed bug, a
     // kernel without its bounds check): verification must catch them, and
     // their traces show how. Unset: none.
-    std::function<bool(const ParamValues&)> failsByDesign;
+    std::function<bool(const ParamValues&)> failsByDesign{};
     // Settings that launch no kernel of warpscope's own (copies, a vendor
     // library, the CPU): their traces hold timings but no launch records.
-    std::function<bool(const ParamValues&)> launchesNoKernel;
+    std::function<bool(const ParamValues&)> launchesNoKernel{};
 
     const ParamSpec* param(std::string_view name) const;
     // Whether the experiment shows `view` ("warps", "tree", "banks"...): labs

@@ -58,8 +58,8 @@ std::vector<ExperimentSpec> matmulExperiments() {
                  .unit = "",
                  .help = "cpu-naive: the seed's three loops on one thread. cpu-blocked: cache "
                          "blocks on every core. seed-naive, seed-tiled: the course's kernels "
-                         "(BLOCK_DIM from block_dim); seed-tiled-bug: as printed, `sa += sa` "
-                         "instead of `ia += sa`. Then one idea per step: coalesced, "
+                         "(BLOCK_DIM from block_dim); seed-tiled-bug: as printed, sa += sa "
+                         "instead of ia += sa. Then one idea per step: coalesced, "
                          "shared-tiling, blocktile-1d, blocktile-2d, vectorized, warptile, "
                          "warptile-db (double buffering), and cublas (FP32, no tensor cores)."},
                 {.name = "n",

@@ -15,7 +15,7 @@ const std::vector<MatmulVariantInfo>& matmulVariants() {
         {V::SeedTiled, "seed-tiled", "BLOCK_DIM x BLOCK_DIM tiles of A and B in shared memory",
          false, true},
         {V::SeedTiledBug, "seed-tiled-bug",
-         "the printed `sa += sa`: every phase multiplies the same A tile", false, true},
+         "the printed sa += sa: every phase multiplies the same A tile", false, true},
         {V::Coalesced, "coalesced", "threadIdx.x walks along a row of C: loads coalesce", false,
          false, 8.5},
         {V::SharedTiling, "shared-tiling", "32 x 32 tiles staged in shared memory", false, false,

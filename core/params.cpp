@@ -95,7 +95,9 @@ bool ExperimentSpec::lists(std::string_view view) const {
 }
 
 Result<std::string> canonicalValue(const ParamSpec& spec, std::string_view text) {
-    const std::string quoted = "'" + std::string(text) + "'";
+    // Appended: GCC 12 warns falsely (-Wrestrict) on "'" + std::string(...).
+    std::string quoted(1, '\'');
+    quoted.append(text).push_back('\'');
     switch (spec.type) {
         case ParamType::Int: {
             long long v = 0;

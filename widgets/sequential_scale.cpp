@@ -9,9 +9,9 @@
 namespace ws {
 
 namespace {
-// ColorBrewer "Blues", from its third class on: the lightest still shows on white.
-constexpr std::array<QRgb, 7> kBlues = {0xC6DBEF, 0x9ECAE1, 0x6BAED6, 0x4292C6,
-                                        0x2171B5, 0x08519C, 0x08306B};
+// ColorBrewer "Blues", from its fourth class on: the third (C6DBEF) vanished
+// on a projector where thin bars of cheap items lie on white.
+constexpr std::array<QRgb, 6> kBlues = {0x9ECAE1, 0x6BAED6, 0x4292C6, 0x2171B5, 0x08519C, 0x08306B};
 }  // namespace
 
 QColor sequentialColour(double fraction) {

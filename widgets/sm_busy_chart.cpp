@@ -23,6 +23,12 @@ SmBusyChart::SmBusyChart(PlaybackModel* model, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setMouseTracking(true);
+    // The legend in a row below the axes, its entries side by side: inside
+    // the axes it covered the first SMs' bars.
+    QCPLayoutGrid* grid = m_plot->plotLayout();
+    grid->addElement(grid->rowCount(), 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    grid->setRowStretchFactor(grid->rowCount() - 1, 0.001);
     connect(model, &PlaybackModel::runChanged, this, &SmBusyChart::rebuild);
     connect(model, &PlaybackModel::timeChanged, this, &SmBusyChart::updateTime);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -87,8 +93,9 @@ void SmBusyChart::rebuild() {
     p->clearPlottables();
     p->clearItems();
     m_total = m_sofar = nullptr;
+    // The title goes by its pointer: the legend has a row of its own too.
+    if (m_title) p->plotLayout()->remove(m_title);
     m_title = nullptr;
-    if (p->plotLayout()->rowCount() > 1) p->plotLayout()->removeAt(0);
     p->plotLayout()->simplify();
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
@@ -170,17 +177,19 @@ void SmBusyChart::rebuild() {
     // "longest" sits above its line; "mean" too unless the two lines are so
     // close (a balanced run) that the words would lie on each other.
     const double meanUs = m_bars.analysis.meanBusyNs / 1e3, maxUs = m_bars.analysis.maxBusyNs / 1e3;
-    const bool close = maxUs - meanUs < 0.12 * maxUs * 1.15;
+    // Headroom above the longest bar for the "longest" label over its line.
+    const double top = maxUs * 1.3;
+    const bool close = maxUs - meanUs < 0.12 * top;
     line(meanUs, palette::text(), Qt::DashLine, tr("mean"), close ? Qt::AlignTop : Qt::AlignBottom);
     line(maxUs, palette::selection(), Qt::DotLine, tr("longest"), Qt::AlignBottom);
     updateTicks();
     p->xAxis->setLabel(tr("SM"));
     p->yAxis->setLabel(tr("busy time (µs)"));
     p->xAxis->setRange(-0.8, double(sms.size()) - 0.2);
-    p->yAxis->setRange(0, m_bars.analysis.maxBusyNs / 1e3 * 1.15);
+    p->yAxis->setRange(0, top);
     p->legend->setVisible(true);
     p->legend->setFont(font());
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    fitLegend();
     updateTime();
 }
 
@@ -191,6 +200,11 @@ void SmBusyChart::updateTicks() {
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
     const double labelWidth = QFontMetrics(small).horizontalAdvance(QStringLiteral("0000"));
+    // As many busy-time ticks as the axes' height holds with a line of room
+    // between labels; the title, the SM labels and the legend take the rest.
+    const int lineHeight = QFontMetrics(small).height();
+    const int axesHeight = height() - 7 * QFontMetrics(font()).height();
+    m_plot->yAxis->ticker()->setTickCount(std::clamp(axesHeight / (2 * lineHeight), 2, 6));
     // The widget's width less the y axis: the plot's own layout may not have
     // caught up with a resize yet.
     const double room = std::max(100, width() - 6 * QFontMetrics(small).height());
@@ -222,8 +236,26 @@ void SmBusyChart::updateTitle() {
     m_title->setText(lines.join(QLatin1Char('\n')));
 }
 
+void SmBusyChart::fitLegend() {
+    // Side by side where the width allows, else one above the other: a row
+    // wider than the chart would hold the widget wider than it was asked.
+    QCPLegend* legend = m_plot->legend;
+    const QFontMetrics fm(legend->font());
+    int total = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            total += fm.horizontalAdvance(item->plottable()->name()) + legend->iconSize().width() +
+                     2 * legend->iconTextPadding() + 16;
+    const int wrap = total > width() - 24 ? 1 : 0;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+}
+
 void SmBusyChart::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    fitLegend();
     updateTitle();
     updateTicks();
     m_plot->replot(QCustomPlot::rpQueuedReplot);

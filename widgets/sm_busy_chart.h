@@ -39,6 +39,7 @@ private:
     void rebuild();
     void updateTicks();
     void updateTitle();  // titleText() broken into lines as wide as the plot
+    void fitLegend();    // entries side by side, or stacked where the width is short
     void updateTime();
     int smAt(const QPointF& pos) const;
 

@@ -108,7 +108,7 @@ ThroughputPlot::LegendPlace ThroughputPlot::chooseLegendPlace() const {
 void ThroughputPlot::placeLegend(LegendPlace place) {
     QCPLayoutGrid* layout = m_plot->plotLayout();
     QCPLegend* legend = m_plot->legend;
-    legend->setVisible(place != LegendPlace::Hidden);
+    legend->setVisible(place != LegendPlace::Hidden && !m_empty);
     if (m_legendHint) {
         m_plot->removeItem(m_legendHint);
         m_legendHint = nullptr;
@@ -213,6 +213,7 @@ void ThroughputPlot::rebuild() {
     p->clearGraphs();
     p->clearItems();
     m_curves = 0;
+    m_currentDot = nullptr;
     const QFont f = font();
     QFont small = f;
     small.setPointSizeF(f.pointSizeF() * 0.9);
@@ -254,9 +255,15 @@ void ThroughputPlot::rebuild() {
         std::sort(pts.begin(), pts.end());
         QCPGraph* g = p->addGraph();
         g->setName(name);
+        // Past seven series the colours come round again: the second round
+        // is dashed with diamonds, so that "best" and "unroll-last-warp"
+        // (the ladder's 8th and 1st) are not told apart by colour alone.
+        const int round = index / 7;
         const QColor c = palette::seriesColour(index++);
-        g->setPen(QPen(c, 2.5));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 7));
+        g->setPen(QPen(c, 2.5, round == 0 ? Qt::SolidLine : Qt::DashLine));
+        g->setScatterStyle(
+            QCPScatterStyle(round == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssDiamond, c, c,
+                            round ? 9 : 7));
         for (const auto& [x, y] : pts) {
             g->addData(x, y);
             extend(x, y);
@@ -277,6 +284,23 @@ void ThroughputPlot::rebuild() {
         }
     }
     if (m_data.current) {
+        // Its own series' dot again, on top: where series meet at one size,
+        // another variant's dot drawn later would sit inside the ring.
+        int seriesIndex = 0;
+        for (const auto& entry : series) {
+            if (entry.first == m_data.current->series) {
+                const QColor c = palette::seriesColour(seriesIndex);
+                QCPGraph* dot = p->addGraph();
+                dot->setLineStyle(QCPGraph::lsNone);
+                dot->setScatterStyle(QCPScatterStyle(
+                    seriesIndex / 7 == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssDiamond, c,
+                    c, seriesIndex / 7 == 0 ? 7 : 9));
+                dot->addData(m_data.current->x, m_data.current->gbps);
+                dot->removeFromLegend();
+                m_currentDot = dot;
+            }
+            ++seriesIndex;
+        }
         QCPGraph* g = p->addGraph();
         g->setName(tr("this run"));
         g->setLineStyle(QCPGraph::lsNone);
@@ -298,6 +322,11 @@ void ThroughputPlot::rebuild() {
         g->addData(m_data.logX ? a / 4 : a - 1, m_data.peakGBs);
         g->addData(m_data.logX ? b * 4 : b + 1, m_data.peakGBs);
     }
+    m_empty = xMin > xMax;
+    // Axes over nothing ("grid (blocks)" from -0.5 to 1.5) would read as a
+    // measurement; the message stands alone.
+    for (QCPAxis* axis : {p->xAxis, p->yAxis}) axis->setVisible(!m_empty);
+    for (int i = 0; i < p->graphCount(); ++i) p->graph(i)->setVisible(!m_empty);
     if (xMin > xMax) {
         xMin = m_data.logX ? 1024 : 0;
         xMax = m_data.logX ? double(1 << 28) : 1;

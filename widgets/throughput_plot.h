@@ -9,6 +9,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPGraph;
 class QCPItemText;
 
 namespace ws {
@@ -47,6 +48,8 @@ public:
     const ThroughputData& data() const { return m_data; }
     QCustomPlot* plot() const { return m_plot; }
     int curveCount() const { return m_curves; }
+    // The shown run's dot, drawn again over every series (null when none).
+    const QCPGraph* currentDot() const { return m_currentDot; }
     QSize sizeHint() const override { return {520, 320}; }
 
 protected:
@@ -67,6 +70,9 @@ private:
     ThroughputData m_data;
     QStringList m_yLabels;               // the value axis's label, longest first
     QPointer<QCPItemText> m_legendHint;  // owned by the plot; gone with its items
+    // Nothing to plot: the message alone, without axes, legend or peak line.
+    bool m_empty = false;
+    QCPGraph* m_currentDot = nullptr;  // owned by the plot
     int m_curves = 0;
 };
 

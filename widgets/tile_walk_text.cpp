@@ -68,7 +68,7 @@ void TileWalkView::paintCaptions(QPainter& p, const TileWalkLayout& l, const Til
                                "spread evenly over its time."));
         if (m_data.showsCorrection())
             lines << tr(
-                "As printed, the loop steps `sa += sa`, not `ia += sa`: the A tile "
+                "As printed, the loop steps sa += sa, not ia += sa: the A tile "
                 "never leaves k = 0 (dashed: where the corrected kernel loads).");
     }
     if (!m_data.problem().empty())

@@ -35,7 +35,7 @@ LadderData ladderFor(const BundledTraces& bundled, const Run* shown, double peak
                 const bool current = shown && shown->experiment == "reduce-ladder" &&
                                      shown->params.count("variant") &&
                                      shown->params.at("variant") == v;
-                d.bars.push_back({QString::fromStdString(v), t->gbPerS, current});
+                d.bars.push_back({QString::fromStdString(v), t->gbPerS, current, {}});
                 d.deviceName = t->device;
                 break;
             }

@@ -255,11 +255,15 @@ void LessonController::buildStage() {
     connect(pair, &RunPair::changed, table,
             [pair, table] { table->setRuns(pair->leftRun(), pair->rightRun()); });
     const Run* left = m_window->model()->run();
+    const auto [otherExperiment, otherParams] = runOf(other);
+    const QString rightTitle =
+        !otherExperiment.empty()
+            ? sideLabel(otherExperiment, otherParams, left ? left->params : ParamValues{})
+            : (other.file.isEmpty() ? tr("compared") : QFileInfo(other.file).completeBaseName());
     m_stage->setComparison(
         make(context), make(right),
-        left ? qs(left->params.count("variant") ? left->params.at("variant") : left->experiment)
-             : tr("this run"),
-        comparedLabel(other), table);
+        left ? sideLabel(left->experiment, left->params, otherParams) : tr("this run"), rightTitle,
+        table);
     if (!other.problem.isEmpty())
         m_stage->setProblem(other.problem);
     else if (!other.file.isEmpty())
@@ -364,19 +368,32 @@ void LessonController::settle() {
     emit slideShown();
 }
 
-QString LessonController::comparedLabel(const Request& other) const {
-    // The variant (or experiment) of the compared run, as the left side is
-    // named: "sequential", not "compared".
-    const auto label = [](const std::string& experiment, const ParamValues& params) {
-        const auto v = params.find("variant");
-        return qs(v != params.end() ? v->second : experiment);
-    };
-    if (!other.experiment.isEmpty()) return label(other.experiment.toStdString(), other.params);
+std::pair<std::string, ParamValues> LessonController::runOf(const Request& other) const {
+    if (!other.experiment.isEmpty()) return {other.experiment.toStdString(), other.params};
     const QString path = QFileInfo(other.file).absoluteFilePath();
     for (const BundledTrace& t : m_window->source()->bundled().all())
         if (QFileInfo(t.file).absoluteFilePath() == path)
-            return label(t.experiment.toStdString(), t.params);
-    return other.file.isEmpty() ? tr("compared") : QFileInfo(other.file).completeBaseName();
+            return {t.experiment.toStdString(), t.params};
+    return {};
+}
+
+QString LessonController::sideLabel(const std::string& experiment, const ParamValues& params,
+                                    const ParamValues& otherParams) {
+    // The variant when the two differ in it ("sequential"); else the settings
+    // that tell them apart ("grid = 64"), so that two panels of one
+    // experiment do not carry the same title.
+    const auto v = params.find("variant");
+    const auto ov = otherParams.find("variant");
+    if (v != params.end() && (ov == otherParams.end() || ov->second != v->second))
+        return qs(v->second);
+    QStringList differing;
+    for (const auto& [name, value] : params) {
+        const auto o = otherParams.find(name);
+        if (o == otherParams.end() || o->second != value)
+            differing << QStringLiteral("%1 = %2").arg(qs(name), qs(value));
+    }
+    if (!differing.isEmpty()) return differing.join(QStringLiteral(", "));
+    return qs(v != params.end() ? v->second : experiment);
 }
 
 }  // namespace ws

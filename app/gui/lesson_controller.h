@@ -53,6 +53,11 @@ public slots:
     void first();
     void last();
 
+    // A comparison side's title: its variant where the runs differ in it,
+    // else the settings that differ ("grid = 64"), else its variant or experiment.
+    static QString sideLabel(const std::string& experiment, const ParamValues& params,
+                             const ParamValues& otherParams);
+
 signals:
     void opened();
     void closed();
@@ -71,7 +76,9 @@ private:
         QString problem;  // why the run cannot be shown
     };
     Request resolve(const lesson::RunChoice& choice) const;
-    QString comparedLabel(const Request& other) const;
+    // The experiment and parameters of a compared run (empty when unknown).
+    std::pair<std::string, ParamValues> runOf(const Request& other) const;
+
     QString traceFile(const std::string& name) const;
     void showSlide();
     void onRunShown();

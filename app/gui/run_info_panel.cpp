@@ -168,8 +168,9 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     facts += kernelTimeHtml(t) + "<br>";
     if (t.gbPerS() > 0)
         facts += tr("Throughput: <b>%1 GB/s</b>%2<br>")
-                     .arg(t.gbPerS(), 0, 'f', 1)
-                     .arg(peak > 0 ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'f', 1)
+                     .arg(t.gbPerS() < 1 ? QString::number(t.gbPerS(), 'g', 3)
+                                         : QString::number(t.gbPerS(), 'f', 1))
+                     .arg(peak > 0 ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'g', 2)
                                    : QString());
     if (t.gflopPerS() > 0)
         facts += tr("Arithmetic: <b>%1 GFLOP/s</b><br>").arg(t.gflopPerS(), 0, 'f', 1);

@@ -42,7 +42,10 @@ LaunchFacts factsOf(const Launch& launch) {
 }
 
 std::string dimText(const Dim3& d) {
-    return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+    // Appended: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(...).
+    std::string text(1, '(');
+    text += std::to_string(d.x) + ',' + std::to_string(d.y) + ',' + std::to_string(d.z) + ')';
+    return text;
 }
 
 }  // namespace

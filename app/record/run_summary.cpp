@@ -23,7 +23,10 @@ std::string runSummaryLine(const Run& run) {
     if (t.flops > 0)
         std::snprintf(rate, sizeof rate, ", %.1f GFLOP/s", t.gflopPerS());
     else if (t.bytesMoved > 0)
-        std::snprintf(rate, sizeof rate, ", %.1f GB/s", t.gbPerS());
+        // Three significant digits below 1 GB/s: a 5-element add moves 60
+        // bytes, which "0.0 GB/s" would hide.
+        std::snprintf(rate, sizeof rate, t.gbPerS() < 1 ? ", %.3g GB/s" : ", %.1f GB/s",
+                      t.gbPerS());
     std::snprintf(buffer, sizeof buffer,
                   "%.4f ms%s (median%s of %d)%s, recording overhead %+.2f %%", t.kernelMs, spread,
                   spread[0] ? " ± CV" : "", t.repetitions, rate, t.overheadPercent);

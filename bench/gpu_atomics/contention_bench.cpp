@@ -15,7 +15,8 @@ nlohmann::json contentionBench(const BenchOptions& o, const DeviceInfo& device, 
     std::cout << "\n## Contention: atomicAdd per second (10^9) against threads, 4 each\n\n";
     std::string header = "| addresses | spacing |", rule = "|---|---|";
     for (std::uint32_t t : curveThreadCounts(std::uint32_t(std::stoul(threads)))) {
-        header += " " + std::to_string(t) + " |";
+        header += ' ';  // appended: GCC 12 warns falsely on " " + std::to_string(t)
+        header += std::to_string(t) + " |";
         rule += "---|";
     }
     std::cout << header << "\n" << rule << "\n";

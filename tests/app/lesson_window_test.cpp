@@ -297,6 +297,22 @@ TEST_F(LessonWindow, AComparisonSettlesWithBothRunsAndNamesTheSecond) {
               w->lesson()->comparison()->right()->duration());
 }
 
+// Two runs of one experiment are told apart by what differs between them;
+// they used to share the title "reduce-multi-block-noncomm".
+TEST(LessonComparisonTitles, NameWhatDiffers) {
+    const ParamValues grid64 = {{"n", "1048576"}, {"grid", "64"}, {"op", "affine"}};
+    const ParamValues grid0 = {{"n", "1048576"}, {"grid", "0"}, {"op", "affine"}};
+    EXPECT_EQ(LessonController::sideLabel("reduce-multi-block-noncomm", grid64, grid0),
+              "grid = 64");
+    EXPECT_EQ(LessonController::sideLabel("reduce-multi-block-noncomm", grid0, grid64), "grid = 0");
+    const ParamValues seq = {{"variant", "sequential"}, {"n", "1024"}};
+    const ParamValues best = {{"variant", "best"}, {"n", "1024"}};
+    EXPECT_EQ(LessonController::sideLabel("reduce-ladder", seq, best), "sequential");
+    // Nothing differs (two recordings of one setting): the variant, or the experiment.
+    EXPECT_EQ(LessonController::sideLabel("reduce-ladder", seq, seq), "sequential");
+    EXPECT_EQ(LessonController::sideLabel("bank-probe", grid0, grid0), "bank-probe");
+}
+
 TEST_F(LessonWindow, AComparisonInAShortWindowLeavesTheViewsRoom) {
     // The table of figures asked for all its rows, and in a window (not
     // full screen) the two runs' timelines were left a strip one SM high.

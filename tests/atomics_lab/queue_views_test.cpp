@@ -176,6 +176,15 @@ TEST(SmBusyChart, BarsGrowWithPlaybackAndMatchTheAnalysis) {
     EXPECT_TRUE(chart.titleText().contains(QStringLiteral("imbalance")));
     EXPECT_GE(chart.plot()->plottableCount(), 2);
     test::render(chart);
+    // The legend lies below the axes, not over the first SMs' bars; a second
+    // rebuild keeps the axes, the title and the legend each once.
+    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
+    chart.plot()->replot();
+    const QRect legend = chart.plot()->legend->outerRect();
+    const QRect axes = chart.plot()->axisRect()->outerRect();
+    EXPECT_GE(legend.top(), axes.bottom() - 1) << legend.top() << " " << axes.bottom();
+    EXPECT_EQ(chart.plot()->axisRectCount(), 1);
+    EXPECT_EQ(chart.plot()->plotLayout()->rowCount(), 3);  // title, axes, legend
 }
 
 TEST(SmBusyChart, TheHoverGivesEndsOnTheTimelinesClock) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/matmul_variants.h"
+
 namespace ws {
 namespace {
 
@@ -137,6 +139,19 @@ TEST(Catalog, ParametersAnotherChoiceLeavesUnusedAreNamed) {
     EXPECT_TRUE(paramUsed(*transpose->param("rows_per_thread"), {{"variant", "padded"}}));
     EXPECT_FALSE(paramUsed(*transpose->param("rows_per_thread"), {}));  // nothing to match
     EXPECT_TRUE(paramUsed(*transpose->param("width"), {}));
+}
+
+// Help, summaries and choices are shown as plain text (tooltips, the list,
+// the ladder's table): markdown's backticks would show as they are.
+TEST(Catalog, PlainTextHasNoMarkdown) {
+    for (const auto& e : catalog()) {
+        EXPECT_EQ(e.summary.find('`'), std::string::npos) << e.id;
+        EXPECT_EQ(e.title.find('`'), std::string::npos) << e.id;
+        for (const auto& p : e.params)
+            EXPECT_EQ(p.help.find('`'), std::string::npos) << e.id << " " << p.name;
+    }
+    for (const auto& v : matmulVariants())
+        EXPECT_EQ(std::string(v.idea).find('`'), std::string::npos) << v.id;
 }
 
 TEST(Catalog, CrossChecks) {

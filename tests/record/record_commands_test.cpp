@@ -209,6 +209,8 @@ TEST(RecordInfo, ARunThatMovesNoBytesPrintsNoRate) {
     run.timing.bytesMoved = 0;
     run.timing.flops = 0;
     EXPECT_EQ(runSummaryLine(run).find("GB/s"), std::string::npos) << runSummaryLine(run);
+    run.timing.bytesMoved = 60;  // five ints added: a rate far below 1 GB/s is still shown
+    EXPECT_NE(runSummaryLine(run).find(", 0.0015 GB/s"), std::string::npos) << runSummaryLine(run);
     run.timing.bytesMoved = 4e6;
     EXPECT_NE(runSummaryLine(run).find("100.0 GB/s, recording"), std::string::npos)
         << runSummaryLine(run);

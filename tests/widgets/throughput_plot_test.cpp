@@ -78,9 +78,64 @@ TEST(ThroughputPlot, SaysSoWhenThereIsNothingToPlot) {
     test::app();
     ThroughputPlot plot;
     plot.resize(400, 300);
-    plot.setData({});
+    ThroughputData empty;
+    empty.xName = QStringLiteral("grid");
+    empty.xUnit = QStringLiteral("blocks");
+    empty.peakGBs = 3352;  // a peak line alone would read as a measurement
+    plot.setData(empty);
     EXPECT_EQ(plot.curveCount(), 0);
     EXPECT_GE(plot.plot()->itemCount(), 1);
+    // The message stands alone: no axes over nothing, no legend, no peak line.
+    EXPECT_FALSE(plot.plot()->xAxis->visible());
+    EXPECT_FALSE(plot.plot()->yAxis->visible());
+    EXPECT_FALSE(plot.plot()->legend->visible());
+    for (int i = 0; i < plot.plot()->graphCount(); ++i)
+        EXPECT_FALSE(plot.plot()->graph(i)->visible());
+    // Data brings them back.
+    ThroughputData one = empty;
+    one.points.push_back({QStringLiteral("sequential"), 1024, 100});
+    plot.setData(one);
+    EXPECT_TRUE(plot.plot()->xAxis->visible());
+}
+
+TEST(ThroughputPlot, SeriesPastTheSeventhAreToldApartByMoreThanColour) {
+    test::app();
+    ThroughputPlot plot;
+    plot.resize(900, 600);
+    ThroughputData data;
+    for (int v = 0; v < 9; ++v)
+        data.points.push_back({QStringLiteral("variant %1").arg(v), 1024, 10.0 * (v + 1)});
+    plot.setData(data);
+    ASSERT_EQ(plot.curveCount(), 9);
+    const QCPGraph* first = plot.plot()->graph(0);
+    const QCPGraph* eighth = plot.plot()->graph(7);
+    EXPECT_EQ(first->pen().color(), eighth->pen().color());  // the colours come round
+    EXPECT_NE(first->pen().style(), eighth->pen().style());
+    EXPECT_NE(first->scatterStyle().shape(), eighth->scatterStyle().shape());
+}
+
+TEST(ThroughputPlot, TheShownRunsDotIsDrawnOverTheOthers) {
+    test::app();
+    ThroughputPlot plot;
+    plot.resize(900, 600);
+    ThroughputData data;
+    // Two variants at the same size and speed: the later one's dot would sit
+    // inside the ring of the earlier one's run.
+    data.points = {{QStringLiteral("cas-modified"), 50000, 3.5},
+                   {QStringLiteral("cas-original"), 50000, 3.5}};
+    data.current = ThroughputPoint{QStringLiteral("cas-modified"), 50000, 3.5};
+    plot.setData(data);
+    ASSERT_NE(plot.currentDot(), nullptr);
+    const QCPGraph* modified = plot.plot()->graph(0);
+    ASSERT_EQ(modified->name(), QStringLiteral("cas-modified"));
+    EXPECT_EQ(plot.currentDot()->scatterStyle().brush().color(), modified->pen().color());
+    // Drawn after every series.
+    int dotAt = -1, lastSeries = -1;
+    for (int i = 0; i < plot.plot()->graphCount(); ++i) {
+        if (plot.plot()->graph(i) == plot.currentDot()) dotAt = i;
+        if (plot.plot()->graph(i)->name().startsWith(QStringLiteral("cas-"))) lastSeries = i;
+    }
+    EXPECT_GT(dotAt, lastSeries);
 }
 
 TEST(ThroughputPlot, AShortWidePlotKeepsItsHeightForTheAxes) {
