@@ -125,6 +125,13 @@ void PlaybackModel::setHighlight(const Highlight& highlight) {
 
 namespace ws {
 
+void PlaybackModel::setCommonSpan(double ns) {
+    ns = std::max(0.0, ns);
+    if (ns == m_commonSpan) return;
+    m_commonSpan = ns;
+    emit commonSpanChanged();
+}
+
 void PlaybackModel::setMarked(std::vector<BlockRef> blocks) {
     if (blocks == m_marked) return;
     m_marked = std::move(blocks);

@@ -38,6 +38,10 @@ public:
     // Blocks a statistics bar picked out ("the slowest 5 %"): the timeline
     // outlines them. Empty when none.
     const std::vector<BlockRef>& marked() const { return m_marked; }
+    // The span time axes cover at least, in ns: two runs compared side by
+    // side share one scale, so that the faster looks faster (0: the run's own).
+    double commonSpan() const { return m_commonSpan; }
+    void setCommonSpan(double ns);
 
 public slots:
     void setTime(double ns);
@@ -63,6 +67,7 @@ signals:
     void playingChanged(bool playing);
     void highlightChanged();
     void markedChanged();
+    void commonSpanChanged();
 
 private:
     void advance();
@@ -73,6 +78,7 @@ private:
     BlockRef m_selected, m_hovered;
     Highlight m_highlight;
     std::vector<BlockRef> m_marked;
+    double m_commonSpan = 0;
     QTimer m_timer;
     qint64 m_lastTickMs = 0;
 };

@@ -8,6 +8,7 @@
 #include <QRegion>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <algorithm>
 #include <cmath>
 
 #include "widgets/block_text.h"
@@ -38,6 +39,7 @@ TimelineView::TimelineView(PlaybackModel* model, QWidget* parent)
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(model, &PlaybackModel::runChanged, this, &TimelineView::onRunChanged);
+    connect(model, &PlaybackModel::commonSpanChanged, this, &TimelineView::onRunChanged);
     connect(model, &PlaybackModel::timeChanged, this, &TimelineView::onTimeChanged);
     connect(model, &PlaybackModel::selectionChanged, this, &TimelineView::onSelectionChanged);
     connect(model, &PlaybackModel::hoverChanged, this, [this] { update(); });
@@ -114,7 +116,8 @@ void TimelineView::onRunChanged() {
     const PreparedRun* p = m_model->prepared();
     const double tick = p ? double(p->run->device.timerTickNs) : 0;
     m_data.minSpan = std::max(20.0, 4 * tick);
-    m_data.setFullRange(0, p ? std::max(1.0, p->spanEnd) : 1);
+    // A compared run's span when longer: both sides then share one scale.
+    m_data.setFullRange(0, p ? std::max({1.0, p->spanEnd, m_model->commonSpan()}) : 1);
     update();
 }
 

@@ -1,14 +1,29 @@
 #include "app/gui/run_pair.h"
 
+#include <algorithm>
+
 #include "app/gui/trace_loading.h"
 
 namespace ws {
 
 RunPair::RunPair(PlaybackModel* left, QObject* parent)
-    : QObject(parent), m_left(left), m_right(new PlaybackModel(this)) {
+    : QObject(parent), m_left(left), m_leftAlive(left), m_right(new PlaybackModel(this)) {
     connect(m_left, &PlaybackModel::timeChanged, this, &RunPair::follow);
     connect(m_left, &PlaybackModel::highlightChanged, this, &RunPair::follow);
     connect(m_left, &PlaybackModel::runChanged, this, &RunPair::changed);
+    connect(m_left, &PlaybackModel::runChanged, this, &RunPair::shareTimeScale);
+    connect(m_right, &PlaybackModel::runChanged, this, &RunPair::shareTimeScale);
+}
+
+RunPair::~RunPair() {
+    if (m_leftAlive) m_leftAlive->setCommonSpan(0);
+}
+
+void RunPair::shareTimeScale() {
+    const bool both = m_left->run() && m_right->run();
+    const double span = both ? std::max(m_left->duration(), m_right->duration()) : 0;
+    m_left->setCommonSpan(span);
+    m_right->setCommonSpan(span);
 }
 
 void RunPair::setLockstep(Lockstep lockstep) {

@@ -3,6 +3,7 @@
 // a compare window's own), the right one is loaded here off the UI thread and
 // follows the left in lockstep, by GPU time or by playback event.
 #include <QObject>
+#include <QPointer>
 #include <functional>
 #include <memory>
 
@@ -16,6 +17,8 @@ public:
     enum class Lockstep { Time, Event };
 
     RunPair(PlaybackModel* left, QObject* parent = nullptr);
+    // The left model, which outlives the pair, gets its own time scale back.
+    ~RunPair() override;
     PlaybackModel* left() const { return m_left; }
     PlaybackModel* right() const { return m_right; }
     const Run* leftRun() const { return m_left->run(); }
@@ -34,7 +37,11 @@ signals:
     void changed();  // either side's run changed
 
 private:
+    // Both sides' time axes to the longer run's span (PlaybackModel::commonSpan).
+    void shareTimeScale();
+
     PlaybackModel* m_left;
+    QPointer<PlaybackModel> m_leftAlive;
     PlaybackModel* m_right;
     Lockstep m_lockstep = Lockstep::Time;
     int m_generation = 0;

@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
-
 #include "app/gui/compare_table.h"
 #include "app/gui/main_window.h"
 #include "core/trace_io.h"
 #include "tests/app/app_test_support.h"
 #include "tests/widgets/qt_test_support.h"
+#include "widgets/timeline_view.h"
 
 namespace ws {
 namespace {
@@ -87,6 +87,33 @@ TEST_F(RunCompare, TheRightFollowsTheLeftByTimeOrByStep) {
     c->setLockstep(RunPair::Lockstep::Event);
     left->setStep(3);
     EXPECT_EQ(right->currentStep(), 3);
+}
+
+// Side by side on one time scale, the faster run looks faster: its timeline
+// spans the slower run's time, its bars end early.
+TEST_F(RunCompare, BothTimelinesShareTheLongerRunsScale) {
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), bundledTrace(kSequential));
+    PlaybackModel* left = c->pair()->left();
+    PlaybackModel* right = c->pair()->right();
+    ASSERT_NE(left->duration(), right->duration());
+    const double longer = std::max(left->duration(), right->duration());
+    EXPECT_DOUBLE_EQ(left->commonSpan(), longer);
+    EXPECT_DOUBLE_EQ(right->commonSpan(), longer);
+    ASSERT_TRUE(c->setView("timeline"));
+    for (int side = 0; side < 2; ++side) {
+        auto* timeline = qobject_cast<TimelineView*>(c->view(side));
+        ASSERT_NE(timeline, nullptr);
+        EXPECT_DOUBLE_EQ(timeline->data().viewEnd, longer) << side;
+    }
+    // A pair that ends gives the window's model its own scale back.
+    PlaybackModel solo;
+    {
+        RunPair pair(&solo);
+        pair.setRight(right->preparedShared());
+        solo.setRun(left->preparedShared());
+        EXPECT_DOUBLE_EQ(solo.commonSpan(), longer);
+    }
+    EXPECT_EQ(solo.commonSpan(), 0);
 }
 
 TEST_F(RunCompare, AnUnreadableFileIsSaidOnItsSideAndTheOtherStays) {
