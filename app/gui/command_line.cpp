@@ -53,8 +53,8 @@ QString usageText() {
                "usage: warpscope [--trace FILE | --experiment ID [name=value ...] |\n"
                "                  --lesson NAME|FILE [--slide N]] [--presentation] [--worker "
                "\"CMD\"]\n"
-               "                 [--screenshot PNG [--at STEP|--time NS]] [--worker-timeout "
-               "SECONDS]\n"
+               "                 [--screenshot PNG [--at STEP|--time NS] [--window-size WxH]]\n"
+               "                 [--worker-timeout SECONDS]\n"
                "                 [--export-view NAME --format svg|png [--scale S] -o FILE]\n"
                "  --trace FILE         open a recorded trace\n"
                "  --experiment ID      run an experiment of the catalog (live on a GPU through "
@@ -69,6 +69,9 @@ QString usageText() {
                "  --screenshot PNG     load, render the window offscreen, write PNG and exit\n"
                "  --at STEP            playback step to show (0 = start; default: the end)\n"
                "  --time NS            playback time in ns after the first block started\n"
+               "  --window-size WxH    the size --screenshot renders the window or the\n"
+               "                       presentation at (default 1920x1080; 1280x720 is a\n"
+               "                       small projector's)\n"
                "  --worker-timeout S   seconds without an answer before the worker is restarted\n"
                "                       (default 60; also WARPSCOPE_WORKER_TIMEOUT_MS)\n"
                "  --export-view NAME   render one view to -o FILE and exit; the views are:\n") +
@@ -155,6 +158,21 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
             double t = 0;
             st = number(t, 0, "a time in ns >= 0");
             c.atTimeNs = t;
+        } else if (a == "--window-size") {
+            QString v;
+            st = take(v);
+            if (st) {
+                const QStringList wh = v.split(QLatin1Char('x'));
+                bool okW = false, okH = false;
+                const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
+                const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+                if (!okW || !okH || w < 640 || h < 360 || w > 7680 || h > 4320)
+                    return makeError(
+                        "--window-size needs WIDTHxHEIGHT from 640x360 to 7680x4320, "
+                        "got '" +
+                        v.toStdString() + "'");
+                c.windowSize = QSize(w, h);
+            }
         } else if (a == "--worker-timeout") {
             double s = 0;
             st = number(s, 0.001, "seconds > 0");
@@ -171,6 +189,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
     if ((c.atStep || c.atTimeNs) && c.screenshot.isEmpty() && c.exportView.isEmpty())
         return makeError("--at and --time position the playback for --screenshot or --export-view");
     if (c.atStep && c.atTimeNs) return makeError("give either --at or --time, not both");
+    if (c.windowSize && c.screenshot.isEmpty())
+        return makeError("--window-size sets the size --screenshot renders at; give --screenshot");
     if (!c.exportView.isEmpty()) {
         if (c.output.isEmpty()) return makeError("--export-view needs -o FILE");
         if (c.exportFormat.isEmpty())
@@ -192,8 +212,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         for (const QString& read : {c.trace, c.lesson})
             if (!written.isEmpty() && !read.isEmpty() &&
                 sameFile(written.toStdString(), read.toStdString()))
-                return makeError("'" + written.toStdString() +
-                                 "' is the file being shown; writing the picture there would "
+                return makeError(quotedPath(written.toStdString()) +
+                                 " is the file being shown; writing the picture there would "
                                  "replace it: give another name");
     return c;
 }

@@ -5,6 +5,7 @@
 //             [--screenshot PNG [--at STEP|--time NS]]
 //             [--export-view NAME --format svg|png [--scale S] -o FILE]
 // Parsing only: main() decides what to do with an error.
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -29,10 +30,15 @@ struct CommandLine {
     QString exportFormat;
     double exportScale = 1;
     QString output;  // -o FILE
+    // --window-size: what --screenshot renders at (a 720p projector, a 4K
+    // screen); unset, 1920x1080.
+    std::optional<QSize> windowSize;
     bool help = false;
     bool version = false;
     // Something to show was named (not a first start or a restored session).
-    bool namesARun() const { return !trace.isEmpty() || !experiment.isEmpty() || !lesson.isEmpty(); }
+    bool namesARun() const {
+        return !trace.isEmpty() || !experiment.isEmpty() || !lesson.isEmpty();
+    }
 };
 
 Result<CommandLine> parseCommandLine(const QStringList& arguments);  // without argv[0]

@@ -17,10 +17,10 @@
 #include "app/gui/lesson_library.h"
 #include "app/gui/look_menus.h"
 #include "app/gui/main_window.h"
-#include "app/gui/saved_session.h"
-#include "app/gui/slide_stage.h"
 #include "app/gui/resource_paths.h"
+#include "app/gui/saved_session.h"
 #include "app/gui/screenshot.h"
+#include "app/gui/slide_stage.h"
 #include "core/catalog.h"
 #include "core/output_path.h"
 #include "widgets/playback_model.h"
@@ -104,8 +104,10 @@ int main(int argc, char** argv) {
     // Screenshots and exports look the same on every machine: the saved
     // theme and scale are the user's, for interactive use.
     ws::setLookSaving(interactive);
-    if (interactive) ws::applySavedLook();
-    else ws::applyTheme(QStringLiteral("light"));
+    if (interactive)
+        ws::applySavedLook();
+    else
+        ws::applyTheme(QStringLiteral("light"));
     ws::installViewContextMenus();
 
     // A picture that cannot be written is said before the window is built,
@@ -165,9 +167,10 @@ int main(int argc, char** argv) {
         auto finish = [&] {
             ws::PlaybackModel* m = window.model();
             if (usesLesson && cl.slide && *cl.slide > window.lesson()->slideCount())
-                ws::appLog(QStringLiteral("--slide %1: this lesson has slides 1..%2; showing the last")
-                               .arg(*cl.slide)
-                               .arg(window.lesson()->slideCount()));
+                ws::appLog(
+                    QStringLiteral("--slide %1: this lesson has slides 1..%2; showing the last")
+                        .arg(*cl.slide)
+                        .arg(window.lesson()->slideCount()));
             if (cl.atStep) {
                 if (*cl.atStep >= m->stepCount())
                     ws::appLog(QStringLiteral("--at %1: this run has steps 0..%2; showing the last")
@@ -182,7 +185,8 @@ int main(int argc, char** argv) {
                 ws::Status saved;
                 if (!cl.exportView.isEmpty()) {
                     auto format = ws::exportFormatFromName(cl.exportFormat);
-                    saved = format ? ws::exportNamedView(&window, cl.exportView, cl.output, *format, cl.exportScale)
+                    saved = format ? ws::exportNamedView(&window, cl.exportView, cl.output, *format,
+                                                         cl.exportScale)
                                    : ws::Status(ws::makeError(format.error()));
                 } else {
                     saved = ws::saveScreenshot(window.screenshotTarget(), cl.screenshot);
@@ -217,6 +221,7 @@ int main(int argc, char** argv) {
         });
     }
 
+    if (cl.windowSize) window.setOffscreenSize(*cl.windowSize);
     window.show();
     if (cl.presentation) window.setPresentation(true);
     if (usesLesson) {
@@ -237,11 +242,14 @@ int main(int argc, char** argv) {
                     window.chooseExperiment(QString::fromStdString(ws::catalog().front().id));
                 }
                 break;
-            case ws::SavedSession::Kind::Trace: window.openTrace(restore->trace, false); break;
+            case ws::SavedSession::Kind::Trace:
+                window.openTrace(restore->trace, false);
+                break;
             case ws::SavedSession::Kind::Experiment:
                 window.runExperiment(restore->experiment, restore->params);
                 break;
-            case ws::SavedSession::Kind::None: break;
+            case ws::SavedSession::Kind::None:
+                break;
         }
     } else {
         window.source()->probe();

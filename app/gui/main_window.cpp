@@ -369,6 +369,12 @@ void MainWindow::openLessonInBackground(const QString& path) {
 
 void MainWindow::closeLesson() { m_lesson->close(); }
 
+void MainWindow::setOffscreenSize(QSize size) {
+    m_offscreenSize = size;
+    resize(size);
+    if (m_presenter) m_presenter->setOffscreenSize(size);
+}
+
 void MainWindow::setPresentation(bool on) {
     if (on == m_presentation) return;
     m_presentation = on;
@@ -376,6 +382,7 @@ void MainWindow::setPresentation(bool on) {
     if (on) {
         if (!m_presenter) {
             m_presenter = new PresentationWindow(this);
+            m_presenter->setOffscreenSize(m_offscreenSize);
             connect(m_presenter, &PresentationWindow::leaveRequested, this,
                     [this] { setPresentation(false); });
         }

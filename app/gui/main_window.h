@@ -63,6 +63,9 @@ public:
     // Full screen, menus, docks and the playback bar hidden, the UI scaled
     // for the back of a lecture hall; speaker notes on a second screen.
     void setPresentation(bool on);
+    // The size the window and the presentation render at offscreen
+    // (--window-size for --screenshot); 1920x1080 until set.
+    void setOffscreenSize(QSize size);
     bool presentation() const { return m_presentation; }
     NotesWindow* notes() const { return m_notes; }
     // What --screenshot grabs: the presentation window while presenting.
@@ -140,6 +143,7 @@ private:
     DockSizes* m_dockSizes = nullptr;
     bool m_presentation = false;
     PresentationWindow* m_presenter = nullptr;
+    QSize m_offscreenSize{1920, 1080};
     RunCompareWindow* m_compareRuns = nullptr;
     QComboBox* m_colouring = nullptr;
     ViewCatalog m_views;

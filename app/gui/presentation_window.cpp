@@ -29,10 +29,9 @@ void PresentationWindow::present(QWidget* page, QStackedWidget* home) {
     home->removeWidget(page);
     m_layout->addWidget(page);
     page->show();
-    // Offscreen (screenshots, tests) there is no screen to fill: 1920x1080,
-    // the projector size the docs and tests check.
+    // Offscreen (screenshots, tests) there is no screen to fill.
     if (QGuiApplication::platformName() == QLatin1String("offscreen")) {
-        resize(1920, 1080);
+        resize(m_offscreenSize);
         show();
     } else {
         showFullScreen();

@@ -20,6 +20,8 @@ public:
     // Gives the page back to where it came from.
     void giveBack();
     QWidget* page() const { return m_page; }
+    // Offscreen (screenshots, tests) there is no screen to fill: this size.
+    void setOffscreenSize(QSize size) { m_offscreenSize = size; }
 
 signals:
     void leaveRequested();
@@ -28,6 +30,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    QSize m_offscreenSize{1920, 1080};  // the projector size the docs and tests check
     QVBoxLayout* m_layout;
     QPointer<QWidget> m_page;
     QPointer<QStackedWidget> m_home;

@@ -38,11 +38,21 @@ TEST(CommandLine, RejectsWhatItCannotDo) {
           {"--trace", "a", "--screenshot", "x.png", "--at", "-1"},
           {"--trace", "a", "--screenshot", "x.png", "--time", "soon"},
           {"--experiment", "x", "novalue"},
-          {"--worker-timeout", "0"}}) {
+          {"--worker-timeout", "0"},
+          {"--trace", "a", "--window-size", "1280x720"},  // only for --screenshot
+          {"--trace", "a", "--screenshot", "x.png", "--window-size", "1280"},
+          {"--trace", "a", "--screenshot", "x.png", "--window-size", "100x100"}}) {
         const auto c = parseCommandLine(bad);
         EXPECT_FALSE(c.ok()) << bad.join(' ').toStdString();
         if (!c.ok()) EXPECT_FALSE(c.error().empty());
     }
+}
+
+TEST(CommandLine, AScreenshotsSize) {
+    const auto c =
+        parseCommandLine({"--trace", "a", "--screenshot", "x.png", "--window-size", "1280x720"});
+    ASSERT_TRUE(c.ok()) << c.error();
+    EXPECT_EQ(c->windowSize, QSize(1280, 720));
 }
 
 TEST(CommandLine, LessonsPresentationAndExports) {

@@ -47,10 +47,10 @@ protected:
                 QString::fromUtf8(p.readAllStandardError()), t.elapsed() / 1000.0};
     }
     // A real screenshot: the window's size and many colours, not a blank.
-    static void expectScreenshot(const QString& path) {
+    static void expectScreenshot(const QString& path, QSize size = {1920, 1080}) {
         const QImage img(path);
         ASSERT_FALSE(img.isNull()) << path.toStdString();
-        EXPECT_EQ(img.size(), QSize(1920, 1080));
+        EXPECT_EQ(img.size(), size);
         QSet<QRgb> colours;
         for (int y = 0; y < img.height(); y += 7)
             for (int x = 0; x < img.width(); x += 7) colours.insert(img.pixel(x, y));
@@ -78,6 +78,24 @@ TEST_F(WarpscopeBinary, ASlideBeyondTheLessonIsNamedAndTheLastShown) {
     EXPECT_TRUE(o.err.contains("--slide 999: this lesson has slides 1..2; showing the last"))
         << o.err.toStdString();
     expectScreenshot(png);
+}
+
+// A laptop's 1600x900 for the window, a small projector's 720p for a slide.
+TEST_F(WarpscopeBinary, ScreenshotAtAChosenSize) {
+    const QString window = files.dir() + "/small.png";
+    Outcome o =
+        run({"--trace", files.trace(), "--screenshot", window, "--window-size", "1600x900"});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    expectScreenshot(window, {1600, 900});
+    const QString lesson = files.dir() + "/one.yaml";
+    ASSERT_TRUE(test::writeFile(lesson,
+                                "title: One\nslides:\n  - title: One\n    trace: a.wstrace\n"
+                                "    views: [timeline]\n    narration: First.\n"));
+    const QString slide = files.dir() + "/slide720.png";
+    o = run(
+        {"--lesson", lesson, "--presentation", "--screenshot", slide, "--window-size", "1280x720"});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    expectScreenshot(slide, {1280, 720});
 }
 
 TEST_F(WarpscopeBinary, ScreenshotAtATime) {
