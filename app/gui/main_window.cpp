@@ -9,12 +9,14 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/gui/app_log.h"
 #include "app/gui/atomics_lab.h"
@@ -378,7 +380,14 @@ void MainWindow::setOffscreenSize(QSize size) {
 void MainWindow::setPresentation(bool on) {
     if (on == m_presentation) return;
     m_presentation = on;
-    UiScale::instance()->setModeFactor(on ? UiScale::kPresentationFactor : 1.0);
+    // The slide is laid out for 1080 lines: a 720p projector shows the same
+    // picture with fewer pixels, a 4K screen with more, rather than a 720p
+    // slide whose text fills the views' room (the tree shrank to one row).
+    const double lines = QGuiApplication::platformName() == QLatin1String("offscreen") || !screen()
+                             ? double(m_offscreenSize.height())
+                             : double(screen()->size().height());
+    const double fit = std::clamp(lines / 1080.0, 0.5, 2.0);
+    UiScale::instance()->setModeFactor(on ? UiScale::kPresentationFactor * fit : 1.0);
     if (on) {
         if (!m_presenter) {
             m_presenter = new PresentationWindow(this);

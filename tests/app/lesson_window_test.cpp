@@ -270,6 +270,22 @@ TEST_F(LessonWindow, PresentationModeShowsTheSlideAloneAndScalesIt) {
     EXPECT_NEAR(QApplication::font().pointSizeF(), font, 0.01);
 }
 
+// A 720p projector shows the 1080p slide with fewer pixels: the text scales
+// with the screen's height, so the views keep their room.
+TEST_F(LessonWindow, PresentationScalesWithTheScreensHeight) {
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml").ok());
+    ASSERT_TRUE(settled(*w));
+    const double font = QApplication::font().pointSizeF();
+    w->setOffscreenSize(QSize(1280, 720));
+    w->setPresentation(true);
+    EXPECT_EQ(w->screenshotTarget()->size(), QSize(1280, 720));
+    EXPECT_NEAR(QApplication::font().pointSizeF(),
+                font * UiScale::kPresentationFactor * 720.0 / 1080.0, 0.05);
+    w->setPresentation(false);
+    EXPECT_NEAR(QApplication::font().pointSizeF(), font, 0.01);
+}
+
 TEST_F(LessonWindow, TheScaleGrowsFontsLinesAndHitAreasLive) {
     auto w = window();
     const double font = QApplication::font().pointSizeF();
