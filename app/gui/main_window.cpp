@@ -135,8 +135,10 @@ QWidget* MainWindow::titled(const QString& title, QWidget* view, QWidget* extra)
     auto* head = new QHBoxLayout;
     head->setContentsMargins(6, 2, 6, 2);
     auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title), box);
-    head->addWidget(label);
-    head->addStretch();
+    // Wrapped rather than one line: the timeline's title with its keys held
+    // the window 640 px wide at least, wider than a 1366 px laptop's screen.
+    label->setWordWrap(true);
+    head->addWidget(label, 1);
     if (extra) head->addWidget(extra);
     v->addLayout(head);
     v->addWidget(view, 1);

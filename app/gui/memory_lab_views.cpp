@@ -49,8 +49,10 @@ MemoryLabViews::MemoryLabViews(PlaybackModel* model, QWidget* parent)
     m_bankSelector->setObjectName(QStringLiteral("bankInstruction"));
     m_requestSelector->setObjectName(QStringLiteral("globalRequest"));
     for (QComboBox* c : {m_bankSelector, m_requestSelector}) {
+        // Twelve characters at least, the rest elided: at 24 the three views
+        // side by side held the window 1526 px wide, wider than a laptop.
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        c->setMinimumContentsLength(24);
+        c->setMinimumContentsLength(12);
     }
     m_bankBox = boxed(tr("Shared-memory banks"), m_banks, m_bankSelector);
     m_coalescingBox =
@@ -88,8 +90,9 @@ QWidget* MemoryLabViews::boxed(const QString& title, QWidget* view, QComboBox* s
     v->setSpacing(0);
     auto* head = new QHBoxLayout;
     head->setContentsMargins(6, 2, 6, 2);
-    head->addWidget(new QLabel(QStringLiteral("<b>%1</b>").arg(title), box));
-    head->addStretch();
+    auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(title), box);
+    label->setWordWrap(true);  // a narrow box wraps its title rather than widening
+    head->addWidget(label, 1);
     if (selector) {
         // Previous / next step through the traced instructions, as a presenter remote would.
         auto* back = new QToolButton(box);

@@ -57,8 +57,11 @@ PlaybackBar::PlaybackBar(PlaybackModel* model, QWidget* parent) : QWidget(parent
     });
     h->addWidget(m_scrubber, 1);
     m_time = new QLabel(this);
-    m_time->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(
-        "GPU time 000.000 µs / 000.000 µs · event 0000/0000"));
+    // Room for the times, so that the bar does not jump as they change; the
+    // event count may take more where there is room (reserving it too held
+    // the window wider than a laptop's screen).
+    m_time->setMinimumWidth(
+        QFontMetrics(font()).horizontalAdvance("GPU time 000.000 µs / 000.000 µs"));
     h->addWidget(m_time);
 
     connect(model, &PlaybackModel::timeChanged, this, &PlaybackBar::refresh);
