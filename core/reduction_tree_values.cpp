@@ -17,7 +17,9 @@ std::string number(double v) {
 
 std::string valueText(const TreeValue& v, std::uint32_t components) {
     if (components < 2) return number(v.c[0]);
-    return "(" + number(v.c[0]) + ", " + number(v.c[1]) + ")";
+    std::string text(1, '(');  // appended: GCC 12 warns falsely on "(" + std::string
+    text += number(v.c[0]) + ", " + number(v.c[1]) + ')';
+    return text;
 }
 
 TreeValue toTreeValue(std::uint32_t v) { return {{double(v), 0}}; }

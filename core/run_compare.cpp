@@ -54,8 +54,9 @@ std::string show(const std::string& s) {
 }
 std::string show(bool b) { return b ? "true" : "false"; }
 std::string show(const Dim3& d) {
-    return "(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) +
-           ")";
+    std::string text(1, '(');  // appended: GCC 12 warns falsely on "(" + std::string
+    text += std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) + ')';
+    return text;
 }
 template <typename T>
 std::string show(T v) {

@@ -70,7 +70,8 @@ Run makeSyntheticRun(std::size_t blocks, int smCount, std::uint64_t seed) {
     run.device = syntheticDevice(smCount);
     run.recordedAt = "2025-10-09T12:00:00Z";
     run.tool = "warpscope synthetic";
-    run.timing = {.kernelMs = 0, .repetitions = 1};
+    run.timing = Timing{};
+    run.timing.repetitions = 1;
 
     Launch l;
     l.kernel = "syntheticKernel";

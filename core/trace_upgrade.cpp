@@ -1,12 +1,13 @@
 #include "core/trace_upgrade.h"
 
+#include "core/output_path.h"
 #include "core/run_compare.h"
 #include "core/trace_io.h"
 
 namespace ws {
 
 Result<TraceUpgrade> upgradeTraceFile(const std::filesystem::path& path) {
-    const std::string name = "'" + path.string() + "'";
+    const std::string name = quotedPath(path);
     std::error_code ec;
     const auto target =
         std::filesystem::is_symlink(path, ec) ? std::filesystem::canonical(path, ec) : path;

@@ -95,7 +95,10 @@ Result<WarpAccess> buildAccess(const BankQuery& q) {
 
 std::string laneList(const std::vector<std::uint32_t>& lanes) {
     std::string s;
-    for (auto l : lanes) s += (s.empty() ? "" : ",") + std::to_string(l);
+    for (auto l : lanes) {
+        if (!s.empty()) s += ',';
+        s += std::to_string(l);
+    }
     return s;
 }
 

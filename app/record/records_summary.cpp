@@ -77,7 +77,7 @@ std::string recordsSummary(const Run& run) {
     if (!grids.empty()) {
         out += "device-launched grids:";
         for (const auto& [key, count] : grids)
-            out += " " + std::to_string(count) + " at depth " + std::to_string(key.first) + " (" +
+            out += ' ' + std::to_string(count) + " at depth " + std::to_string(key.first) + " (" +
                    key.second + ")";
         out += "\n";
     }
