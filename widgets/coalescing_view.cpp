@@ -219,17 +219,30 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     p.drawText(countBox, Qt::AlignLeft | Qt::TextWordWrap, count);
     p.setFont(font());
 
-    // Lanes.
+    // Lanes: every cell, then the numbers over them, each on a plate of its
+    // cell's colour. Two digits wider than a narrow cell reach over its
+    // borders, and a border drawn after them would cross them.
+    const double cellWidth = laneRect(0).width() - 1;
+    const int every = cellWidth >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4;
     for (int lane = 0; lane < 32; ++lane) {
         const QRectF lr = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_mask >> lane & 1u;
         p.setPen(QPen(active ? palette::text() : palette::gridLine(), 1));
         p.setBrush(active ? palette::cellFill() : palette::background());
         p.drawRect(lr);
-        if (lane % (lr.width() >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4) == 0) {
-            p.setPen(active ? palette::text() : palette::mutedText());
-            p.drawText(lr, Qt::AlignCenter, QString::number(lane));
-        }
+    }
+    for (int lane = 0; lane < 32; lane += every) {
+        const QRectF lr = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
+        const bool active = m_mask >> lane & 1u;
+        const QString number = QString::number(lane);
+        const double w = fm.horizontalAdvance(number) + 2;
+        const QRectF plate(lr.center().x() - std::max(w, lr.width()) / 2, lr.top(),
+                           std::max(w, lr.width()), lr.height());
+        if (w > lr.width())
+            p.fillRect(plate.adjusted(0, 1, 0, -1),
+                       active ? palette::cellFill() : palette::background());
+        p.setPen(active ? palette::text() : palette::mutedText());
+        p.drawText(plate, Qt::AlignCenter, number);
     }
 
     // The strip: sectors of the touched lines, gaps where memory is skipped.
