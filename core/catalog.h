@@ -63,6 +63,10 @@ bool paramUsed(const ParamSpec& param, const ParamValues& values);
 // The parameters of `spec` that these values leave unused, in catalog order.
 std::vector<std::string> unusedParams(const ExperimentSpec& spec, const ParamValues& values);
 
+// A run whose time is the CPU's (the matrix multiply's cpu- variants): it
+// launched no kernel of its own and timed CPU threads.
+bool measuredOnCpu(const Run& run);
+
 const std::vector<ExperimentSpec>& catalog();
 const ExperimentSpec* findExperiment(std::string_view id);
 

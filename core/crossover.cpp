@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/catalog.h"
+#include "core/digit_groups.h"
 
 namespace ws {
 
@@ -26,15 +27,7 @@ std::string sizeText(double n) {
         return text;
     }
     const double step = n < 1000 ? 1 : std::pow(10.0, std::floor(std::log10(n)) - 2);
-    const auto rounded = static_cast<long long>(std::llround(n / step) * step);
-    // Built left to right (GCC 12 warns falsely on inserting into the string).
-    const std::string digits = std::to_string(rounded);
-    std::string grouped;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) grouped.push_back(',');
-        grouped.push_back(digits[i]);
-    }
-    return grouped;
+    return groupedDigits(std::uint64_t(std::llround(n / step) * step));
 }
 
 // log(gpu / cpu) interpolated to 0 between two sizes on log-log axes.

@@ -6,6 +6,7 @@
 #include <map>
 #include <queue>
 
+#include "core/digit_groups.h"
 #include "core/parallel_for.h"
 
 namespace ws {
@@ -24,17 +25,6 @@ std::string number(double v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.9g", v);
     return text;
-}
-
-std::string grouped(std::uint64_t v) {
-    // Built left to right: GCC 12 warns falsely (-Wrestrict) on insert().
-    const std::string digits = std::to_string(v);
-    std::string s;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
-        s += digits[i];
-    }
-    return s;
 }
 
 }  // namespace
@@ -129,8 +119,8 @@ MatmulSample matmulSample(std::uint32_t n, std::uint64_t seed) {
 
 std::string MatmulSample::describe() const {
     const std::uint64_t all = std::uint64_t(n) * n;
-    if (complete) return "every one of the " + grouped(all) + " entries";
-    return grouped(size()) + " of " + grouped(all) +
+    if (complete) return "every one of the " + groupedDigits(all) + " entries";
+    return groupedDigits(size()) + " of " + groupedDigits(all) +
            " entries: rows and columns 0 and n-1 entirely, the edge rows and columns of "
            "every tile size from 8 to 256 against each other and against 64 random columns "
            "and rows, and 4096 random entries";
@@ -248,8 +238,8 @@ Verification matmulVerification(const MatmulCheck& check, const MatmulReference&
         const std::string at = "C[" + std::to_string(m.row) + "][" + std::to_string(m.col) + "]";
         v.expected = at + " = " + number(m.expected);
         v.actual = at + " = " + number(m.actual);
-        v.note = grouped(check.wrong) + " of the checked entries are wrong, the first at " + at +
-                 "; " + sample + "; " + tolerance.note;
+        v.note = groupedDigits(check.wrong) + " of the checked entries are wrong, the first at " +
+                 at + "; " + sample + "; " + tolerance.note;
     } else {
         v.expected = "every checked entry of A x B (double precision)";
         // Said as the tolerance was: with a bound of 0 the entries are equal

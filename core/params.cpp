@@ -81,6 +81,12 @@ bool paramUsed(const ParamSpec& param, const ParamValues& values) {
     }
 }
 
+bool measuredOnCpu(const Run& run) {
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    return spec && spec->launchesNoKernel && spec->launchesNoKernel(run.params) &&
+           run.timing.cpuThreads > 0;
+}
+
 std::vector<std::string> unusedParams(const ExperimentSpec& spec, const ParamValues& values) {
     std::vector<std::string> unused;
     for (const ParamSpec& p : spec.params)

@@ -8,11 +8,8 @@ namespace ws {
 
 Result<TraceUpgrade> upgradeTraceFile(const std::filesystem::path& path) {
     const std::string name = quotedPath(path);
-    std::error_code ec;
-    const auto target =
-        std::filesystem::is_symlink(path, ec) ? std::filesystem::canonical(path, ec) : path;
-    if (ec) return makeError("cannot open " + name + ": " + ec.message());
-    auto old = readTraceBytes(target);
+    // Read through a link as any file is; writeTraceBytes saves to its target.
+    auto old = readTraceBytes(path);
     if (!old) return makeError(old.error());
     auto run = decodeTrace(*old);
     if (!run) return makeError(name + ": " + run.error());
@@ -32,7 +29,7 @@ Result<TraceUpgrade> upgradeTraceFile(const std::filesystem::path& path) {
     }
     TraceUpgrade result{run->formatVersion, old->size(), bytes.size(), false};
     if (bytes == *old) return result;
-    if (Status s = writeTraceBytes(bytes, target); !s) return makeError(s.error());
+    if (Status s = writeTraceBytes(bytes, path); !s) return makeError(s.error());
     result.rewritten = true;
     return result;
 }

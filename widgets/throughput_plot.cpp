@@ -251,10 +251,12 @@ void ThroughputPlot::rebuild() {
         yMax = std::max(yMax, y);
     };
     int index = 0;
+    const QCPGraph* currentSeries = nullptr;  // the shown run's variant
     for (auto& [name, pts] : series) {
         std::sort(pts.begin(), pts.end());
         QCPGraph* g = p->addGraph();
         g->setName(name);
+        if (m_data.current && name == m_data.current->series) currentSeries = g;
         // Past seven series the colours come round again: the second round
         // is dashed with diamonds, so that "best" and "unroll-last-warp"
         // (the ladder's 8th and 1st) are not told apart by colour alone.
@@ -286,20 +288,13 @@ void ThroughputPlot::rebuild() {
     if (m_data.current) {
         // Its own series' dot again, on top: where series meet at one size,
         // another variant's dot drawn later would sit inside the ring.
-        int seriesIndex = 0;
-        for (const auto& entry : series) {
-            if (entry.first == m_data.current->series) {
-                const QColor c = palette::seriesColour(seriesIndex);
-                QCPGraph* dot = p->addGraph();
-                dot->setLineStyle(QCPGraph::lsNone);
-                dot->setScatterStyle(QCPScatterStyle(
-                    seriesIndex / 7 == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssDiamond, c,
-                    c, seriesIndex / 7 == 0 ? 7 : 9));
-                dot->addData(m_data.current->x, m_data.current->gbps);
-                dot->removeFromLegend();
-                m_currentDot = dot;
-            }
-            ++seriesIndex;
+        if (currentSeries) {
+            QCPGraph* dot = p->addGraph();
+            dot->setLineStyle(QCPGraph::lsNone);
+            dot->setScatterStyle(currentSeries->scatterStyle());
+            dot->addData(m_data.current->x, m_data.current->gbps);
+            dot->removeFromLegend();
+            m_currentDot = dot;
         }
         QCPGraph* g = p->addGraph();
         g->setName(tr("this run"));

@@ -26,9 +26,7 @@ void cpuLines(const Run& run, std::vector<std::string>& out) {
     const Timing& t = run.timing;
     if (t.cpuMs <= 0 && t.transferMs <= 0) return;
     // A run measured on the CPU has no GPU to set against itself.
-    const ExperimentSpec* spec = findExperiment(run.experiment);
-    if (spec && spec->launchesNoKernel && spec->launchesNoKernel(run.params) && t.cpuThreads > 0)
-        return;
+    if (measuredOnCpu(run)) return;
     std::string line = "CPU against GPU: kernel " + format("%.4f ms", t.kernelMs);
     if (t.transferMs > 0) line += format(", with the copies %.4f ms", t.kernelMs + t.transferMs);
     if (t.cpuMs > 0) line += format("; CPU one thread %.4f ms", t.cpuMs);

@@ -136,9 +136,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         const std::string note = v.note.empty() ? "" : " (" + v.note + ")";
         // A variant that ran on the CPU (the matrix multiply's cpu-naive)
         // has no GPU result: its own result is set against the reference.
-        const ExperimentSpec* spec = findExperiment(run.experiment);
-        const bool onCpu = spec && spec->launchesNoKernel && spec->launchesNoKernel(run.params) &&
-                           run.timing.cpuThreads > 0;
+        const bool onCpu = measuredOnCpu(run);
         if (v.actual.empty() && v.expected.empty())
             out << "  checked against the CPU: " << (v.passed ? "equal" : "different") << note
                 << "\n";
