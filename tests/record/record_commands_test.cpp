@@ -235,6 +235,25 @@ TEST(RecordInfo, MissingFileIsUsageError) {
     EXPECT_FALSE(err.str().empty());
 }
 
+TEST(RecordUpgrade, ThroughALinkItsTargetIsRewrittenAndTheLinkStays) {
+    const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
+    const auto v1 = std::filesystem::path(src ? src : ".") / "tests/data/traces-v1" /
+                    "bank-probe__pattern-stride__width-4__stride-32.wstrace";
+    const auto target = tempPath("link-target.wstrace");
+    const auto link = tempPath("link.wstrace");
+    std::filesystem::copy_file(v1, target, std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::remove(link);
+    std::filesystem::create_symlink(target, link);
+    std::ostringstream out, err;
+    EXPECT_EQ(upgradeCommand({link}, out, err), kOk) << err.str();
+    EXPECT_TRUE(std::filesystem::is_symlink(link));
+    auto upgraded = loadTrace(target);
+    ASSERT_TRUE(upgraded.ok()) << upgraded.error();
+    EXPECT_EQ(upgraded->formatVersion, kTraceFormatVersion);
+    std::filesystem::remove(link);
+    std::filesystem::remove(target);
+}
+
 TEST(RecordUpgrade, AFileNamedTwiceIsCountedOnce) {
     const auto file = tempPath("twice.wstrace");
     ASSERT_TRUE(saveTrace(makeSyntheticRun(50, 4, 2), file).ok());
