@@ -9,7 +9,8 @@
 // block's last thread instead of thread 0), and whether an end of 8 bytes
 // (what the block spent since its start) costs less than 16, and whether
 // slots held in L2 (a persisting access-policy window, an evict_last cache
-// policy) escape the kernel's DRAM traffic. Ways marked * are not valid
+// policy) escape the kernel's DRAM traffic, and whether a store the block
+// need not wait for (the bulk copy engine's) costs less. Ways marked * are not valid
 // records, only parts of one; every valid way's slots are checked for having
 // been written (end at or after start, an SM below the device's count), and
 // every output against the CPU.
@@ -39,6 +40,24 @@ __device__ __forceinline__ std::uint64_t clockNow() {
 }
 __device__ __forceinline__ void storeStreaming(void* p, std::uint64_t a, std::uint64_t b) {
     asm volatile("st.global.cs.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
+}
+// 32 bytes from shared memory to global memory by the bulk copy engine; the
+// block may leave once its shared memory has been read (kWait), or at once.
+template <bool kWait>
+__device__ __forceinline__ void bulkStore32(void* global, const void* shared) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+    // The bulk copy engine came with sm_90; the probe is built for it.
+    __trap();
+#else
+    const auto s = std::uint32_t(__cvta_generic_to_shared(shared));
+    asm volatile(
+        "fence.proxy.async.shared::cta;\n"
+        "cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], 32;\n"
+        "cp.async.bulk.commit_group;" ::"l"(global),
+        "r"(s)
+        : "memory");
+    if constexpr (kWait) asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+#endif
 }
 __device__ __forceinline__ void storeEvictLast(void* p, std::uint64_t a, std::uint64_t b) {
     asm volatile(
@@ -79,6 +98,12 @@ enum Way {
     kPacked16,  // 16 B: start ns, ns spent (32 bits), SM (2 blocks a sector)
     kPacked8,   // 8 B: start ns low 32 bits, ns spent (24 bits), SM (4 blocks a sector)
     kPacked4,   // 4 B: ns spent (24 bits), SM (8 blocks a sector)*
+    // Whether the tail is the wait for the record's store: the 32 B slot
+    // assembled in shared memory and sent by the copy engine of the SM
+    // (cp.async.bulk, the TMA path, not the load/store unit), the block
+    // waiting only until its shared memory has been read, not written out.
+    kBulkEnd,     // start in registers, barrier, 32 B by cp.async.bulk, wait for the read
+    kBulkNoWait,  // the same without the wait (shared memory may be reused)*
     kWayCount
 };
 const char* wayName(int w) {
@@ -102,13 +127,15 @@ const char* wayName(int w) {
                                   "lab (registers), stores L2::evict_last",
                                   "packed 16 B a block (start, ns spent, SM)",
                                   "packed 8 B a block (start low 32, ns spent, SM)",
-                                  "packed 4 B a block (ns spent, SM)*"};
+                                  "packed 4 B a block (ns spent, SM)*",
+                                  "lab (registers), 32 B by cp.async.bulk",
+                                  "the same, no wait for the read*"};
     return names[w];
 }
 bool validRecord(int w) {
     return w == kLabRegisters || w == kLabAtOnce || w == kLabStreaming || w == kLastThreadEnd ||
            w == kScattered || w == kAtOnceEnd8 || w == kRegistersEnd8 || w == kLabPersisting ||
-           w == kLabEvictLast || w == kPacked16 || w == kPacked8;
+           w == kLabEvictLast || w == kPacked16 || w == kPacked8 || w == kBulkEnd;
 }
 
 struct Slot {
@@ -221,6 +248,11 @@ struct Recorder {
             if constexpr (kWay == kLabStreaming) {
                 storeStreaming(s, startNs, startClockSm);
                 storeStreaming(s + 1, endNs, endClock);
+            } else if constexpr (kWay == kBulkEnd || kWay == kBulkNoWait) {
+                __shared__ alignas(16) ulonglong2 staged[2];
+                staged[0] = make_ulonglong2(startNs, startClockSm);
+                staged[1] = make_ulonglong2(endNs, endClock);
+                bulkStore32<kWay == kBulkEnd>(s, staged);
             } else if constexpr (kWay == kLabEvictLast) {
                 storeEvictLast(s, startNs, startClockSm);
                 storeEvictLast(s + 1, endNs, endClock);
