@@ -24,32 +24,36 @@ std::string formatNumber(double v) {
     return std::string(text, end);
 }
 
-// True for a whole number written out (an optional minus, then digits): one
-// that failed to parse was too large, not malformed.
-bool looksInteger(std::string_view text) {
-    if (!text.empty() && text.front() == '-') text.remove_prefix(1);
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
+enum class IntegerText { Ok, Malformed, TooLarge };
 
-// Accepts decimal integers and the shorthand 2^K (students type 2^20).
-bool parseInteger(std::string_view text, long long& out) {
+// Accepts decimal integers and the shorthand 2^K (students type 2^20). A
+// well-formed number that does not fit is TooLarge, so that the message
+// gives the range instead of calling 2^64 "not an integer".
+IntegerText parseInteger(std::string_view text, long long& out) {
     if (auto caret = text.find('^'); caret != std::string_view::npos) {
         long long base = 0, exponent = 0;
-        if (!parseInteger(text.substr(0, caret), base) ||
-            !parseInteger(text.substr(caret + 1), exponent))
-            return false;
-        if (base < 0 || exponent < 0 || exponent > 62) return false;
+        const IntegerText b = parseInteger(text.substr(0, caret), base);
+        const IntegerText e = parseInteger(text.substr(caret + 1), exponent);
+        if (b == IntegerText::Malformed || e == IntegerText::Malformed || base < 0 ||
+            exponent < 0)
+            return IntegerText::Malformed;
+        if (b == IntegerText::TooLarge || e == IntegerText::TooLarge) return IntegerText::TooLarge;
+        if (base <= 1) {
+            out = base == 0 && exponent > 0 ? 0 : 1;
+            return IntegerText::Ok;
+        }
         long long value = 1;
-        for (long long i = 0; i < exponent; ++i) {
-            if (base != 0 && value > (1LL << 62) / base) return false;
+        for (long long i = 0; i < exponent; ++i) {  // base >= 2: overflows within 63 steps
+            if (value > (1LL << 62) / base) return IntegerText::TooLarge;
             value *= base;
         }
         out = value;
-        return true;
+        return IntegerText::Ok;
     }
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && end == text.data() + text.size();
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    if (end != text.data() + text.size() || text.empty()) return IntegerText::Malformed;
+    if (ec == std::errc::result_out_of_range) return IntegerText::TooLarge;
+    return ec == std::errc() ? IntegerText::Ok : IntegerText::Malformed;
 }
 
 bool parseFloat(std::string_view text, double& out) {
@@ -107,17 +111,20 @@ Result<std::string> canonicalValue(const ParamSpec& spec, std::string_view text)
     switch (spec.type) {
         case ParamType::Int: {
             long long v = 0;
-            if (!parseInteger(text, v))
-                return makeError("parameter " + spec.name + ": " + quoted +
-                                 (looksInteger(text)
-                                      ? " is out of range [" + formatNumber(spec.min) + ", " +
-                                            formatNumber(spec.max) + "]"
-                                      : std::string(" is not an integer")));
+            const std::string range = " is out of range [" + formatNumber(spec.min) + ", " +
+                                      formatNumber(spec.max) + "]" +
+                                      (spec.unit.empty() ? "" : " " + spec.unit);
+            switch (parseInteger(text, v)) {
+                case IntegerText::Malformed:
+                    return makeError("parameter " + spec.name + ": " + quoted +
+                                     " is not an integer");
+                case IntegerText::TooLarge:
+                    return makeError("parameter " + spec.name + ": " + quoted + range);
+                case IntegerText::Ok:
+                    break;
+            }
             if (v < spec.min || v > spec.max)
-                return makeError("parameter " + spec.name + "=" + std::to_string(v) +
-                                 " is out of range [" + formatNumber(spec.min) + ", " +
-                                 formatNumber(spec.max) + "]" +
-                                 (spec.unit.empty() ? "" : " " + spec.unit));
+                return makeError("parameter " + spec.name + "=" + std::to_string(v) + range);
             if (spec.powerOfTwo && v > 0 && (v & (v - 1)) != 0)
                 return makeError("parameter " + spec.name + "=" + std::to_string(v) +
                                  " must be a power of two");

@@ -75,6 +75,21 @@ TEST(Catalog, OutOfRangeSaysItInTheStudentsOwnWords) {
     auto bad = resolveParams(spec("hello"), std::vector<std::string>{"grid=2x"});
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("is not an integer"), std::string::npos) << bad.error();
+    // So is a power written as 2^K that does not fit, with the unit as above.
+    for (const char* big : {"n=2^64", "n=2^100", "n=10^30"}) {
+        auto p = resolveParams(spec("reduce-multi-block"), std::vector<std::string>{big});
+        ASSERT_FALSE(p) << big;
+        EXPECT_NE(p.error().find("is out of range [1, 268435456] elements"), std::string::npos)
+            << p.error();
+    }
+    auto caret = resolveParams(spec("reduce-multi-block"), std::vector<std::string>{"n=2^x"});
+    ASSERT_FALSE(caret);
+    EXPECT_NE(caret.error().find("is not an integer"), std::string::npos) << caret.error();
+    // Powers of 0 and 1 with huge exponents are worked out, not looped over.
+    auto one = resolveParams(spec("reduce-multi-block"),
+                             std::vector<std::string>{"n=1^999999999999999999"});
+    ASSERT_TRUE(one) << one.error();
+    EXPECT_EQ(one->at("n"), "1");
     // In range, a float keeps its shortest form.
     auto ok = resolveParams(spec("work-queue"), std::vector<std::string>{"cost_us=2.3"});
     ASSERT_TRUE(ok) << ok.error();
