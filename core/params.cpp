@@ -34,8 +34,7 @@ IntegerText parseInteger(std::string_view text, long long& out) {
         long long base = 0, exponent = 0;
         const IntegerText b = parseInteger(text.substr(0, caret), base);
         const IntegerText e = parseInteger(text.substr(caret + 1), exponent);
-        if (b == IntegerText::Malformed || e == IntegerText::Malformed || base < 0 ||
-            exponent < 0)
+        if (b == IntegerText::Malformed || e == IntegerText::Malformed || base < 0 || exponent < 0)
             return IntegerText::Malformed;
         if (b == IntegerText::TooLarge || e == IntegerText::TooLarge) return IntegerText::TooLarge;
         if (base <= 1) {
