@@ -36,6 +36,10 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         }
         resolved.push_back(*r);
     }
+    if (Status once = refuseRepeatedRuns(*points, resolved); !once) {
+        err << "warpscope-record: " << once.error() << "\n";
+        return kUsage;
+    }
     if (auto reason = cudaUnavailableReason(); !reason.empty()) {
         err << "warpscope-record: cannot sweep " << experiment << ": " << reason << "\n";
         return kFailed;

@@ -1,6 +1,7 @@
 #include "app/record/sweep_plan.h"
 
 #include <cctype>
+#include <map>
 #include <sstream>
 
 namespace ws::record {
@@ -47,6 +48,24 @@ Result<std::vector<SweepPoint>> expandSweep(const std::string& experiment,
         points = std::move(next);
     }
     return points;
+}
+
+Status refuseRepeatedRuns(const std::vector<SweepPoint>& points,
+                          const std::vector<ParamValues>& resolved) {
+    auto written = [](const SweepPoint& p) {
+        std::string text;
+        for (const auto& a : p.assignments) text += (text.empty() ? "" : " ") + a;
+        return text;
+    };
+    std::map<ParamValues, std::size_t> first;
+    for (std::size_t i = 0; i < points.size() && i < resolved.size(); ++i) {
+        const auto [it, added] = first.emplace(resolved[i], i);
+        if (added) continue;
+        const std::string a = written(points[it->second]), b = written(points[i]);
+        return makeError("the sweep lists the same run twice: " + (a == b ? a : a + " and " + b) +
+                         "; list each value once");
+    }
+    return {};
 }
 
 }  // namespace ws::record

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "core/run.h"
 
 namespace ws::record {
 
@@ -15,5 +16,11 @@ struct SweepPoint {
 
 Result<std::vector<SweepPoint>> expandSweep(const std::string& experiment,
                                             const std::vector<std::string>& axes);
+
+// Refuses a sweep that lists one run twice (n=32,2^5, or n=4,4), naming the
+// two ways it was written: both would be measured and the second trace would
+// replace the first. `resolved` holds each point's canonical parameters.
+Status refuseRepeatedRuns(const std::vector<SweepPoint>& points,
+                          const std::vector<ParamValues>& resolved);
 
 }  // namespace ws::record

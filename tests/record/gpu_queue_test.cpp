@@ -151,8 +151,8 @@ TEST(GpuQueue, RecordersTakeTurnsInTheOrderTheyAsked) {
     for (int i = 0; i < n; ++i) {
         const std::string script = "echo " + std::to_string(i) + " $(date +%s.%N) >>" + log +
                                    "; while [ ! -e " + gate + " ]; do sleep 0.02; done" +
-                                   "; sleep 0.1; echo " + std::to_string(i) +
-                                   " $(date +%s.%N) >>" + log;
+                                   "; sleep 0.1; echo " + std::to_string(i) + " $(date +%s.%N) >>" +
+                                   log;
         recorders.push_back(std::make_unique<test::ChildProcess>(
             std::vector<std::string>{recorder(), "lock", "--", "/bin/sh", "-c", script}, env,
             log + "." + std::to_string(i) + ".err"));

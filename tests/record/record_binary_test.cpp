@@ -64,6 +64,16 @@ TEST(RecordBinary, RepetitionsThatAreNoNumberSaySo) {
     EXPECT_EQ(runTool("run hello -o /tmp/x.wstrace -r 1001").status, 2);
 }
 
+TEST(RecordBinary, ASweepThatListsARunTwiceIsRefusedBeforeAnyLaunch) {
+    // 2^5 and 32 are one run: both would be measured, the second trace
+    // replacing the first. Refused before the GPU is looked for.
+    auto o = runTool("sweep reduce-ladder n=32,2^5 -o /tmp/ws-sweep-twice");
+    EXPECT_EQ(o.status, 2) << o.output;
+    EXPECT_NE(o.output.find("the sweep lists the same run twice: n=32 and n=2^5"),
+              std::string::npos)
+        << o.output;
+}
+
 TEST(RecordBinary, LockChecksWhatWasAskedBeforeLookingForTheGpu) {
     auto none = runTool("lock");
     EXPECT_EQ(none.status, 2) << none.output;

@@ -27,5 +27,23 @@ TEST(SweepPlan, FileNamesAreSafe) {
     EXPECT_EQ((*points)[0].fileStem, "x__n-2_20");
 }
 
+TEST(SweepPlan, ARunListedTwiceIsRefusedWithBothSpellings) {
+    auto points = expandSweep("reduce-ladder", {"n=32,2^5", "block=128"});
+    ASSERT_TRUE(points.ok()) << points.error();
+    // Both points resolve to the same canonical parameters.
+    const std::vector<ParamValues> resolved(2, ParamValues{{"n", "32"}, {"block", "128"}});
+    Status s = refuseRepeatedRuns(*points, resolved);
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error(),
+              "the sweep lists the same run twice: n=32 block=128 and n=2^5 block=128; "
+              "list each value once");
+    auto same = expandSweep("x", {"n=4,4"});
+    ASSERT_TRUE(same.ok());
+    Status t = refuseRepeatedRuns(*same, std::vector<ParamValues>(2, ParamValues{{"n", "4"}}));
+    ASSERT_FALSE(t);
+    EXPECT_EQ(t.error(), "the sweep lists the same run twice: n=4; list each value once");
+    EXPECT_TRUE(refuseRepeatedRuns(*same, {ParamValues{{"n", "4"}}, ParamValues{{"n", "5"}}}));
+}
+
 }  // namespace
 }  // namespace ws::record
