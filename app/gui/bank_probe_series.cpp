@@ -83,7 +83,9 @@ ThroughputData dataOf(const Run& current, const std::vector<StridePoint>& others
         if (p.cycles.storeCycles > 0) d.points.push_back({stores, p.stride, p.cycles.storeCycles});
         if (fitted) d.vendor.push_back({{}, p.stride, a + b * p.cycles.passes});
     }
-    d.vendorName = QObject::tr("from the predicted passes: %1 + %2 × passes").arg(a, 0, 'f', 0).arg(b, 0, 'f', 1);
+    d.vendorName = QObject::tr("from the predicted passes: %1 + %2 × passes")
+                       .arg(a, 0, 'f', 0)
+                       .arg(b, 0, 'f', 1);
     if (mine) d.current = ThroughputPoint{{}, mine->stride, mine->cycles.loadCycles};
     return d;
 }

@@ -35,7 +35,8 @@ QString CompareTable::text() const {
     QStringList lines;
     for (int r = 0; r < rowCount(); ++r) {
         QStringList cells;
-        for (int c = 0; c < columnCount(); ++c) cells << (item(r, c) ? item(r, c)->text() : QString());
+        for (int c = 0; c < columnCount(); ++c)
+            cells << (item(r, c) ? item(r, c)->text() : QString());
         lines << cells.join(QStringLiteral(" | "));
     }
     return lines.join('\n');

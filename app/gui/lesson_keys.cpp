@@ -32,18 +32,33 @@ bool LessonKeys::eventFilter(QObject* watched, QEvent* event) {
         // A dialog (a file to open, say) keeps its keys.
         if (QApplication::activeModalWidget()) return QObject::eventFilter(watched, event);
         if (event->type() == QEvent::ShortcutOverride) {
-            if (!m_active || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            if (!m_active ||
+                key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
                 return false;
             // Accepting the override makes Qt deliver the key as a key press.
             const bool ours = [&] {
                 switch (key->key()) {
-                    case Qt::Key_PageDown: case Qt::Key_PageUp: case Qt::Key_Right:
-                    case Qt::Key_Left: case Qt::Key_Down: case Qt::Key_Up: case Qt::Key_Space:
-                    case Qt::Key_Return: case Qt::Key_Enter: case Qt::Key_Backspace:
-                    case Qt::Key_Home: case Qt::Key_End: case Qt::Key_N: case Qt::Key_P:
-                    case Qt::Key_B: case Qt::Key_W: case Qt::Key_Period: case Qt::Key_Comma:
+                    case Qt::Key_PageDown:
+                    case Qt::Key_PageUp:
+                    case Qt::Key_Right:
+                    case Qt::Key_Left:
+                    case Qt::Key_Down:
+                    case Qt::Key_Up:
+                    case Qt::Key_Space:
+                    case Qt::Key_Return:
+                    case Qt::Key_Enter:
+                    case Qt::Key_Backspace:
+                    case Qt::Key_Home:
+                    case Qt::Key_End:
+                    case Qt::Key_N:
+                    case Qt::Key_P:
+                    case Qt::Key_B:
+                    case Qt::Key_W:
+                    case Qt::Key_Period:
+                    case Qt::Key_Comma:
                         return true;
-                    default: return key->key() >= Qt::Key_0 && key->key() <= Qt::Key_9;
+                    default:
+                        return key->key() >= Qt::Key_0 && key->key() <= Qt::Key_9;
                 }
             }();
             if (ours) event->accept();
@@ -84,25 +99,36 @@ bool LessonKeys::handle(const QKeyEvent& key) {
     switch (k) {
         case Qt::Key_B:
         case Qt::Key_Period:
-            m_stage->setBlank(m_stage->blank() == SlideStage::Blank::Black ? SlideStage::Blank::None
-                                                                           : SlideStage::Blank::Black);
+            m_stage->setBlank(m_stage->blank() == SlideStage::Blank::Black
+                                  ? SlideStage::Blank::None
+                                  : SlideStage::Blank::Black);
             return true;
         case Qt::Key_W:
         case Qt::Key_Comma:
-            m_stage->setBlank(m_stage->blank() == SlideStage::Blank::White ? SlideStage::Blank::None
-                                                                           : SlideStage::Blank::White);
+            m_stage->setBlank(m_stage->blank() == SlideStage::Blank::White
+                                  ? SlideStage::Blank::None
+                                  : SlideStage::Blank::White);
             return true;
-        default: break;
+        default:
+            break;
     }
     m_digits.clear();
     m_stage->setPendingNumber({});
     switch (k) {
-        case Qt::Key_PageDown: case Qt::Key_Right: case Qt::Key_Down: case Qt::Key_Space:
-        case Qt::Key_Return: case Qt::Key_Enter: case Qt::Key_N:
+        case Qt::Key_PageDown:
+        case Qt::Key_Right:
+        case Qt::Key_Down:
+        case Qt::Key_Space:
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+        case Qt::Key_N:
             // The first press after a blank brings the slide back where it was.
             if (!unblank()) m_lesson->next();
             return true;
-        case Qt::Key_PageUp: case Qt::Key_Left: case Qt::Key_Up: case Qt::Key_Backspace:
+        case Qt::Key_PageUp:
+        case Qt::Key_Left:
+        case Qt::Key_Up:
+        case Qt::Key_Backspace:
         case Qt::Key_P:
             if (!unblank()) m_lesson->previous();
             return true;
@@ -114,7 +140,8 @@ bool LessonKeys::handle(const QKeyEvent& key) {
             unblank();
             m_lesson->last();
             return true;
-        default: return false;
+        default:
+            return false;
     }
 }
 

@@ -30,8 +30,8 @@ std::vector<LessonEntry> listBundledLessons() {
     std::vector<LessonEntry> out;
     const QString dir = lessonsDir();
     if (dir.isEmpty()) return out;
-    const QFileInfoList files =
-        QDir(dir).entryInfoList({QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files, QDir::Name);
+    const QFileInfoList files = QDir(dir).entryInfoList(
+        {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files, QDir::Name);
     for (const QFileInfo& f : files) {
         LessonEntry e{nameOf(f), f.absoluteFilePath(), nameOf(f)};
         if (auto l = lesson::loadLesson(f.absoluteFilePath().toStdString()); l)

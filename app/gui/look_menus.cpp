@@ -81,7 +81,8 @@ void applyTheme(const QString& name) {
 }
 
 void applyCategorical(const QString& name) {
-    ColourScheme::instance()->setCategorical(categoricalFromName(name).value_or(CategoricalSet::OkabeIto));
+    ColourScheme::instance()->setCategorical(
+        categoricalFromName(name).value_or(CategoricalSet::OkabeIto));
 }
 
 void applySavedLook() {

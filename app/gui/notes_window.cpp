@@ -45,7 +45,8 @@ NotesWindow::NotesWindow(LessonController* lesson, QWidget* parent)
     m_tick->setInterval(1000);
     connect(m_tick, &QTimer::timeout, this, [this] {
         const qint64 s = m_elapsed.isValid() ? m_elapsed.elapsed() / 1000 : 0;
-        m_clock->setText(tr("%1:%2 since the lesson began").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0')));
+        m_clock->setText(
+            tr("%1:%2 since the lesson began").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0')));
     });
     m_tick->start();
     m_elapsed.start();
@@ -76,18 +77,23 @@ void NotesWindow::refresh() {
     }
     const int i = m_lesson->slide();
     const lesson::Slide& s = l->slides[std::size_t(i)];
-    QString where = tr("Slide %1 of %2: %3").arg(i + 1).arg(l->slides.size()).arg(QString::fromStdString(s.title));
+    QString where = tr("Slide %1 of %2: %3")
+                        .arg(i + 1)
+                        .arg(l->slides.size())
+                        .arg(QString::fromStdString(s.title));
     if (!s.fragments.empty())
         where += tr(" (step %1 of %2)").arg(m_lesson->fragment() + 1).arg(s.fragments.size() + 1);
     m_where->setText(where);
-    m_notes->setText(s.notes.empty() ? tr("*No notes for this slide.*") : QString::fromStdString(s.notes));
+    m_notes->setText(s.notes.empty() ? tr("*No notes for this slide.*")
+                                     : QString::fromStdString(s.notes));
     if (m_lesson->fragment() < int(s.fragments.size())) {
         const std::string& n = s.fragments[std::size_t(m_lesson->fragment())].narration;
         m_next->setText(tr("Next step of this slide. ") + QString::fromStdString(n));
     } else if (i + 1 < int(l->slides.size())) {
         const lesson::Slide& next = l->slides[std::size_t(i) + 1];
         m_next->setText(QStringLiteral("**%1**\n\n%2")
-                            .arg(QString::fromStdString(next.title), QString::fromStdString(next.opening.narration)));
+                            .arg(QString::fromStdString(next.title),
+                                 QString::fromStdString(next.opening.narration)));
     } else {
         m_next->setText(tr("*The end of the lesson.*"));
     }

@@ -10,10 +10,14 @@ QSettings settings() { return QSettings(QStringLiteral("warpscope"), QStringLite
 
 const char* kindName(SavedSession::Kind k) {
     switch (k) {
-        case SavedSession::Kind::Lesson: return "lesson";
-        case SavedSession::Kind::Experiment: return "experiment";
-        case SavedSession::Kind::Trace: return "trace";
-        case SavedSession::Kind::None: break;
+        case SavedSession::Kind::Lesson:
+            return "lesson";
+        case SavedSession::Kind::Experiment:
+            return "experiment";
+        case SavedSession::Kind::Trace:
+            return "trace";
+        case SavedSession::Kind::None:
+            break;
     }
     return "none";
 }
@@ -26,13 +30,15 @@ SavedSession loadSession() {
     QSettings s = settings();
     SavedSession out;
     const QString kind = s.value(QStringLiteral("session/kind")).toString();
-    for (auto k : {SavedSession::Kind::Lesson, SavedSession::Kind::Experiment, SavedSession::Kind::Trace})
+    for (auto k :
+         {SavedSession::Kind::Lesson, SavedSession::Kind::Experiment, SavedSession::Kind::Trace})
         if (kind == QLatin1String(kindName(k))) out.kind = k;
     out.lesson = s.value(QStringLiteral("session/lesson")).toString();
     out.slide = s.value(QStringLiteral("session/slide"), 0).toInt();
     out.experiment = s.value(QStringLiteral("session/experiment")).toString();
     s.beginGroup(QStringLiteral("session-params"));
-    for (const QString& key : s.childKeys()) out.params[key.toStdString()] = s.value(key).toString().toStdString();
+    for (const QString& key : s.childKeys())
+        out.params[key.toStdString()] = s.value(key).toString().toStdString();
     s.endGroup();
     out.trace = s.value(QStringLiteral("session/trace")).toString();
     out.uiScale = s.value(QStringLiteral("look/scale"), 1.0).toDouble();

@@ -8,7 +8,7 @@ namespace ws {
 void ViewCatalog::add(ViewEntry entry) {
     // Every instance carries its name: exports and context menus use it.
     entry.create = [name = entry.name, make = std::move(entry.create)](const ViewContext& c,
-                                                                        QWidget* parent) {
+                                                                       QWidget* parent) {
         QWidget* view = make(c, parent);
         if (view) view->setProperty("ws-view-name", name);
         return view;
