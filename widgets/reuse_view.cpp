@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/legend_columns.h"
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
+#include "widgets/view_painting.h"
 
 namespace ws {
 
@@ -52,6 +54,24 @@ void ReuseView::setData(const ReuseData& data) {
     rebuild();
 }
 
+void ReuseView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitToWidth();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// The title's lines and the legend's columns as the width allows: five
+// entries side by side held the view (and the matrix multiply lab's dock)
+// 434 px wide.
+void ReuseView::fitToWidth() {
+    QCustomPlot* p = m_plot;
+    const int room = std::max(120, width() - 16);
+    if (auto* t = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)))
+        t->setText(wrapToWidth(QFontMetrics(titleFont()), m_title, room));
+    fitLegendColumns(p->legend, room, 5);
+    p->setMinimumWidth(std::max(kNarrowest, oneColumnLegendWidth(p->legend) + 16));
+}
+
 void ReuseView::changeEvent(QEvent* e) {
     if (e->type() == QEvent::FontChange) rebuild();
     QWidget::changeEvent(e);
@@ -66,23 +86,20 @@ void ReuseView::rebuild() {
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->setTicker(decadeTicker());
     p->yAxis->setLabel(tr("bytes loaded per FLOP"));
-    QString title = tr("Global-memory traffic per FLOP");
-    if (!m_data.title.isEmpty()) title += QStringLiteral(", ") + m_data.title;
-    if (!m_data.countersSource.isEmpty()) title += QStringLiteral("\n") + m_data.countersSource;
+    m_title = tr("Global-memory traffic per FLOP");
+    if (!m_data.title.isEmpty()) m_title += QStringLiteral(", ") + m_data.title;
+    if (!m_data.countersSource.isEmpty()) m_title += QStringLiteral("\n") + m_data.countersSource;
     if (p->plotLayout()->rowCount() < 2 ||
         !qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0))) {
         p->plotLayout()->insertRow(0);
-        p->plotLayout()->addElement(0, 0, new QCPTextElement(p, title, titleFont()));
+        p->plotLayout()->addElement(0, 0, new QCPTextElement(p, m_title, titleFont()));
         p->plotLayout()->addElement(2, 0, p->legend);
         p->plotLayout()->setRowStretchFactor(2, 0.001);
         p->legend->setBorderPen(Qt::NoPen);
         p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-        p->legend->setWrap(5);
     }
-    if (auto* t = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0))) {
-        t->setText(title);
+    if (auto* t = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)))
         t->setFont(titleFont());
-    }
     p->legend->setVisible(!m_data.bars.empty());
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t i = 0; i < m_data.bars.size(); ++i)
@@ -121,6 +138,7 @@ void ReuseView::rebuild() {
                            std::pow(10, std::ceil(std::log10(hi)) + 0.3));
     else
         p->yAxis->setRange(0.001, 10);
+    fitToWidth();
     p->replot();
 }
 

@@ -41,14 +41,19 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void rebuild();
+    void fitToWidth();
     QFont titleFont() const;
+
+    static constexpr int kNarrowest = 240;  // the bars' tick labels and the log axis
 
     QCustomPlot* m_plot;
     ReuseData m_data;
+    QString m_title;  // unwrapped: fitToWidth breaks it into lines
     int m_series = 0;
 };
 

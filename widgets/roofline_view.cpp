@@ -9,6 +9,7 @@
 #include <cmath>
 #include <map>
 
+#include "widgets/legend_columns.h"
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
 #include "widgets/view_painting.h"
@@ -110,8 +111,6 @@ void RooflineView::rebuild() {
     // A decade below the slowest point, so the roofs and the points fill the plot.
     p->yAxis->setRange(std::max(1.0, std::pow(10, std::floor(std::log10(bottom)) - 1)), top * 2.5);
     p->legend->setVisible(!m_data.points.empty());
-    p->legend->setWrap(4);
-    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     if (p->plotLayout()->elementCount() < 2) {
         p->plotLayout()->addElement(1, 0, p->legend);
         p->plotLayout()->setRowStretchFactor(1, 0.001);
@@ -226,6 +225,10 @@ void RooflineView::rebuild() {
                                               QPen(palette::selection(), 3), Qt::NoBrush, 22));
         ring->setName(tr("run on show"));
     }
+    // As many legend columns as the width holds: four side by side held the
+    // view wider than a narrow dock, where the last entry's glyph was cut.
+    fitLegendColumns(p->legend, std::max(120, width() - 16), 4);
+    p->setMinimumWidth(std::max(kNarrowest, oneColumnLegendWidth(p->legend) + 16));
     fitLabels();
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app/gui/main_window.h"
+#include "app/gui/scroll_when_short.h"
 #include "core/catalog.h"
 #include "widgets/atomic_throughput_plot.h"
 #include "widgets/cas_attempts_plot.h"
@@ -40,7 +41,7 @@ AtomicsLab::AtomicsLab(MainWindow* window)
       m_throughput(new AtomicThroughputPlot(window)) {
     auto dock = [window](const QString& title, QWidget* w, const QString& name) {
         QDockWidget* d = window->addLabDock(title, name, Qt::BottomDockWidgetArea);
-        d->setWidget(w);
+        d->setWidget(scrollWhenShort(w));
         d->hide();
         return d;
     };

@@ -6,6 +6,7 @@
 
 #include "app/gui/experiment_browser.h"
 #include "app/gui/main_window.h"
+#include "app/gui/scroll_when_short.h"
 #include "core/catalog.h"
 #include "widgets/bandwidth_plot.h"
 #include "widgets/cpu_gpu_plot.h"
@@ -90,7 +91,7 @@ BasicsLab::BasicsLab(MainWindow* window)
                                 Qt::RightDockWidgetArea)),
       m_tabs(new QTabWidget(m_dock)),
       m_cpuGpu(new CpuGpuPlot(m_tabs)) {
-    m_dock->setWidget(m_tabs);
+    m_dock->setWidget(scrollWhenShort(m_tabs));
     PlaybackModel* model = window->model();
     m_tabs->addTab(new GreetingsView(model, m_tabs), tr(kTabs[0].title));
     m_tabs->addTab(new IndexingView(model, m_tabs), tr(kTabs[1].title));

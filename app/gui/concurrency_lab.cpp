@@ -6,6 +6,7 @@
 #include "app/gui/concurrency_lab_views.h"
 #include "app/gui/experiment_browser.h"
 #include "app/gui/main_window.h"
+#include "app/gui/scroll_when_short.h"
 #include "core/catalog.h"
 #include "widgets/figures_view.h"
 #include "widgets/launch_tree_view.h"
@@ -21,7 +22,7 @@ ConcurrencyLab::ConcurrencyLab(MainWindow* window)
       // Below the grid and the SM timeline: the operations timeline wants the width.
       m_dock(window->addLabDock(tr("Concurrency lab"), QStringLiteral("concurrency-lab"),
                                 Qt::BottomDockWidgetArea)) {
-    m_dock->setWidget(m_views);
+    m_dock->setWidget(scrollWhenShort(m_views));
     m_dock->hide();
     QMenu* lab = window->menuBar()->addMenu(tr("&Concurrency lab"));
     lab->addAction(m_dock->toggleViewAction());

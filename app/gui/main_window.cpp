@@ -42,6 +42,7 @@
 #include "app/gui/run_compare_window.h"
 #include "app/gui/run_info_panel.h"
 #include "app/gui/saved_session.h"
+#include "app/gui/scroll_when_short.h"
 #include "app/gui/slide_stage.h"
 #include "app/gui/workbench_views.h"
 #include "core/catalog.h"
@@ -121,6 +122,11 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
         statusBar()->showMessage(tr("Stopped waiting for the GPU."), 8000);
     });
     connect(m_info, &RunInfoPanel::cancelWaitingRequested, m_source, &RunSource::cancelWaiting);
+    // The experiments, parameters and run facts reach the window's bottom,
+    // beside the bottom lab docks rather than above them: stacked, the two
+    // held the window taller than a 768-line laptop (the left column and the
+    // memory lab's views, 799 px).
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     // A projector's 1920x1080: the lab docks need the room, and screenshots
     // for the docs come out at the resolution a lecture hall shows.
     resize(1920, 1080);
@@ -375,6 +381,8 @@ void MainWindow::closeLesson() { m_lesson->close(); }
 
 void MainWindow::setOffscreenSize(QSize size) {
     m_offscreenSize = size;
+    // The docks that scroll when short measure the screen by this height.
+    setProperty(kScreenLinesProperty, size.height());
     resize(size);
     if (m_presenter) m_presenter->setOffscreenSize(size);
 }

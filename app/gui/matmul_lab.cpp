@@ -12,6 +12,7 @@
 #include "app/gui/experiment_browser.h"
 #include "app/gui/main_window.h"
 #include "app/gui/resource_paths.h"
+#include "app/gui/scroll_when_short.h"
 #include "core/catalog.h"
 #include "widgets/ladder_chart.h"
 #include "widgets/reuse_view.h"
@@ -67,7 +68,7 @@ MatmulLab::MatmulLab(MainWindow* window)
     m_tabs->addTab(m_reuse, tr("Reuse"));
     m_tabs->addTab(m_roofline, tr("Roofline"));
     m_tabs->addTab(m_ladder, tr("Ladder"));
-    m_dock->setWidget(m_tabs);
+    m_dock->setWidget(scrollWhenShort(m_tabs));
     window->dockSizes()->prefer(m_dock, 760, Qt::Horizontal);
     m_dock->hide();
     window->menuBar()->addMenu(tr("Matri&x multiply lab"))->addAction(m_dock->toggleViewAction());

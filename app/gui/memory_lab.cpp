@@ -8,6 +8,7 @@
 #include "app/gui/memory_lab_views.h"
 #include "app/gui/memory_throughput.h"
 #include "app/gui/parameter_panel.h"
+#include "app/gui/scroll_when_short.h"
 #include "core/catalog.h"
 #include "widgets/throughput_plot.h"
 
@@ -20,7 +21,7 @@ MemoryLab::MemoryLab(MainWindow* window)
       // Below the grid and the timeline: the three views want width, side by side.
       m_dock(window->addLabDock(tr("Memory lab"), QStringLiteral("memory-lab"),
                                 Qt::BottomDockWidgetArea)) {
-    m_dock->setWidget(m_views);
+    m_dock->setWidget(scrollWhenShort(m_views));
     m_dock->hide();
     QMenu* lab = window->menuBar()->addMenu(tr("&Memory lab"));
     lab->addAction(m_dock->toggleViewAction());

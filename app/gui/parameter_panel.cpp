@@ -12,6 +12,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "app/gui/scroll_when_short.h"
+
 namespace ws {
 
 namespace {
@@ -48,7 +50,12 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     m_formHost = new QWidget(this);
     m_form = new QFormLayout(m_formHost);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    layout->addWidget(m_formHost);
+    // Where the dock is narrow (a 1366 px laptop), a field goes below its
+    // name instead of holding the window wider than the screen.
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    // Many parameters (the streams lab's seven, or any lab's rows wrapped)
+    // scroll on a short screen, and the Run button below them stays in view.
+    layout->addWidget(scrollWhenShort(m_formHost));
     m_error = new QLabel(this);
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #B00020;"));

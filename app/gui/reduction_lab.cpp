@@ -11,6 +11,7 @@
 #include "app/gui/dock_sizes.h"
 #include "app/gui/ladder_data.h"
 #include "app/gui/main_window.h"
+#include "app/gui/scroll_when_short.h"
 #include "core/catalog.h"
 #include "widgets/arrival_view.h"
 #include "widgets/divergence_view.h"
@@ -51,7 +52,7 @@ ReductionLab::ReductionLab(MainWindow* window)
 
     auto dock = [window](const QString& title, QWidget* w, const QString& name) {
         QDockWidget* d = window->addLabDock(title, name, Qt::RightDockWidgetArea);
-        d->setWidget(w);
+        d->setWidget(scrollWhenShort(w));
         return d;
     };
     auto* treeDock = dock(tr("Reduction tree"), treeBox, "reduction-tree");

@@ -64,7 +64,7 @@ TEST(ConcurrencyLabWindow, TheDockFollowsTheChosenExperiment) {
     EXPECT_FALSE(w.docked());
     w.choose("unified-memory");
     EXPECT_TRUE(w.docked());
-    auto* views = qobject_cast<ConcurrencyLabViews*>(w.dock()->widget());
+    auto* views = w.dock()->findChild<ConcurrencyLabViews*>();
     ASSERT_NE(views, nullptr);
     EXPECT_EQ(views->tabs()->currentWidget(), views->pages());
     EXPECT_FALSE(views->tabs()->isTabVisible(views->tabs()->indexOf(views->launchTree())));
@@ -87,7 +87,7 @@ TEST(ConcurrencyLabWindow, ALabTraceOpensIntoTheDock) {
     w.window.openTrace(path);
     ASSERT_TRUE(waitFor([&] { return shown; }));
     EXPECT_TRUE(w.docked());
-    auto* views = qobject_cast<ConcurrencyLabViews*>(w.dock()->widget());
+    auto* views = w.dock()->findChild<ConcurrencyLabViews*>();
     EXPECT_TRUE(views->operations()->lanes().hasOperations);
     EXPECT_EQ(views->tabs()->currentWidget(), views->figures());
 }

@@ -1,0 +1,75 @@
+#include "app/gui/scroll_when_short.h"
+
+#include <QEvent>
+#include <QScreen>
+#include <QScrollBar>
+#include <algorithm>
+
+namespace ws {
+
+namespace {
+
+// The height the window can have: the screen's, less its panels; rendered
+// offscreen at a chosen size (--window-size), that size's.
+int screenLines(const QWidget* w) {
+    const QVariant chosen = w->window()->property(kScreenLinesProperty);
+    if (chosen.isValid()) return chosen.toInt();
+    return w->screen() ? w->screen()->availableGeometry().height() : 1080;
+}
+
+class VerticalScrollArea : public QScrollArea {
+public:
+    VerticalScrollArea(QWidget* content, double screenShare) : m_share(screenShare) {
+        setWidget(content);
+        content->installEventFilter(this);
+    }
+
+    QSize sizeHint() const override {
+        const QSize content = widget()->sizeHint();
+        return {content.width() + reserve(), content.height() + 2 * frameWidth()};
+    }
+    QSize minimumSizeHint() const override {
+        const QSize content = widget()->minimumSizeHint();
+        const int most = int(m_share * screenLines(this));
+        return {content.width() + reserve(),
+                std::max(QScrollArea::minimumSizeHint().height(),
+                         std::min(content.height() + 2 * frameWidth(), most))};
+    }
+
+protected:
+    // The content's minimum changes with what it shows (a lab's parameters,
+    // the views a run has), and the screen's height with --window-size: the
+    // dock must hear of both, or it keeps the first sizes.
+    bool eventFilter(QObject* watched, QEvent* e) override {
+        if ((watched == widget() && e->type() == QEvent::LayoutRequest) ||
+            (watched == m_window && e->type() == QEvent::DynamicPropertyChange))
+            updateGeometry();
+        return QScrollArea::eventFilter(watched, e);
+    }
+    void showEvent(QShowEvent* e) override {
+        if (window() != this && window() != m_window) {
+            m_window = window();
+            m_window->installEventFilter(this);
+        }
+        QScrollArea::showEvent(e);
+    }
+
+private:
+    // Room for the scroll bar, so that its coming does not cut the content.
+    int reserve() const { return verticalScrollBar()->sizeHint().width() + 2 * frameWidth(); }
+
+    double m_share;
+    QWidget* m_window = nullptr;
+};
+
+}  // namespace
+
+QScrollArea* scrollWhenShort(QWidget* content, double screenShare) {
+    auto* area = new VerticalScrollArea(content, screenShare);
+    area->setWidgetResizable(true);  // the views fill the dock wherever it is larger
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return area;
+}
+
+}  // namespace ws

@@ -1,0 +1,53 @@
+#include "widgets/legend_columns.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace ws {
+
+namespace {
+
+std::vector<int> entryWidths(const QCPLegend* legend) {
+    std::vector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            widths.push_back(item->minimumOuterSizeHint().width());
+    return widths;
+}
+
+int rowWidth(const std::vector<int>& widths, int columns, const QCPLegend* legend) {
+    int total = legend->margins().left() + legend->margins().right() +
+                (columns - 1) * legend->columnSpacing();
+    for (int c = 0; c < columns; ++c) {
+        int widest = 0;
+        for (std::size_t i = std::size_t(c); i < widths.size(); i += std::size_t(columns))
+            widest = std::max(widest, widths[i]);
+        total += widest;
+    }
+    return total;
+}
+
+}  // namespace
+
+int legendColumnsThatFit(const QCPLegend* legend, int width, int most) {
+    const std::vector<int> widths = entryWidths(legend);
+    most = std::max(1, std::min(most, int(widths.size())));
+    for (int columns = most; columns > 1; --columns)
+        if (rowWidth(widths, columns, legend) <= width) return columns;
+    return 1;
+}
+
+void fitLegendColumns(QCPLegend* legend, int width, int most) {
+    const int columns = legendColumnsThatFit(legend, width, most);
+    if (legend->wrap() == columns && legend->fillOrder() == QCPLayoutGrid::foColumnsFirst) return;
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+int oneColumnLegendWidth(const QCPLegend* legend) {
+    return rowWidth(entryWidths(legend), 1, legend);
+}
+
+}  // namespace ws
