@@ -278,5 +278,37 @@ TEST(MatmulSeries, ReuseBarsFromTheModelAndTheCounters) {
     test::render(view);
 }
 
+// Five legend entries side by side held the reuse view 434 px wide: the
+// legend now takes as many columns as the width holds, every entry whole.
+TEST(ReuseView, TheLegendTakesTheColumnsTheWidthHolds) {
+    test::app();
+    const ws::Run shown = shownRun("coalesced", "1024");
+    MatmulCounters c;
+    c.n = 2048;
+    c.variants["coalesced"] = {1e8, 2e6, 3e6};
+    ReuseView view;
+    view.setData(matmulReuse(&shown, {nullptr, {}, c}));
+    // The legend's grid counts its empty cells too: the entries are the rest.
+    auto entries = [](const QCPLegend* legend) {
+        std::vector<QCPAbstractLegendItem*> items;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = legend->item(i)) items.push_back(item);
+        return items;
+    };
+    ASSERT_EQ(entries(view.plot()->legend).size(), 5u);
+    EXPECT_LT(view.minimumSizeHint().width(), 300);
+    for (const int width : {260, 420, 900}) {
+        view.resize(width, 460);
+        test::render(view);
+        const QCPLegend* legend = view.plot()->legend;
+        EXPECT_LE(legend->outerRect().width(), width) << width;
+        for (const QCPAbstractLegendItem* item : entries(legend))
+            EXPECT_GE(item->outerRect().width(), item->minimumOuterSizeHint().width())
+                << width << ": an entry is cut";
+        if (width == 260) EXPECT_EQ(legend->wrap(), 1);
+        if (width == 900) EXPECT_EQ(legend->wrap(), 5);
+    }
+}
+
 }  // namespace
 }  // namespace ws
