@@ -212,17 +212,21 @@ void ImageView::paintEvent(QPaintEvent*) {
     p.setPen(palette::mutedText());
     // A caption wider than its image (a tall, narrow output) may run on to
     // `right` and start as far left as `left`; what still does not fit is
-    // elided.
+    // elided. Returns where its text ends.
     const auto caption = [&](const QRect& image, int left, int right, const QString& text) {
         const int wanted = fm.horizontalAdvance(text);
         const int x = std::max(left, std::min(image.left(), right - wanted));
-        const QRect r(x, image.top() - fm.height() - 2, std::max(image.width(), right - x),
-                      fm.height());
-        p.drawText(r, Qt::AlignLeft, fm.elidedText(text, Qt::ElideRight, r.width()));
+        const int room = std::max(0, right - x);
+        const QString shown = fm.elidedText(text, Qt::ElideRight, room);
+        const int end = x + fm.horizontalAdvance(shown);
+        p.drawText(QRect(x, image.top() - fm.height() - 2, end - x + 1, fm.height()), Qt::AlignLeft,
+                   shown);
+        return end;
     };
     const bool outputBeside = out.left() > in.right();
-    caption(in, in.left(), outputBeside ? out.left() - 8 : width() - 8,
-            g.bytes ? tr("input src (width x height)") : tr("input: element positions"));
+    const int inputEnd =
+        caption(in, in.left(), outputBeside ? out.left() - 8 : width() - 8,
+                g.bytes ? tr("input src (width x height)") : tr("input: element positions"));
     const QString outCaption =
         g.output == OutputShape::Image
             ? tr("output dst (height x width)")
@@ -231,7 +235,10 @@ void ImageView::paintEvent(QPaintEvent*) {
         p.drawText(QRect(out.right() + 4, out.top(), width() - out.right() - 8, fm.height() * 2),
                    Qt::AlignLeft | Qt::TextWordWrap, outCaption);
     else
-        caption(out, outputBeside ? in.right() + 8 : out.left(), width() - 8, outCaption);
+        // Beside the input, it may start left of its image only up to where
+        // the input's caption ends: at a narrow width the two ran together.
+        caption(out, outputBeside ? std::max(in.right() + 8, inputEnd + 12) : out.left(),
+                width() - 8, outCaption);
 
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(in, m_input);

@@ -6,6 +6,7 @@
 
 #include "tests/memory_lab/memory_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/memory_colours.h"
 
 namespace ws {
@@ -36,6 +37,21 @@ TEST(ImageView, HighlightsTheRunningTileOnBothImages) {
     const QImage done = test::render(view);
     const QColor c = done.pixelColor(inCentre);
     EXPECT_EQ(c.red(), c.blue());
+}
+
+// At a laptop's width the input's caption ran into the output's, which
+// moved left of its image to fit: each caption keeps to its own room.
+TEST(ImageView, CaptionsNeverRunTogether) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("transpose-f32", {{"width", "64"}, {"height", "64"}}));
+    ImageView view(&model);
+    view.show();  // the probe reads visible widgets only
+    for (const int width : {260, 320, 420, 600, 900}) {
+        view.resize(width, 300);
+        const auto texts = test::probeText(&view);
+        EXPECT_TRUE(test::overlappingTexts(texts, 0.0).empty()) << width;
+    }
 }
 
 TEST(ImageView, OutputAppearsAsBlocksFinish) {
