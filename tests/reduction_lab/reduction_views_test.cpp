@@ -287,6 +287,20 @@ TEST(RunInfoPanel, ParametersTheRunDidNotUseAreNamedApart) {
         << text.toStdString();
 }
 
+// A trace's long file name wraps at its parameters instead of holding the
+// panel (and the Run dock) wider than a laptop's left column.
+TEST(RunInfoPanel, ALongFileNameWrapsAtItsParameters) {
+    test::app();
+    auto run = test::loadBundled(QStringLiteral("vector-add__n-7.wstrace"));
+    ASSERT_TRUE(run);
+    RunInfoPanel panel;
+    const QString name =
+        QStringLiteral("streams__mode-dot__n-2_20__streams-4__block-1024__chunks-16.wstrace");
+    panel.setRun(LoadedRun{run, RunOrigin::File, QStringLiteral("/traces/") + name, {}}, {});
+    EXPECT_LT(panel.minimumSizeHint().width(), 260);
+    EXPECT_TRUE(panel.text().contains(name)) << panel.text().toStdString();
+}
+
 // The transposes compare every byte and keep no single result: the badge
 // says what was compared instead of an empty "()".
 TEST(RunInfoPanel, AnExactCheckOfABufferSaysWhatItCompared) {
