@@ -8,6 +8,7 @@
 
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
+#include "widgets/view_painting.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -79,6 +80,10 @@ FiguresView::FiguresView(PlaybackModel* model, QWidget* parent)
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     v->addWidget(m_plot);
+    // The titles and captions wrap to the width the view is given; the
+    // plot's own minimum, that of the lines as last wrapped, would hold the
+    // view at the width it first had.
+    m_plot->setMinimumWidth(240);
     connect(model, &PlaybackModel::runChanged, this, &FiguresView::rebuild);
     rebuild();
 }
@@ -113,8 +118,14 @@ void FiguresView::rebuild() {
     }
     int row = 0;
     for (const FigureChart& chart : m_charts) {
+        // Titles and captions wrapped by hand: a text element keeps one
+        // line per '\n', and a long title was cut at both sides when narrow.
+        const int room = std::max(200, width() - 40);
         p->plotLayout()->addElement(
-            row++, 0, new QCPTextElement(p, QString::fromStdString(chart.title), bold));
+            row++, 0,
+            new QCPTextElement(
+                p, wrapToWidth(QFontMetrics(bold), QString::fromStdString(chart.title), room),
+                bold));
         auto* rect = new QCPAxisRect(p);
         p->plotLayout()->addElement(row++, 0, rect);
         QCPAxis* key = rect->axis(QCPAxis::atLeft);
@@ -125,11 +136,17 @@ void FiguresView::rebuild() {
         value->setLabel(QString::fromStdString(chart.unit));
         QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
         double most = 0;
+        int lines = 1;  // of the longest bar name
         const int n = int(chart.bars.size());
         for (int i = 0; i < n; ++i) {
             const FigureBar& b = chart.bars[std::size_t(i)];
             const double k = double(n - i);  // first bar on top
-            ticker->addTick(k, QString::fromStdString(b.label));
+            // At most 45 % of the width for the bars' names, so that a
+            // narrow dock keeps room for the bars and their values.
+            const QString name = wrapToWidth(QFontMetrics(f), QString::fromStdString(b.label),
+                                             std::max(90, width() * 9 / 20));
+            lines = std::max(lines, int(name.count(QLatin1Char('\n'))) + 1);
+            ticker->addTick(k, name);
             most = std::max({most, b.value, b.high});
             auto* bar = new QCPBars(key, value);
             bar->setWidth(0.65);
@@ -156,22 +173,15 @@ void FiguresView::rebuild() {
             labels.push_back({value, text});
         }
         key->setTicker(ticker);
+        // Names wrapped to two lines need the room of two lines a bar, or
+        // they run into each other.
+        rect->setMinimumSize(0, n * (lines * QFontMetrics(f).height() + 6));
         value->setTicker(QSharedPointer<QCPAxisTicker>(new SpacedTicker(value, f)));
         key->setRange(0.4, n + 0.6);
         value->setRange(0, most > 0 ? most * 1.3 : 1);
         if (!chart.caption.empty()) {
-            // Wrapped by hand: a text element keeps one line per '\n'.
-            const QFontMetrics fm(f);
-            QStringList lines{QString()};
-            for (const QString& word : QString::fromStdString(chart.caption).split(' ')) {
-                const QString next = lines.back().isEmpty() ? word : lines.back() + ' ' + word;
-                if (fm.horizontalAdvance(next) > std::max(200, width() - 40) &&
-                    !lines.back().isEmpty())
-                    lines << word;
-                else
-                    lines.back() = next;
-            }
-            auto* caption = new QCPTextElement(p, lines.join('\n'), f);
+            auto* caption = new QCPTextElement(
+                p, wrapToWidth(QFontMetrics(f), QString::fromStdString(chart.caption), room), f);
             caption->setTextColor(palette::mutedText());
             p->plotLayout()->addElement(row++, 0, caption);
         }

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "app/gui/scroll_when_short.h"
 #include "widgets/figures_view.h"
 #include "widgets/launch_tree_view.h"
 #include "widgets/operations_view.h"
@@ -31,7 +32,10 @@ ConcurrencyLabViews::ConcurrencyLabViews(PlaybackModel* model, QWidget* parent)
     m_source->setWordWrap(true);
     m_tabs->addTab(m_tree, tr("Launch tree"));
     m_tabs->addTab(m_pages, tr("Managed pages"));
-    m_tabs->addTab(m_figures, tr("Figures"));
+    // The figures' bar names wrap in a narrow tab and need two lines a bar:
+    // they scroll there rather than hold the whole lab taller.
+    m_figuresPage = scrollWhenShort(m_figures);
+    m_tabs->addTab(m_figuresPage, tr("Figures"));
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_operations);
     split->addWidget(m_tabs);
@@ -56,14 +60,14 @@ bool ConcurrencyLabViews::showFor(const ExperimentSpec* spec) {
                figures = listed(spec, "figures"), operations = listed(spec, "operations");
     m_tabs->setTabVisible(m_tabs->indexOf(m_tree), tree);
     m_tabs->setTabVisible(m_tabs->indexOf(m_pages), pages);
-    m_tabs->setTabVisible(m_tabs->indexOf(m_figures), figures);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_figuresPage), figures);
     // The tab the experiment is about comes first.
     if (tree)
         m_tabs->setCurrentWidget(m_tree);
     else if (pages)
         m_tabs->setCurrentWidget(m_pages);
     else if (figures)
-        m_tabs->setCurrentWidget(m_figures);
+        m_tabs->setCurrentWidget(m_figuresPage);
     m_operations->setVisible(operations);
     m_tabs->setVisible(tree || pages || figures);
     return operations || tree || pages || figures;

@@ -31,6 +31,7 @@ public:
     LaunchTreeView* launchTree() const { return m_tree; }
     PagesView* pages() const { return m_pages; }
     FiguresView* figures() const { return m_figures; }
+    QWidget* figuresPage() const { return m_figuresPage; }  // the tab that holds them
     QTabWidget* tabs() const { return m_tabs; }
 
 private:
@@ -41,6 +42,7 @@ private:
     LaunchTreeView* m_tree;
     PagesView* m_pages;
     FiguresView* m_figures;
+    QWidget* m_figuresPage;
 };
 
 }  // namespace ws

@@ -89,7 +89,7 @@ TEST(ConcurrencyLabWindow, ALabTraceOpensIntoTheDock) {
     EXPECT_TRUE(w.docked());
     auto* views = w.dock()->findChild<ConcurrencyLabViews*>();
     EXPECT_TRUE(views->operations()->lanes().hasOperations);
-    EXPECT_EQ(views->tabs()->currentWidget(), views->figures());
+    EXPECT_EQ(views->tabs()->currentWidget(), views->figuresPage());
 }
 
 }  // namespace

@@ -24,11 +24,14 @@ TEST(FiguresView, LargeValuesKeepTickLabelsApartAndTextsUncut) {
                    {"latencyUs", 0.75}};
     PlaybackModel model;
     model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
-    for (const int width : {1900, 960, 600}) {
+    // A projector's text (24 px) at three widths, and a laptop's dock (the
+    // concurrency lab's beside its operations, 320 px) at the desktop's.
+    for (const auto& [width, points] :
+         std::vector<std::pair<int, double>>{{1900, 18}, {960, 18}, {600, 18}, {320, 0}}) {
         SCOPED_TRACE(width);
         FiguresView view(&model);
         QFont f = view.font();
-        f.setPointSizeF(18);  // a projector's text (24 px)
+        if (points > 0) f.setPointSizeF(points);
         view.setFont(f);
         view.setAttribute(Qt::WA_DontShowOnScreen);
         view.show();
@@ -39,6 +42,10 @@ TEST(FiguresView, LargeValuesKeepTickLabelsApartAndTextsUncut) {
             EXPECT_FALSE(l.contains('e')) << l.toStdString();
         const auto texts = test::probeText(&view);
         EXPECT_FALSE(texts.empty());
+        // Titles and captions wrap: a long one was cut at both sides.
+        for (const auto& t : texts)
+            EXPECT_TRUE(t.box.left() >= -1 && t.box.right() <= width + 1)
+                << "past the edge: '" << t.text.toStdString() << "'";
         for (const auto& [a, b] : test::overlappingTexts(texts, 0.05))
             ADD_FAILURE() << "overlapping: '" << a.text.toStdString() << "' and '"
                           << b.text.toStdString() << "'";
@@ -50,6 +57,37 @@ TEST(FiguresView, LargeValuesKeepTickLabelsApartAndTextsUncut) {
                 << "cut: " << t->text().toStdString();
         }
     }
+}
+
+// The streams lab's first title is longer than a laptop's dock is wide: it
+// wraps instead of being cut at both sides.
+TEST(FiguresView, LongTitlesWrapInANarrowDock) {
+    test::app();
+    ws::Run run = test::smallRun();
+    run.experiment = "streams";
+    run.params["streams"] = "4";
+    run.figures = {{"oneStreamMs", 0.24},
+                   {"endToEndMs", 0.27},
+                   {"serialSumMs", 0.2},
+                   {"operationsSpanMs", 0.32},
+                   {"ratioToOneStream", 1.13}};
+    PlaybackModel model;
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    FiguresView view(&model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    view.resize(300, 500);
+    QCoreApplication::processEvents();
+    // Unwrapped, the title held the view (and its dock) 493 px wide.
+    EXPECT_LE(view.minimumSizeHint().width(), 300);
+    EXPECT_EQ(view.width(), 300);
+    bool title = false;
+    for (const auto& t : test::probeText(&view)) {
+        title |= t.text.startsWith(QStringLiteral("End to end"));
+        EXPECT_TRUE(t.box.left() >= -1 && t.box.right() <= view.width() + 1)
+            << "past the edge: '" << t.text.toStdString() << "'";
+    }
+    EXPECT_TRUE(title);
 }
 
 }  // namespace
