@@ -41,8 +41,24 @@ QString environmentBadgesHtml(const Run& run) {
 QString environmentFactsHtml(const GpuEnvironment& e) {
     if (!e.queried && e.unavailableReason.empty() && e.lockWaitMs == 0) return {};
     QStringList lines;
-    for (const std::string& line : environmentFacts(e)) lines << html(line);
+    for (const std::string& line : environmentFacts(e)) lines << breakLongWords(html(line));
     return tr("<b>The GPU during the run</b><br>") + lines.join(QStringLiteral("<br>"));
+}
+
+QString breakLongWords(const QString& text) {
+    constexpr int kLong = 20;  // characters: shorter words wrap as they are
+    QStringList words = text.split(QLatin1Char(' '));
+    for (QString& w : words) {
+        if (w.size() <= kLong) continue;
+        w.replace(QStringLiteral("__"), QStringLiteral("__") + kWordBreak);
+        QString broken;
+        for (qsizetype i = 0; i < w.size(); ++i) {
+            broken += w[i];
+            if (w[i] == QLatin1Char('-') && i + 1 < w.size()) broken += kWordBreak;
+        }
+        w = broken;
+    }
+    return words.join(QLatin1Char(' '));
 }
 
 }  // namespace ws

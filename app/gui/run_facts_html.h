@@ -14,4 +14,12 @@ QString environmentBadgesHtml(const Run& run);
 // The environment's facts, one per line; empty when nothing was recorded.
 QString environmentFactsHtml(const GpuEnvironment& environment);
 
+// A zero-width space: where a long word may wrap. The panel's plain text
+// leaves it out.
+inline constexpr QChar kWordBreak(0x200B);
+// `text` with a break allowed after each '-' and "__" of its long words (a
+// trace's file name, a GPU's UUID): unbroken, one such word held the run
+// panel wider than a laptop's left column.
+QString breakLongWords(const QString& text);
+
 }  // namespace ws

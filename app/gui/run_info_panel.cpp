@@ -44,20 +44,10 @@ QString cpuAgainstGpuText(const Timing& t) {
                               .arg(gpu / best, 0, 'f', 1);
     return s + QStringLiteral("<br>");
 }
-constexpr QChar kBreak(0x200B);  // zero-width space: where a long word may wrap
-
 QString plain(const QLabel* l) {
     QTextDocument d;
     d.setHtml(l->text());
-    return d.toPlainText().remove(kBreak);
-}
-
-// A trace's file name (streams__mode-dot__n-2_20__...wstrace) is one long
-// word: unbroken, it held the panel wider than its dock on a laptop, behind
-// a sideways scroll bar. It may wrap after each "__" of its parameters.
-QString breakableFileName(const QString& path) {
-    return QFileInfo(path).fileName().toHtmlEscaped().replace(QStringLiteral("__"),
-                                                              QStringLiteral("__") + kBreak);
+    return d.toPlainText().remove(kWordBreak);
 }
 }  // namespace
 
@@ -110,7 +100,8 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
         case RunOrigin::File:
             origin = tr("<span style='background:#56B4E9;color:black'>&nbsp;FILE&nbsp;</span> %1, "
                         "recorded on %2 at %3")
-                         .arg(breakableFileName(loaded.file), device, when);
+                         .arg(breakLongWords(QFileInfo(loaded.file).fileName().toHtmlEscaped()),
+                              device, when);
             break;
     }
     if (!loaded.note.isEmpty()) origin += "<br><i>" + loaded.note.toHtmlEscaped() + "</i>";

@@ -299,6 +299,15 @@ TEST(RunInfoPanel, ALongFileNameWrapsAtItsParameters) {
     panel.setRun(LoadedRun{run, RunOrigin::File, QStringLiteral("/traces/") + name, {}}, {});
     EXPECT_LT(panel.minimumSizeHint().width(), 260);
     EXPECT_TRUE(panel.text().contains(name)) << panel.text().toStdString();
+    // So does a GPU's UUID among the environment's facts (324 px unbroken).
+    auto queued = test::loadBundled(
+        QStringLiteral("work-queue__strategy-per-item__distribution-equal__items-1024__cost_us-10__"
+                       "blocks_per_sm-1.wstrace"));
+    ASSERT_TRUE(queued);
+    ASSERT_FALSE(queued->run->environment.uuid.empty());
+    panel.setRun(LoadedRun{queued, RunOrigin::File, QStringLiteral("q.wstrace"), {}}, {});
+    EXPECT_LT(panel.minimumSizeHint().width(), 260);
+    EXPECT_TRUE(panel.text().contains(QString::fromStdString(queued->run->environment.uuid)));
 }
 
 // The transposes compare every byte and keep no single result: the badge
