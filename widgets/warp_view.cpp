@@ -159,8 +159,11 @@ void WarpView::paintEvent(QPaintEvent*) {
     const QRect area = cellArea();
     // Lane numbers along the top, as many as fit.
     const double cw = double(area.width()) / kWarpSize;
-    const int every =
-        cw >= fm.horizontalAdvance("00") + 4 ? 1 : (cw * 4 >= fm.horizontalAdvance("00") ? 4 : 8);
+    // With a gap of half a digit or more between neighbours: "12" and "16"
+    // a digit's width apart read as "1216".
+    const double label = fm.horizontalAdvance(QStringLiteral("00")) + fm.averageCharWidth();
+    int every = 1;
+    while (every < 16 && every * cw < label) every *= 2;
     p.setPen(palette::mutedText());
     for (int lane = 0; lane < kWarpSize; lane += every)
         p.drawText(

@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <vector>
+
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 
 namespace ws {
 namespace {
@@ -29,6 +34,36 @@ TEST(WarpView, ShowsActiveLanesOfTheCurrentStep) {
     model.setTime(60);  // step 0, the load: every lane active
     const QImage load = test::render(view);
     EXPECT_TRUE(test::near(load.pixelColor(view.cellRect(3, 31).center().toPoint()), kActive, 10));
+}
+
+// In a narrow view the lane numbers thin out with a gap between them: at
+// 190 px "12", "16", "20" were drawn a digit apart and read as "1216202428".
+TEST(WarpView, LaneNumbersNeverRunTogether) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::smallPrepared());
+    model.setSelected({0, 0});
+    WarpView view(&model);
+    view.show();
+    const QFontMetrics fm(view.font());
+    for (const int width : {160, 190, 240, 320, 480, 700}) {
+        view.resize(width, 300);
+        std::map<double, std::vector<QRectF>> rows;  // numbers by their top
+        for (const auto& t : test::probeText(&view)) {
+            bool number = false;
+            t.text.toInt(&number);
+            if (number) rows[t.box.top()].push_back(t.box);
+        }
+        ASSERT_FALSE(rows.empty()) << width;
+        std::vector<QRectF> lanes = rows.begin()->second;  // the header, the topmost row
+        ASSERT_GE(lanes.size(), 2u) << width;
+        std::sort(lanes.begin(), lanes.end(),
+                  [](const QRectF& a, const QRectF& b) { return a.left() < b.left(); });
+        for (std::size_t i = 1; i < lanes.size(); ++i)
+            EXPECT_GE(lanes[i].left() - lanes[i - 1].left(),
+                      fm.horizontalAdvance(QStringLiteral("00")) + fm.averageCharWidth() / 2)
+                << width;
+    }
 }
 
 TEST(WarpView, SaysWhenTheBlockWasNotTraced) {
