@@ -92,6 +92,7 @@ BasicsLab::BasicsLab(MainWindow* window)
       m_tabs(new QTabWidget(m_dock)),
       m_cpuGpu(new CpuGpuPlot(m_tabs)) {
     m_dock->setWidget(scrollWhenShort(m_tabs));
+    m_dock->hide();  // until a first kernel's run (showTabsFor)
     PlaybackModel* model = window->model();
     m_tabs->addTab(new GreetingsView(model, m_tabs), tr(kTabs[0].title));
     m_tabs->addTab(new IndexingView(model, m_tabs), tr(kTabs[1].title));

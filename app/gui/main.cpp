@@ -180,6 +180,9 @@ int main(int argc, char** argv) {
             } else if (cl.atTimeNs) {
                 m->setTime(*cl.atTimeNs);
             }
+            // The chosen size again: a dock shown for a moment while the run
+            // loaded may have grown the window, which does not shrink by itself.
+            if (cl.windowSize) window.resize(*cl.windowSize);
             // Let layouts and pending repaints settle before grabbing.
             QTimer::singleShot(80, &app, [&] {
                 ws::Status saved;

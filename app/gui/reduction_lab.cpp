@@ -63,6 +63,10 @@ ReductionLab::ReductionLab(MainWindow* window)
     window->tabifyDockWidget(divDock, arrDock);
     window->tabifyDockWidget(arrDock, ladDock);
     treeDock->raise();
+    // Shown with a reduction's run (onRunChanged), as each lab's docks are
+    // with its own: all labs' docks at once, before the first run, held the
+    // window taller than a laptop's screen, and it stayed so.
+    for (QDockWidget* d : {treeDock, divDock, arrDock, ladDock}) d->hide();
     // A third of a projector's width: the linked views in the middle keep room
     // for their legends and the throughput plot.
     window->dockSizes()->prefer(treeDock, 620, Qt::Horizontal);
