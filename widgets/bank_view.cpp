@@ -332,6 +332,7 @@ void BankView::paintEvent(QPaintEvent*) {
     // Rows: "pass k", and the phase bands of wide accesses.
     const double rh = wordRect(0, 1).top() - wordRect(0, 0).top();
     const int labelEvery = std::max(1, int(std::ceil(fm.height() / std::max(rh, 1.0))));
+    double phaseLabelsEnd = -1e9;  // the bottom of the last phase label drawn
     for (std::size_t ph = 0; ph < m_diagram.phaseFirstRow.size(); ++ph) {
         const std::uint32_t first = m_diagram.phaseFirstRow[ph];
         const std::uint32_t last =
@@ -349,10 +350,22 @@ void BankView::paintEvent(QPaintEvent*) {
                 tr("lanes %1–%2").arg(phase.firstLane).arg(phase.firstLane + phase.laneCount - 1);
             const double room = area.left() - 8;
             const QFont bold = titleFont(font());
-            p.setFont(QFontMetricsF(bold).horizontalAdvance(lanes) <= room ? bold : font());
-            p.drawText(QRectF(2, wordRect(0, first).top(), room, fm.height()),
-                       Qt::AlignRight | Qt::AlignTop, lanes);
-            p.setFont(font());
+            QFont label = QFontMetricsF(bold).horizontalAdvance(lanes) <= room ? bold : font();
+            // In a short view a phase's rows are thinner than a line of text:
+            // the label shrinks to its band (to 70 %), and one that still
+            // reaches the next is left out rather than run into it.
+            const double top = wordRect(0, first).top();
+            const double band = (last < rows ? wordRect(0, last).top() : gridRect.bottom()) - top;
+            const double height = QFontMetricsF(label).height();
+            if (height > band && label.pointSizeF() > 0)
+                label.setPointSizeF(label.pointSizeF() * std::max(0.7, band / height));
+            const double shown = QFontMetricsF(label).height();
+            if (top >= phaseLabelsEnd) {
+                p.setFont(label);
+                p.drawText(QRectF(2, top, room, shown), Qt::AlignRight | Qt::AlignTop, lanes);
+                p.setFont(font());
+                phaseLabelsEnd = top + shown;
+            }
         }
         for (std::uint32_t row = first + (phased ? 1 : 0); row < last; ++row) {
             if ((row - first) % std::uint32_t(labelEvery) != 0) continue;

@@ -148,5 +148,31 @@ TEST(BankView, WideAccessesShowTheirPhases) {
     test::render(s.view);
 }
 
+// In a short dock (a laptop's) the four phases' rows are thinner than a line
+// of text: their "lanes 0–7" labels ran into each other. They shrink to fit,
+// and where even that is too tall, every other one is left out.
+TEST(BankView, PhaseLabelsNeverRunTogether) {
+    test::app();
+    for (const int height : {560, 300, 240, 200}) {
+        Shown s(probe("1", "16"));
+        s.view.resize(900, height);
+        s.view.setAttribute(Qt::WA_DontShowOnScreen);
+        s.view.show();
+        std::vector<test::DrawnText> phases;
+        for (const auto& t : test::probeText(&s.view))
+            if (t.text.startsWith(QStringLiteral("lanes "))) phases.push_back(t);
+        EXPECT_FALSE(phases.empty()) << height;
+        for (std::size_t i = 0; i < phases.size(); ++i)
+            for (std::size_t j = i + 1; j < phases.size(); ++j) {
+                // The text's own height, not the box it was given.
+                const double h = std::min(phases[i].pixelHeight, phases[j].pixelHeight);
+                EXPECT_GE(std::abs(phases[i].box.top() - phases[j].box.top()), h - 1)
+                    << height << ": '" << phases[i].text.toStdString() << "' and '"
+                    << phases[j].text.toStdString() << "'";
+            }
+        if (height == 560) EXPECT_EQ(phases.size(), 4u);
+    }
+}
+
 }  // namespace
 }  // namespace ws
