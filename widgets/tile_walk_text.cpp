@@ -86,7 +86,8 @@ void TileWalkView::paintCaptions(QPainter& p, const TileWalkLayout& l, const Til
                           QString::fromStdString(run.verification.expected));
     }
     // The corner is small in a docked view: the text shrinks to fit (to three
-    // quarters of the font at most), then what is left over is cut.
+    // quarters of the font at most), then the lines that fit are shown, the
+    // last ending in "…" (it was cut mid-line, which read as the whole text).
     const QRectF box = l.corner.adjusted(0, 0, -8, 0);
     const QString text = lines.join('\n');
     QFont f = font();
@@ -96,11 +97,13 @@ void TileWalkView::paintCaptions(QPainter& p, const TileWalkLayout& l, const Til
         if (need.height() <= box.height()) break;
         f.setPointSizeF(f.pointSizeF() * 0.92);
     }
+    const QFontMetrics small(f);
+    const int fit = std::max(1, int(box.height() / small.lineSpacing()));
     p.save();
     p.setFont(f);
     p.setClipRect(box);
     p.setPen(palette::text());
-    p.drawText(box, flags, text);
+    p.drawText(box, Qt::AlignLeft | Qt::AlignTop, wrapToLines(small, text, int(box.width()), fit));
     p.restore();
 }
 

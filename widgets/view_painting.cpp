@@ -87,6 +87,17 @@ QString wrapToWidth(const QFontMetrics& fm, const QString& text, int width) {
     return out.join(QLatin1Char('\n'));
 }
 
+QString wrapToLines(const QFontMetrics& fm, const QString& text, int width, int lines) {
+    QStringList all = wrapToWidth(fm, text, width).split(QLatin1Char('\n'));
+    if (all.size() <= lines) return all.join(QLatin1Char('\n'));
+    if (lines <= 0) return {};
+    QStringList shown = all.mid(0, lines);
+    // The rest run on from the last line shown and are elided there.
+    const QString rest = QStringList(all.mid(lines)).join(QLatin1Char(' '));
+    shown.back() = fm.elidedText(shown.back() + QLatin1Char(' ') + rest, Qt::ElideRight, width);
+    return shown.join(QLatin1Char('\n'));
+}
+
 QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, double top, double left,
                     double right) {
     const double w = fm.horizontalAdvance(text) + 2;

@@ -41,5 +41,8 @@ QRectF tickLabelBox(const QFontMetrics& fm, const QString& text, double x, doubl
 // breaks kept; a single word wider than `width` stays whole): for notes in
 // plots, whose text items do not wrap.
 QString wrapToWidth(const QFontMetrics& fm, const QString& text, int width);
+// wrapToWidth's lines, at most `lines` of them: where text is left over, the
+// last line shown ends in "…", so that a cut reads as one.
+QString wrapToLines(const QFontMetrics& fm, const QString& text, int width, int lines);
 
 }  // namespace ws
