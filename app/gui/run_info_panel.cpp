@@ -10,6 +10,7 @@
 
 #include "app/gui/run_facts_html.h"
 #include "core/catalog.h"
+#include "core/overhead_text.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -176,7 +177,8 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     if (t.gflopPerS() > 0)
         facts += tr("Arithmetic: <b>%1 GFLOP/s</b><br>").arg(t.gflopPerS(), 0, 'f', 1);
     if (t.cpuThreads > 0) facts += tr("On the CPU: %1 thread(s)<br>").arg(t.cpuThreads);
-    facts += tr("Recording overhead: %1 %<br>").arg(t.overheadPercent, 0, 'f', 2);
+    facts += tr("Recording overhead: %1<br>")
+                 .arg(QString::fromStdString(recordingOverheadText(t)).toHtmlEscaped());
     facts += cpuAgainstGpuText(t);
     std::size_t blocks = 0;
     for (const auto& l : r.launches) blocks += l.blocks.size();

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "core/overhead_text.h"
+
 namespace ws::record {
 
 std::string paramsText(const ParamValues& params) {
@@ -27,13 +29,12 @@ std::string runSummaryLine(const Run& run) {
         // bytes, which "0.0 GB/s" would hide.
         std::snprintf(rate, sizeof rate, t.gbPerS() < 1 ? ", %.3g GB/s" : ", %.1f GB/s",
                       t.gbPerS());
-    std::snprintf(buffer, sizeof buffer,
-                  "%.4f ms%s (median%s of %d)%s, recording overhead %+.2f %%", t.kernelMs, spread,
-                  spread[0] ? " ± CV" : "", t.repetitions, rate, t.overheadPercent);
+    std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d)%s, recording overhead ",
+                  t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate);
     std::string verdict = !run.verification.checked ? "not verified"
                           : run.verification.passed ? "verified against the CPU"
                                                     : "FAILED verification";
-    return std::string(buffer) + ", " + verdict;
+    return std::string(buffer) + recordingOverheadText(t) + ", " + verdict;
 }
 
 }  // namespace ws::record
