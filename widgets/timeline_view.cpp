@@ -332,8 +332,10 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     }
     // Launch boundaries of multi-launch runs; labels only where the last one
     // leaves room (child grids launched together would pile up their names).
-    const double launchGap = fm.horizontalAdvance(tr("launch 000")) + 8;
-    double lastLaunchLabelX = -1e9;
+    // A name goes right of its boundary, or left of it near the right edge
+    // (a reduction's last, one-block launch), on a plate over the bars; on
+    // the bottom line, or the one above where the bottom one is taken.
+    double lastLabelEnd[2] = {-1e9, -1e9};
     // Device-launched grids start out of index order: label left to right.
     std::vector<std::pair<double, std::size_t>> boundaries;
     for (std::size_t li = 1; li < prep->launches.size(); ++li)
@@ -342,10 +344,20 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     for (const auto& [x, li] : boundaries) {
         if (x < lanes.left() || x > lanes.right()) continue;
         p.fillRect(QRectF(std::floor(x) - 1, lanes.top(), 2, lanes.height()), palette::text());
-        if (x - lastLaunchLabelX < launchGap || x + launchGap > width()) continue;
+        const QString name = tr("launch %1").arg(li + 1);
+        const double w = fm.horizontalAdvance(name) + 4;
+        double left = x + 3;
+        if (left + w > lanes.right()) left = x - 3 - w;
+        const int lines = lanes.height() >= 3 * fm.height() ? 2 : 1;
+        int line = 0;
+        while (line < lines && left < std::max(double(lanes.left()), lastLabelEnd[line] + 6))
+            ++line;
+        if (line == lines) continue;
+        const double baseline = lanes.bottom() - 4 - line * fm.height();
+        p.fillRect(QRectF(left, baseline - fm.ascent() - 1, w, fm.height()), palette::background());
         p.setPen(palette::text());
-        p.drawText(QPointF(x + 4, lanes.bottom() - 4), tr("launch %1").arg(li + 1));
-        lastLaunchLabelX = x;
+        p.drawText(QPointF(left + 2, baseline), name);
+        lastLabelEnd[line] = left + w;
     }
     auto outline = [&](const BlockRef& ref, const QColor& c, double w) {
         QRectF r = barRect(ref);

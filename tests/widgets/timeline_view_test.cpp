@@ -7,6 +7,7 @@
 #include <QWheelEvent>
 
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/colour_scheme.h"
 #include "widgets/palette.h"
 #include "widgets/timeline_raster.h"
@@ -91,6 +92,36 @@ TEST_F(TimelineViewTest, TheSmsLeftOutAreCountedInABandBelowTheLanes) {
     EXPECT_TRUE(
         test::near(img.pixelColor(band.right() - 2, band.center().y()), palette::idleCell(), 4));
     EXPECT_TRUE(test::anyNear(img, band, palette::text(), 40));  // its text
+}
+
+// A launch that starts near the right edge is named left of its boundary:
+// a reduction's last, one-block launch had no name where the others had.
+TEST_F(TimelineViewTest, EveryLaunchBoundaryIsNamedWhereThereIsRoom) {
+    ws::Run run = test::smallRun();
+    Launch second = run.launches[0], third = run.launches[0];
+    const std::uint64_t end = run.launches[0].blocks.endNs[15];
+    for (Launch* l : {&second, &third}) {
+        l->blocks.resize(1);
+        l->grid = {1, 1, 1};
+        l->steps = {};
+    }
+    second.blocks.startNs[0] = end + 4000;
+    second.blocks.endNs[0] = end + 4500;
+    third.blocks.startNs[0] = end + 9000;
+    third.blocks.endNs[0] = end + 9100;
+    run.launches.push_back(second);
+    run.launches.push_back(third);
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    view.resize(700, 300);
+    view.show();
+    QStringList names;
+    for (const auto& t : test::probeText(&view))
+        if (t.text.startsWith(QStringLiteral("launch "))) {
+            names << t.text;
+            EXPECT_LE(t.box.right(), view.width()) << t.text.toStdString();
+        }
+    EXPECT_TRUE(names.contains(QStringLiteral("launch 2"))) << names.join(", ").toStdString();
+    EXPECT_TRUE(names.contains(QStringLiteral("launch 3"))) << names.join(", ").toStdString();
 }
 
 TEST_F(TimelineViewTest, ColoursBarsByStateAtThePlayhead) {
