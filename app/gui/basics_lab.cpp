@@ -4,6 +4,7 @@
 #include <QMenuBar>
 #include <QTabWidget>
 
+#include "app/gui/dock_sizes.h"
 #include "app/gui/experiment_browser.h"
 #include "app/gui/main_window.h"
 #include "app/gui/scroll_when_short.h"
@@ -93,6 +94,10 @@ BasicsLab::BasicsLab(MainWindow* window)
       m_cpuGpu(new CpuGpuPlot(m_tabs)) {
     m_dock->setWidget(scrollWhenShort(m_tabs));
     m_dock->hide();  // until a first kernel's run (showTabsFor)
+    // A third of a projector's width, as the reduction tree's: shown after
+    // the window's first layout, it took its tables' whole width (920 px at
+    // 1920) and left the playback bar's scrubber a handle wide.
+    window->dockSizes()->prefer(m_dock, 620, Qt::Horizontal);
     PlaybackModel* model = window->model();
     m_tabs->addTab(new GreetingsView(model, m_tabs), tr(kTabs[0].title));
     m_tabs->addTab(new IndexingView(model, m_tabs), tr(kTabs[1].title));

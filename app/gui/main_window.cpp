@@ -128,8 +128,12 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     // memory lab's views, 799 px).
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     // A projector's 1920x1080: the lab docks need the room, and screenshots
-    // for the docs come out at the resolution a lecture hall shows.
-    resize(1920, 1080);
+    // for the docs come out at the resolution a lecture hall shows. On a
+    // smaller screen (a 1366 x 768 laptop), the room it has.
+    QSize size(1920, 1080);
+    if (QGuiApplication::platformName() != QLatin1String("offscreen") && screen())
+        size = size.boundedTo(screen()->availableGeometry().size());
+    resize(size);
 }
 
 QWidget* MainWindow::titled(const QString& title, QWidget* view, QWidget* extra) {
@@ -166,6 +170,9 @@ void MainWindow::buildViews() {
     top->addWidget(titled(tr("Blocks of the grid"), m_grid, m_colouring));
     m_warpsPanel = titled(tr("Warps of the selected block"), m_warps);
     top->addWidget(m_warpsPanel);
+    // A plot narrower than this showed its ticks run together and its axis
+    // title cut ("n (elemen"): the other two views give way first.
+    m_plot->setMinimumSize(220, 120);
     top->addWidget(titled(tr("Throughput"), m_plot));
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 3);

@@ -55,13 +55,19 @@ PlaybackBar::PlaybackBar(PlaybackModel* model, QWidget* parent) : QWidget(parent
         if (m_updating) return;
         m_model->setTime(m_model->duration() * v / kScrubSteps);
     });
+    // The scrubber keeps room to be dragged: squeezed by a narrow middle
+    // column it shrank to its handle and read as a checkbox.
+    m_scrubber->setMinimumWidth(120);
     h->addWidget(m_scrubber, 1);
+    // The time over the event count, in two short lines: on one line they
+    // held the bar wide, and a narrow bar cut the count to "event".
     m_time = new QLabel(this);
-    // Room for the times, so that the bar does not jump as they change; the
-    // event count may take more where there is room (reserving it too held
-    // the window wider than a laptop's screen).
-    m_time->setMinimumWidth(
-        QFontMetrics(font()).horizontalAdvance("GPU time 000.000 µs / 000.000 µs"));
+    m_time->setTextFormat(Qt::RichText);
+    m_time->setToolTip(
+        tr("GPU time since the first block started, of the run's span; the events "
+           "are the block starts and ends and warp steps the arrows step through"));
+    // Room for the times, so that the bar does not jump as they change.
+    m_time->setMinimumWidth(QFontMetrics(font()).horizontalAdvance("000.000 µs / 000.000 µs"));
     h->addWidget(m_time);
 
     connect(model, &PlaybackModel::timeChanged, this, &PlaybackBar::refresh);
@@ -73,7 +79,7 @@ PlaybackBar::PlaybackBar(PlaybackModel* model, QWidget* parent) : QWidget(parent
     refresh();
 }
 
-QString PlaybackBar::timeText() const { return m_time->text(); }
+QString PlaybackBar::timeText() const { return m_plainTime; }
 
 void PlaybackBar::refresh() {
     m_updating = true;
@@ -81,10 +87,12 @@ void PlaybackBar::refresh() {
     m_scrubber->setValue(d > 0 ? int(m_model->time() / d * kScrubSteps) : 0);
     m_updating = false;
     setEnabled(m_model->prepared() != nullptr);
-    m_time->setText(tr("GPU time %1 / %2 · event %3/%4")
-                        .arg(formatDuration(m_model->time()), formatDuration(d))
-                        .arg(m_model->currentStep())
-                        .arg(std::max(0, m_model->stepCount() - 1)));
+    const QString times = tr("%1 / %2").arg(formatDuration(m_model->time()), formatDuration(d));
+    const QString events =
+        tr("event %1 of %2").arg(m_model->currentStep()).arg(std::max(0, m_model->stepCount() - 1));
+    m_time->setText(times.toHtmlEscaped() + QStringLiteral("<br><small>") + events.toHtmlEscaped() +
+                    QStringLiteral("</small>"));
+    m_plainTime = tr("GPU time %1 · %2").arg(times, events);
 }
 
 }  // namespace ws

@@ -26,7 +26,8 @@ private:
     PlaybackModel* m_model;
     QToolButton* m_play;
     QSlider* m_scrubber;
-    QLabel* m_time;
+    QLabel* m_time;       // "544 ns / 544 ns" over "event 4 of 4"
+    QString m_plainTime;  // the same on one line, for timeText()
     QComboBox* m_speed;
     bool m_updating = false;
 };

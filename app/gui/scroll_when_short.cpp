@@ -24,10 +24,9 @@ public:
         content->installEventFilter(this);
     }
 
-    QSize sizeHint() const override {
-        const QSize content = widget()->sizeHint();
-        return {content.width() + reserve(), content.height() + 2 * frameWidth()};
-    }
+    // (The size hint stays QScrollArea's, bounded to 36 x 24 lines: a dock
+    // shown after the window's first layout takes its hint, and a table's
+    // whole width, 920 px, squeezed the middle column and the left docks.)
     QSize minimumSizeHint() const override {
         const QSize content = widget()->minimumSizeHint();
         const int most = int(m_share * screenLines(this));
