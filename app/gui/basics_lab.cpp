@@ -111,7 +111,9 @@ BasicsLab::BasicsLab(MainWindow* window)
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
             &BasicsLab::onExperiment);
     connect(window->source(), &RunSource::loaded, this, &BasicsLab::onLoaded);
-    showTabsFor("hello");
+    // The tabs of the first experiment, with the dock left hidden: shown
+    // before any run, it widened the window past a laptop's screen for good.
+    showTabsFor("hello", false);
 }
 
 void BasicsLab::registerViews() {
@@ -147,7 +149,7 @@ void BasicsLab::registerViews() {
     });
 }
 
-void BasicsLab::showTabsFor(const std::string& id) {
+void BasicsLab::showTabsFor(const std::string& id, bool showDock) {
     const ExperimentSpec* spec = findExperiment(id);
     // Shown with the first kernels, as each lab's dock is with its own
     // experiments: beside another lab it took the width the throughput plot
@@ -155,7 +157,7 @@ void BasicsLab::showTabsFor(const std::string& id) {
     // click away in the First kernels menu, and in lessons.
     // Only on a change of experiment: a dock the user opened stays open
     // through the runs of the same experiment.
-    if (id != m_dockShownFor) {
+    if (showDock && id != m_dockShownFor) {
         m_dockShownFor = id;
         const bool own = spec && spec->group == "basics";
         m_window->showLabDock(m_dock, own);

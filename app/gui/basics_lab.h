@@ -31,7 +31,7 @@ private:
     void registerViews();
     void onExperiment(const QString& id);
     void onLoaded(const LoadedRun& loaded);
-    void showTabsFor(const std::string& id);
+    void showTabsFor(const std::string& id, bool showDock = true);
 
     MainWindow* m_window;
     QDockWidget* m_dock;

@@ -71,6 +71,7 @@ TEST_F(MainWindowTest, TheWindowFitsALaptopScreenWithEveryLabsDocks) {
             // Nor did a dock shown for a moment while it loaded grow it: the
             // window does not shrink back by itself.
             EXPECT_LE(w->height(), screen.height()) << trace;
+            EXPECT_LE(w->width(), screen.width()) << trace;
             if (screen.height() < 1080) continue;
             auto* form = w->findChild<ParameterPanel*>()->findChild<QScrollArea*>();
             ASSERT_NE(form, nullptr);
