@@ -50,6 +50,9 @@ struct ExperimentSpec {
     // Settings that launch no kernel of warpscope's own (copies, a vendor
     // library, the CPU): their traces hold timings but no launch records.
     std::function<bool(const ParamValues&)> launchesNoKernel{};
+    // What the run's timing measures where it is no kernel of its own and
+    // not the CPU ("Largest host-to-device copy"); empty: "Kernel time".
+    std::string timedAs{};
 
     const ParamSpec* param(std::string_view name) const;
     // Whether the experiment shows `view` ("warps", "tree", "banks"...): labs

@@ -179,6 +179,7 @@ ExperimentSpec bandwidthEntry() {
             return {};
         },
         .launchesNoKernel = [](const ParamValues&) { return true; },
+        .timedAs = "Largest host-to-device copy",
     };
 }
 

@@ -12,16 +12,24 @@ QString tr(const char* text) { return QCoreApplication::translate("RunInfoPanel"
 QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 }  // namespace
 
-QString kernelTimeHtml(const Timing& t) {
-    if (t.kernelSamplesMs.empty())  // recorded before the spread was kept
-        return tr("Kernel time: %1 ms (median of %2, without recording)")
+QString kernelTimeHtml(const Timing& t, bool onCpu, const QString& timedAs) {
+    if (onCpu)  // a CPU variant: its runs, no kernel and nothing recorded
+        return tr("Time on the CPU: <b>%1 ms</b> (median of %2 runs)")
             .arg(t.kernelMs, 0, 'f', 4)
             .arg(t.repetitions);
-    return tr("Kernel time: <b>%1 ms ± %2 %</b> (median ± coefficient of variation of %3 "
-              "launches without recording, %4 to %5 ms)")
+    const QString what = timedAs.isEmpty() ? tr("Kernel time") : timedAs;
+    if (t.kernelSamplesMs.empty())  // recorded before the spread was kept
+        return tr("%1: %2 ms (median of %3, without recording)")
+            .arg(what)
+            .arg(t.kernelMs, 0, 'f', 4)
+            .arg(t.repetitions);
+    return tr("%1: <b>%2 ms ± %3 %</b> (median ± coefficient of variation of %4 "
+              "%5, %6 to %7 ms)")
+        .arg(what)
         .arg(t.kernelMs, 0, 'f', 4)
         .arg(t.kernelCvPercent, 0, 'f', 1)
         .arg(t.kernelSamplesMs.size())
+        .arg(timedAs.isEmpty() ? tr("launches without recording") : tr("repetitions"))
         .arg(t.kernelMinMs, 0, 'f', 4)
         .arg(t.kernelMaxMs, 0, 'f', 4);
 }

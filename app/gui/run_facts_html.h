@@ -7,8 +7,10 @@
 
 namespace ws {
 
-// "0.3500 ms ± 1.2 % (median ± CV of 20 launches, 0.3480 to 0.3610 ms)"
-QString kernelTimeHtml(const Timing& timing);
+// "Kernel time: 0.3500 ms ± 1.2 % (median ± CV of 20 launches, 0.3480 to
+// 0.3610 ms)"; for a variant measured on the CPU, its time there; for a
+// run whose time is no kernel's, what it is (`timedAs`, from the catalog).
+QString kernelTimeHtml(const Timing& timing, bool onCpu = false, const QString& timedAs = {});
 // One marked span per badge, each followed by its facts; empty without badges.
 QString environmentBadgesHtml(const Run& run);
 // The environment's facts, one per line; empty when nothing was recorded.

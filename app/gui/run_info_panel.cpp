@@ -109,6 +109,9 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     m_origin->setText(origin);
 
     const auto& v = r.verification;
+    // A variant that ran on the CPU (the matrix multiply's cpu-naive) has no
+    // GPU result, kernel or recording: its own figures are said as such.
+    const bool onCpu = measuredOnCpu(r);
     if (!v.checked) {
         m_badge->setText(tr("<span style='background:#DDDDDD'>&nbsp;not verified&nbsp;</span>"));
     } else if (v.passed) {
@@ -116,8 +119,10 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
         // buffer (the transposes) has none, and says what it compared.
         const std::string& detail = v.actual.empty() ? v.note : v.actual;
         const QString badge =
-            tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
-               " GPU result matches the CPU reference");
+            onCpu ? tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
+                       " result matches the reference")
+                  : tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
+                       " GPU result matches the CPU reference");
         m_badge->setText(detail.empty()
                              ? badge
                              : badge + QStringLiteral(" (%1)").arg(
@@ -125,8 +130,9 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     } else {
         m_badge->setText(
             tr("<span style='background:#D55E00;color:white'>&nbsp;✘ FAILED&nbsp;</span>"
-               " expected %1, GPU gave %2. %3")
+               " expected %1, %2 gave %3. %4")
                 .arg(QString::fromStdString(v.expected).toHtmlEscaped(),
+                     onCpu ? tr("the CPU variant") : tr("the GPU"),
                      QString::fromStdString(v.actual).toHtmlEscaped(),
                      QString::fromStdString(v.note).toHtmlEscaped()));
     }
@@ -167,19 +173,28 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
                  .arg(peak, 0, 'f', 0);
     facts += tr("Timer tick: %1 (shorter bars are not resolved)<br>")
                  .arg(formatExactNs(double(r.device.timerTickNs)));
-    facts += kernelTimeHtml(t) + "<br>";
+    // Copies, a vendor library or the CPU: no kernel of the run's own, so
+    // no records whose cost to give.
+    const bool ownKernel = !(spec && spec->launchesNoKernel && spec->launchesNoKernel(r.params));
+    facts +=
+        kernelTimeHtml(t, onCpu, spec ? QString::fromStdString(spec->timedAs) : QString()) + "<br>";
+    // The device's memory peak is the GPU's: no share of it for a CPU run.
     if (t.gbPerS() > 0)
         facts += tr("Throughput: <b>%1 GB/s</b>%2<br>")
                      .arg(t.gbPerS() < 1 ? QString::number(t.gbPerS(), 'g', 3)
                                          : QString::number(t.gbPerS(), 'f', 1))
-                     .arg(peak > 0 ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'g', 2)
-                                   : QString());
+                     .arg(peak > 0 && !onCpu
+                              ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'g', 2)
+                              : QString());
     if (t.gflopPerS() > 0)
         facts += tr("Arithmetic: <b>%1 GFLOP/s</b><br>").arg(t.gflopPerS(), 0, 'f', 1);
     if (t.cpuThreads > 0) facts += tr("On the CPU: %1 thread(s)<br>").arg(t.cpuThreads);
-    facts += tr("Recording overhead: %1<br>")
-                 .arg(QString::fromStdString(recordingOverheadText(t)).toHtmlEscaped());
-    facts += cpuAgainstGpuText(t);
+    if (ownKernel)
+        facts += tr("Recording overhead: %1<br>")
+                     .arg(QString::fromStdString(recordingOverheadText(t)).toHtmlEscaped());
+    // A vendor library's kernel stands against the CPU too; copies and CPU
+    // variants do not.
+    if (!onCpu && (!spec || spec->timedAs.empty())) facts += cpuAgainstGpuText(t);
     std::size_t blocks = 0;
     for (const auto& l : r.launches) blocks += l.blocks.size();
     facts += (r.launches.size() == 1 ? tr("1 launch") : tr("%1 launches").arg(r.launches.size())) +

@@ -22,6 +22,16 @@ ThroughputData throughputFor(const Run& current, const BundledTraces& bundled,
                              const std::vector<MeasuredRun>& session) {
     ThroughputData d;
     const ExperimentSpec* spec = findExperiment(current.experiment);
+    // A run of copies of every size has its own plot against size: here its
+    // largest copy's rate stood at min_bytes, beside 1 KiB copies that reach
+    // a fraction of it.
+    if (spec && spec->lists("bandwidth")) {
+        d.emptyText = QObject::tr(
+                          "%1 times copies of every size at once:\nthe Bandwidth tab of First "
+                          "kernels plots them against their size.")
+                          .arg(QString::fromStdString(current.experiment));
+        return d;
+    }
     std::string xName = "n";
     if (spec && !spec->param("n")) {
         for (const auto& p : spec->params)

@@ -44,6 +44,22 @@ TEST(ThroughputSeries, ARunThatTimesNoBytesSaysSoInsteadOfAskingForRuns) {
     EXPECT_TRUE(throughputFor(sum, *b, {}).emptyText.isEmpty());
 }
 
+// The bandwidth test's rate is its largest copy's: plotted at min_bytes it
+// stood beside 1 KiB copies that reach a fraction of it. Its own plot has it.
+TEST(ThroughputSeries, CopiesOfEverySizePointToTheirOwnPlot) {
+    test::AppFixtureFiles files;
+    auto b = BundledTraces::load(files.resources() + "/traces/manifest.json");
+    ASSERT_TRUE(b.ok()) << b.error();
+    ws::Run copies;
+    copies.experiment = "host-device-bandwidth";
+    copies.params = {{"min_bytes", "1024"}, {"max_bytes", "1073741824"}, {"host_memory", "both"}};
+    copies.timing = {.kernelMs = 19.5, .bytesMoved = 1073741824};
+    const ThroughputData d = throughputFor(copies, *b, {});
+    EXPECT_FALSE(d.current);
+    EXPECT_TRUE(d.points.empty());
+    EXPECT_TRUE(d.emptyText.contains("the Bandwidth tab")) << d.emptyText.toStdString();
+}
+
 TEST(BundledTraces, SaysWhatIsWrongWithABrokenManifest) {
     EXPECT_FALSE(BundledTraces::load("/nonexistent/manifest.json").ok());
 }

@@ -310,6 +310,33 @@ TEST(RunInfoPanel, ALongFileNameWrapsAtItsParameters) {
     EXPECT_TRUE(panel.text().contains(QString::fromStdString(queued->run->environment.uuid)));
 }
 
+// A CPU variant has no GPU result, kernel or records; the bandwidth test
+// times copies: each says what it measured, not "Kernel time".
+TEST(RunInfoPanel, RunsWithoutAKernelOfTheirOwnSayWhatTheyTimed) {
+    test::app();
+    auto cpu = test::loadBundled(QStringLiteral("matmul__n-256__variant-cpu-naive.wstrace"));
+    ASSERT_TRUE(cpu);
+    RunInfoPanel panel;
+    panel.setRun(LoadedRun{cpu, RunOrigin::File, QStringLiteral("cpu.wstrace"), {}}, {});
+    QString text = panel.text();
+    EXPECT_TRUE(text.contains(QStringLiteral("result matches the reference")))
+        << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("GPU result"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Time on the CPU"))) << text.toStdString();
+    for (const char* wrong : {"Kernel time", "% of peak", "Recording overhead", "CPU against GPU"})
+        EXPECT_FALSE(text.contains(QString::fromLatin1(wrong))) << wrong;
+
+    auto copies = test::loadBundled(
+        QStringLiteral("host-device-bandwidth__min_bytes-1024__max_bytes-2_30.wstrace"));
+    ASSERT_TRUE(copies);
+    panel.setRun(LoadedRun{copies, RunOrigin::File, QStringLiteral("bw.wstrace"), {}}, {});
+    text = panel.text();
+    EXPECT_TRUE(text.contains(QStringLiteral("Largest host-to-device copy: 19.4951 ms")))
+        << text.toStdString();
+    for (const char* wrong : {"Kernel time", "Recording overhead", "CPU against GPU"})
+        EXPECT_FALSE(text.contains(QString::fromLatin1(wrong))) << wrong;
+}
+
 // The transposes compare every byte and keep no single result: the badge
 // says what was compared instead of an empty "()".
 TEST(RunInfoPanel, AnExactCheckOfABufferSaysWhatItCompared) {
