@@ -142,7 +142,6 @@ public:
         for (const auto& l : launches) links.launchStream.push_back(l.stream);
         return links;
     }
-    const BlockRecordSet& records() const { return m_records; }
     BlockRecordSet& records() { return m_records; }
 
 private:

@@ -280,7 +280,6 @@ public:
     cudaStream_t stream() const { return m_streams[0]; }
     const StreamSet& streamSet() const { return m_streams; }
     BlockRecordSet& records() { return m_records; }
-    std::uint32_t block() const { return m_block; }
 
 private:
     std::uint64_t m_n;
