@@ -36,9 +36,8 @@ inline constexpr int kBestUnroll = 4;
 
 // (1024, 2): at most 32 registers, so the recording build keeps the plain
 // build's occupancy (8 blocks of 256 per SM) and both run the same grid.
-// Its step tracer then spills 16 bytes, and ptxas says so when it builds
-// the recording instances: a spill in the few traced steps after the load
-// loop, where fewer resident blocks would slow every block.
+// The recording instances then spill 16 bytes (ptxas says so as it builds
+// them); the plain ones, which every timing comes from, do not.
 template <bool kRecord, typename T>
 __global__ void __launch_bounds__(1024, 2)
     reduceBest(const T* __restrict__ in, std::uint64_t n, T* out, RecordPointers rec) {
