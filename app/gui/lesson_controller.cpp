@@ -359,6 +359,14 @@ void LessonController::applyBeat() {
 
 RunPair* LessonController::comparison() const { return m_pair; }
 
+void LessonController::finishAnimation() {
+    if (!m_animation) return;
+    const double end = m_animation->endValue().toDouble();
+    m_animation->stop();  // deletes it
+    m_window->model()->setTime(end);
+    if (m_pair) m_pair->follow();
+}
+
 void LessonController::settle() {
     if (m_pair && m_pair->loading()) {
         m_settleAfterPair = true;  // the compared run is still being read

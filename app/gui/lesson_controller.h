@@ -43,6 +43,10 @@ public:
     bool settled() const { return m_settled; }
     // The second run of a comparison slide; null on other slides.
     RunPair* comparison() const;
+    // An animated slide at the end of its animation, where it rests: a
+    // screenshot or export shows that, not wherever the animation had got
+    // to when the picture was taken.
+    void finishAnimation();
     // Problems of single slides found when the lesson was opened.
     QStringList slideProblems() const { return m_problems; }
 

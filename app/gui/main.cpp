@@ -171,6 +171,9 @@ int main(int argc, char** argv) {
                     QStringLiteral("--slide %1: this lesson has slides 1..%2; showing the last")
                         .arg(*cl.slide)
                         .arg(window.lesson()->slideCount()));
+            // An animated slide rests at its end: the picture is the same
+            // on every run (it was wherever the animation had got to).
+            if (usesLesson && !cl.atStep && !cl.atTimeNs) window.lesson()->finishAnimation();
             if (cl.atStep) {
                 if (*cl.atStep >= m->stepCount())
                     ws::appLog(QStringLiteral("--at %1: this run has steps 0..%2; showing the last")

@@ -109,6 +109,25 @@ TEST_F(LessonWindow, OpensOnTheStageWithTheSlidesViewsAndCaption) {
     EXPECT_EQ(w->model()->time(), 0);  // at: start
 }
 
+// A screenshot of an animated slide was taken wherever the animation had
+// got to (0, 270 or 332 ns on five runs): finished, it rests at its end.
+TEST_F(LessonWindow, AnAnimatedSlideFinishesAtItsEnd) {
+    const QString path = files.dir() + "/animated.yaml";
+    ASSERT_TRUE(test::writeFile(
+        path, QStringLiteral("title: a\nslides:\n  - title: Moving\n    trace: small.wstrace\n"
+                             "    views: [timeline]\n    animate: {from: start, to: end, "
+                             "seconds: 30}\n    narration: It plays.\n")
+                  .toUtf8()));
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(path).ok());
+    ASSERT_TRUE(settled(*w));
+    EXPECT_LT(w->model()->time(), w->model()->duration());  // 30 s to go
+    w->lesson()->finishAnimation();
+    EXPECT_DOUBLE_EQ(w->model()->time(), w->model()->duration());
+    w->lesson()->finishAnimation();  // nothing left to finish
+    EXPECT_DOUBLE_EQ(w->model()->time(), w->model()->duration());
+}
+
 TEST_F(LessonWindow, TheLabsDocksMakeRoomForTheSlideAndComeBackAfter) {
     auto w = window();
     // The workbench with a run: the reduction lab's docks follow it.
