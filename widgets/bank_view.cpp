@@ -8,6 +8,7 @@
 #include <bit>
 
 #include "core/access_records.h"
+#include "widgets/lane_numbers.h"
 #include "widgets/memory_colours.h"
 #include "widgets/palette.h"
 #include "widgets/traced_block_choice.h"
@@ -279,7 +280,9 @@ void BankView::paintEvent(QPaintEvent*) {
 
     // Lanes, tinted by phase so half- and quarter-warps are visible.
     const double cw = laneRect(1).left() - laneRect(0).left();
-    const int every = cw >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4;
+    const LaneNumbers numbers = laneNumbersFor(font(), cw);
+    const QFontMetrics nfm(numbers.font);
+    const int every = numbers.every;
     for (int lane = 0; lane < 32; ++lane) {
         const QRectF r = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_access.activeMask >> lane & 1u;
@@ -291,9 +294,10 @@ void BankView::paintEvent(QPaintEvent*) {
         p.setBrush(c);
         p.drawRect(r);
     }
-    // The numbers after every cell, each on a plate of its cell's colour: two
-    // digits wider than a narrow cell reach over its borders, and a border
-    // drawn later would cross them.
+    // The numbers after every cell, in a font that fits one cell
+    // (widgets/lane_numbers.h); on a plate of the cell's colour only where
+    // even that reaches over its borders, which a later border would cross.
+    p.setFont(numbers.font);
     for (int lane = 0; lane < 32; lane += every) {
         const QRectF r = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_access.activeMask >> lane & 1u;
@@ -302,12 +306,13 @@ void BankView::paintEvent(QPaintEvent*) {
         if (active && m_diagram.analysis.phases.size() > 1 && phase % 2 == 1)
             c = palette::cellFillAlternate();
         const QString number = QString::number(lane);
-        const double w = fm.horizontalAdvance(number) + 2;
-        if (w > r.width())
+        const double w = nfm.horizontalAdvance(number) + 2;
+        if (numbers.plates && w > r.width())
             p.fillRect(QRectF(r.center().x() - w / 2, r.top() + 1, w, r.height() - 2), c);
         p.setPen(active ? palette::text() : palette::mutedText());
-        p.drawText(centredOn(r, number, fm), Qt::AlignCenter, number);
+        p.drawText(centredOn(r, number, nfm), Qt::AlignCenter, number);
     }
+    p.setFont(font());
     p.setPen(palette::mutedText());
     p.drawText(QRectF(0, laneRect(0).top(), laneRect(0).left() - 6, laneRect(0).height()),
                Qt::AlignRight | Qt::AlignVCenter, tr("lane"));
@@ -315,10 +320,13 @@ void BankView::paintEvent(QPaintEvent*) {
     // Bank numbers and the empty grid.
     const QRect area = bankArea();
     const double numbersTop = area.top() - fm.height() - 2;
+    // In the lanes' number font, so that bank 12 sits under lane 12's size.
+    p.setFont(numbers.font);
     for (std::uint32_t b = 0; b < kBankCount; b += every)
         p.drawText(centredOn(QRectF(area.left() + b * cw, numbersTop, cw, fm.height()),
-                             QString::number(b), fm),
+                             QString::number(b), nfm),
                    Qt::AlignCenter, QString::number(b));
+    p.setFont(font());
     p.drawText(QRectF(0, numbersTop, area.left() - 6, fm.height()),
                Qt::AlignRight | Qt::AlignVCenter, tr("bank"));
     const std::uint32_t rows = std::max<std::uint32_t>(m_diagram.rows, 1);

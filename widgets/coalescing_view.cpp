@@ -7,6 +7,7 @@
 #include <bit>
 
 #include "core/access_records.h"
+#include "widgets/lane_numbers.h"
 #include "widgets/memory_colours.h"
 #include "widgets/palette.h"
 #include "widgets/traced_block_choice.h"
@@ -219,11 +220,14 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     p.drawText(countBox, Qt::AlignLeft | Qt::TextWordWrap, count);
     p.setFont(font());
 
-    // Lanes: every cell, then the numbers over them, each on a plate of its
-    // cell's colour. Two digits wider than a narrow cell reach over its
-    // borders, and a border drawn after them would cross them.
+    // Lanes: every cell, then the numbers over them in a font that fits one
+    // cell (widgets/lane_numbers.h); on a plate of the cell's colour only
+    // where even that reaches over its borders, which a later border would
+    // cross.
     const double cellWidth = laneRect(0).width() - 1;
-    const int every = cellWidth >= fm.horizontalAdvance(QStringLiteral("00")) + 2 ? 1 : 4;
+    const LaneNumbers numbers = laneNumbersFor(font(), cellWidth);
+    const QFontMetrics nfm(numbers.font);
+    const int every = numbers.every;
     for (int lane = 0; lane < 32; ++lane) {
         const QRectF lr = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_mask >> lane & 1u;
@@ -231,19 +235,21 @@ void CoalescingView::paintEvent(QPaintEvent*) {
         p.setBrush(active ? palette::cellFill() : palette::background());
         p.drawRect(lr);
     }
+    p.setFont(numbers.font);
     for (int lane = 0; lane < 32; lane += every) {
         const QRectF lr = laneRect(lane).adjusted(0.5, 0.5, -0.5, -0.5);
         const bool active = m_mask >> lane & 1u;
         const QString number = QString::number(lane);
-        const double w = fm.horizontalAdvance(number) + 2;
+        const double w = nfm.horizontalAdvance(number) + 2;
         const QRectF plate(lr.center().x() - std::max(w, lr.width()) / 2, lr.top(),
                            std::max(w, lr.width()), lr.height());
-        if (w > lr.width())
+        if (numbers.plates && w > lr.width())
             p.fillRect(plate.adjusted(0, 1, 0, -1),
                        active ? palette::cellFill() : palette::background());
         p.setPen(active ? palette::text() : palette::mutedText());
         p.drawText(plate, Qt::AlignCenter, number);
     }
+    p.setFont(font());
 
     // The strip: sectors of the touched lines, gaps where memory is skipped.
     const QRect area = stripArea();

@@ -1,0 +1,47 @@
+// Lane numbers fit their own cells: smaller where the cells are narrow, on
+// plates over the neighbours only where even the smallest does not fit.
+#include "widgets/lane_numbers.h"
+
+#include <gtest/gtest.h>
+
+#include <QFontMetricsF>
+
+#include "tests/widgets/qt_test_support.h"
+
+namespace ws {
+namespace {
+
+double twoDigits(const QFont& f) {
+    return QFontMetricsF(f).horizontalAdvance(QStringLiteral("00")) + 2;
+}
+
+TEST(LaneNumbers, EveryLaneInItsOwnCellWhereItFits) {
+    test::app();
+    QFont f;
+    f.setPointSizeF(18);  // a projector's
+    const double wide = twoDigits(f);
+    const LaneNumbers roomy = laneNumbersFor(f, wide + 4);
+    EXPECT_EQ(roomy.every, 1);
+    EXPECT_FALSE(roomy.plates);
+    EXPECT_EQ(roomy.font.pointSizeF(), 18);
+
+    // A little narrower: every lane, in a smaller font that fits the cell.
+    const LaneNumbers narrow = laneNumbersFor(f, wide * 0.8);
+    EXPECT_EQ(narrow.every, 1);
+    EXPECT_FALSE(narrow.plates);
+    EXPECT_LE(twoDigits(narrow.font), wide * 0.8 + 1);
+
+    // Much narrower: every fourth lane, still inside its cell.
+    const LaneNumbers tight = laneNumbersFor(f, wide * 0.6);
+    EXPECT_EQ(tight.every, 4);
+    EXPECT_FALSE(tight.plates);
+    EXPECT_LE(twoDigits(tight.font), wide * 0.6 + 1);
+
+    // Narrower than the smallest font allowed: plates over the neighbours.
+    const LaneNumbers plates = laneNumbersFor(f, wide * 0.4);
+    EXPECT_EQ(plates.every, 4);
+    EXPECT_TRUE(plates.plates);
+}
+
+}  // namespace
+}  // namespace ws
