@@ -8,6 +8,7 @@
 
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
+#include "widgets/view_painting.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -41,7 +42,16 @@ void ThroughputPlot::setData(const ThroughputData& data) {
 void ThroughputPlot::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitLegend();
+    fitEmptyMessage();
     m_plot->replot();
+}
+
+// The message of a plot with nothing to show, in lines as wide as the plot:
+// on one line it was cut at both sides of a narrow plot.
+void ThroughputPlot::fitEmptyMessage() {
+    if (!m_emptyItem) return;
+    m_emptyItem->setText(
+        wrapToWidth(QFontMetrics(m_emptyItem->font()), m_emptyMessage, std::max(80, width() - 24)));
 }
 
 namespace {
@@ -212,6 +222,7 @@ void ThroughputPlot::rebuild() {
     QCustomPlot* p = m_plot;
     p->clearGraphs();
     p->clearItems();
+    m_emptyItem = nullptr;
     m_curves = 0;
     m_currentDot = nullptr;
     const QFont f = font();
@@ -329,10 +340,12 @@ void ThroughputPlot::rebuild() {
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.5, 0.45);
         text->setFont(f);
-        text->setText(
+        m_emptyMessage =
             m_data.emptyText.isEmpty()
                 ? tr("No throughput measured yet.\nRun the experiment\nor open recorded traces.")
-                : m_data.emptyText);
+                : m_data.emptyText;
+        m_emptyItem = text;
+        fitEmptyMessage();
         text->setColor(palette::mutedText());
     }
     if (m_data.logX)

@@ -64,6 +64,7 @@ private:
     void fitLegend();  // place, columns and line breaks, so that no entry is cut
     LegendPlace chooseLegendPlace() const;
     void placeLegend(LegendPlace place);
+    void fitEmptyMessage();
     void fitValueLabel();
 
     QCustomPlot* m_plot;
@@ -72,7 +73,9 @@ private:
     QPointer<QCPItemText> m_legendHint;  // owned by the plot; gone with its items
     // Nothing to plot: the message alone, without axes, legend or peak line.
     bool m_empty = false;
-    QCPGraph* m_currentDot = nullptr;  // owned by the plot
+    QPointer<QCPItemText> m_emptyItem;  // the message of a plot with nothing to show
+    QString m_emptyMessage;             // its text, unwrapped
+    QCPGraph* m_currentDot = nullptr;   // owned by the plot
     int m_curves = 0;
 };
 

@@ -98,6 +98,31 @@ TEST(ThroughputPlot, SaysSoWhenThereIsNothingToPlot) {
     EXPECT_TRUE(plot.plot()->xAxis->visible());
 }
 
+// The message of a narrow plot with nothing to show wraps to its width: on
+// one line it was cut at both sides ("s measurements are in the run pane").
+TEST(ThroughputPlot, ItsMessageWrapsToANarrowPlot) {
+    test::app();
+    ThroughputPlot plot;
+    ThroughputData empty;
+    empty.emptyText = QStringLiteral(
+        "hello moves no data to time:\nit has no throughput to plot.\n"
+        "Its measurements are in the run panel.");
+    plot.setData(empty);
+    for (const int width : {180, 260, 600}) {
+        plot.resize(width, 300);
+        test::render(plot);
+        const QCPItemText* message = nullptr;
+        for (int i = 0; i < plot.plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot.plot()->item(i))) message = t;
+        ASSERT_NE(message, nullptr);
+        const QFontMetrics fm(message->font());
+        for (const QString& line : message->text().split('\n'))
+            EXPECT_LE(fm.horizontalAdvance(line), width) << width << ": " << line.toStdString();
+        EXPECT_EQ(QString(message->text()).replace('\n', ' '),
+                  QString(empty.emptyText).replace('\n', ' '));
+    }
+}
+
 TEST(ThroughputPlot, SeriesPastTheSeventhAreToldApartByMoreThanColour) {
     test::app();
     ThroughputPlot plot;
