@@ -354,7 +354,10 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
             ++line;
         if (line == lines) continue;
         const double baseline = lanes.bottom() - 4 - line * fm.height();
-        p.fillRect(QRectF(left, baseline - fm.ascent() - 1, w, fm.height()), palette::background());
+        // Half see-through: the bars of the launch it names show beneath.
+        QColor plate = palette::background();
+        plate.setAlpha(150);
+        p.fillRect(QRectF(left, baseline - fm.ascent() - 1, w, fm.height()), plate);
         p.setPen(palette::text());
         p.drawText(QPointF(left + 2, baseline), name);
         lastLabelEnd[line] = left + w;
