@@ -7,50 +7,77 @@ namespace ws {
 namespace {
 
 ParamSpec sizeParam(double defaultN, double maxN) {
-    return {.name = "n", .type = ParamType::Int, .min = 1, .max = maxN,
-            .defaultValue = std::to_string((long long)defaultN), .unit = "elements",
-            .help = "Number of input elements.", .logScale = true};
+    return {.name = "n",
+            .type = ParamType::Int,
+            .min = 1,
+            .max = maxN,
+            .defaultValue = std::to_string((long long)defaultN),
+            .unit = "elements",
+            .help = "Number of input elements.",
+            .logScale = true};
 }
 
 ParamSpec blockParam(const std::string& defaultBlock, bool powerOfTwo) {
-    return {.name = "block", .type = ParamType::Int, .min = 32, .max = 1024,
-            .defaultValue = defaultBlock, .unit = "threads",
+    return {.name = "block",
+            .type = ParamType::Int,
+            .min = 32,
+            .max = 1024,
+            .defaultValue = defaultBlock,
+            .unit = "threads",
             .help = powerOfTwo ? "Threads per block. The tree halves the block each step, so "
                                  "it must be a power of two."
                                : "Threads per block, whole warps.",
-            .powerOfTwo = powerOfTwo, .multipleOf = 32, .logScale = true};
+            .powerOfTwo = powerOfTwo,
+            .multipleOf = 32,
+            .logScale = true};
 }
 
 ParamSpec gridParam() {
-    return {.name = "grid", .type = ParamType::Int, .min = 0, .max = 65535,
-            .defaultValue = "0", .unit = "blocks",
-            .help = "Blocks in the first launch; 0 means twice the number of SMs, as the "
-                    "seed recommends."};
+    return {.name = "grid",
+            .type = ParamType::Int,
+            .min = 0,
+            .max = 65535,
+            .defaultValue = "0",
+            .unit = "blocks",
+            .help =
+                "Blocks in the first launch; 0 means twice the number of SMs, as the "
+                "seed recommends."};
 }
 
 ParamSpec typeParam() {
-    return {.name = "type", .type = ParamType::Choice, .defaultValue = "int32",
+    return {.name = "type",
+            .type = ParamType::Choice,
+            .defaultValue = "int32",
             .choices = {"int32", "float"},
-            .help = "Element type. int32 sums wrap modulo 2^32, so every order gives the "
-                    "same bits; float sums are checked against a rounding bound."};
+            .help =
+                "Element type. int32 sums wrap modulo 2^32, so every order gives the "
+                "same bits; float sums are checked against a rounding bound."};
 }
 
 ParamSpec operatorParam() {
-    return {.name = "op", .type = ParamType::Choice, .defaultValue = "affine",
+    return {.name = "op",
+            .type = ParamType::Choice,
+            .defaultValue = "affine",
             .choices = {"add", "affine"},
-            .help = "add: integer sum. affine: composition of maps x -> a*x + b modulo 97 "
-                    "(two-digit numbers, to follow by hand; the tree writes a map as a,b), which "
-                    "is associative but not commutative: a reduction that reorders operands "
-                    "gives a wrong result. No two neighbouring inputs commute, and the check "
-                    "composes a second input too, so a wrong order passes with probability "
-                    "at most about 1/97^2."};
+            .help =
+                "add: integer sum. affine: composition of maps x -> a*x + b modulo 97 "
+                "(two-digit numbers, to follow by hand; the tree writes a map as a,b), which "
+                "is associative but not commutative: a reduction that reorders operands "
+                "gives a wrong result. No two neighbouring inputs commute, and the check "
+                "composes a second input too, so a wrong order passes with probability "
+                "at most about 1/97^2."};
 }
 
 ParamSpec tracedBlocksParam() {
-    return {.name = "traced_blocks", .type = ParamType::Int, .min = 0, .max = 8,
-            .defaultValue = "2", .unit = "blocks",
-            .help = "How many blocks record every reduction step (values, active lanes, "
-                    "clock64). Every block records its SM and start/end time regardless."};
+    return {.name = "traced_blocks",
+            .type = ParamType::Int,
+            .min = 0,
+            .max = 8,
+            .defaultValue = "2",
+            .unit = "blocks",
+            .help =
+                "How many blocks record every reduction step (values, active lanes, "
+                "clock64). Every block records its SM and start/end time regardless."};
 }
 
 const std::vector<std::string> kBlockViews = {"grid", "timeline", "warps", "tree", "throughput"};
@@ -68,8 +95,8 @@ Status needsCommutativeOrInt(const ParamValues& v) {
 
 Status ladderRules(const ParamValues& v) {
     const auto& variant = paramChoice(v, "variant");
-    const bool unrollsLastWarp = variant == "unroll-last-warp" || variant == "complete-unroll" ||
-                                 variant == "multi-element";
+    const bool unrollsLastWarp =
+        variant == "unroll-last-warp" || variant == "complete-unroll" || variant == "multi-element";
     if (unrollsLastWarp && paramInt(v, "block") < 64)
         return makeError("variant " + variant +
                          " unrolls the last warp, which reads sdata[tid + 32]; block must be "
@@ -115,8 +142,8 @@ std::vector<ExperimentSpec> reductionExperiments() {
         .summary = "Each block reduces a grid-strided share to one partial; a second launch "
                    "of one block reduces the partials. The launch boundary is the grid-wide "
                    "barrier.",
-        .params = {sizeParam(1 << 20, 1 << 28), blockParam("1024", true), gridParam(),
-                   typeParam(), tracedBlocksParam()},
+        .params = {sizeParam(1 << 20, 1 << 28), blockParam("1024", true), gridParam(), typeParam(),
+                   tracedBlocksParam()},
         .records = {"blocks", "steps"},
         .views = kBlockViews,
     });
@@ -128,8 +155,8 @@ std::vector<ExperimentSpec> reductionExperiments() {
         .summary = "Every block writes its partial, fences, and takes a ticket with atomicAdd; "
                    "the block that draws the last ticket merges all partials. Which block "
                    "that is changes from run to run.",
-        .params = {sizeParam(1 << 20, 1 << 28), blockParam("1024", true), gridParam(),
-                   typeParam(), tracedBlocksParam()},
+        .params = {sizeParam(1 << 20, 1 << 28), blockParam("1024", true), gridParam(), typeParam(),
+                   tracedBlocksParam()},
         .records = {"blocks", "steps", "arrivals"},
         .views = kBlockViews,
     });
@@ -155,15 +182,20 @@ std::vector<ExperimentSpec> reductionExperiments() {
         .summary = "One block: each thread folds a contiguous chunk, each warp reduces its 32 "
                    "values without __syncthreads (volatile shared memory or __shfl_down_sync), "
                    "then the first warp reduces the warp results.",
-        .params = {sizeParam(1 << 16, 1 << 24), blockParam("1024", false),
-                   {.name = "variant", .type = ParamType::Choice, .defaultValue = "shuffle",
+        .params = {sizeParam(1 << 16, 1 << 24),
+                   blockParam("1024", false),
+                   {.name = "variant",
+                    .type = ParamType::Choice,
+                    .defaultValue = "shuffle",
                     .choices = {"comm", "comm-compact", "noncomm", "noncomm-padded", "shuffle"},
                     .help = "comm: if (idx < 16..1) shArr[idx] += shArr[idx + k]. comm-compact: "
                             "lanes < 16 do all five adds. noncomm: if (idx % 2k == 0) "
                             "shArr[idx] += shArr[idx + k]. noncomm-padded: no conditions, "
                             "shArr[32..47] holds the identity. shuffle: registers only, "
                             "__shfl_down_sync."},
-                   operatorParam(), typeParam(), tracedBlocksParam()},
+                   operatorParam(),
+                   typeParam(),
+                   tracedBlocksParam()},
         .records = {"blocks", "steps"},
         .views = kBlockViews,
         .crossCheck = needsCommutativeOrInt,
@@ -176,19 +208,27 @@ std::vector<ExperimentSpec> reductionExperiments() {
         .summary = "Seven classic steps from interleaved addressing with divergent branches to "
                    "many elements per thread, then a modern kernel (16-byte loads, grid-stride "
                    "loop, warp shuffles, one atomic per block) measured against CUB.",
-        .params = {sizeParam(1 << 24, 1 << 28), blockParam("256", true),
-                   {.name = "variant", .type = ParamType::Choice, .defaultValue = "sequential",
+        .params = {sizeParam(1 << 24, 1 << 28),
+                   blockParam("256", true),
+                   {.name = "variant",
+                    .type = ParamType::Choice,
+                    .defaultValue = "sequential",
                     .choices = {"interleaved-divergent", "interleaved-strided", "sequential",
-                                "first-add", "unroll-last-warp", "complete-unroll",
-                                "multi-element", "best", "cub"},
+                                "first-add", "unroll-last-warp", "complete-unroll", "multi-element",
+                                "best", "cub"},
                     .help = "The rungs of the ladder; cub is cub::DeviceReduce::Sum, the vendor "
                             "library, for reference."},
-                   {.name = "per_thread", .type = ParamType::Int, .min = 1, .max = 4096,
-                    .defaultValue = "32", .unit = "elements",
+                   {.name = "per_thread",
+                    .type = ParamType::Int,
+                    .min = 1,
+                    .max = 4096,
+                    .defaultValue = "32",
+                    .unit = "elements",
                     .help = "Elements each thread adds while loading (multi-element); the best "
                             "variant sizes its grid-stride loop from it.",
                     .logScale = true},
-                   typeParam(), tracedBlocksParam()},
+                   typeParam(),
+                   tracedBlocksParam()},
         .records = {"blocks", "steps"},
         .views = kBlockViews,
         .crossCheck = ladderRules,

@@ -82,7 +82,8 @@ LaunchStatistics launchStatistics(const Launch& launch, const DeviceInfo& device
         warpNs += blockNs * warpsPerBlock;
         s.sms.push_back({sm, std::uint32_t(spans.size()), busyTime(spans)});
     }
-    const double maxWarps = device.maxThreadsPerSm > 0 ? double(device.maxThreadsPerSm) / kWarpSize : 0;
+    const double maxWarps =
+        device.maxThreadsPerSm > 0 ? double(device.maxThreadsPerSm) / kWarpSize : 0;
     if (maxWarps > 0 && s.spanNs > 0 && !s.sms.empty())
         s.achievedOccupancy = warpNs / (s.spanNs * double(s.sms.size()) * maxWarps);
 

@@ -15,10 +15,9 @@
 
 namespace ws {
 
-using ColumnData =
-    std::variant<std::vector<std::uint8_t>, std::vector<std::uint32_t>, std::vector<std::int32_t>,
-                 std::vector<std::uint64_t>, std::vector<std::int64_t>, std::vector<float>,
-                 std::vector<double>>;
+using ColumnData = std::variant<std::vector<std::uint8_t>, std::vector<std::uint32_t>,
+                                std::vector<std::int32_t>, std::vector<std::uint64_t>,
+                                std::vector<std::int64_t>, std::vector<float>, std::vector<double>>;
 
 // The element type names used in the file: "u8", "u32", "i32", "u64", "i64", "f32", "f64".
 const char* columnTypeName(const ColumnData& data);

@@ -48,8 +48,7 @@ double floatSumTolerance(double sumOfMagnitudes, std::uint64_t depth);
 
 // The longest chain of additions one element passes through: its thread's
 // sequential loop, the block's tree, and the merge of `blocks` partials.
-std::uint64_t reductionDepth(std::uint64_t n, std::uint64_t threadsPerBlock,
-                             std::uint64_t blocks);
+std::uint64_t reductionDepth(std::uint64_t n, std::uint64_t threadsPerBlock, std::uint64_t blocks);
 
 std::string toText(std::uint32_t wrappedSum);
 std::string toText(double value);

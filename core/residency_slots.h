@@ -10,8 +10,8 @@
 namespace ws {
 
 struct SlotAssignment {
-    std::vector<std::uint32_t> slot;         // per block record
-    std::vector<std::uint32_t> slotsPerSm;   // indexed by SM id (0..maxSm)
+    std::vector<std::uint32_t> slot;        // per block record
+    std::vector<std::uint32_t> slotsPerSm;  // indexed by SM id (0..maxSm)
     std::uint32_t maxSlots = 0;
 };
 

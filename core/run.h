@@ -53,14 +53,18 @@ struct Dim3 {
 
 // One record per block, written by thread 0 of the block.
 struct BlockRecords {
-    std::vector<std::uint32_t> block;  // linear block index
-    std::vector<std::uint32_t> sm;     // %smid
+    std::vector<std::uint32_t> block;                // linear block index
+    std::vector<std::uint32_t> sm;                   // %smid
     std::vector<std::uint64_t> startNs, endNs;       // %globaltimer
     std::vector<std::int64_t> startClock, endClock;  // clock64 (per-SM counter)
     std::size_t size() const { return block.size(); }
     void resize(std::size_t n) {
-        block.resize(n); sm.resize(n); startNs.resize(n); endNs.resize(n);
-        startClock.resize(n); endClock.resize(n);
+        block.resize(n);
+        sm.resize(n);
+        startNs.resize(n);
+        endNs.resize(n);
+        startClock.resize(n);
+        endClock.resize(n);
     }
 };
 
@@ -148,11 +152,11 @@ const char* operationKindName(OperationKind kind);  // "kernel", "copy HtoD", ..
 enum class HostMemoryKind : std::uint8_t { None = 0, Pageable = 1, Pinned = 2, Managed = 3 };
 
 struct OperationRecords {
-    std::vector<std::uint8_t> kind;       // OperationKind
-    std::vector<std::uint32_t> stream;    // CUDA stream id as CUPTI numbers it
-    std::vector<std::uint32_t> engine;    // copy engine for copies, 0 otherwise
+    std::vector<std::uint8_t> kind;        // OperationKind
+    std::vector<std::uint32_t> stream;     // CUDA stream id as CUPTI numbers it
+    std::vector<std::uint32_t> engine;     // copy engine for copies, 0 otherwise
     std::vector<std::uint8_t> hostMemory;  // HostMemoryKind of a copy's host side
-    std::vector<std::uint64_t> bytes;     // copied, set, migrated; faults: their count
+    std::vector<std::uint64_t> bytes;      // copied, set, migrated; faults: their count
     std::vector<std::uint64_t> startNs, endNs;
     std::vector<std::uint32_t> correlation;  // the host call that caused it, 0 if none
     std::vector<std::int32_t> launch;        // index into Run::launches for kernels, else -1
@@ -161,7 +165,7 @@ struct OperationRecords {
 
 // Runtime API calls on the host (cudaMemcpyAsync, cudaLaunchKernel, ...).
 struct HostCallRecords {
-    std::vector<std::string> names;    // distinct API names; `name` indexes them
+    std::vector<std::string> names;  // distinct API names; `name` indexes them
     std::vector<std::uint32_t> name;
     std::vector<std::uint32_t> thread;  // 0, 1, ... in the order threads first called
     std::vector<std::uint64_t> startNs, endNs;
@@ -212,7 +216,7 @@ struct Verification {
 };
 
 struct Timing {
-    double kernelMs = 0;        // median of repeated launches without recording
+    double kernelMs = 0;          // median of repeated launches without recording
     double recordedKernelMs = 0;  // median of the same launches with recording
     double overheadPercent = 0;   // (recorded - plain) / plain * 100
     int repetitions = 0;

@@ -69,9 +69,10 @@ json tablesJson(const std::vector<RecordTable>& tables) {
     for (const auto& t : tables) {
         json columns = json::array();
         for (const auto& c : t.columns)
-            columns.push_back({{"name", c.name},
-                               {"type", columnTypeName(c.data)},
-                               {"data", std::visit([](const auto& v) { return packed(v); }, c.data)}});
+            columns.push_back(
+                {{"name", c.name},
+                 {"type", columnTypeName(c.data)},
+                 {"data", std::visit([](const auto& v) { return packed(v); }, c.data)}});
         list.push_back({{"name", t.name}, {"columns", std::move(columns)}});
     }
     return list;
@@ -159,20 +160,17 @@ json environmentJson(const GpuEnvironment& e) {
 }
 
 json operationsJson(const OperationRecords& o) {
-    return {{"kind", packed(o.kind)},           {"stream", packed(o.stream)},
-            {"engine", packed(o.engine)},       {"hostMemory", packed(o.hostMemory)},
-            {"bytes", packed(o.bytes)},         {"startNs", packed(o.startNs)},
-            {"endNs", packed(o.endNs)},         {"correlation", packed(o.correlation)},
+    return {{"kind", packed(o.kind)},     {"stream", packed(o.stream)},
+            {"engine", packed(o.engine)}, {"hostMemory", packed(o.hostMemory)},
+            {"bytes", packed(o.bytes)},   {"startNs", packed(o.startNs)},
+            {"endNs", packed(o.endNs)},   {"correlation", packed(o.correlation)},
             {"launch", packed(o.launch)}};
 }
 
 json hostCallsJson(const HostCallRecords& h) {
-    return {{"names", h.names},
-            {"name", packed(h.name)},
-            {"thread", packed(h.thread)},
-            {"startNs", packed(h.startNs)},
-            {"endNs", packed(h.endNs)},
-            {"correlation", packed(h.correlation)}};
+    return {{"names", h.names},           {"name", packed(h.name)},
+            {"thread", packed(h.thread)}, {"startNs", packed(h.startNs)},
+            {"endNs", packed(h.endNs)},   {"correlation", packed(h.correlation)}};
 }
 
 }  // namespace

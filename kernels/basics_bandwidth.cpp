@@ -65,8 +65,8 @@ Result<TransferPoint> timeCopy(CopyDirection direction, HostMemoryKind host, voi
     auto ms = timeRuns(repetitions, nullptr, copy);
     if (!ms) return makeError(ms.error());
     const Spread s = spreadOf(*ms);
-    return TransferPoint{direction, host,    bytes,       s.median,
-                         s.min,   s.max, s.cvPercent, std::uint32_t(ms->size())};
+    return TransferPoint{direction, host,  bytes,       s.median,
+                         s.min,     s.max, s.cvPercent, std::uint32_t(ms->size())};
 }
 
 TransferPoint timeHostCopy(unsigned char* dst, const unsigned char* src, std::uint64_t bytes,

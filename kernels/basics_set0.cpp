@@ -37,7 +37,8 @@ Set0Sass sassAtRecordTime(const std::string& buildNote) {
         char buffer[4096];
         while (const std::size_t got = std::fread(buffer, 1, sizeof buffer, pipe))
             listing.append(buffer, got);
-        if (pclose(pipe) == 0 && listing.find("set0Mul24") != std::string::npos) return {listing, ""};
+        if (pclose(pipe) == 0 && listing.find("set0Mul24") != std::string::npos)
+            return {listing, ""};
     }
     return {"", buildNote + "; no cuobjdump to disassemble it when recording either"};
 }

@@ -24,5 +24,4 @@ struct ExperimentFamily {
 
 const std::vector<ExperimentFamily>& experimentFamilies();
 
-
 }  // namespace ws

@@ -6,10 +6,10 @@
 #include <mutex>
 #include <type_traits>
 
-#include "kernels/basics_experiments.h"
-#include "kernels/cpu_against_gpu.h"
 #include "kernels/atomics_experiments.h"
+#include "kernels/basics_experiments.h"
 #include "kernels/concurrency_experiments.h"
+#include "kernels/cpu_against_gpu.h"
 #include "kernels/cuda_check.h"
 #include "kernels/experiment_families.h"
 #include "kernels/matmul_experiments.h"

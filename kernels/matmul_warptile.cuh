@@ -23,9 +23,9 @@
 // conflict-free float4 fragment reads; 16-byte copies cannot transpose it
 // and 4-byte ones take four instructions per float4. Staging through
 // registers keeps the transposing store and hides the same latency; the
-// benchmark's sweep measures whether the second stage pays on the device. Tiles reaching past the matrix (and rows not 16-byte aligned,
-// n % 4 != 0) are loaded element by element with zeros outside; the choice
-// is the same for the whole block, so warps do not diverge.
+// benchmark's sweep measures whether the second stage pays on the device. Tiles reaching past the
+// matrix (and rows not 16-byte aligned, n % 4 != 0) are loaded element by element with zeros
+// outside; the choice is the same for the whole block, so warps do not diverge.
 #include <cuda_runtime.h>
 
 #include <type_traits>

@@ -17,7 +17,7 @@ struct SavedSession {
     ParamValues params;
     QString trace;
     double uiScale = 1;
-    QString theme;    // look.h names
+    QString theme;  // look.h names
     QString palette;
 };
 

@@ -5,13 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <QDockWidget>
-
 #include <set>
 
 #include "app/gui/atomics_lab.h"
 #include "app/gui/atomics_throughput.h"
-#include "app/gui/run_source.h"
 #include "app/gui/main_window.h"
+#include "app/gui/run_source.h"
 #include "tests/atomics_lab/atomics_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
 #include "widgets/queue_timeline_view.h"
@@ -62,7 +61,8 @@ TEST(AtomicsLab, ShowsTheDocksTheExperimentLists) {
         names.insert(contentionSeriesName(t->params));
     const ContentionPlotData data = lab->contentionData();
     EXPECT_EQ(data.series.size(), names.size());
-    for (const ContentionSeries& s : data.series) EXPECT_TRUE(names.count(s.name)) << s.name.toStdString();
+    for (const ContentionSeries& s : data.series)
+        EXPECT_TRUE(names.count(s.name)) << s.name.toStdString();
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Cycles per access and predicted passes from a bank-probe run's records.
-#include <gtest/gtest.h>
-
 #include "core/bank_probe_cycles.h"
+
+#include <gtest/gtest.h>
 
 namespace ws {
 namespace {

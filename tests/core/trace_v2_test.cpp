@@ -113,8 +113,7 @@ TEST(TraceVersion2, EveryNewFieldRoundTrips) {
     expectColumn<std::uint32_t>(*items, "block", {0, 1, 2});
     expectColumn<std::uint64_t>(*items, "startNs", {10, 20, 30});
     expectColumn<float>(*items, "cost", {1.5f, 2.25f, -0.0f});
-    expectColumn<std::int64_t>(*items, "clock",
-                               {-1, 0, std::numeric_limits<std::int64_t>::max()});
+    expectColumn<std::int64_t>(*items, "clock", {-1, 0, std::numeric_limits<std::int64_t>::max()});
     const RecordTable* flags = findTable(tables, "flags");
     ASSERT_NE(flags, nullptr);
     expectColumn<std::uint8_t>(*flags, "taken", {1, 0});

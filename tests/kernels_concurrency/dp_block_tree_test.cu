@@ -36,9 +36,9 @@ TEST(DpBlockTree, EveryBlockSumsItsPartialsAsTheCpuDoes) {
         oneLevel<<<blocks, block, block * sizeof(std::uint32_t)>>>(dSrc, dDst, n);
         ASSERT_EQ(cudaGetLastError(), cudaSuccess);
         std::vector<std::uint32_t> got(blocks);
-        ASSERT_EQ(cudaMemcpy(got.data(), dDst, blocks * sizeof(std::uint32_t),
-                             cudaMemcpyDeviceToHost),
-                  cudaSuccess);
+        ASSERT_EQ(
+            cudaMemcpy(got.data(), dDst, blocks * sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
+            cudaSuccess);
         cudaFree(dSrc);
         cudaFree(dDst);
         for (unsigned b = 0; b < blocks; ++b) {
@@ -46,8 +46,8 @@ TEST(DpBlockTree, EveryBlockSumsItsPartialsAsTheCpuDoes) {
             const std::uint64_t end = std::min<std::uint64_t>(begin + block, n);
             const std::uint32_t expected =
                 std::accumulate(src.begin() + begin, src.begin() + end, std::uint32_t(0));
-            ASSERT_EQ(got[b], expected) << "block " << b << " of " << blocks << ", block size "
-                                        << block;
+            ASSERT_EQ(got[b], expected)
+                << "block " << b << " of " << blocks << ", block size " << block;
         }
     }
 }

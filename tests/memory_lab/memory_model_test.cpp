@@ -105,7 +105,8 @@ TEST(AccessModel, NaiveTransposeWritesScatterTiledOnesDoNot) {
         return SectorCount{};
     };
     EXPECT_EQ(writeOf("naive").sectors, 16u);  // 16 columns x 2 rows: one sector per column
-    EXPECT_EQ(writeOf("shared").sectors, 3u);  // two 16-byte runs; the second (byte 1080) straddles a sector edge
+    EXPECT_EQ(writeOf("shared").sectors,
+              3u);  // two 16-byte runs; the second (byte 1080) straddles a sector edge
     EXPECT_EQ(writeOf("padded").sectors, 3u);
     // ReduceWKernelSimple: each lane's own row, one sector per lane.
     const auto rows = modelWarpAccesses("reduce-rows-atomic", size).global.front();
@@ -135,7 +136,8 @@ TEST(AccessModel, ModelledRunNamesItsInstructions) {
 }
 
 TEST(MemoryRegions, TransposeTilesTurnAndReductionsCoverTheirStrips) {
-    const ws::Run run = modelledMemoryRun("transpose-u8", {{"width", "40"}, {"height", "20"}}, 0.01);
+    const ws::Run run =
+        modelledMemoryRun("transpose-u8", {{"width", "40"}, {"height", "20"}}, 0.01);
     const Launch& l = run.launches.front();  // grid 3 x 2
     const auto r = blockRegion(run, l, 5);   // bx 2, by 1: the corner, partial tile
     ASSERT_TRUE(r);
