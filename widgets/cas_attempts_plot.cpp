@@ -21,6 +21,9 @@ CasAttemptsPlot::CasAttemptsPlot(PlaybackModel* model, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setMouseTracking(true);
+    // The title wraps to the width the plot is given; its one line, as the
+    // plot's own minimum, held it wider than a laptop's dock (cut at both sides).
+    m_plot->setMinimumWidth(220);
     connect(model, &PlaybackModel::runChanged, this, &CasAttemptsPlot::rebuild);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
         if (m_histogram.empty() || !m_plot->axisRect()->rect().contains(e->pos())) {
@@ -38,6 +41,18 @@ CasAttemptsPlot::CasAttemptsPlot(PlaybackModel* model, QWidget* parent)
                            m_plot);
     });
     rebuild();
+}
+
+void CasAttemptsPlot::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitTitle();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CasAttemptsPlot::fitTitle() {
+    if (m_titleElement)
+        m_titleElement->setText(
+            wrapToWidth(QFontMetrics(titleFont(font())), m_title, std::max(120, width() - 16)));
 }
 
 void CasAttemptsPlot::changeEvent(QEvent* e) {
@@ -89,7 +104,9 @@ void CasAttemptsPlot::rebuild() {
                   .arg(figure("casAttemptsMean"), 0, 'f', 3)
                   .arg(figure("casAttemptsMax"));
     p->plotLayout()->insertRow(0);
-    p->plotLayout()->addElement(0, 0, new QCPTextElement(p, m_title, titleFont(font())));
+    m_titleElement = new QCPTextElement(p, m_title, titleFont(font()));
+    p->plotLayout()->addElement(0, 0, m_titleElement);
+    fitTitle();
     auto* bars = new QCPBars(p->xAxis, p->yAxis);
     bars->setPen(QPen(sequentialColour(1.0), 1));
     bars->setBrush(sequentialColour(0.55));

@@ -4,6 +4,7 @@
 // long stay visible beside the many that made none), with the mean and the
 // most. The seed's point shows in it: the original loop's winners make two
 // CAS, the Modified loop's one. Built on QCustomPlot.
+#include <QPointer>
 #include <QWidget>
 #include <cstdint>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "widgets/playback_model.h"
 
 class QCustomPlot;
+class QCPTextElement;
 
 namespace ws {
 
@@ -26,14 +28,17 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void rebuild();
+    void fitTitle();  // the title's lines as wide as the plot
 
     PlaybackModel* m_model;
     QCustomPlot* m_plot;
     std::vector<std::uint64_t> m_histogram;
-    QString m_title;
+    QString m_title;  // unwrapped
+    QPointer<QCPTextElement> m_titleElement;
 };
 
 }  // namespace ws

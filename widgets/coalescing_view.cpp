@@ -310,9 +310,16 @@ void CoalescingView::paintEvent(QPaintEvent*) {
         const int colW = (width() - 16 - nameW) / 2;
         p.setFont(titleFont(font()));
         p.setPen(palette::text());
-        p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft, tr("warp 0, block 0"));
-        p.drawText(QRect(8 + nameW, y, colW, fm.height()), Qt::AlignLeft, tr("first read"));
-        p.drawText(QRect(8 + nameW + colW, y, colW, fm.height()), Qt::AlignLeft, tr("first write"));
+        // Elided to their columns, as the cells are: in a narrow view "first
+        // read" ran into "first write".
+        const QFontMetrics hfm(titleFont(font()));
+        const auto header = [&](int x, int w, const QString& text) {
+            p.drawText(QRect(x, y, w, fm.height()), Qt::AlignLeft,
+                       hfm.elidedText(text, Qt::ElideRight, w - 8));
+        };
+        header(8, nameW, tr("warp 0, block 0"));
+        header(8 + nameW, colW, tr("first read"));
+        header(8 + nameW + colW, colW, tr("first write"));
         y += fm.height() + 4;
         for (const auto& v : m_variants) {
             QFont f = v.current ? titleFont(font()) : font();

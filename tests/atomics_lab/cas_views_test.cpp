@@ -32,6 +32,25 @@ TEST(CasAttemptsPlot, CountsEveryThreadOnce) {
     test::render(plot);
 }
 
+// In a laptop's dock the title was one line wider than the plot, cut at
+// both sides ("er all 50,176 threads…most"): it wraps to the width.
+TEST(CasAttemptsPlot, TheTitleWrapsToANarrowPlot) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::argminRun("cas-modified-new", "descending", 5000, 256, 4)));
+    CasAttemptsPlot plot(&model);
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.show();
+    plot.resize(240, 320);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(plot.width(), 240);  // not held wider by the title
+    auto* title = qobject_cast<QCPTextElement*>(plot.plot()->plotLayout()->element(0, 0));
+    ASSERT_NE(title, nullptr);
+    const QFontMetrics fm(title->font());
+    for (const QString& line : title->text().split('\n'))
+        EXPECT_LE(fm.horizontalAdvance(line), 240) << line.toStdString();
+}
+
 TEST(CasAttemptsPlot, TicksOnlyAtWholeCounts) {
     test::app();
     PlaybackModel model;

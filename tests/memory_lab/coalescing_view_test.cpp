@@ -9,6 +9,7 @@
 
 #include "tests/memory_lab/memory_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/memory_colours.h"
 #include "widgets/view_painting.h"
 
@@ -75,6 +76,24 @@ TEST(CoalescingView, TheCurrentVariantsNameEndsBeforeItsCounts) {
     EXPECT_GT(view.nameColumnWidth(),
               QFontMetrics(titleFont(view.font()))
                   .horizontalAdvance(QStringLiteral("▶ ReduceHKernelSimple")));
+}
+
+// In a laptop's dock the table's headers ran together ("first readfirst
+// writ"): they are elided to their columns, as the cells are.
+TEST(CoalescingView, TableHeadersKeepToTheirColumns) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("transpose-u8", variant("shared")));
+    CoalescingView view(&model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    for (const int width : {300, 360, 900}) {
+        view.resize(width, 600);
+        const auto texts = test::probeText(&view);
+        for (const auto& [a, b] : test::overlappingTexts(texts, 0.0))
+            ADD_FAILURE() << width << ": '" << a.text.toStdString() << "' and '"
+                          << b.text.toStdString() << "'";
+    }
 }
 
 TEST(CoalescingView, RowReductionReadsAreScattered) {
