@@ -3,20 +3,24 @@
 #include <QFontMetricsF>
 #include <algorithm>
 
+#include "widgets/ui_scale.h"
+
 namespace ws {
 
 LaneNumbers laneNumbersFor(const QFont& font, double cellWidth) {
     LaneNumbers n{font, 1, false};
     const double wide = QFontMetricsF(font).horizontalAdvance(QStringLiteral("00")) + 2;
     if (wide <= cellWidth) return n;
-    const double scale = cellWidth / wide;
-    if (font.pointSizeF() > 0) {
-        n.font.setPointSizeF(font.pointSizeF() * std::max(0.55, scale));
-    } else {
-        n.font.setPixelSize(std::max(1, int(font.pixelSize() * std::max(0.55, scale))));
-    }
-    n.every = scale >= 0.7 ? 1 : 4;
-    n.plates = scale < 0.55;
+    // On a projector the numbers keep 85 % of the slide's font, the smallest
+    // a room reads (tests/app/lesson_readability_test.cpp); plates beyond.
+    const double least = UiScale::instance()->modeFactor() > 1 ? 0.85 : 0.55;
+    const double scale = std::max(least, cellWidth / wide);
+    if (font.pointSizeF() > 0)
+        n.font.setPointSizeF(font.pointSizeF() * scale);
+    else
+        n.font.setPixelSize(std::max(1, int(font.pixelSize() * scale)));
+    n.plates = cellWidth / wide < least;  // even the least size reaches over
+    n.every = scale >= 0.7 && !n.plates ? 1 : 4;
     return n;
 }
 

@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 
 #include "tests/widgets/qt_test_support.h"
+#include "widgets/ui_scale.h"
 
 namespace ws {
 namespace {
@@ -41,6 +42,24 @@ TEST(LaneNumbers, EveryLaneInItsOwnCellWhereItFits) {
     const LaneNumbers plates = laneNumbersFor(f, wide * 0.4);
     EXPECT_EQ(plates.every, 4);
     EXPECT_TRUE(plates.plates);
+}
+
+// On a projector the numbers shrink only to 85 % of the slide's font, the
+// smallest a room reads; narrower cells get plates again.
+TEST(LaneNumbers, PresentationKeepsThemReadable) {
+    test::app();
+    UiScale::instance()->setModeFactor(UiScale::kPresentationFactor);
+    QFont f;
+    f.setPointSizeF(20);
+    const double wide = twoDigits(f);
+    const LaneNumbers slight = laneNumbersFor(f, wide * 0.9);
+    EXPECT_EQ(slight.every, 1);
+    EXPECT_FALSE(slight.plates);
+    const LaneNumbers narrow = laneNumbersFor(f, wide * 0.6);
+    EXPECT_TRUE(narrow.plates);
+    EXPECT_EQ(narrow.every, 4);
+    EXPECT_NEAR(narrow.font.pointSizeF(), 17, 0.01);
+    UiScale::instance()->setModeFactor(1);
 }
 
 }  // namespace
