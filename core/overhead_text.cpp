@@ -6,6 +6,9 @@ namespace ws {
 
 std::string recordingOverheadText(const Timing& t) {
     const double o = t.overheadPercent, spread = t.kernelCvPercent;
+    // The recording build was not timed (the unified-memory lab, whose
+    // migrations a second run would not repeat): no figure, not "+0.00 %".
+    if (t.recordedKernelMs <= 0 && o == 0) return "not measured";
     const bool knownSpread = !t.kernelSamplesMs.empty() && spread > 0;
     char text[200];
     if (o >= 0) {

@@ -15,7 +15,8 @@ namespace ws {
 // "+24.30 %", "+1.20 % (within the launches' spread of ± 19.2 %)", "none
 // measurable (-3.15 %; the launches vary by ± 19.2 %)", or "-35.00 %: the
 // recording build ran faster than the plain one, beyond the launches'
-// spread of ± 1.0 %".
+// spread of ± 1.0 %", or "not measured" where the recording build was not
+// timed.
 std::string recordingOverheadText(const Timing& timing);
 
 }  // namespace ws

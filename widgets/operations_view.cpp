@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <vector>
 
 #include "core/operation_overlap.h"
 #include "core/time_offset.h"
@@ -470,6 +471,14 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
     const QFontMetrics fm(font());
     const Hit::Kind kind =
         lane.kind == OperationRowKind::HostThread ? Hit::HostCall : Hit::Operation;
+    // Labels after every bar of the row: a fault group's "faults" was painted
+    // over by the migrations inside it, which come later in the row.
+    struct Label {
+        QRectF box;
+        QString text;
+        QColor colour;
+    };
+    std::vector<Label> labels;
     for (std::size_t item : lane.items) {
         const Hit h{kind, item, {}, row};
         const QRectF r = itemRect(h);
@@ -505,10 +514,14 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
         // The label goes in the part on show: a call that began before the
         // frame (a launch that blocks for milliseconds) is still named.
         const QRectF shown = r.intersected(rowR);
-        if (shown.width() > fm.horizontalAdvance(label) + 6) {
-            p.setPen(kind == Hit::HostCall || !started ? palette::text() : QColor(Qt::white));
-            p.drawText(shown.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
-        }
+        if (shown.width() > fm.horizontalAdvance(label) + 6)
+            labels.push_back(
+                {shown.adjusted(3, 0, -3, 0), label,
+                 kind == Hit::HostCall || !started ? palette::text() : QColor(Qt::white)});
+    }
+    for (const Label& l : labels) {
+        p.setPen(l.colour);
+        p.drawText(l.box, Qt::AlignVCenter | Qt::AlignLeft, l.text);
     }
 }
 

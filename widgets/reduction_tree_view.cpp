@@ -556,6 +556,12 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
                     sfm.horizontalAdvance(who) + 2 <= double(area.width()) / m_layout.slotCount &&
                     rowH - r.height() > sfm.height()) {
                     p.setFont(smallFont);
+                    // On a plate: the edge to the next level leaves the node
+                    // where its name sits, and crossed it ("t0" read as "/t0").
+                    const double w = sfm.horizontalAdvance(who) + 4;
+                    p.fillRect(
+                        QRectF(whoBox.center().x() - w / 2, whoBox.top() + 1, w, sfm.height() - 1),
+                        palette::background());
                     p.setPen(palette::text());
                     p.drawText(whoBox, Qt::AlignHCenter | Qt::AlignTop, who);
                 }

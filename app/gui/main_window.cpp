@@ -15,6 +15,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -545,7 +546,20 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
             ? tr("Run finished on %1.").arg(QString::fromStdString(run.device.name))
             : tr("Opened %1.").arg(loaded.file),
         8000);
+    // After the labs have shown and hidden their docks for this run.
+    QTimer::singleShot(0, this, &MainWindow::keepOnScreen);
     emit runShown();
+}
+
+void MainWindow::keepOnScreen() {
+    // Between two runs one lab's dock may show before another's hides, and
+    // the window grows to hold both; it does not shrink back by itself, and
+    // a laptop's screen was left with a window wider than itself.
+    if (isMaximized() || isFullScreen()) return;
+    const bool offscreen = QGuiApplication::platformName() == QLatin1String("offscreen");
+    const QSize room =
+        offscreen || !screen() ? m_offscreenSize : screen()->availableGeometry().size();
+    if (width() > room.width() || height() > room.height()) resize(size().boundedTo(room));
 }
 
 void MainWindow::onFailed(const QString& message) {

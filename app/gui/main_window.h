@@ -66,6 +66,9 @@ public:
     // The size the window and the presentation render at offscreen
     // (--window-size for --screenshot); 1920x1080 until set.
     void setOffscreenSize(QSize size);
+    // Back within the screen (or the chosen offscreen size) where a run's
+    // docks grew the window past it.
+    void keepOnScreen();
     bool presentation() const { return m_presentation; }
     NotesWindow* notes() const { return m_notes; }
     // What --screenshot grabs: the presentation window while presenting.

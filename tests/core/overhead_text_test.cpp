@@ -12,6 +12,8 @@ Timing timing(double overhead, double spread) {
     t.overheadPercent = overhead;
     t.kernelCvPercent = spread;
     if (spread > 0) t.kernelSamplesMs = {1.0, 1.1, 0.9};
+    t.kernelMs = 1.0;
+    t.recordedKernelMs = 1.0 + overhead / 100;
     return t;
 }
 
@@ -37,6 +39,12 @@ TEST(OverheadText, ANegativeBeyondTheSpreadIsShownAndFlagged) {
     EXPECT_EQ(recordingOverheadText(timing(-35, 1.0)),
               "-35.00 %: the recording build ran faster than the plain one, beyond the "
               "launches' spread of ± 1.0 %");
+}
+
+TEST(OverheadText, ARecordingBuildThatWasNotTimedIsNotMeasured) {
+    Timing t = timing(0, 77);
+    t.recordedKernelMs = 0;
+    EXPECT_EQ(recordingOverheadText(t), "not measured");
 }
 
 }  // namespace
