@@ -174,7 +174,9 @@ void MainWindow::buildViews() {
     // A plot narrower than this showed its ticks run together and its axis
     // title cut ("n (elemen"): the other two views give way first.
     m_plot->setMinimumSize(220, 120);
-    top->addWidget(titled(tr("Throughput"), m_plot));
+    QWidget* plotBox = titled(tr("Throughput"), m_plot);
+    m_plotTitle = plotBox->findChild<QLabel*>(QString(), Qt::FindDirectChildrenOnly);
+    top->addWidget(plotBox);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 3);
     top->setStretchFactor(2, 3);
@@ -513,6 +515,11 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
     m_info->setRun(loaded, m_source->noDeviceReason());
     m_info->setStatus({}, false);
     m_info->clearWaiting();
+    // The bank probe plots cycles per access, not a throughput.
+    if (m_plotTitle)
+        m_plotTitle->setText(
+            QStringLiteral("<b>%1</b>")
+                .arg(isBankProbe(run) ? tr("Cycles per access") : tr("Throughput")));
     if (isBankProbe(run))
         m_plot->setData(bankProbeCyclesFor(run, m_source->bundled(), m_plot,
                                            [this, shown = &run](ThroughputData d) {
@@ -559,7 +566,10 @@ void MainWindow::keepOnScreen() {
     const bool offscreen = QGuiApplication::platformName() == QLatin1String("offscreen");
     const QSize room =
         offscreen || !screen() ? m_offscreenSize : screen()->availableGeometry().size();
-    if (width() > room.width() || height() > room.height()) resize(size().boundedTo(room));
+    if (width() <= room.width() && height() <= room.height()) return;
+    // The docks' new minimums first: the layout's request may still be queued.
+    if (layout()) layout()->activate();
+    resize(size().boundedTo(room));
 }
 
 void MainWindow::onFailed(const QString& message) {

@@ -4,6 +4,7 @@
 // the middle. It owns the PlaybackModel every view shares and the RunSource
 // that brings runs in; it holds no view logic of its own.
 #include <QMainWindow>
+#include <QPointer>
 #include <map>
 #include <optional>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "widgets/playback_model.h"
 
 class QComboBox;
+class QLabel;
 class QDockWidget;
 class QStackedWidget;
 
@@ -132,6 +134,7 @@ private:
     WarpView* m_warps = nullptr;
     QWidget* m_warpsPanel = nullptr;  // the warps view and its title
     ThroughputPlot* m_plot = nullptr;
+    QPointer<QLabel> m_plotTitle;  // "Throughput", or what the plot shows instead
     PlaybackBar* m_bar = nullptr;
     QStackedWidget* m_pages = nullptr;  // the workbench, or a lesson's stage
     QWidget* m_workbench = nullptr;
