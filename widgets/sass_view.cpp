@@ -1,6 +1,7 @@
 #include "widgets/sass_view.h"
 
 #include <QPainter>
+#include <algorithm>
 
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
@@ -71,9 +72,14 @@ void SassView::paintEvent(QPaintEvent*) {
               tr("set0: index = __mul24(blockIdx.x, blockDim.x) + threadIdx.x  against  "
                  "blockIdx.x * blockDim.x + threadIdx.x"));
     p.setPen(palette::mutedText());
-    p.drawText(QRect(8, 6 + fm.height(), width() - 16, 2 * fm.height() + 4),
+    // As many lines as the times need: two were cut at a projector's size.
+    const QRect timesBox(8, 6 + fm.height(), width() - 16, 1000);
+    const int timesH =
+        std::max(2 * fm.height(),
+                 fm.boundingRect(timesBox, Qt::AlignLeft | Qt::TextWordWrap, timesText()).height());
+    p.drawText(QRect(timesBox.topLeft(), QSize(timesBox.width(), timesH + 4)),
                Qt::AlignLeft | Qt::TextWordWrap, timesText());
-    const int top = 4 * fm.height() + 16;
+    const int top = 6 + fm.height() + timesH + 4 + fm.height() + 6;
     if (m_mul24.instructions.empty() && m_multiply.instructions.empty()) {
         drawMessage(p, QRect(0, top, width(), height() - top),
                     m_note.isEmpty() ? tr("This trace holds no SASS listing.") : m_note);
@@ -89,11 +95,21 @@ void SassView::paintEvent(QPaintEvent*) {
         const int x = 8 + side * (half + 8);
         p.setFont(titleFont(font()));
         p.setPen(palette::text());
-        p.drawText(QRect(x, top, half, fm.height() + 2), Qt::AlignLeft,
-                   tr("%1 (%2): %3 instructions")
-                       .arg(isMul24 ? QStringLiteral("__mul24") : tr("plain multiply"))
-                       .arg(QString::fromStdString(f.architecture))
-                       .arg(f.instructions.size()));
+        // The longest heading that fits its half: the two ran together
+        // ("17 instructio plain multiply") on a 1024-pixel projector.
+        const QString who = isMul24 ? QStringLiteral("__mul24") : tr("plain multiply");
+        const QString arch = QString::fromStdString(f.architecture);
+        const auto count = qulonglong(f.instructions.size());
+        const QFontMetrics tfm(titleFont(font()));
+        QString heading =
+            tfm.elidedText(tr("%1: %2 instr.").arg(who).arg(count), Qt::ElideRight, half - 4);
+        for (const QString& h : {tr("%1 (%2): %3 instructions").arg(who, arch).arg(count),
+                                 tr("%1: %2 instructions").arg(who).arg(count)})
+            if (tfm.horizontalAdvance(h) <= half - 4) {
+                heading = h;
+                break;
+            }
+        p.drawText(QRect(x, top, half, fm.height() + 2), Qt::AlignLeft, heading);
         p.setFont(mono);
         const int lineH = mfm.height() + 2;
         // The listing stops above the legend; the last line that fits says

@@ -164,6 +164,28 @@ QString paintedText(QWidget& view) {
     return all;
 }
 
+// On a 1024-pixel projector the two listings' headings ran together ("17
+// instructio plain multiply") and the times' third line was cut: the
+// headings shorten to fit their halves, the times take the lines they need.
+TEST(SassView, HeadingsAndTimesFitANarrowView) {
+    test::app();
+    PlaybackModel model;
+    SassView view(&model);
+    model.setRun(test::prepared(test::set0Run()));
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    for (const int width : {420, 560, 900}) {
+        view.resize(width, 420);
+        const auto texts = test::probeText(&view);
+        for (const auto& [a, b] : test::overlappingTexts(texts, 0.0))
+            ADD_FAILURE() << width << ": '" << a.text.toStdString() << "' and '"
+                          << b.text.toStdString() << "'";
+        for (const auto& t : texts)
+            if (t.text.contains(QStringLiteral("instr")))
+                EXPECT_LE(t.box.width(), width / 2) << t.text.toStdString();
+    }
+}
+
 TEST(WarpView, AOneStepKernelIsNotCountedAsStepZeroOfZero) {
     test::app();
     PlaybackModel model;
