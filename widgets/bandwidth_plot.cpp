@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/pcie_link.h"
+#include "widgets/legend_columns.h"
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
 
@@ -62,7 +63,6 @@ void BandwidthPlot::rebuild() {
         p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         p->legend->setBorderPen(Qt::NoPen);
     }
-    p->legend->setWrap(2);
     p->xAxis->setLabel(tr("copy size"));
     p->yAxis->setLabel(tr("GB/s (log scale)"));
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -179,7 +179,24 @@ void BandwidthPlot::rebuild() {
     }
     p->xAxis->setRange(xMin / 2, xMax * 2);
     p->yAxis->setRange(std::max(1e-4, yMin / 2), yMax * 3);
+    fitLegend();
     p->replot();
+}
+
+// Two columns where the width holds them, else one, each name wrapped to
+// the room: side by side in a narrow dock the entries were cut ("PCIe Gen5
+// x16: 63.0 G").
+void BandwidthPlot::fitLegend() {
+    const int room = std::max(120, width() - 16);
+    wrapLegendNames(m_plot->legend, room);
+    fitLegendColumns(m_plot->legend, room, 2);
+    m_plot->setMinimumWidth(240);  // the names wrap, so the widest does not hold the dock
+}
+
+void BandwidthPlot::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitLegend();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 }  // namespace ws

@@ -25,9 +25,11 @@ public:
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void rebuild();
+    void fitLegend();
 
     PlaybackModel* m_model;
     QCustomPlot* m_plot;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "widgets/view_painting.h"
+
 namespace ws {
 
 namespace {
@@ -48,6 +50,23 @@ void fitLegendColumns(QCPLegend* legend, int width, int most) {
 
 int oneColumnLegendWidth(const QCPLegend* legend) {
     return rowWidth(entryWidths(legend), 1, legend);
+}
+
+void wrapLegendNames(QCPLegend* legend, int width) {
+    const QFontMetrics fm(legend->font());
+    const int room = width - legend->margins().left() - legend->margins().right() -
+                     legend->iconSize().width() - 2 * legend->iconTextPadding() - 8;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!item) continue;
+        QCPAbstractPlottable* plottable = item->plottable();
+        QVariant full = plottable->property("wsFullName");
+        if (!full.isValid()) {
+            full = plottable->name();
+            plottable->setProperty("wsFullName", full);
+        }
+        plottable->setName(wrapToWidth(fm, full.toString(), std::max(60, room)));
+    }
 }
 
 }  // namespace ws

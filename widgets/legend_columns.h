@@ -13,5 +13,9 @@ int legendColumnsThatFit(const QCPLegend* legend, int width, int most);
 void fitLegendColumns(QCPLegend* legend, int width, int most);
 // The width a legend of one column needs: its widest entry and its margins.
 int oneColumnLegendWidth(const QCPLegend* legend);
+// Breaks each entry's name into lines no wider than the legend's room in
+// `width` (its full name kept aside, so that a wider plot joins the lines
+// again): a long entry in a narrow dock was cut instead.
+void wrapLegendNames(QCPLegend* legend, int width);
 
 }  // namespace ws

@@ -337,13 +337,16 @@ void ThroughputPlot::rebuild() {
         xMin = m_data.logX ? 1024 : 0;
         xMax = m_data.logX ? double(1 << 28) : 1;
         auto* text = new QCPItemText(p);
-        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        // Centred in the whole plot: the axis rectangle keeps its margins
+        // for the hidden axes, and a message centred there was cut at the left.
+        text->position->setType(QCPItemPosition::ptViewportRatio);
         text->position->setCoords(0.5, 0.45);
         text->setFont(f);
         m_emptyMessage =
             m_data.emptyText.isEmpty()
                 ? tr("No throughput measured yet.\nRun the experiment\nor open recorded traces.")
                 : m_data.emptyText;
+        text->setClipToAxisRect(false);
         m_emptyItem = text;
         fitEmptyMessage();
         text->setColor(palette::mutedText());

@@ -173,7 +173,7 @@ void MainWindow::buildViews() {
     top->addWidget(m_warpsPanel);
     // A plot narrower than this showed its ticks run together and its axis
     // title cut ("n (elemen"): the other two views give way first.
-    m_plot->setMinimumSize(220, 120);
+    m_plot->setMinimumSize(200, 120);
     QWidget* plotBox = titled(tr("Throughput"), m_plot);
     m_plotTitle = plotBox->findChild<QLabel*>(QString(), Qt::FindDirectChildrenOnly);
     top->addWidget(plotBox);

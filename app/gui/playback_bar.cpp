@@ -57,7 +57,7 @@ PlaybackBar::PlaybackBar(PlaybackModel* model, QWidget* parent) : QWidget(parent
     });
     // The scrubber keeps room to be dragged: squeezed by a narrow middle
     // column it shrank to its handle and read as a checkbox.
-    m_scrubber->setMinimumWidth(120);
+    m_scrubber->setMinimumWidth(100);
     h->addWidget(m_scrubber, 1);
     // The time over the event count, in two short lines: on one line they
     // held the bar wide, and a narrow bar cut the count to "event".

@@ -59,7 +59,9 @@ TEST_F(MainWindowTest, TheWindowFitsALaptopScreenWithEveryLabsDocks) {
         w->show();
         for (const char* trace :
              {"transpose-f32__width-4096__height-4096__variant-tiled__rows_per_thread-4.wstrace",
-              "vector-add__n-7.wstrace", "matmul__n-1024__variant-warptile.wstrace",
+              "vector-add__n-7.wstrace",
+              "host-device-bandwidth__min_bytes-1024__max_bytes-2_30.wstrace",
+              "matmul__n-1024__variant-warptile.wstrace",
               "reduce-ladder__variant-sequential__n-2_20__block-256__type-float.wstrace",
               "streams__mode-dot__n-2_20__streams-4__block-1024.wstrace"}) {
             const int before = shown;

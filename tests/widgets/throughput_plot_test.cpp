@@ -118,6 +118,9 @@ TEST(ThroughputPlot, ItsMessageWrapsToANarrowPlot) {
         const QFontMetrics fm(message->font());
         for (const QString& line : message->text().split('\n'))
             EXPECT_LE(fm.horizontalAdvance(line), width) << width << ": " << line.toStdString();
+        // Within the plot, not cut at its left edge by the hidden axes' margin.
+        EXPECT_GE(message->topLeft->pixelPosition().x(), -1) << width;
+        EXPECT_LE(message->bottomRight->pixelPosition().x(), width + 1) << width;
         EXPECT_EQ(QString(message->text()).replace('\n', ' '),
                   QString(empty.emptyText).replace('\n', ' '));
     }
