@@ -94,7 +94,8 @@ std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
     // As wide as the widest text where the grid's share of the width allows.
     const TextWidths& text = textWidths();
     const double widest = std::max(26.0 * fm.averageCharWidth(), text.widest);
-    // Each box may fill the room to its row's neighbours: a parent alone in
+    // Each box may fill the room to its row's neighbours (all but a 5 % gap:
+    // at 88 % eight children cut their "<<<4, 256>>>"): a parent alone in
     // its row is as wide as its text even where eight children share theirs.
     std::vector<double> boxW(m_tree.nodes.size(), 3.0);
     for (const auto& row : m_tree.rows)
@@ -107,7 +108,7 @@ std::vector<LaunchTreeView::NodeBox> LaunchTreeView::layout() const {
                 room = std::min(room, m_tree.nodes[std::size_t(row[i + 1])].x -
                                           m_tree.nodes[std::size_t(row[i])].x);
             boxW[std::size_t(row[i])] =
-                std::max(3.0, std::min({room * unit * 0.88, widest, double(area.width())}));
+                std::max(3.0, std::min({room * unit * 0.95, widest, double(area.width())}));
         }
     // Two lines of text (kernel; size and mode) over the block strip, or
     // three where "<<<4, 256>>> · fire-and-forget" is wider than a box and
@@ -196,7 +197,12 @@ QStringList LaunchTreeView::nodeLines(const NodeBox& b, int launch) const {
     if (b.textLines >= 1) lines << QString::fromStdString(l.kernel);
     if (b.textLines == 2) lines << nodeDetail(launch);
     if (b.textLines == 3) lines << nodeSize(launch) << nodeMode(launch);
-    for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, w);
+    for (QString& line : lines) {
+        // "<<<4,256>>>" before "<<<4, 256>…": the shape whole, one space less.
+        if (fm.horizontalAdvance(line) > w && line.startsWith(QStringLiteral("<<<")))
+            line.replace(QStringLiteral(", "), QStringLiteral(","));
+        line = fm.elidedText(line, Qt::ElideRight, w);
+    }
     return lines;
 }
 

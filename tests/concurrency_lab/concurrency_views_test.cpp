@@ -73,6 +73,23 @@ TEST(LaunchTreeView, ANarrowBoxGivesSizeAndModeALineEach) {
     EXPECT_EQ(wide.view.nodeLines(wideBoxes[1], 1)[1], wide.view.nodeDetail(1));
 }
 
+// In a box too narrow for "<<<2, 256>>>", the shape loses its space before
+// it loses its end: "<<<2,256>>>", not "<<<2,256>…".
+TEST(LaunchTreeView, ALaunchShapeStaysWholeWhereASpaceLessFits) {
+    Shown<LaunchTreeView> s(test::dynamicRun(), {820, 640});
+    const QFontMetrics fm(s.view.font());
+    const auto boxes = s.view.layout();
+    const QString shape = s.view.nodeDetail(1).section(QStringLiteral(" · "), 0, 0);
+    ASSERT_TRUE(shape.startsWith(QStringLiteral("<<<"))) << shape.toStdString();
+    const QString tightShape = QString(shape).replace(QStringLiteral(", "), QStringLiteral(","));
+    LaunchTreeView::NodeBox narrow = boxes[1];
+    narrow.box.setWidth(fm.horizontalAdvance(tightShape) + 7);
+    ASSERT_GT(fm.horizontalAdvance(shape), narrow.box.width() - 6);
+    const QStringList lines = s.view.nodeLines(narrow, 1);
+    ASSERT_EQ(lines.size(), 3);
+    EXPECT_EQ(lines[1], tightShape);
+}
+
 TEST(LaunchTreeView, TooltipsNameLaunchesFromOneAsTheOtherViewsDo) {
     Shown<LaunchTreeView> s(test::dynamicRun());
     const ws::Run& run = *s.model.run();
