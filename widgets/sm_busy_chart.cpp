@@ -169,9 +169,12 @@ void SmBusyChart::rebuild() {
         t->setFont(font());
         t->setColor(c);
         t->setText(label);
-        // The words sit over the bars near the line: a plate of the
-        // background keeps them readable.
-        t->setBrush(palette::background());
+        // The words sit over the bars near the line: a half see-through
+        // plate keeps them readable and the bars beneath in view (an opaque
+        // one hid the tallest bars' tops behind "mean").
+        QColor plate = palette::background();
+        plate.setAlpha(150);
+        t->setBrush(plate);
         t->setPadding(QMargins(3, 1, 3, 1));
     };
     // "longest" sits above its line; "mean" too unless the two lines are so
