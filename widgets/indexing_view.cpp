@@ -5,9 +5,11 @@
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <algorithm>
 
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
+#include "widgets/view_text.h"
 
 namespace ws {
 
@@ -262,7 +264,22 @@ void IndexingView::paintEvent(QPaintEvent*) {
             p.drawRect(cellRect(col, kWho).united(cellRect(col, kC)).adjusted(1, 1, -1, -1));
         }
     }
-    const double below = cellRect(0, kRows - 1).bottom() + 8;
+    double below = cellRect(0, kRows - 1).bottom() + 8;
+    // Which threads these are, and how to reach the others: a window of 7
+    // of 1,056 threads read as all there was, the masked ones never found.
+    const auto shownCount = std::min<std::uint64_t>(std::uint64_t(columns()), total - m_first);
+    if (shownCount < total) {
+        p.setPen(palette::mutedText());
+        const QString where =
+            tr("threads %1–%2 of %3: the wheel scrolls, a block in the grid jumps to it")
+                .arg(groupDigits((long long)m_first))
+                .arg(groupDigits((long long)(m_first + shownCount - 1)))
+                .arg(groupDigits((long long)total));
+        p.drawText(QRectF(8, below, width() - 16, fm.height() * 2 + 2),
+                   Qt::AlignLeft | Qt::TextWordWrap, where);
+        below +=
+            fm.boundingRect(QRect(8, 0, width() - 16, 1000), Qt::TextWordWrap, where).height() + 6;
+    }
     drawLegend(p, QRect(8, int(below), width() - 16, height()),
                {{inputColour(), tr("read a[i], b[i]")},
                 {writeColour(), tr("stored c[i]")},

@@ -186,6 +186,22 @@ TEST(SassView, HeadingsAndTimesFitANarrowView) {
     }
 }
 
+// A window of a few threads of many read as all there was: the view says
+// which threads it shows and how to reach the others; it says nothing where
+// every thread is in view.
+TEST(IndexingView, SaysWhichThreadsItShowsWhereNotAll) {
+    test::app();
+    PlaybackModel model;
+    IndexingView view(&model);
+    model.setRun(test::prepared(test::vectorAddRun(true)));
+    view.resize(300, 340);
+    const QString narrow = paintedText(view);
+    EXPECT_TRUE(narrow.contains(QStringLiteral("the wheel scrolls"))) << narrow.toStdString();
+    EXPECT_TRUE(narrow.contains(QStringLiteral(" of 6: "))) << narrow.toStdString();  // 2 x 3
+    view.resize(1600, 340);
+    EXPECT_FALSE(paintedText(view).contains(QStringLiteral("the wheel scrolls")));
+}
+
 TEST(WarpView, AOneStepKernelIsNotCountedAsStepZeroOfZero) {
     test::app();
     PlaybackModel model;
