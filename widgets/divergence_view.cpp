@@ -137,16 +137,32 @@ void DivergenceView::paintEvent(QPaintEvent*) {
         divergentSteps += c.divergentWarps > 0;
         total += std::max<std::int64_t>(0, c.cycles);
     }
-    p.setFont(titleFont(font()));
+    // The longest wording that fits, then "…": cut hard at a projector's
+    // 1024 pixels, the line lost its cycle count ("6,322 cycles in a").
+    const int room = width() - 16;
+    const auto fitting = [](const QFontMetrics& m, int w, const QStringList& forms) {
+        for (const QString& f : forms)
+            if (m.horizontalAdvance(f) <= w) return f;
+        return m.elidedText(forms.back(), Qt::ElideRight, w);
+    };
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("Block %1: active lanes per warp and clock64 cycles per step").arg(m_blockId));
+    drawTitle(
+        p, font(), QRect(8, 4, room, fm.height() + 2),
+        fitting(QFontMetrics(titleFont(font())), room,
+                {tr("Block %1: active lanes per warp and clock64 cycles per step").arg(m_blockId),
+                 tr("Block %1: active lanes and cycles per step").arg(m_blockId)}));
     p.setFont(font());
-    p.drawText(QRect(8, 8 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("%1 of %2 steps have divergent warps; %3 cycles in all")
-                   .arg(divergentSteps)
-                   .arg(m_costs.size())
-                   .arg(groupDigits(total)));
+    const auto steps = qulonglong(m_costs.size());
+    p.drawText(QRect(8, 8 + fm.height(), room, fm.height() + 2), Qt::AlignLeft,
+               fitting(fm, room,
+                       {tr("%1 of %2 steps have divergent warps; %3 cycles in all")
+                            .arg(divergentSteps)
+                            .arg(steps)
+                            .arg(groupDigits(total)),
+                        tr("%1 of %2 steps divergent; %3 cycles")
+                            .arg(divergentSteps)
+                            .arg(steps)
+                            .arg(groupDigits(total))}));
     const int current = currentRow();
     const int h = rowHeight();
     const QRect a = stripArea();

@@ -459,6 +459,24 @@ TEST(DivergenceView, InterleavedDivergesInEveryWarpSequentialDoesNot) {
     EXPECT_GT(dv.barRect(1).width(), 0);
 }
 
+// At a projector's 1024 pixels the heading lines were cut hard and lost the
+// cycle count: a shorter wording keeps it, and every line stays in the view.
+TEST(DivergenceView, ANarrowViewKeepsItsCycleCount) {
+    Shown d(kDivergent);
+    DivergenceView view(&d.model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    view.resize(330, 400);
+    bool cycles = false;
+    for (const auto& t : test::probeText(&view)) {
+        cycles |= t.text.contains(QStringLiteral(" cycles")) && !t.text.endsWith(QChar(0x2026));
+        if (t.box.top() < 2.5 * QFontMetrics(view.font()).height())  // the two heading lines
+            EXPECT_LE(QFontMetrics(view.font()).horizontalAdvance(t.text), view.width())
+                << t.text.toStdString();
+    }
+    EXPECT_TRUE(cycles);
+}
+
 TEST(LadderChart, OneBarPerVariantLabelledWithGBsAndPeakFraction) {
     test::app();
     auto bundled = BundledTraces::load(qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") +
