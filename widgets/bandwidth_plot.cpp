@@ -190,7 +190,7 @@ void BandwidthPlot::fitLegend() {
     const int room = std::max(120, width() - 16);
     wrapLegendNames(m_plot->legend, room);
     fitLegendColumns(m_plot->legend, room, 2);
-    m_plot->setMinimumWidth(240);  // the names wrap, so the widest does not hold the dock
+    m_plot->setMinimumWidth(kNarrowestPlot);  // the names wrap: the widest does not hold the dock
 }
 
 void BandwidthPlot::resizeEvent(QResizeEvent* e) {

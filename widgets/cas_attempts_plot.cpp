@@ -23,7 +23,7 @@ CasAttemptsPlot::CasAttemptsPlot(PlaybackModel* model, QWidget* parent)
     m_plot->setMouseTracking(true);
     // The title wraps to the width the plot is given; its one line, as the
     // plot's own minimum, held it wider than a laptop's dock (cut at both sides).
-    m_plot->setMinimumWidth(220);
+    m_plot->setMinimumWidth(kNarrowestPlot);
     connect(model, &PlaybackModel::runChanged, this, &CasAttemptsPlot::rebuild);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
         if (m_histogram.empty() || !m_plot->axisRect()->rect().contains(e->pos())) {

@@ -83,7 +83,7 @@ FiguresView::FiguresView(PlaybackModel* model, QWidget* parent)
     // The titles and captions wrap to the width the view is given; the
     // plot's own minimum, that of the lines as last wrapped, would hold the
     // view at the width it first had.
-    m_plot->setMinimumWidth(240);
+    m_plot->setMinimumWidth(kNarrowestPlot);
     connect(model, &PlaybackModel::runChanged, this, &FiguresView::rebuild);
     rebuild();
 }

@@ -103,6 +103,11 @@ QColor futureVeil() {
     c.setAlpha(185);
     return c;
 }
+QColor labelPlate() {
+    QColor c = background();
+    c.setAlpha(150);
+    return c;
+}
 // Okabe-Ito yellow; a dark olive under the dark scheme's light text.
 QColor markedRow() { return perScheme(0xF0E442, 0x5C5414, 0xF0E442); }
 QColor rowStripe() { return perScheme(0xF7F7F7, 0x272727, 0xEEEEEE); }

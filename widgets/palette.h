@@ -30,6 +30,9 @@ QColor rowStripe();
 // Laid over what has not happened yet at the playback time: the background,
 // mostly opaque.
 QColor futureVeil();
+// Behind a label laid over data (a launch's name, a chart's "mean"): the
+// background, half see-through, so the data beneath stays in view.
+QColor labelPlate();
 // A row set apart by a warm tint (an opcode only one version has), with
 // text() readable on it.
 QColor markedRow();  // every other row of a long table of lanes

@@ -20,6 +20,10 @@ void followColourScheme(QCustomPlot* plot, std::function<void()> rebuild);
 // fonts on a projector, or a narrow view, never print overlapping numbers.
 void keepTickLabelsApart(QCustomPlot* plot);
 QCPScatterStyle::ScatterShape seriesShape(int index);
+// The narrowest a plot whose title, notes and legend wrap to its width asks
+// to be: its axes' tick labels and a few words a line. Held by its one-line
+// texts instead, a plot kept a laptop's dock (and the window) too wide.
+inline constexpr int kNarrowestPlot = 240;
 // Log ticks labelled 0.1, 1, 10, 100 ... or 1 k, 10 k.
 QSharedPointer<QCPAxisTickerLog> decadeTicker();
 

@@ -69,7 +69,7 @@ void ReuseView::fitToWidth() {
     if (auto* t = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)))
         t->setText(wrapToWidth(QFontMetrics(titleFont()), m_title, room));
     fitLegendColumns(p->legend, room, 5);
-    p->setMinimumWidth(std::max(kNarrowest, oneColumnLegendWidth(p->legend) + 16));
+    p->setMinimumWidth(std::max(kNarrowestPlot, oneColumnLegendWidth(p->legend) + 16));
 }
 
 void ReuseView::changeEvent(QEvent* e) {

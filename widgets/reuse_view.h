@@ -49,8 +49,6 @@ private:
     void fitToWidth();
     QFont titleFont() const;
 
-    static constexpr int kNarrowest = 240;  // the bars' tick labels and the log axis
-
     QCustomPlot* m_plot;
     ReuseData m_data;
     QString m_title;  // unwrapped: fitToWidth breaks it into lines

@@ -228,7 +228,7 @@ void RooflineView::rebuild() {
     // As many legend columns as the width holds: four side by side held the
     // view wider than a narrow dock, where the last entry's glyph was cut.
     fitLegendColumns(p->legend, std::max(120, width() - 16), 4);
-    p->setMinimumWidth(std::max(kNarrowest, oneColumnLegendWidth(p->legend) + 16));
+    p->setMinimumWidth(std::max(kNarrowestPlot, oneColumnLegendWidth(p->legend) + 16));
     fitLabels();
 }
 

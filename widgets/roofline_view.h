@@ -57,8 +57,6 @@ protected:
 
 private:
     void rebuild();
-
-    static constexpr int kNarrowest = 240;  // the decade labels and the roofs' words
     void fitLabels();  // raises the value axis's top until the roof labels fit under it
 
     QCustomPlot* m_plot;

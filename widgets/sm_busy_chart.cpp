@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 
+#include "widgets/legend_columns.h"
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
 #include "widgets/sequential_scale.h"
@@ -172,9 +173,7 @@ void SmBusyChart::rebuild() {
         // The words sit over the bars near the line: a half see-through
         // plate keeps them readable and the bars beneath in view (an opaque
         // one hid the tallest bars' tops behind "mean").
-        QColor plate = palette::background();
-        plate.setAlpha(150);
-        t->setBrush(plate);
+        t->setBrush(palette::labelPlate());
         t->setPadding(QMargins(3, 1, 3, 1));
     };
     // "longest" sits above its line; "mean" too unless the two lines are so
@@ -223,37 +222,14 @@ void SmBusyChart::updateTitle() {
     if (!m_title) return;
     // QCPTextElement draws one line per '\n' and cuts what does not fit the
     // width: break the title at spaces instead.
-    const QFontMetrics fm(titleFont(font()));
-    const int room = std::max(120, width() - 16);
-    QStringList lines;
-    for (const QString& given : titleText().split(QLatin1Char('\n'))) {
-        lines << QString();
-        for (const QString& word : given.split(QLatin1Char(' '))) {
-            const QString next = lines.back().isEmpty() ? word : lines.back() + ' ' + word;
-            if (fm.horizontalAdvance(next) > room && !lines.back().isEmpty())
-                lines << word;
-            else
-                lines.back() = next;
-        }
-    }
-    m_title->setText(lines.join(QLatin1Char('\n')));
+    m_title->setText(
+        wrapToWidth(QFontMetrics(titleFont(font())), titleText(), std::max(120, width() - 16)));
 }
 
 void SmBusyChart::fitLegend() {
     // Side by side where the width allows, else one above the other: a row
     // wider than the chart would hold the widget wider than it was asked.
-    QCPLegend* legend = m_plot->legend;
-    const QFontMetrics fm(legend->font());
-    int total = 0;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
-            total += fm.horizontalAdvance(item->plottable()->name()) + legend->iconSize().width() +
-                     2 * legend->iconTextPadding() + 16;
-    const int wrap = total > width() - 24 ? 1 : 0;
-    if (legend->wrap() != wrap) {
-        legend->setWrap(wrap);
-        legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    }
+    fitLegendColumns(m_plot->legend, width() - 24, 2);
 }
 
 void SmBusyChart::resizeEvent(QResizeEvent* e) {

@@ -355,9 +355,7 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         if (line == lines) continue;
         const double baseline = lanes.bottom() - 4 - line * fm.height();
         // Half see-through: the bars of the launch it names show beneath.
-        QColor plate = palette::background();
-        plate.setAlpha(150);
-        p.fillRect(QRectF(left, baseline - fm.ascent() - 1, w, fm.height()), plate);
+        p.fillRect(QRectF(left, baseline - fm.ascent() - 1, w, fm.height()), palette::labelPlate());
         p.setPen(palette::text());
         p.drawText(QPointF(left + 2, baseline), name);
         lastLabelEnd[line] = left + w;

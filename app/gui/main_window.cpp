@@ -43,7 +43,7 @@
 #include "app/gui/run_compare_window.h"
 #include "app/gui/run_info_panel.h"
 #include "app/gui/saved_session.h"
-#include "app/gui/scroll_when_short.h"
+#include "app/gui/screen_room.h"
 #include "app/gui/slide_stage.h"
 #include "app/gui/workbench_views.h"
 #include "core/catalog.h"
@@ -131,10 +131,10 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     // A projector's 1920x1080: the lab docks need the room, and screenshots
     // for the docs come out at the resolution a lecture hall shows. On a
     // smaller screen (a 1366 x 768 laptop), the room it has.
-    QSize size(1920, 1080);
-    if (QGuiApplication::platformName() != QLatin1String("offscreen") && screen())
-        size = size.boundedTo(screen()->availableGeometry().size());
-    resize(size);
+    // Rendered offscreen, the chosen size stands for the screen.
+    if (QGuiApplication::platformName() == QLatin1String("offscreen"))
+        setProperty(kScreenRoomProperty, m_offscreenSize);
+    resize(QSize(1920, 1080).boundedTo(screenRoom(this)));
 }
 
 QWidget* MainWindow::titled(const QString& title, QWidget* view, QWidget* extra) {
@@ -391,8 +391,8 @@ void MainWindow::closeLesson() { m_lesson->close(); }
 
 void MainWindow::setOffscreenSize(QSize size) {
     m_offscreenSize = size;
-    // The docks that scroll when short measure the screen by this height.
-    setProperty(kScreenLinesProperty, size.height());
+    if (QGuiApplication::platformName() == QLatin1String("offscreen"))
+        setProperty(kScreenRoomProperty, size);  // app/gui/screen_room.h
     resize(size);
     if (m_presenter) m_presenter->setOffscreenSize(size);
 }
@@ -563,9 +563,7 @@ void MainWindow::keepOnScreen() {
     // the window grows to hold both; it does not shrink back by itself, and
     // a laptop's screen was left with a window wider than itself.
     if (isMaximized() || isFullScreen()) return;
-    const bool offscreen = QGuiApplication::platformName() == QLatin1String("offscreen");
-    const QSize room =
-        offscreen || !screen() ? m_offscreenSize : screen()->availableGeometry().size();
+    const QSize room = screenRoom(this);
     if (width() <= room.width() && height() <= room.height()) return;
     // The docks' new minimums first: the layout's request may still be queued.
     if (layout()) layout()->activate();

@@ -1,21 +1,14 @@
 #include "app/gui/scroll_when_short.h"
 
 #include <QEvent>
-#include <QScreen>
 #include <QScrollBar>
 #include <algorithm>
+
+#include "app/gui/screen_room.h"
 
 namespace ws {
 
 namespace {
-
-// The height the window can have: the screen's, less its panels; rendered
-// offscreen at a chosen size (--window-size), that size's.
-int screenLines(const QWidget* w) {
-    const QVariant chosen = w->window()->property(kScreenLinesProperty);
-    if (chosen.isValid()) return chosen.toInt();
-    return w->screen() ? w->screen()->availableGeometry().height() : 1080;
-}
 
 class VerticalScrollArea : public QScrollArea {
 public:
@@ -29,7 +22,7 @@ public:
     // whole width, 920 px, squeezed the middle column and the left docks.)
     QSize minimumSizeHint() const override {
         const QSize content = widget()->minimumSizeHint();
-        const int most = int(m_share * screenLines(this));
+        const int most = int(m_share * screenRoom(this).height());
         return {content.width() + reserve(),
                 std::max(QScrollArea::minimumSizeHint().height(),
                          std::min(content.height() + 2 * frameWidth(), most))};

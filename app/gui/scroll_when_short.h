@@ -3,7 +3,8 @@
 // keep their own minimum sizes, but their height no longer holds the window
 // taller than the screen: on a 1366 x 768 laptop the memory lab's views held
 // it 851 px tall and the concurrency lab's 909. The area asks for the
-// content's whole minimum height up to `screenShare` of the screen's height;
+// content's whole minimum height up to `screenShare` of the screen's height
+// (app/gui/screen_room.h);
 // where the content wants more, it scrolls. On a 1080-line screen nothing
 // changes. Widths stay the content's own: a parameter row or a bank diagram
 // cut at the side would read worse than a window that keeps them whole
@@ -13,9 +14,5 @@
 namespace ws {
 
 QScrollArea* scrollWhenShort(QWidget* content, double screenShare = 0.3);
-
-// Set on a top-level window rendered offscreen at a chosen size, the height
-// that stands for its screen's (an int); without it, the screen's own.
-inline constexpr char kScreenLinesProperty[] = "wsScreenLines";
 
 }  // namespace ws
