@@ -18,5 +18,8 @@ namespace ws {
 // spread of ± 1.0 %", or "not measured" where the recording build was not
 // timed.
 std::string recordingOverheadText(const Timing& timing);
+// The same judgement in a table's cell (the comparison of two runs):
+// "+24.3 %", "none measurable", "not measured", "-35.0 % (faster?)".
+std::string recordingOverheadShort(const Timing& timing);
 
 }  // namespace ws

@@ -47,5 +47,16 @@ TEST(OverheadText, ARecordingBuildThatWasNotTimedIsNotMeasured) {
     EXPECT_EQ(recordingOverheadText(t), "not measured");
 }
 
+// A table's cell makes the same judgement in fewer words.
+TEST(OverheadText, TheShortFormJudgesAlike) {
+    EXPECT_EQ(recordingOverheadShort(timing(24.3, 0.7)), "+24.3 %");
+    EXPECT_EQ(recordingOverheadShort(timing(1.2, 19.2)), "+1.2 %");
+    EXPECT_EQ(recordingOverheadShort(timing(-1.2, 6.3)), "none measurable");
+    EXPECT_EQ(recordingOverheadShort(timing(-35, 1.0)), "-35.0 % (faster?)");
+    Timing untimed = timing(0, 77);
+    untimed.recordedKernelMs = 0;
+    EXPECT_EQ(recordingOverheadShort(untimed), "not measured");
+}
+
 }  // namespace
 }  // namespace ws

@@ -38,6 +38,21 @@ TEST(RunComparison, RatiosAreRightOverLeft) {
     EXPECT_EQ(row(rows, "verified").right, "yes");
 }
 
+// The overhead row judges as the run panel does: within the launches'
+// spread below zero is none measurable, not "-1.2 %".
+TEST(RunComparison, OverheadIsJudgedAsInTheRunPanel) {
+    ws::Run noisy = timedRun(0.0422, 1e6);
+    noisy.timing.recordedKernelMs = 0.0417;
+    noisy.timing.overheadPercent = -1.2;
+    noisy.timing.kernelCvPercent = 1.3;
+    noisy.timing.kernelSamplesMs = {0.042, 0.0425};
+    ws::Run costly = noisy;
+    costly.timing.overheadPercent = 36.1;
+    const auto rows = compareRuns(noisy, costly);
+    EXPECT_EQ(row(rows, "recording overhead").left, "none measurable");
+    EXPECT_EQ(row(rows, "recording overhead").right, "+36.1 %");
+}
+
 TEST(RunComparison, AFigureARunLacksIsADashWithoutRatio) {
     const auto rows = compareRuns(timedRun(0.5, 1e6), ws::Run{});
     EXPECT_EQ(row(rows, "kernel time").right, "—");
