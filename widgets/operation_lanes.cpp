@@ -45,7 +45,8 @@ bool isManagedKind(OperationKind k) {
 
 }  // namespace
 
-OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin, std::uint32_t smCount) {
+OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin,
+                                     const TimelineLanes& blocks) {
     OperationLanes lanes;
     const OperationRecords& o = run.operations;
     const HostCallRecords& h = run.hostCalls;
@@ -92,13 +93,20 @@ OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin, std::
     }
     // Without operations one empty row stays on top: the view says there why.
     if (!lanes.hasOperations) lanes.rows.push_back({OperationRowKind::Overlap, 0, "", {}});
-    std::uint32_t sms = smCount;
-    for (const auto& l : run.launches)
-        for (auto sm : l.blocks.sm) sms = std::max(sms, sm + 1);
-    for (std::uint32_t sm = 0; sm < sms; ++sm)
+    // Eight parent blocks on SMs 124-131 of 132 were drawn in the last rows,
+    // scrolled out of a short view, under 124 empty ones.
+    const std::vector<std::uint32_t> sms = blocks.rowsWorthDrawing();
+    for (std::uint32_t sm : sms)
         lanes.rows.push_back({OperationRowKind::Sm, sm, "SM " + std::to_string(sm), {}});
-    lanes.smRows = sms;
+    lanes.smRows = std::uint32_t(sms.size());
+    lanes.idleSms = std::uint32_t(blocks.rows.size() - sms.size());
     return lanes;
+}
+
+int OperationLanes::rowOfSm(std::uint32_t sm) const {
+    for (std::size_t r = operationRowCount(); r < rows.size(); ++r)
+        if (rows[r].id == sm) return int(r);
+    return -1;
 }
 
 }  // namespace ws

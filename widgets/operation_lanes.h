@@ -2,13 +2,16 @@
 // The rows of the operations view, free of Qt so they are tested alone: an
 // overlap row (when kernels ran, when copies ran, and when both did), a row
 // per host thread, per stream, per copy engine, one for the driver's managed
-// memory work, then one per SM. Times are ns after the prepared run's origin.
+// memory work, then one per SM that is worth drawing (all of them, or only
+// those that ran blocks where few did, as in the SM timeline). Times are ns
+// after the prepared run's origin.
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/run.h"
+#include "widgets/timeline_lanes.h"
 
 namespace ws {
 
@@ -27,13 +30,20 @@ struct OperationLanes {
     std::vector<OperationRow> rows;
     // The overlap row: merged spans when a kernel ran, when a copy ran, and when both did.
     std::vector<TimeSpan> kernelBusy, copyBusy, bothBusy;
-    std::uint32_t smRows = 0;  // SM rows come last; their blocks live in PreparedRun::lanes
+    // SM rows come last; a row's id is its SM and its row in `blocks`, whose
+    // blocks it draws.
+    std::uint32_t smRows = 0;
+    std::uint32_t idleSms = 0;  // SMs that ran no block and have no row
     bool hasOperations = false;
 
     // origin: the %globaltimer value that is time 0. Without a measured clock
     // the operations cannot be placed beside the blocks and are left out.
-    static OperationLanes build(const Run& run, std::uint64_t origin, std::uint32_t smCount);
+    // blocks: the run's block records by SM (PreparedRun::lanes).
+    static OperationLanes build(const Run& run, std::uint64_t origin,
+                                const TimelineLanes& blocks);
     std::size_t operationRowCount() const { return rows.size() - smRows; }
+    // The row that draws SM `sm`, or -1 where it has none.
+    int rowOfSm(std::uint32_t sm) const;
 };
 
 // Merged, sorted spans.

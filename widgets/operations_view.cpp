@@ -133,9 +133,7 @@ void OperationsView::rebuild() {
     const PreparedRun* p = m_model->prepared();
     m_selected = m_hovered = {};
     ++m_rebuilds;
-    m_lanes = p ? OperationLanes::build(*p->run, p->origin,
-                                        std::uint32_t(std::max(0, p->run->device.smCount)))
-                : OperationLanes{};
+    m_lanes = p ? OperationLanes::build(*p->run, p->origin, p->lanes) : OperationLanes{};
     m_byDepth = false;
     m_streamColour.clear();
     if (p)
@@ -193,7 +191,13 @@ const OperationsView::RowGeometry& OperationsView::rowGeometry() const {
         ops ? std::clamp(int(double(g.plot.height() - smShare) / (double(ops) + 0.5)), 6, natural)
             : natural;
     const int used = int(ops * g.operationRowH + (ops ? int(g.operationRowH) / 2 : 0));
-    g.smRowH = m_lanes.smRows ? std::max(0.5, double(g.plot.height() - used) / m_lanes.smRows) : 0;
+    // The SMs that ran no block are counted on a line below the others; the
+    // few that did get rows up to three lines tall, not one tall slab.
+    g.idleH = m_lanes.idleSms ? natural : 0;
+    g.smRowH = m_lanes.smRows
+                   ? std::max(0.5, double(g.plot.height() - used - g.idleH) / m_lanes.smRows)
+                   : 0;
+    if (m_lanes.idleSms) g.smRowH = std::min(g.smRowH, 3.0 * natural);
     return g;
 }
 
@@ -208,13 +212,21 @@ QRectF OperationsView::rowRect(int row) const {
     return QRectF(plot.left(), smTop + (row - ops) * g.smRowH, plot.width(), g.smRowH);
 }
 
+QRectF OperationsView::idleBandRect() const {
+    const RowGeometry& g = rowGeometry();
+    if (!m_lanes.idleSms || m_lanes.rows.empty()) return {};
+    const QRectF last = rowRect(int(m_lanes.rows.size()) - 1);
+    return QRectF(g.plot.left(), last.bottom(), g.plot.width(), g.idleH);
+}
+
 QRectF OperationsView::itemRect(const Hit& hit) const {
     const PreparedRun* p = m_model->prepared();
     if (!p || hit.kind == Hit::None) return {};
     if (hit.kind == Hit::Block) {
         const auto place = p->lanes.find(hit.block);
         if (place.row < 0) return {};
-        const int row = int(m_lanes.operationRowCount()) + place.row;
+        const int row = m_lanes.rowOfSm(std::uint32_t(place.row));
+        if (row < 0) return {};
         const QRectF r = rowRect(row);
         const auto& tr = p->lanes.rows[std::size_t(place.row)];
         const double laneH = r.height() / std::max<std::uint32_t>(1, tr.laneCount);
@@ -247,7 +259,7 @@ OperationsView::Hit OperationsView::hitAt(QPointF pos) const {
         if (pos.y() < r.top() || pos.y() >= r.bottom()) continue;
         const OperationRow& lane = m_lanes.rows[row];
         if (lane.kind == OperationRowKind::Sm) {
-            const std::size_t smRow = row - m_lanes.operationRowCount();
+            const std::size_t smRow = lane.id;
             if (smRow >= p->lanes.rows.size()) return {};
             const auto& tr = p->lanes.rows[smRow];
             const double laneH = r.height() / std::max<std::uint32_t>(1, tr.laneCount);
@@ -531,10 +543,11 @@ void OperationsView::paintSmRows(QPainter& p, const QRect& plot) {
     const Run& run = *prep->run;
     const double now = m_model->time();
     const std::size_t ops = m_lanes.operationRowCount();
-    for (std::size_t sm = 0; sm < L.rows.size() && sm < m_lanes.smRows; ++sm) {
-        const QRectF r = rowRect(int(ops + sm));
+    for (std::size_t row = ops; row < m_lanes.rows.size(); ++row) {
+        const QRectF r = rowRect(int(row));
         if (r.bottom() < plot.top() || r.top() > plot.bottom()) continue;
-        const TimelineRow& tr = L.rows[sm];
+        if (m_lanes.rows[row].id >= L.rows.size()) continue;
+        const TimelineRow& tr = L.rows[m_lanes.rows[row].id];
         const double laneH = r.height() / std::max<std::uint32_t>(1, tr.laneCount);
         for (std::uint32_t k = 0; k < tr.laneCount; ++k) {
             const TimelineLane& lane = L.lanes[tr.firstLane + k];
@@ -559,6 +572,19 @@ void OperationsView::paintSmRows(QPainter& p, const QRect& plot) {
             }
         }
     }
+}
+
+void OperationsView::paintIdleBand(QPainter& p) {
+    const QRectF band = idleBandRect();
+    if (band.isEmpty()) return;
+    const std::uint32_t idle = m_lanes.idleSms;
+    p.fillRect(band.adjusted(0, 1, 0, -1), palette::idleCell());
+    p.setPen(palette::mutedText());  // on the background, like the labels
+    p.drawText(QRectF(4, band.top(), band.left() - 12, band.height()),
+               Qt::AlignRight | Qt::AlignVCenter, tr("idle"));
+    p.setPen(palette::text());  // idleCell keeps text() readable in every scheme
+    p.drawText(band.adjusted(8, 0, -8, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               idle == 1 ? tr("1 more SM ran no block") : tr("%1 more SMs ran no block").arg(idle));
 }
 
 void OperationsView::paintFlows(QPainter& p) {
@@ -640,6 +666,7 @@ void OperationsView::paintEvent(QPaintEvent*) {
     p.setPen(QPen(palette::playhead(), 2));
     p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     p.restore();
+    paintIdleBand(p);
     drawLegend(p, QRect(8, plot.bottom() + 6, width() - 16, bottomMargin()), legendFor(m_byDepth));
 }
 

@@ -42,6 +42,9 @@ public:
     const OperationLanes& lanes() const { return m_lanes; }
     const TimelineData& data() const { return m_data; }
     QRectF rowRect(int row) const;
+    // Where the SMs that have no row are counted ("124 more SMs ran no
+    // block"), below the last SM row; empty when every SM has one.
+    QRectF idleBandRect() const;
     QRectF itemRect(const Hit& hit) const;
     Hit hitAt(QPointF pos) const;
     void select(const Hit& hit);
@@ -82,6 +85,7 @@ private:
     struct RowGeometry {
         QRect plot;
         double operationRowH = 0, smRowH = 0;
+        int idleH = 0;  // the line that counts the SMs without a row
     };
     const RowGeometry& rowGeometry() const;
     std::uint32_t correlationOf(const Hit& hit) const;
@@ -90,6 +94,7 @@ private:
     void paintOverlapRow(QPainter& p, const QRectF& row);
     void paintItems(QPainter& p, int row, const QRectF& rect);
     void paintSmRows(QPainter& p, const QRect& plot);
+    void paintIdleBand(QPainter& p);
     void paintFlows(QPainter& p);
 
     PlaybackModel* m_model;

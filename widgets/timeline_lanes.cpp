@@ -148,4 +148,15 @@ TimelineLanes::Place TimelineLanes::find(const BlockRef& ref) const {
     return {};
 }
 
+std::vector<std::uint32_t> TimelineLanes::rowsWorthDrawing() const {
+    std::vector<std::uint32_t> used;
+    for (std::uint32_t r = 0; r < rows.size(); ++r)
+        if (rows[r].blocks) used.push_back(r);
+    const bool few = used.size() <= kCompactSms || 4 * used.size() <= rows.size();
+    if (!used.empty() && few) return used;
+    std::vector<std::uint32_t> all(rows.size());
+    for (std::uint32_t r = 0; r < rows.size(); ++r) all[r] = r;
+    return all;
+}
+
 }  // namespace ws

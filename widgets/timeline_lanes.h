@@ -52,6 +52,13 @@ struct TimelineLanes {
     };
     Place find(const BlockRef& ref) const;
 
+    // The rows worth a line of their own: where few SMs ran blocks (at most
+    // kCompactSms, or at most a quarter of the rows), only theirs, so that 16
+    // blocks of the column sums on a 132-SM GPU are not 16 lines a pixel
+    // tall among 116 empty rows; otherwise every row. Empty without blocks.
+    static constexpr std::size_t kCompactSms = 8;
+    std::vector<std::uint32_t> rowsWorthDrawing() const;
+
 private:
     std::vector<std::uint32_t> m_placeLane;  // per launch offset + record: lane index
     std::vector<std::uint32_t> m_placeIndex;

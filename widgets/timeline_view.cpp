@@ -163,14 +163,7 @@ const std::vector<std::uint32_t>& TimelineView::shownRows() const {
     m_displayOf.clear();
     if (!p) return m_shownRows;
     const auto& rows = p->lanes.rows;
-    std::vector<std::uint32_t> used;
-    for (std::uint32_t r = 0; r < rows.size(); ++r)
-        if (rows[r].blocks) used.push_back(r);
-    const bool few = used.size() <= kCompactSms || 4 * used.size() <= rows.size();
-    if (!used.empty() && few && used.size() < rows.size())
-        m_shownRows = std::move(used);
-    else
-        for (std::uint32_t r = 0; r < rows.size(); ++r) m_shownRows.push_back(r);
+    m_shownRows = p->lanes.rowsWorthDrawing();
     m_displayOf.assign(rows.size(), -1);
     for (std::size_t d = 0; d < m_shownRows.size(); ++d) m_displayOf[m_shownRows[d]] = int(d);
     return m_shownRows;

@@ -17,11 +17,8 @@ namespace ws {
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
-    // At most this many SMs in use, or at most a quarter of the device's, and
-    // the timeline draws only those: 16 blocks of the column sums on a
-    // 132-SM GPU were 16 lines a pixel tall among 116 empty rows.
-    static constexpr std::size_t kCompactSms = 8;
-    // SM rows drawn: every SM's, or only those that ran blocks.
+    // SM rows drawn: every SM's, or only those that ran blocks
+    // (TimelineLanes::rowsWorthDrawing).
     std::size_t drawnRows() const { return displayRowCount(); }
     // Where the SMs that are not drawn are counted ("116 SMs ran no block"),
     // below the lanes; empty when every SM has its row.

@@ -1,6 +1,7 @@
 #include "app/gui/scroll_when_short.h"
 
 #include <QEvent>
+#include <QLayout>
 #include <QScrollBar>
 #include <algorithm>
 
@@ -34,8 +35,10 @@ protected:
     // dock must hear of both, or it keeps the first sizes.
     bool eventFilter(QObject* watched, QEvent* e) override {
         if ((watched == widget() && e->type() == QEvent::LayoutRequest) ||
-            (watched == m_window && e->type() == QEvent::DynamicPropertyChange))
+            (watched == m_window && e->type() == QEvent::DynamicPropertyChange)) {
             updateGeometry();
+            fitContent();
+        }
         return QScrollArea::eventFilter(watched, e);
     }
     void showEvent(QShowEvent* e) override {
@@ -44,9 +47,30 @@ protected:
             m_window->installEventFilter(this);
         }
         QScrollArea::showEvent(e);
+        fitContent();
+    }
+    void resizeEvent(QResizeEvent* e) override {
+        QScrollArea::resizeEvent(e);
+        fitContent();
     }
 
 private:
+    // The content fills the viewport and is taller only where its minimum
+    // is. (Qt's own resizing gives content whose layout wraps text its
+    // preferred height: the concurrency lab, 588 px preferred, scrolled in a
+    // 432-px dock on a 1080-line screen and hid its last SM rows and legend.)
+    void fitContent() {
+        QWidget* content = widget();
+        if (!content) return;
+        const int w = std::max(viewport()->width(), content->minimumSizeHint().width());
+        int h = content->minimumSizeHint().height();
+        if (const QLayout* l = content->layout(); l && l->hasHeightForWidth())
+            h = std::max(h, l->minimumHeightForWidth(w));
+        else if (!l && content->hasHeightForWidth())
+            h = std::max(h, content->heightForWidth(w));
+        content->resize(w, std::max(h, viewport()->height()));
+    }
+
     // Room for the scroll bar, so that its coming does not cut the content.
     int reserve() const { return verticalScrollBar()->sizeHint().width() + 2 * frameWidth(); }
 
@@ -58,7 +82,7 @@ private:
 
 QScrollArea* scrollWhenShort(QWidget* content, double screenShare) {
     auto* area = new VerticalScrollArea(content, screenShare);
-    area->setWidgetResizable(true);  // the views fill the dock wherever it is larger
+    area->setWidgetResizable(false);  // fitContent fills the dock wherever it is larger
     area->setFrameShape(QFrame::NoFrame);
     area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     return area;

@@ -38,7 +38,7 @@ struct Fixture {
 TEST(OperationLanes, RowsForThreadsStreamsEnginesThenSms) {
     const ws::Run run = test::streamsRun(2, 4);
     const auto prepared = prepareRun(std::make_shared<const ws::Run>(run));
-    const OperationLanes lanes = OperationLanes::build(run, prepared->origin, 4);
+    const OperationLanes lanes = OperationLanes::build(run, prepared->origin, prepared->lanes);
     std::vector<std::string> labels;
     for (const auto& r : lanes.rows) labels.push_back(r.label);
     EXPECT_EQ(labels, (std::vector<std::string>{"kernels | copies", "host thread 0", "stream 20",
@@ -51,19 +51,19 @@ TEST(OperationLanes, RowsForThreadsStreamsEnginesThenSms) {
     EXPECT_DOUBLE_EQ(lanes.bothBusy.front().second - lanes.bothBusy.front().first, 1000);
     ws::Run unaligned = run;
     unaligned.clocks.measured = false;
-    EXPECT_FALSE(OperationLanes::build(unaligned, prepared->origin, 4).hasOperations);
+    EXPECT_FALSE(OperationLanes::build(unaligned, prepared->origin, prepared->lanes).hasOperations);
 }
 
 TEST(OperationLanes, WorkNotCollectedStaysOutOfTheBusySpans) {
     ws::Run run = test::streamsRun(2, 4);
     const auto prepared = prepareRun(std::make_shared<const ws::Run>(run));
-    const OperationLanes timed = OperationLanes::build(run, prepared->origin, 4);
+    const OperationLanes timed = OperationLanes::build(run, prepared->origin, prepared->lanes);
     // A kernel and a copy whose times were not collected (start 0).
     test::addOperation(run, OperationKind::Kernel, 20, 0, 0);
     run.operations.startNs.back() = run.operations.endNs.back() = 0;
     test::addOperation(run, OperationKind::CopyHostToDevice, 21, 0, 0, 1, 4096);
     run.operations.startNs.back() = run.operations.endNs.back() = 0;
-    const OperationLanes lanes = OperationLanes::build(run, prepared->origin, 4);
+    const OperationLanes lanes = OperationLanes::build(run, prepared->origin, prepared->lanes);
     EXPECT_EQ(lanes.kernelBusy, timed.kernelBusy);
     EXPECT_EQ(lanes.copyBusy, timed.copyBusy);
     EXPECT_EQ(lanes.bothBusy, timed.bothBusy);
@@ -208,10 +208,14 @@ TEST(OperationsView, TheAxisFramesTheWorkNotTheSetUpBeforeIt) {
 }
 
 TEST(OperationsView, SmLabelsStayAboveTheLegend) {
-    // An H100's 132 SMs in rows thinner than a line: no SM label reaches
-    // below the last row, where the legend begins.
-    ws::Run run = test::streamsRun(2, 4);
+    // An H100's 132 SMs, all of which ran blocks, in rows thinner than a
+    // line: no SM label reaches below the last row, where the legend begins.
+    ws::Run run = test::streamsRun(2, 8);
     run.device.smCount = 132;
+    std::uint32_t next = 0;
+    for (auto& l : run.launches)
+        for (auto& sm : l.blocks.sm) sm = next++ % 132;
+    ASSERT_GE(next, 33u);  // more than a quarter of the SMs: every SM has its row
     Fixture f(run);
     f.view.resize(1200, 900);
     QFont big = f.view.font();
@@ -229,6 +233,52 @@ TEST(OperationsView, SmLabelsStayAboveTheLegend) {
     }
     EXPECT_GT(sms, 4);
     EXPECT_LT(sms, 132);
+}
+
+TEST(OperationsView, OnlyTheSmsThatRanBlocksHaveRowsWhereFewDid) {
+    // A parent grid of 8 blocks on SMs 124-131 of an H100, as the dynamic
+    // parallelism traces have it: the view drew 132 SM rows, and those 8 were
+    // the last, scrolled out of the dock under 124 empty ones.
+    ws::Run run = test::streamsRun(1, 1);
+    run.device.smCount = 132;
+    for (auto& l : run.launches)
+        for (std::size_t b = 0; b < l.blocks.size(); ++b) l.blocks.sm[b] = 124 + b % 8;
+    Fixture f(run);
+    f.view.resize(1200, 400);
+    const OperationLanes& lanes = f.view.lanes();
+    ASSERT_EQ(lanes.smRows, 8u);
+    EXPECT_EQ(lanes.idleSms, 124u);
+    EXPECT_EQ(lanes.rows[lanes.operationRowCount()].label, "SM 124");
+    EXPECT_EQ(lanes.rows.back().label, "SM 131");
+    const QImage image = test::render(f.view);
+    // Each block is drawn in its SM's row, inside the plot, and found there.
+    const PreparedRun& p = *f.model.prepared();
+    const int plotBottom = f.view.legendTop() - 6;
+    for (std::uint32_t b = 0; b < run.launches[0].blocks.size(); ++b) {
+        const BlockRef ref = p.refOfBlock(0, b);
+        const QRectF bar = f.view.itemRect({Hit::Block, 0, ref, -1});
+        ASSERT_FALSE(bar.isEmpty()) << "block " << b;
+        EXPECT_LE(bar.bottom(), plotBottom + 1);
+        EXPECT_EQ(f.view.hitAt(bar.center()).block, ref);
+        EXPECT_TRUE(test::anyNear(image, bar.toRect().adjusted(1, 0, -1, 0),
+                                  palette::categorical(0), 30))
+            << "block " << b;
+    }
+    // The rest are counted below the last row, above the legend.
+    const QRectF band = f.view.idleBandRect();
+    ASSERT_FALSE(band.isEmpty());
+    EXPECT_GE(band.top(), f.view.rowRect(int(lanes.rows.size()) - 1).bottom() - 0.5);
+    EXPECT_LE(band.bottom(), plotBottom + 1);
+    EXPECT_TRUE(test::anyNear(image, band.toRect().adjusted(2, 2, -2, -2), palette::idleCell(), 4));
+    // Where every SM ran a block there is no such line.
+    ws::Run busy = run;
+    std::uint32_t next = 0;
+    for (auto& l : busy.launches)
+        for (auto& sm : l.blocks.sm) sm = next++ % 4;
+    busy.device.smCount = 4;
+    Fixture g(busy);
+    EXPECT_EQ(g.view.lanes().idleSms, 0u);
+    EXPECT_TRUE(g.view.idleBandRect().isEmpty());
 }
 
 TEST(OperationsView, AShortViewShrinksItsRowsInsteadOfRunningUnderTheLegend) {
