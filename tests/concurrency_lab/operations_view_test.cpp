@@ -260,8 +260,8 @@ TEST(OperationsView, OnlyTheSmsThatRanBlocksHaveRowsWhereFewDid) {
         ASSERT_FALSE(bar.isEmpty()) << "block " << b;
         EXPECT_LE(bar.bottom(), plotBottom + 1);
         EXPECT_EQ(f.view.hitAt(bar.center()).block, ref);
-        EXPECT_TRUE(test::anyNear(image, bar.toRect().adjusted(1, 0, -1, 0),
-                                  palette::categorical(0), 30))
+        EXPECT_TRUE(
+            test::anyNear(image, bar.toRect().adjusted(1, 0, -1, 0), palette::categorical(0), 30))
             << "block " << b;
     }
     // The rest are counted below the last row, above the legend.
