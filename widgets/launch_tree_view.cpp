@@ -18,6 +18,12 @@ namespace ws {
 
 namespace {
 
+// Whether a line is wider than its box, even with the shape's space left out.
+bool overflows(const QFontMetrics& fm, QString line, const LaunchTreeView::NodeBox& b) {
+    line.replace(QStringLiteral(", "), QStringLiteral(","));
+    return fm.horizontalAdvance(line) > b.box.width() - 6;
+}
+
 std::vector<LegendItem> treeLegend(std::uint32_t deepest) {
     std::vector<LegendItem> items;
     for (std::uint32_t d = 0; d <= std::min(deepest, 5u); ++d)
@@ -206,6 +212,57 @@ QStringList LaunchTreeView::nodeLines(const NodeBox& b, int launch) const {
     return lines;
 }
 
+std::vector<LaunchTreeView::RowCaption> LaunchTreeView::rowCaptions(
+    const std::vector<NodeBox>& boxes) const {
+    std::vector<RowCaption> out;
+    const Run* run = m_model->run();
+    if (!run || boxes.size() != m_tree.nodes.size()) return out;
+    const QFontMetrics fm(font());
+    auto alike = [run](int a, int b) {
+        const Launch& x = run->launches[std::size_t(a)];
+        const Launch& y = run->launches[std::size_t(b)];
+        return x.kernel == y.kernel && x.grid.count() == y.grid.count() &&
+               x.block.count() == y.block.count() && x.launchMode == y.launchMode &&
+               (x.parentLaunch < 0) == (y.parentLaunch < 0);
+    };
+    for (const auto& row : m_tree.rows) {
+        if (row.size() < 2) continue;
+        const int first = row.front();
+        const NodeBox& b0 = boxes[std::size_t(first)];
+        if (b0.textLines == 0) continue;
+        bool same = true, cut = false;
+        for (int launch : row) {
+            same = same && alike(first, launch);
+            const NodeBox& b = boxes[std::size_t(launch)];
+            cut = cut ||
+                  fm.horizontalAdvance(QString::fromStdString(
+                      run->launches[std::size_t(launch)].kernel)) > b.box.width() - 6 ||
+                  (b.textLines == 2 && overflows(fm, nodeDetail(launch), b)) ||
+                  (b.textLines == 3 && overflows(fm, nodeSize(launch), b));
+        }
+        if (!same || !cut) continue;
+        RowCaption c;
+        double left = b0.box.left(), right = b0.box.right();
+        for (int launch : row) {
+            left = std::min(left, boxes[std::size_t(launch)].box.left());
+            right = std::max(right, boxes[std::size_t(launch)].box.right());
+            c.launches.push_back(launch);
+        }
+        const int lines = std::min(b0.textLines, 2);
+        c.box = QRectF(left, b0.box.top(), right - left, lines * fm.height() + 2);
+        const QString many =
+            tr("%1 × %2")
+                .arg(row.size())
+                .arg(QString::fromStdString(run->launches[std::size_t(first)].kernel));
+        c.lines = lines == 1 ? QStringList{tr("%1 %2").arg(many, nodeDetail(first))}
+                             : QStringList{many, nodeDetail(first)};
+        for (QString& line : c.lines)
+            line = fm.elidedText(line, Qt::ElideRight, int(c.box.width()) - 6);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 QString LaunchTreeView::nodeTooltip(int launch) const {
     const Run& run = *m_model->run();
     const Launch& l = run.launches[std::size_t(launch)];
@@ -293,13 +350,17 @@ void LaunchTreeView::paintEvent(QPaintEvent*) {
     }
     p.setRenderHint(QPainter::Antialiasing, false);
     const BlockRef selected = m_model->selected();
+    const std::vector<RowCaption> captions = rowCaptions(boxes);
+    std::vector<bool> captioned(boxes.size(), false);
+    for (const RowCaption& c : captions)
+        for (int launch : c.launches) captioned[std::size_t(launch)] = true;
     for (const LaunchTreeNode& n : m_tree.nodes) {
         const NodeBox& b = boxes[std::size_t(n.launch)];
         const bool lit = highlight.launch == n.launch;
         p.setPen(QPen(lit ? palette::selection() : palette::text(), lit ? 2 : 1));
         p.setBrush(palette::background());
         p.drawRect(b.box);
-        if (b.box.width() > 4 * fm.averageCharWidth()) {
+        if (!captioned[std::size_t(n.launch)] && b.box.width() > 4 * fm.averageCharWidth()) {
             const QStringList lines = nodeLines(b, n.launch);
             for (int i = 0; i < lines.size(); ++i) {
                 p.setPen(i == 0 ? palette::text() : palette::mutedText());
@@ -326,6 +387,17 @@ void LaunchTreeView::paintEvent(QPaintEvent*) {
             p.setPen(QPen(palette::selection(), 2));
             p.setBrush(Qt::NoBrush);
             p.drawRect(cellRect(b, std::uint32_t(block / b.blocksPerCell)).adjusted(-1, -1, 1, 1));
+        }
+    }
+    // One caption over alike siblings, joining their boxes' title lines.
+    for (const RowCaption& c : captions) {
+        p.setPen(QPen(palette::text(), 1));
+        p.setBrush(palette::background());
+        p.drawRect(c.box);
+        for (int i = 0; i < c.lines.size(); ++i) {
+            p.setPen(i == 0 ? palette::text() : palette::mutedText());
+            p.drawText(c.box.adjusted(3, 1 + i * fm.height(), -3, 0),
+                       Qt::AlignHCenter | Qt::AlignTop, c.lines[i]);
         }
     }
     const QRect area = treeArea();

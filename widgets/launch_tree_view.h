@@ -29,6 +29,15 @@ public:
     // The lines a node's box shows, each elided to the box where it must be.
     QStringList nodeLines(const NodeBox& box, int launch) const;
     QString nodeDetail(int launch) const;  // "<<<grid, block>>> · tail"
+    // Siblings alike (one kernel, shape and mode) whose boxes are too narrow
+    // for their text share one caption across the row, "8 × child" over
+    // "<<<4, 256>>> · tail", in place of eight "child…" and "<<<…".
+    struct RowCaption {
+        QRectF box;  // over the title lines of the row's boxes, first to last
+        QStringList lines;
+        std::vector<int> launches;
+    };
+    std::vector<RowCaption> rowCaptions(const std::vector<NodeBox>& boxes) const;
     // What the box's tooltip says; launches are named from 1 as everywhere.
     QString nodeTooltip(int launch) const;
     const LaunchTree& tree() const { return m_tree; }

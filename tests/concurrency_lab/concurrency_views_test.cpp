@@ -90,6 +90,44 @@ TEST(LaunchTreeView, ALaunchShapeStaysWholeWhereASpaceLessFits) {
     EXPECT_EQ(lines[1], tightShape);
 }
 
+TEST(LaunchTreeView, AlikeSiblingsTooNarrowForTheirTextShareOneCaption) {
+    // Eight children in a 380-px tree, as in the concurrency dock: each box
+    // read "child…" over "<<…".
+    ws::Run run = test::dynamicRun();
+    run.launches.resize(5);  // the parent and its four children
+    for (std::uint32_t b = 0; b < 4; ++b) {
+        Launch child = run.launches[1];
+        child.parentBlock = b;
+        run.launches.push_back(child);
+    }
+    for (std::uint32_t i = 1; i < run.launches.size(); ++i) run.launches[i].parentBlock = i - 1;
+    run.launches[0].grid = {8, 1, 1};
+    run.tables.clear();
+    Shown<LaunchTreeView> s(run, {380, 400});
+    ASSERT_EQ(s.view.tree().rows.size(), 2u);
+    ASSERT_EQ(s.view.tree().rows[1].size(), 8u);
+    const auto boxes = s.view.layout();
+    const auto captions = s.view.rowCaptions(boxes);
+    ASSERT_EQ(captions.size(), 1u);
+    const auto& c = captions[0];
+    EXPECT_EQ(c.launches.size(), 8u);
+    ASSERT_FALSE(c.lines.isEmpty());
+    EXPECT_EQ(c.lines[0], QString("8 × childAddsOne"));
+    if (c.lines.size() > 1) EXPECT_EQ(c.lines[1], s.view.nodeDetail(1));
+    // It spans the row's boxes and stays above their block strips.
+    EXPECT_LE(c.box.left(), boxes[1].box.left() + 0.5);
+    EXPECT_GE(c.box.right(), boxes[8].box.right() - 0.5);
+    for (int launch : c.launches)
+        EXPECT_LE(c.box.bottom(), boxes[std::size_t(launch)].cells.top() + 0.5) << launch;
+    test::render(s.view);
+    // Wide enough for each box's own text, no caption; nor for siblings unlike.
+    Shown<LaunchTreeView> wide(run, {1800, 400});
+    EXPECT_TRUE(wide.view.rowCaptions(wide.view.layout()).empty());
+    run.launches[3].kernel = "otherChild";
+    Shown<LaunchTreeView> mixed(run, {380, 400});
+    EXPECT_TRUE(mixed.view.rowCaptions(mixed.view.layout()).empty());
+}
+
 TEST(LaunchTreeView, TooltipsNameLaunchesFromOneAsTheOtherViewsDo) {
     Shown<LaunchTreeView> s(test::dynamicRun());
     const ws::Run& run = *s.model.run();
