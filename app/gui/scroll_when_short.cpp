@@ -1,5 +1,6 @@
 #include "app/gui/scroll_when_short.h"
 
+#include <QChildEvent>
 #include <QEvent>
 #include <QLayout>
 #include <QScrollBar>
@@ -16,6 +17,8 @@ public:
     VerticalScrollArea(QWidget* content, double screenShare) : m_share(screenShare) {
         setWidget(content);
         content->installEventFilter(this);
+        for (QWidget* child : content->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            child->installEventFilter(this);
     }
 
     // (The size hint stays QScrollArea's, bounded to 36 x 24 lines: a dock
@@ -36,6 +39,17 @@ protected:
     bool eventFilter(QObject* watched, QEvent* e) override {
         if ((watched == widget() && e->type() == QEvent::LayoutRequest) ||
             (watched == m_window && e->type() == QEvent::DynamicPropertyChange)) {
+            updateGeometry();
+            fitContent();
+        } else if (watched == widget() && e->type() == QEvent::ChildAdded) {
+            if (auto* child = qobject_cast<QWidget*>(static_cast<QChildEvent*>(e)->child()))
+                child->installEventFilter(this);
+        } else if (watched != widget() && watched != m_window &&
+                   (e->type() == QEvent::ShowToParent || e->type() == QEvent::HideToParent)) {
+            // A row shown or hidden changes the content's minimum, and
+            // nothing else may say so in time: the parameter rows of a
+            // slide, shown with their dock, were laid out 68 px tall, one
+            // over the other, in a content whose minimum had become 208.
             updateGeometry();
             fitContent();
         }

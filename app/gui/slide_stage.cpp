@@ -3,9 +3,12 @@
 #include <QApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -178,6 +181,15 @@ void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& 
     if (table) {
         table->setParent(content);
         v->addWidget(table);
+        // Its rows come when the second run does: the height follows them.
+        if (auto* view = qobject_cast<QTableView*>(table); view && view->model()) {
+            connect(view->model(), &QAbstractItemModel::rowsInserted, this,
+                    &SlideStage::fitCompareTable);
+            connect(view->model(), &QAbstractItemModel::rowsRemoved, this,
+                    &SlideStage::fitCompareTable);
+            connect(view->model(), &QAbstractItemModel::modelReset, this,
+                    &SlideStage::fitCompareTable);
+        }
     }
     m_compareTable = table;
     m_bodyContent = content;
@@ -238,14 +250,22 @@ void SlideStage::resizeEvent(QResizeEvent* event) {
 }
 
 void SlideStage::fitCompareTable() {
-    // The table asks for all its rows, and in a window's short stage that
-    // left the two runs' views a strip one SM high. It gets at most a third
-    // of the stage and scrolls; in presentation mode at 1920 x 1080 all
-    // eight rows still show.
+    // The table asked for all its rows, and in a window's short stage that
+    // left the two runs' views a strip one SM high; held to a third of the
+    // stage, it scrolled its last row out of a 1024 x 768 projector's slide.
+    // It gets the height of all its rows up to 45 % of the stage, and
+    // scrolls beyond that; the views keep the rest.
     if (!m_compareTable) return;
-    const int h = std::max(kCompareTableMinHeight, height() / 3);
-    if (m_compareTable->maximumHeight() == h) return;
-    m_compareTable->setMaximumHeight(h);
+    int full = m_compareTable->sizeHint().height();
+    if (const auto* view = qobject_cast<const QTableView*>(m_compareTable))
+        full =
+            view->horizontalHeader()->height() + view->verticalHeader()->length() +
+            2 * view->frameWidth() +
+            (view->horizontalScrollBar()->isVisible() ? view->horizontalScrollBar()->height() : 0);
+    const int room = std::max(kCompareTableMinHeight, int(0.45 * height()));
+    const int h = std::clamp(full, kCompareTableMinHeight, room);
+    if (m_compareTable->minimumHeight() == h && m_compareTable->maximumHeight() == h) return;
+    m_compareTable->setFixedHeight(h);
     if (layout()) layout()->activate();  // now: a screenshot may follow at once
 }
 

@@ -20,8 +20,8 @@ class SlideStage : public QWidget {
     Q_OBJECT
 public:
     enum class Blank { None, Black, White };
-    // A comparison's table of figures gets at most a third of the stage,
-    // never less than this (its header and a few rows).
+    // A comparison's table of figures gets the height of its rows up to 45 %
+    // of the stage, never less than this (its header and a few rows).
     static constexpr int kCompareTableMinHeight = 90;
 
     explicit SlideStage(QWidget* parent = nullptr);

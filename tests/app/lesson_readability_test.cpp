@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <QDir>
+#include <QFormLayout>
 
 #include "app/gui/lesson_controller.h"
 #include "app/gui/main_window.h"
+#include "app/gui/parameter_panel.h"
 #include "core/lesson/lesson_parse.h"
 #include "tests/app/app_test_support.h"
 #include "tests/widgets/qt_test_support.h"
@@ -59,6 +61,41 @@ TEST(LessonReadability, EverySlideInPresentationModeAt1920x1080) {
             w.setPresentation(false);
         }
     }
+    qunsetenv("WARPSCOPE_RESOURCES");
+}
+
+TEST(LessonReadability, ASlidesParameterRowsAreLaidOutWholeOnALaptop) {
+    // Reduction ladder, slide 2, in a 1366 x 768 window: the parameter rows
+    // the slide shows were drawn one over the other in 68 px, the first
+    // row's height, where they needed 208 and should have scrolled.
+    test::app();
+    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
+    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
+    test::AppFixtureFiles files;
+    MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
+    w.resize(1366, 768);
+    w.show();
+    ASSERT_TRUE(w.openLesson(resources + "/lessons/02-reduction-ladder.yaml", 1).ok());
+    ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
+    // As --screenshot and the exports do: the size again, and the picture
+    // taken before the event loop has turned.
+    w.resize(1366, 768);
+    auto* panel = w.findChild<ParameterPanel*>();
+    ASSERT_NE(panel, nullptr);
+    auto* form = panel->findChild<QFormLayout*>();
+    ASSERT_NE(form, nullptr);
+    QWidget* host = form->parentWidget();
+    int shown = 0;
+    for (int r = 0; r < form->rowCount(); ++r) {
+        QLayoutItem* field = form->itemAt(r, QFormLayout::FieldRole);
+        if (!field || !field->widget() || !field->widget()->isVisible()) continue;
+        ++shown;
+        EXPECT_LE(field->widget()->geometry().bottom(), host->height()) << "row " << r;
+        EXPECT_GE(field->widget()->height(), field->widget()->minimumSizeHint().height())
+            << "row " << r;
+    }
+    EXPECT_GE(shown, 2);
+    EXPECT_GE(host->height(), host->minimumSizeHint().height());
     qunsetenv("WARPSCOPE_RESOURCES");
 }
 

@@ -6,6 +6,8 @@
 
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <algorithm>
 
@@ -360,13 +362,36 @@ TEST_F(LessonWindow, AComparisonInAShortWindowLeavesTheViewsRoom) {
     ASSERT_NE(table, nullptr);
     ASSERT_EQ(w->stage()->views().size(), 2u);
     const int stage = w->stage()->height();
-    EXPECT_LE(table->height(), std::max(SlideStage::kCompareTableMinHeight, stage / 3))
+    EXPECT_LE(table->height(), std::max(SlideStage::kCompareTableMinHeight, int(0.45 * stage)))
         << "stage " << stage;
     for (QWidget* view : w->stage()->views())
         EXPECT_GE(view->height(), stage / 4) << "stage " << stage << ", table " << table->height();
     // Every figure is still there, a scroll away.
     EXPECT_EQ(std::size_t(table->rowCount()),
               compareRuns(*w->model()->run(), *w->lesson()->comparison()->rightRun()).size());
+}
+
+TEST_F(LessonWindow, AComparisonOnA1024x768ProjectorShowsEveryRowOfItsTable) {
+    // Held to a third of the stage, the table scrolled its last row ("GPU
+    // state") out of view in presentation mode at 1024 x 768.
+    auto w = window();
+    ASSERT_TRUE(w->openLesson(comparisonLesson("end")).ok());
+    w->setPresentation(true);
+    QWidget* shown = w->screenshotTarget();
+    shown->resize(1024, 768);
+    ASSERT_TRUE(settled(*w));
+    QApplication::processEvents();
+    auto* table = w->stage()->findChild<CompareTable*>();
+    ASSERT_NE(table, nullptr);
+    ASSERT_GE(table->rowCount(), 8);
+    EXPECT_EQ(table->verticalScrollBar()->maximum(), 0)
+        << "table " << table->height() << " of a stage " << w->stage()->height() << ", "
+        << table->rowCount() << " rows of " << table->rowHeight(0) << " px, header "
+        << table->horizontalHeader()->height();
+    const int stage = w->stage()->height();
+    for (QWidget* view : w->stage()->views())
+        EXPECT_GE(view->height(), stage / 4) << "stage " << stage << ", table " << table->height();
+    w->setPresentation(false);
 }
 
 TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
