@@ -111,19 +111,23 @@ void CasAttemptsPlot::rebuild() {
     bars->setPen(QPen(sequentialColour(1.0), 1));
     bars->setBrush(sequentialColour(0.55));
     bars->setWidth(0.8);
-    // The last non-empty bin bounds the axis; the log axis needs values above 0.
+    // The last non-empty bin bounds the axis. The log axis has no 0, so the
+    // bars rise from 0.5, and QCPBars draws a bar from its base to base +
+    // value: each value is its count less the base, or a bin of one thread
+    // would reach 1.5.
+    constexpr double kBase = 0.5;
     std::size_t last = 0;
     for (std::size_t a = 0; a < m_histogram.size(); ++a) {
         if (m_histogram[a] == 0) continue;
-        bars->addData(double(a), double(m_histogram[a]));
+        bars->addData(double(a), double(m_histogram[a]) - kBase);
         last = a;
     }
-    bars->setBaseValue(0.5);
+    bars->setBaseValue(kBase);
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
     QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
     p->yAxis->setTicker(ticker);
     p->yAxis->setNumberFormat("gb");
-    p->yAxis->setRange(0.5, double(s.threads) * 3);
+    p->yAxis->setRange(kBase, double(s.threads) * 3);
     // Attempts are whole numbers: ticks on multiples of a whole step, never
     // at 2.5 or 7.5.
     QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed);

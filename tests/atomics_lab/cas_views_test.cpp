@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -34,6 +35,28 @@ TEST(CasAttemptsPlot, CountsEveryThreadOnce) {
 
 // In a laptop's dock the title was one line wider than the plot, cut at
 // both sides ("er all 50,176 threads…most"): it wraps to the width.
+// The bars rise from 0.5 (a log axis has no 0): a bin of one thread reached
+// 1.5 and one of two threads 2.5. Each bar's top is its count.
+TEST(CasAttemptsPlot, EachBarEndsAtItsCount) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::argminRun("cas-original", "descending", 5000, 256, 4)));
+    CasAttemptsPlot plot(&model);
+    plot.resize(700, 400);
+    plot.plot()->replot();
+    auto* bars = qobject_cast<QCPBars*>(plot.plot()->plottable(0));
+    ASSERT_NE(bars, nullptr);
+    const auto& h = plot.histogram();
+    std::size_t drawn = 0;
+    for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
+        const auto bin = std::size_t(std::lround(it->key));
+        ASSERT_LT(bin, h.size());
+        EXPECT_DOUBLE_EQ(bars->baseValue() + it->value, double(h[bin])) << "bin " << bin;
+        ++drawn;
+    }
+    EXPECT_EQ(drawn, std::size_t(std::count_if(h.begin(), h.end(), [](auto n) { return n > 0; })));
+}
+
 TEST(CasAttemptsPlot, TheTitleWrapsToANarrowPlot) {
     test::app();
     PlaybackModel model;
