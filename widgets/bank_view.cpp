@@ -379,10 +379,17 @@ void BankView::paintEvent(QPaintEvent*) {
             if ((row - first) % std::uint32_t(labelEvery) != 0) continue;
             // A label that would reach below the grid would lie on the legend.
             if (wordRect(0, row).top() + fm.height() > gridRect.bottom() + 2) continue;
+            // Rows thinner than a line share their label: "passes 1–8"
+            // where a short view squeezed eight passes under "pass 1".
+            const std::uint32_t pass = row - first + 1;
+            const std::uint32_t lastPass =
+                std::min(pass + std::uint32_t(labelEvery) - 1, last - first);
             p.setPen(palette::mutedText());
             p.drawText(QRectF(2, wordRect(0, row).top(), area.left() - 8,
                               std::max(rh, double(fm.height()))),
-                       Qt::AlignRight | Qt::AlignTop, tr("pass %1").arg(row - first + 1));
+                       Qt::AlignRight | Qt::AlignTop,
+                       lastPass > pass ? tr("passes %1–%2").arg(pass).arg(lastPass)
+                                       : tr("pass %1").arg(pass));
         }
     }
 

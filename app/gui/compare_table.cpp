@@ -1,5 +1,6 @@
 #include "app/gui/compare_table.h"
 
+#include <QEvent>
 #include <QHeaderView>
 
 #include "core/run_comparison.h"
@@ -16,6 +17,23 @@ CompareTable::CompareTable(QWidget* parent) : QTableWidget(parent) {
     setSelectionMode(QAbstractItemView::NoSelection);
     setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+    fitRowHeight();
+}
+
+void CompareTable::fitRowHeight() {
+    // One line of text and a little air: the style's rows, 35 px for a
+    // 22-px presentation font, made eight rows 80 px taller than their text
+    // and left a slide's views less room on a projector.
+    verticalHeader()->setMinimumSectionSize(1);
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+}
+
+void CompareTable::changeEvent(QEvent* e) {
+    QTableWidget::changeEvent(e);
+    if (e->type() == QEvent::FontChange) {
+        fitRowHeight();
+        updateGeometry();
+    }
 }
 
 void CompareTable::setRuns(const Run* left, const Run* right) {

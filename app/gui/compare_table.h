@@ -13,6 +13,12 @@ public:
     void setRuns(const Run* left, const Run* right);
     // The table as text (one line per figure), for tests and exports.
     QString text() const;
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void fitRowHeight();
 };
 
 }  // namespace ws

@@ -111,6 +111,9 @@ QWidget* SlideStage::framed(const QString& title, QWidget* view) {
     label->setObjectName(QStringLiteral("view-title"));
     // Bold by style, not by a font of its own, so it follows the UI scale.
     label->setStyleSheet(QStringLiteral("font-weight: bold"));
+    // It wraps where its column is narrow: whole, it held two views of a
+    // comparison 1084 px wide on a 1024 x 768 projector.
+    label->setWordWrap(true);
     v->addWidget(label);
     view->setParent(box);
     // A slide's views share the screen with its caption: they shrink rather

@@ -64,6 +64,36 @@ TEST(LessonReadability, EverySlideInPresentationModeAt1920x1080) {
     qunsetenv("WARPSCOPE_RESOURCES");
 }
 
+TEST(LessonReadability, EverySlideFitsA1024x768ProjectorsWidth) {
+    // Two bank views side by side under their titles held matrix multiply's
+    // slide 4 1084 px wide: the projector cut its right side.
+    test::app();
+    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
+    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
+    test::AppFixtureFiles files;
+    const QStringList lessons =
+        QDir(resources + "/lessons").entryList({"*.yaml"}, QDir::Files, QDir::Name);
+    for (const QString& name : lessons) {
+        const QString path = resources + "/lessons/" + name;
+        auto parsed = lesson::loadLesson(path.toStdString());
+        ASSERT_TRUE(parsed.ok()) << parsed.error();
+        for (int slide = 0; slide < int(parsed->slides.size()); ++slide) {
+            SCOPED_TRACE((name + QStringLiteral(" slide %1").arg(slide + 1)).toStdString());
+            MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
+            ASSERT_TRUE(w.openLesson(path, slide).ok());
+            w.setPresentation(true);
+            QWidget* shown = w.screenshotTarget();
+            shown->resize(1024, 768);
+            ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
+            QCoreApplication::processEvents();
+            EXPECT_LE(shown->minimumSizeHint().width(), 1024);
+            EXPECT_LE(shown->width(), 1024);
+            w.setPresentation(false);
+        }
+    }
+    qunsetenv("WARPSCOPE_RESOURCES");
+}
+
 TEST(LessonReadability, ASlidesParameterRowsAreLaidOutWholeOnALaptop) {
     // Reduction ladder, slide 2, in a 1366 x 768 window: the parameter rows
     // the slide shows were drawn one over the other in 68 px, the first

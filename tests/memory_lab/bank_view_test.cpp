@@ -174,5 +174,33 @@ TEST(BankView, PhaseLabelsNeverRunTogether) {
     }
 }
 
+// In a short view eight passes are thinner than a line of text: they were
+// labelled "pass 1" alone, as if the access took one. The labels say which
+// passes they stand for, and together name every pass once.
+TEST(BankView, ThinPassRowsShareALabelThatNamesThemAll) {
+    test::app();
+    for (const int height : {560, 200}) {
+        SCOPED_TRACE(height);
+        Shown s(probe("8"));
+        ASSERT_EQ(s.view.passesText(), "predicted: 8 passes (ideal 1)");
+        s.view.resize(900, height);
+        s.view.setAttribute(Qt::WA_DontShowOnScreen);
+        s.view.show();
+        std::set<int> named;
+        for (const auto& t : test::probeText(&s.view)) {
+            const QString& x = t.text;
+            if (x.startsWith(QStringLiteral("passes "))) {
+                const QStringList ends = x.mid(7).split(QChar(0x2013));
+                ASSERT_EQ(ends.size(), 2) << x.toStdString();
+                for (int k = ends[0].toInt(); k <= ends[1].toInt(); ++k)
+                    EXPECT_TRUE(named.insert(k).second) << k;
+            } else if (x.startsWith(QStringLiteral("pass "))) {
+                EXPECT_TRUE(named.insert(x.mid(5).toInt()).second) << x.toStdString();
+            }
+        }
+        EXPECT_EQ(named, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+    }
+}
+
 }  // namespace
 }  // namespace ws
