@@ -72,6 +72,13 @@ std::string casSampleText(const CasSample& sample, std::uint32_t grid) {
            ", every " + std::to_string(sample.stride) + "th and the last)";
 }
 
+bool hasCasRecords(const Run& run) {
+    for (const Launch& l : run.launches)
+        for (const char* name : {kCasThreadsTable, kCasWarpsTable, kCasHistogramTable})
+            if (findTable(l.tables, name)) return true;
+    return false;
+}
+
 Result<CasRecords> readCasRecords(const Launch& launch, int launchIndex) {
     const std::string where = launchLabel(std::size_t(launchIndex)) + ": ";
     const std::uint64_t grid = launch.grid.count();

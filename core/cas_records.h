@@ -52,6 +52,9 @@ struct CasRecords {
 // sum and maximum equal to its threads' where those are traced, and a
 // histogram of the right length. Tables that are absent stay empty.
 Result<CasRecords> readCasRecords(const Launch& launch, int launchIndex);
+// Whether any launch of the run carries one of the tables above: the CUB and
+// shuffle variants of argmin have no CAS loop, and nothing to show there.
+bool hasCasRecords(const Run& run);
 
 struct CasStatistics {
     std::uint64_t threads = 0;         // threads in the histogram

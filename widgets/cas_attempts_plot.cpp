@@ -53,6 +53,9 @@ void CasAttemptsPlot::fitTitle() {
     if (m_titleElement)
         m_titleElement->setText(
             wrapToWidth(QFontMetrics(titleFont(font())), m_title, std::max(120, width() - 16)));
+    if (m_problemItem)
+        m_problemItem->setText(
+            wrapToWidth(QFontMetrics(font()), m_problem, std::max(80, width() - 16)));
 }
 
 void CasAttemptsPlot::changeEvent(QEvent* e) {
@@ -83,13 +86,22 @@ void CasAttemptsPlot::rebuild() {
         else
             m_histogram = cas->histogram;
     }
-    if (m_histogram.empty()) {
+    // Axes over nothing (0 to 5 threads) would read as a measurement, and
+    // the message, one line in the axis rectangle, was cut at both sides:
+    // it stands alone, in lines as wide as the plot.
+    const bool empty = m_histogram.empty();
+    for (QCPAxis* axis : {p->xAxis, p->yAxis}) axis->setVisible(!empty);
+    m_problem = empty ? problem : QString();
+    m_problemItem = nullptr;
+    if (empty) {
         auto* text = new QCPItemText(p);
-        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setType(QCPItemPosition::ptViewportRatio);
         text->position->setCoords(0.5, 0.45);
+        text->setClipToAxisRect(false);
         text->setFont(font());
         text->setColor(palette::mutedText());
-        text->setText(problem);
+        m_problemItem = text;
+        fitTitle();
         p->replot();
         return;
     }

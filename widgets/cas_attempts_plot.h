@@ -13,6 +13,7 @@
 
 class QCustomPlot;
 class QCPTextElement;
+class QCPItemText;
 
 namespace ws {
 
@@ -24,6 +25,7 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     const std::vector<std::uint64_t>& histogram() const { return m_histogram; }
     QString titleText() const { return m_title; }
+    QString problemText() const { return m_problem; }
     QSize sizeHint() const override { return {520, 320}; }
 
 protected:
@@ -39,6 +41,8 @@ private:
     std::vector<std::uint64_t> m_histogram;
     QString m_title;  // unwrapped
     QPointer<QCPTextElement> m_titleElement;
+    QString m_problem;  // why there is no histogram, unwrapped; empty where there is one
+    QPointer<QCPItemText> m_problemItem;
 };
 
 }  // namespace ws

@@ -132,6 +132,16 @@ void GridView::paintEvent(QPaintEvent*) {
                               "trace."));
         return;
     }
+    if (l->blocks.size() == 0) {
+        // A vendor library's kernel (CUB's argmin) is launched by the
+        // library and carries no records: its shape is unknown, and tiles
+        // "1 block of 1 threads" waiting forever would read as a measurement.
+        drawMessage(p, rect(),
+                    tr("%1 recorded no blocks: a library's kernels carry no instrumentation, so "
+                       "there is nothing to draw here. Its time is in the run panel.")
+                        .arg(QString::fromStdString(l->kernel)));
+        return;
+    }
     const GridLayout g = layout();
     const QRect area = tileArea();
     const double t = m_model->time();

@@ -7,6 +7,7 @@
 
 #include "app/gui/main_window.h"
 #include "app/gui/scroll_when_short.h"
+#include "core/cas_records.h"
 #include "core/catalog.h"
 #include "widgets/atomic_throughput_plot.h"
 #include "widgets/cas_attempts_plot.h"
@@ -76,7 +77,10 @@ void AtomicsLab::onRunChanged() {
     m_throughput->setData(contentionData());
     if (!run) return;
     const bool queue = lists(spec, "queue-timeline") || lists(spec, "sm-busy");
-    const bool cas = lists(spec, "cas-heatmap") || lists(spec, "cas-attempts");
+    // The CUB and shuffle variants of argmin run no CAS loop: a dock of two
+    // empty views took half the window.
+    const bool cas =
+        (lists(spec, "cas-heatmap") || lists(spec, "cas-attempts")) && hasCasRecords(*run);
     const bool contention = lists(spec, "atomic-throughput");
     m_window->showLabDock(m_queueDock, queue);
     m_window->showLabDock(m_casDock, cas);

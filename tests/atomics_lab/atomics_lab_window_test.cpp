@@ -53,6 +53,11 @@ TEST(AtomicsLab, ShowsTheDocksTheExperimentLists) {
     w->model()->setRun(test::prepared(test::argminRun("cas-modified-new", "blog", 5000)));
     EXPECT_TRUE(lab->queueDock()->isHidden());
     EXPECT_FALSE(lab->casDock()->isHidden());
+    // Argmin without a CAS loop (CUB, shuffle) has no records: no dock.
+    ws::Run cub = test::argminRun("cub", "blog", 5000);
+    for (Launch& l : cub.launches) l.tables.clear();
+    w->model()->setRun(test::prepared(cub));
+    EXPECT_TRUE(lab->casDock()->isHidden());
     w->model()->setRun(test::prepared(test::contentionRun(4096, 1)));
     EXPECT_FALSE(lab->contentionDock()->isHidden());
     // One curve per setting: the current run's, and each bundled setting's.

@@ -100,6 +100,21 @@ TEST(CasAttemptsPlot, SaysWhenThereAreNoRecords) {
     model.setRun(test::prepared(test::queueRun("queue", "equal", 16, 2, 1)));
     CasAttemptsPlot plot(&model);
     EXPECT_TRUE(plot.histogram().empty());
+    // No axes over nothing, and the reason in lines as wide as a narrow plot
+    // (one line, it was cut at both sides).
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.show();
+    plot.resize(300, 300);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(plot.problemText().isEmpty());
+    EXPECT_FALSE(plot.plot()->xAxis->visible());
+    EXPECT_FALSE(plot.plot()->yAxis->visible());
+    auto* item = qobject_cast<QCPItemText*>(plot.plot()->item(0));
+    ASSERT_NE(item, nullptr);
+    EXPECT_GT(item->text().count('\n'), 0);
+    for (const QString& line : item->text().split('\n'))
+        EXPECT_LE(QFontMetrics(item->font()).horizontalAdvance(line), 300 - 16)
+            << line.toStdString();
     test::render(plot);
 }
 

@@ -47,6 +47,27 @@ TEST(GridViewMessage, ARunWithoutKernelsIsNotCalledNoRun) {
     EXPECT_TRUE(said().contains("no blocks to show")) << said().toStdString();
 }
 
+TEST(GridViewMessage, ALaunchWithoutBlockRecordsIsNotDrawnAsTiles) {
+    // CUB's argmin: the library launches its own kernels, uninstrumented; the
+    // view said "1 block of 1 threads" over one grey tile.
+    test::app();
+    PlaybackModel model;
+    GridView view{&model};
+    view.resize(640, 360);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    ws::Run run;
+    run.experiment = "argmin";
+    Launch l;
+    l.kernel = "cub::DeviceReduce::ArgMin";
+    run.launches.push_back(l);
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    QString all;
+    for (const auto& t : test::probeText(&view)) all += t.text + " ";
+    EXPECT_TRUE(all.contains("cub::DeviceReduce::ArgMin recorded no blocks")) << all.toStdString();
+    EXPECT_FALSE(all.contains("1 block of")) << all.toStdString();
+}
+
 TEST_F(GridViewTest, LaysOutTheGridDimensions) {
     const auto g = view.layout();
     EXPECT_EQ(g.cols, 8u);
