@@ -58,15 +58,62 @@ int DeviceView::smCount() const {
     return n;
 }
 
-int DeviceView::factsHeight() const {
+std::vector<DeviceView::FactLine> DeviceView::factLines() const {
+    std::vector<FactLine> out;
     const Run* run = m_model->run();
-    if (!run) return 0;
+    if (!run) return out;
+    out.push_back({tr("One SM holds at most"), true});
+    for (const SmLimit& l : smLimits(run->device))
+        out.push_back(
+            {QStringLiteral("  %1 %2%3")
+                 .arg(groupDigits((long long)l.value),
+                      // "233,472 bytes of shared memory", not "233,472 shared memory"
+                      l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
+                                    : QString::fromStdString(l.name),
+                      l.note.empty()
+                          ? QString()
+                          : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note)))});
+    out.push_back({tr("Memory, nearest first (bandwidth bars on a log scale)"), true});
+    for (const auto& m : memoryHierarchy(*run)) {
+        QString text = QStringLiteral("  %1").arg(QString::fromStdString(m.name));
+        if (m.bytes > 0)
+            text += QStringLiteral(": %1 %2").arg(QString::fromStdString(bytesText(m.bytes)),
+                                                  QString::fromStdString(m.scope));
+        else
+            text += QStringLiteral(" %1").arg(QString::fromStdString(m.scope));
+        out.push_back({text});
+        // Bars on a log scale: PCIe and HBM differ fifty-fold.
+        const auto gbs = [](double v) { return QString::number(v, 'f', v < 100 ? 1 : 0); };
+        if (m.theoreticalGBs > 0)
+            out.push_back({tr("%1 GB/s theoretical").arg(gbs(m.theoreticalGBs)), false,
+                           m.theoreticalGBs, palette::gridLine().darker(130)});
+        if (m.measuredGBs > 0)
+            out.push_back({tr("%1 GB/s measured: %2")
+                               .arg(gbs(m.measuredGBs), QString::fromStdString(m.measuredBy)),
+                           false, m.measuredGBs, palette::okabeIto(4)});
+    }
+    out.push_back({tr("%globaltimer ticks every %1 (shorter intervals are not resolved)")
+                       .arg(formatExactNs(double(run->device.timerTickNs)))});
+    return out;
+}
+
+int DeviceView::factsHeight() const {
     const QFontMetrics fm(font());
-    const auto levels = memoryHierarchy(*run);
-    int bars = 0;
-    for (const auto& m : levels) bars += int(m.theoreticalGBs > 0) + int(m.measuredGBs > 0);
-    const int lines = 3 + int(smLimits(run->device).size()) + int(levels.size()) + 1;
-    return lines * (fm.height() + 3) + bars * (fm.height() + 2) + 8;
+    int h = 8;
+    for (const FactLine& l : factLines())
+        h += l.barGBs > 0 ? fm.height() + 2 : fm.height() + 3 + (l.heading ? 4 : 0);
+    return h;
+}
+
+int DeviceView::factsWidth() const {
+    const QFontMetrics fm(font()), bold(titleFont(font()));
+    int widest = 0;
+    for (const FactLine& l : factLines()) {
+        const int w = (l.heading ? bold : fm).horizontalAdvance(l.text);
+        // A bar's label sits right of a bar a third of the area wide.
+        widest = std::max(widest, l.barGBs > 0 ? (w + 24) * 3 / 2 : w);
+    }
+    return widest + 4;
 }
 
 QRect DeviceView::smArea() const {
@@ -76,7 +123,15 @@ QRect DeviceView::smArea() const {
     // need more than half the view); the table below takes what is left.
     const int wanted = std::max(int(height() * 0.55) - top, factsHeight());
     const int most = std::max(40, height() - top - 3 * fm.height());
-    return QRect(8, top, int(width() * 0.48), std::clamp(wanted, 40, most));
+    // Up to half the width; less where the facts need it, down to a third
+    // (the facts were cut hard: "Memory, nearest first (bandwidth bars o").
+    const int w = std::clamp(width() - 32 - factsWidth(), int(width() * 0.3), int(width() * 0.48));
+    return QRect(8, top, w, std::clamp(wanted, 40, most));
+}
+
+QRect DeviceView::factsArea() const {
+    const QRect s = smArea();
+    return QRect(s.right() + 16, s.top(), width() - s.right() - 24, s.height());
 }
 
 QRectF DeviceView::smRect(int index) const {
@@ -107,19 +162,23 @@ void DeviceView::paintEvent(QPaintEvent*) {
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
     p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("%1: compute capability %2.%3, %4 SMs at %5 MHz")
-                   .arg(QString::fromStdString(d.name))
-                   .arg(d.ccMajor)
-                   .arg(d.ccMinor)
-                   .arg(d.smCount)
-                   .arg(d.smClockKHz / 1000));
+               QFontMetrics(titleFont(font()))
+                   .elidedText(tr("%1: compute capability %2.%3, %4 SMs at %5 MHz")
+                                   .arg(QString::fromStdString(d.name))
+                                   .arg(d.ccMajor)
+                                   .arg(d.ccMinor)
+                                   .arg(d.smCount)
+                                   .arg(d.smClockKHz / 1000),
+                               Qt::ElideRight, width() - 16));
     p.setFont(font());
     const double t = m_model->time();
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("SMs with the blocks resident at %1 (filled squares; up to %2 blocks per SM)")
-                   .arg(formatDuration(t))
-                   .arg(d.maxBlocksPerSm));
+               fm.elidedText(
+                   tr("SMs with the blocks resident at %1 (filled squares; up to %2 blocks per SM)")
+                       .arg(formatDuration(t))
+                       .arg(d.maxBlocksPerSm),
+                   Qt::ElideRight, width() - 16));
     const int n = smCount();
     const int perSm = std::max(1, d.maxBlocksPerSm);
     const int side = int(std::ceil(std::sqrt(double(perSm))));
@@ -139,66 +198,41 @@ void DeviceView::paintEvent(QPaintEvent*) {
             p.drawText(box, Qt::AlignCenter, QString::number(sm));
         }
     }
-    paintFacts(p, QRect(smArea().right() + 16, smArea().top(), width() - smArea().right() - 24,
-                        smArea().height()));
+    paintFacts(p, factsArea());
     paintTable(p, tableArea());
 }
 
 void DeviceView::paintFacts(QPainter& p, const QRect& area) {
     const Run* run = m_model->run();
-    const QFontMetrics fm(font());
-    int y = area.top();
-    auto line = [&](const QString& text, bool bold = false, QColor ink = palette::text()) {
-        p.setFont(bold ? titleFont(font()) : font());
-        p.setPen(ink);
-        p.drawText(QRect(area.left(), y, area.width(), fm.height() + 2), Qt::AlignLeft,
-                   fm.elidedText(text, Qt::ElideRight, area.width()));
-        y += fm.height() + 3;
-    };
-    line(tr("One SM holds at most"), true);
-    for (const SmLimit& l : smLimits(run->device))
-        line(QStringLiteral("  %1 %2%3")
-                 .arg(groupDigits((long long)l.value),
-                      // "233,472 bytes of shared memory", not "233,472 shared memory"
-                      l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
-                                    : QString::fromStdString(l.name),
-                      l.note.empty()
-                          ? QString()
-                          : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note))));
-    y += 4;
-    line(tr("Memory, nearest first (bandwidth bars on a log scale)"), true);
-    const auto levels = memoryHierarchy(*run);
+    const QFontMetrics fm(font()), bold(titleFont(font()));
     const int barMax = area.width() / 3;
     double maxGBs = 1;
-    for (const auto& m : levels) maxGBs = std::max({maxGBs, m.theoreticalGBs, m.measuredGBs});
-    for (const auto& m : levels) {
-        QString text = QStringLiteral("  %1").arg(QString::fromStdString(m.name));
-        if (m.bytes > 0)
-            text += QStringLiteral(": %1 %2").arg(QString::fromStdString(bytesText(m.bytes)),
-                                                  QString::fromStdString(m.scope));
-        else
-            text += QStringLiteral(" %1").arg(QString::fromStdString(m.scope));
-        line(text);
-        if (m.theoreticalGBs > 0 || m.measuredGBs > 0) {
-            // Bars on a log scale: PCIe and HBM differ fifty-fold.
-            auto bar = [&](double gbs, QColor c, const QString& label) {
-                if (gbs <= 0) return;
-                const double frac = std::log10(1 + gbs) / std::log10(1 + maxGBs);
-                p.fillRect(QRect(area.left() + 16, y + 2, int(barMax * frac), fm.height() - 4), c);
-                p.setPen(palette::text());
-                p.drawText(QRect(area.left() + 20 + barMax, y, area.width() - barMax - 20,
-                                 fm.height() + 2),
-                           Qt::AlignLeft, label.arg(gbs, 0, 'f', gbs < 100 ? 1 : 0));
-                y += fm.height() + 2;
-            };
-            bar(m.theoreticalGBs, palette::gridLine().darker(130), tr("%1 GB/s theoretical"));
-            bar(m.measuredGBs, palette::okabeIto(4),
-                tr("%1 GB/s measured: ") + QString::fromStdString(m.measuredBy));
+    for (const auto& m : memoryHierarchy(*run))
+        maxGBs = std::max({maxGBs, m.theoreticalGBs, m.measuredGBs});
+    int y = area.top();
+    for (const FactLine& l : factLines()) {
+        if (l.barGBs > 0) {
+            const double frac = std::log10(1 + l.barGBs) / std::log10(1 + maxGBs);
+            p.fillRect(QRect(area.left() + 16, y + 2, int(barMax * frac), fm.height() - 4),
+                       l.barColour);
+            p.setFont(font());
+            p.setPen(palette::text());
+            const int room = area.width() - barMax - 20;
+            p.drawText(QRect(area.left() + 20 + barMax, y, room, fm.height() + 2), Qt::AlignLeft,
+                       fm.elidedText(l.text, Qt::ElideRight, room));
+            y += fm.height() + 2;
+            continue;
         }
+        if (l.heading && y > area.top()) y += 4;
+        // Elided in the metrics of the font it is drawn in: a bold heading
+        // measured in the regular font was cut hard, without its "…".
+        p.setFont(l.heading ? titleFont(font()) : font());
+        p.setPen(palette::text());
+        p.drawText(QRect(area.left(), y, area.width(), fm.height() + 2), Qt::AlignLeft,
+                   (l.heading ? bold : fm).elidedText(l.text, Qt::ElideRight, area.width()));
+        y += fm.height() + 3;
     }
-    y += 4;
-    line(tr("%globaltimer ticks every %1 (shorter intervals are not resolved)")
-             .arg(formatExactNs(double(run->device.timerTickNs))));
+    p.setFont(font());
 }
 
 void DeviceView::paintTable(QPainter& p, const QRect& area) {

@@ -24,6 +24,16 @@ public:
     QRectF smRect(int index) const;  // the box of the index-th SM
     int smCount() const;
     QRect tableArea() const;
+    // The facts beside the SMs, line by line: a heading, a fact, or a
+    // bandwidth bar with its label.
+    struct FactLine {
+        QString text;
+        bool heading = false;
+        double barGBs = 0;  // > 0: a bar of this bandwidth, `text` its label
+        QColor barColour;
+    };
+    std::vector<FactLine> factLines() const;
+    QRect factsArea() const;
     int highlightedRow() const { return m_row; }
     QSize sizeHint() const override { return {900, 600}; }
 
@@ -35,6 +45,7 @@ private:
     void rebuild();
     QRect smArea() const;
     int factsHeight() const;
+    int factsWidth() const;  // the widest fact, whole
     void paintFacts(QPainter& p, const QRect& area);
     void paintTable(QPainter& p, const QRect& area);
 

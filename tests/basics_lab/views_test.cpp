@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QMouseEvent>
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/trace_io.h"
@@ -229,6 +230,44 @@ TEST(DeviceView, UnitsAreNamedAndTheBarsScaleSaid) {
     const QString text = paintedText(view);
     EXPECT_TRUE(text.contains(QStringLiteral("bytes of shared memory"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("log scale"))) << text.toStdString();
+}
+
+// In a lesson's half of a 1920-pixel screen the facts beside the SMs were cut
+// hard ("Memory, nearest first (bandwidth bars o", "3352 GB/s theoretica"):
+// the SMs give the facts room, and what is still too long ends in "…".
+TEST(DeviceView, TheFactsBesideTheSmsAreWholeOrEndInAnEllipsis) {
+    test::app();
+    PlaybackModel model;
+    DeviceView view(&model);
+    model.setRun(test::prepared(test::set0Run()));
+    for (const int width : {1400, 720, 480}) {
+        SCOPED_TRACE(width);
+        view.resize(width, 600);
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.show();
+        const auto facts = view.factLines();
+        ASSERT_FALSE(facts.empty());
+        std::vector<QString> painted;
+        for (const auto& t : test::probeText(&view)) {
+            painted.push_back(t.text);
+            // Each text inside the view: a line cut by its box ran on past it.
+            EXPECT_LE(t.box.right(), view.width() - 4) << t.text.toStdString();
+        }
+        for (const auto& f : facts) {
+            const QString whole = f.text;
+            const bool shown = std::any_of(painted.begin(), painted.end(), [&](const QString& t) {
+                return t == whole || (t.endsWith(QChar(0x2026)) && whole.startsWith(t.chopped(1)));
+            });
+            EXPECT_TRUE(shown) << whole.toStdString();
+        }
+        if (width >= 720) {
+            // There the headings fit whole.
+            for (const auto& f : facts)
+                if (f.heading)
+                    EXPECT_TRUE(std::find(painted.begin(), painted.end(), f.text) != painted.end())
+                        << f.text.toStdString();
+        }
+    }
 }
 
 TEST(DeviceView, ResidentBlocksAndTheDevicesRow) {
