@@ -1,5 +1,7 @@
 #include "core/concurrency_figures.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace ws {
@@ -97,6 +99,82 @@ std::vector<FigureChart> dynamicCharts(const Run& run) {
     return charts;
 }
 
+bool endsWith(const std::string& s, const std::string& end) {
+    return s.size() > end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+}
+
+// "gpuEndToEndMs" -> "gpu end to end": camelCase in words, the unit's
+// suffix (said by the axis) left out.
+std::string words(std::string name, const std::string& suffix) {
+    if (!suffix.empty() && endsWith(name, suffix)) name.resize(name.size() - suffix.size());
+    std::string out;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        if (std::isupper(static_cast<unsigned char>(c))) {
+            // "GBs" and "CPU" stay whole: a break only where a lower case letter follows.
+            const bool next =
+                i + 1 < name.size() && std::islower(static_cast<unsigned char>(name[i + 1]));
+            const bool prevLower = i > 0 && std::islower(static_cast<unsigned char>(name[i - 1]));
+            if (i > 0 && (prevLower || next)) out += ' ';
+            out += next || prevLower ? char(std::tolower(static_cast<unsigned char>(c))) : c;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// What a figure's name says it measures. Unlike quantities on one axis
+// (an index of 1657 beside 0.018 ms and a ratio of 103) read as nothing.
+struct FigureKind {
+    std::string suffix, title, unit;
+};
+
+FigureKind kindOf(const std::string& name) {
+    static const FigureKind kinds[] = {{"Ms", "Times", "ms"},
+                                       {"Us", "Times", "µs"},
+                                       {"Ns", "Times", "ns"},
+                                       {"GBs", "Bandwidths", "GB/s"},
+                                       {"Gflops", "Arithmetic", "GFLOP/s"}};
+    // "stepsPerUs", "blocksPerSm", "atomicsPerSecond": rates, whatever they end in.
+    if (name.find("Per") != std::string::npos) return {"", "Rates", ""};
+    for (const auto& k : kinds)
+        if (endsWith(name, k.suffix)) return k;
+    if (name.find("Over") != std::string::npos || name.rfind("ratio", 0) == 0)
+        return {"", "Ratios", "×"};
+    if (endsWith(name, "Index")) return {"", "", "index"};
+    return {"", "Counts", ""};
+}
+
+// Runs without charts of their own: one chart per kind of figure, indices
+// named in the caption of the first (an index is no quantity to draw).
+std::vector<FigureChart> chartsByKind(const Run& run) {
+    std::vector<FigureChart> charts;
+    std::string indices;
+    for (const auto& [name, value] : run.figures) {
+        const FigureKind k = kindOf(name);
+        if (k.unit == "index") {
+            char text[64];
+            std::snprintf(text, sizeof text, "%s%s = %.0f", indices.empty() ? "" : ", ",
+                          words(name, "").c_str(), value);
+            indices += text;
+            continue;
+        }
+        auto it = std::find_if(charts.begin(), charts.end(), [&](const FigureChart& c) {
+            return c.unit == k.unit && c.title.rfind(k.title, 0) == 0;
+        });
+        if (it == charts.end()) {
+            charts.push_back(
+                {k.title + (k.unit.empty() ? "" : " (" + k.unit + ")"), k.unit, "", {}});
+            it = charts.end() - 1;
+        }
+        it->bars.push_back({words(name, k.suffix), value, value, value});
+    }
+    if (!indices.empty() && !charts.empty())
+        charts.front().caption = "Also recorded: " + indices + ".";
+    return charts;
+}
+
 }  // namespace
 
 std::vector<FigureChart> concurrencyCharts(const Run& run) {
@@ -107,12 +185,8 @@ std::vector<FigureChart> concurrencyCharts(const Run& run) {
         charts = unifiedCharts(run);
     else if (run.experiment == "dynamic-parallelism")
         charts = dynamicCharts(run);
-    else if (!run.figures.empty()) {
-        FigureChart all{"Figures of the run", "", "", {}};
-        for (const auto& [name, value] : run.figures)
-            all.bars.push_back({name, value, value, value});
-        charts.push_back(all);
-    }
+    else
+        charts = chartsByKind(run);
     std::vector<FigureChart> kept;
     for (auto& c : charts)
         if (!c.bars.empty()) kept.push_back(std::move(c));

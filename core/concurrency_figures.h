@@ -24,8 +24,9 @@ struct FigureChart {
 };
 
 // Charts for runs of streams, dynamic-parallelism and unified-memory; for
-// other runs, one chart of every figure they hold. Charts whose figures are
-// missing (no CUPTI, say) are left out.
+// other runs, one chart per kind of figure they hold, as their names say
+// (times in ms, µs or ns, bandwidths, ratios, counts), indices named in a
+// caption. Charts whose figures are missing (no CUPTI, say) are left out.
 std::vector<FigureChart> concurrencyCharts(const Run& run);
 
 }  // namespace ws

@@ -52,6 +52,8 @@ private:
 };
 
 QString valueText(double v, const std::string& unit) {
+    // Counts are whole: "6", not "6.00" (large ones in engineering notation).
+    if (unit.empty() && v == std::round(v) && std::abs(v) < 1e4) return groupDigits((long long)v);
     const int decimals = v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3;
     QString text = v >= 1e4 ? engineering(v) : QString::number(v, 'f', decimals);
     if (!unit.empty() && unit.rfind("share", 0) != 0)

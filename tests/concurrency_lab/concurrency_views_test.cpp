@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <map>
+
 #include "core/concurrency_figures.h"
 #include "core/concurrency_tables.h"
 #include "tests/concurrency_lab/concurrency_test_runs.h"
@@ -263,6 +265,34 @@ TEST(ConcurrencyFigures, ChartsPerExperimentWithTheRunOnShowMarked) {
     EXPECT_DOUBLE_EQ(dp[0].bars[0].low, 5.2);
     EXPECT_DOUBLE_EQ(dp[0].bars[0].high, 8.0);
     EXPECT_TRUE(concurrencyCharts(ws::Run{}).empty());
+}
+
+// Runs without charts of their own drew every figure on one axis: an index
+// of 1657 beside 0.018 ms and a ratio of 103, counts as "6.00".
+TEST(ConcurrencyFigures, OtherRunsGetAChartPerKindOfFigure) {
+    ws::Run argmin;
+    argmin.experiment = "argmin";
+    argmin.figures = {{"blocksLowered", 2},     {"cpuIndex", 1657},    {"cpuOverGpuEndToEnd", 103},
+                      {"gpuEndToEndMs", 0.018}, {"minimumCount", 120}, {"stepsPerUs", 3.5}};
+    const auto charts = concurrencyCharts(argmin);
+    std::map<std::string, std::vector<std::string>> labels;
+    for (const auto& c : charts)
+        for (const auto& b : c.bars) labels[c.title].push_back(b.label);
+    EXPECT_EQ(labels["Times (ms)"], (std::vector<std::string>{"gpu end to end"}));
+    EXPECT_EQ(labels["Ratios (×)"], (std::vector<std::string>{"cpu over gpu end to end"}));
+    EXPECT_EQ(labels["Counts"], (std::vector<std::string>{"blocks lowered", "minimum count"}));
+    EXPECT_EQ(labels["Rates"], (std::vector<std::string>{"steps per us"}));
+    EXPECT_EQ(labels.size(), 4u);  // the index is no bar
+    ASSERT_FALSE(charts.empty());
+    EXPECT_NE(charts.front().caption.find("cpu index = 1657"), std::string::npos)
+        << charts.front().caption;
+    ws::Run add;
+    add.experiment = "vector-add";
+    add.figures = {{"extraThreads", 1}, {"overruns", 1}, {"threads", 6}};
+    Shown<FiguresView> s(add, {700, 400});
+    ASSERT_EQ(s.view.charts().size(), 1u);
+    EXPECT_EQ(s.view.charts()[0].title, "Counts");
+    EXPECT_EQ(s.view.valueLabels(), (QStringList{"1", "1", "6"}));
 }
 
 TEST(FiguresView, BarsWithTheirValues) {
