@@ -45,7 +45,7 @@ void MemoryLab::onExperiment(const QString& id) {
 void MemoryLab::onLoaded(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     const ExperimentSpec* spec = findExperiment(run.experiment);
-    const bool shown = m_views->showFor(spec);
+    const bool shown = m_views->showFor(spec, &run);
     m_window->showLabDock(m_dock, shown);
     if (!shown) return;
     QString source;

@@ -135,11 +135,22 @@ void MemoryLabViews::fillRequestSelector() {
     m_requestSelector->setEnabled(m_coalescing->requestCount() > 1);
 }
 
-bool MemoryLabViews::showFor(const ExperimentSpec* spec) {
-    m_bankBox->setVisible(listed(spec, "banks"));
+bool MemoryLabViews::showFor(const ExperimentSpec* spec, const Run* run) {
+    // A run with no shared-memory access recorded and none to predict (a
+    // naive or a CPU variant, cuBLAS) would leave the bank view a message
+    // in half the window.
+    // (From the run itself: the bank view hears of a new run after this.)
+    const auto recorded = [](const Run& r) {
+        return std::any_of(r.launches.begin(), r.launches.end(),
+                           [](const Launch& l) { return l.sharedAccesses.size() > 0; });
+    };
+    const bool banks =
+        listed(spec, "banks") &&
+        (!run || recorded(*run) || !modelWarpAccesses(run->experiment, run->params).shared.empty());
+    m_bankBox->setVisible(banks);
     m_coalescingBox->setVisible(listed(spec, "coalescing"));
     m_imageBox->setVisible(listed(spec, "image"));
-    const bool any = listed(spec, "banks") || listed(spec, "coalescing") || listed(spec, "image");
+    const bool any = banks || listed(spec, "coalescing") || listed(spec, "image");
     setVisible(any);
     return any;
 }

@@ -22,8 +22,10 @@ class MemoryLabViews : public QWidget {
 public:
     explicit MemoryLabViews(PlaybackModel* model, QWidget* parent = nullptr);
 
-    // Shows the views `spec` lists; false (and hidden) when it lists none of them.
-    bool showFor(const ExperimentSpec* spec);
+    // Shows the views `spec` lists; false (and hidden) when it lists none of
+    // them. With the run on show, the bank view only where that run has
+    // shared-memory accesses, recorded or predicted.
+    bool showFor(const ExperimentSpec* spec, const Run* run = nullptr);
     // The controls' values: the bank view predicts from them when they differ from the run's.
     void setControls(const ExperimentSpec* spec, const ParamValues& values);
     // "live on ...", "recorded on ..., nearest parameters": where measurements come from.

@@ -82,6 +82,38 @@ TEST_F(MainWindowTest, TheWindowFitsALaptopScreenWithEveryLabsDocks) {
     }
 }
 
+// A run with nothing for a lab dock to show keeps it closed: cuBLAS's
+// matrix multiply opened "Shared-memory banks" over half the window to say
+// it recorded no accesses, and CUB's argmin two empty CAS views.
+TEST_F(MainWindowTest, LabDocksStayClosedWhereTheRunHasNothingForThem) {
+    const QString traces = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources/traces/";
+    auto w = window("nodevice");
+    w->show();
+    auto dockOpen = [&](const char* name) {
+        auto* d = w->findChild<QDockWidget*>(QString::fromLatin1(name));
+        EXPECT_NE(d, nullptr) << name;
+        return d && !d->isHidden();
+    };
+    const struct {
+        const char* trace;
+        bool banks, cas;
+    } cases[] = {
+        {"matmul__n-1024__variant-warptile.wstrace", true, false},
+        {"matmul__n-4096__variant-cublas.wstrace", false, false},
+        {"matmul__n-1024__variant-cpu-blocked.wstrace", false, false},
+        {"argmin__variant-cas-original__input-descending__n-50000__traced_blocks-16.wstrace", false,
+         true},
+        {"argmin__variant-cub__input-blog__n-50000.wstrace", false, false}};
+    for (const auto& c : cases) {
+        const int before = shown;
+        w->openTrace(traces + c.trace, false);
+        ASSERT_TRUE(test::waitFor([&] { return shown > before; })) << c.trace;
+        QCoreApplication::processEvents();
+        EXPECT_EQ(dockOpen("memory-lab"), c.banks) << c.trace;
+        EXPECT_EQ(dockOpen("cas-attempts"), c.cas) << c.trace;
+    }
+}
+
 TEST_F(MainWindowTest, WithoutAGpuShowsTheRecordedTraceAndSaysSo) {
     auto w = window("nodevice");
     w->runExperiment("reduce-single-block", params("50000"));
