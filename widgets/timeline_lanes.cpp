@@ -107,6 +107,18 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
             lane.end[k] = std::max(lane.end[k], lane.end[k - 1]);
         lane.summary = LaneSummary::build(lane.start, lane.end, lane.wave);
     }
+    // The launch with the most waves: its blocks over the slots that ran
+    // them, the waves it would take spread evenly.
+    std::size_t busiest = 0;
+    for (std::size_t l = 0; l < out.waveStart.size(); ++l)
+        if (out.waveStart[l].size() > out.waveStart[busiest].size()) busiest = l;
+    std::size_t slotsUsed = 0, blocks = 0;
+    for (const auto& lane : out.lanes) {
+        const auto n = std::size_t(std::count(lane.launch.begin(), lane.launch.end(), busiest));
+        slotsUsed += n > 0;
+        blocks += n;
+    }
+    out.meanWaves = slotsUsed ? double(blocks) / double(slotsUsed) : 0;
     return out;
 }
 

@@ -155,6 +155,16 @@ void TimelineView::panBy(double pixels) {
     update();
 }
 
+QString TimelineView::wavesText(std::size_t waves, double mean) {
+    if (waves == 1) return tr("1 wave");
+    // "56 waves" alone read as the grid over the slots, which is 15.5.
+    if (mean > 0 && double(waves) > 1.5 * mean)
+        return tr("%1 waves at most, %2 on average")
+            .arg(waves)
+            .arg(mean, 0, 'f', mean < 10 ? 1 : 0);
+    return tr("%1 waves").arg(waves);
+}
+
 const std::vector<std::uint32_t>& TimelineView::shownRows() const {
     const PreparedRun* p = m_model->prepared();
     if (p == m_rowsOf) return m_shownRows;
@@ -439,7 +449,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
             .arg(usedSms)
             .arg(L.rows.size())
             .arg(L.maxSlots) +
-        (L.waveCount() == 1 ? tr("1 wave") : tr("%1 waves").arg(L.waveCount())) +
+        wavesText(L.waveCount(), L.meanWaves) +
         tr("; visible %1").arg(formatDuration(m_data.span()));
     drawTitle(p, font(), QRect(8, 2, width() - 16, fm.height() + 2), title,
               Qt::AlignLeft | Qt::AlignVCenter);

@@ -28,6 +28,9 @@ public:
     bool lastPaintCoarse() const { return m_lastCoarse; }
 
     explicit TimelineView(PlaybackModel* model, QWidget* parent = nullptr);
+    // The title's waves: "3 waves", or where the busiest slot ran far more
+    // blocks in turn than the slots did on average, both.
+    static QString wavesText(std::size_t waves, double mean);
 
     const TimelineData& data() const { return m_data; }
     QRect lanesRect() const;

@@ -6,6 +6,7 @@
 
 #include "core/synthetic_run.h"
 #include "tests/widgets/qt_test_support.h"
+#include "widgets/timeline_view.h"
 
 namespace ws {
 namespace {
@@ -45,6 +46,30 @@ TEST(TimelineLanes, CountsWavesPerLaunch) {
     EXPECT_EQ(p->lanes.waveStart[1].size(), 1u);
     EXPECT_EQ(p->lanes.waveCount(), 2u);
     EXPECT_EQ(p->launchAt(3100), 1);
+}
+
+// Short blocks handed out unevenly: one SM runs 10 in turn while three run
+// one each. The busiest slot has 10 waves; the slots had 13 / 4 on average.
+TEST(TimelineLanes, TheBusiestSlotsWavesAndTheMean) {
+    ws::Run r = test::smallRun();
+    Launch& l = r.launches[0];
+    l.grid = {13, 1, 1};
+    l.blocks.resize(13);
+    for (std::uint32_t b = 0; b < 13; ++b) {
+        l.blocks.block[b] = b;
+        l.blocks.sm[b] = b < 10 ? 0 : b - 9;
+        l.blocks.startNs[b] = l.blocks.startNs[0] + (b < 10 ? b * 100 : 0);
+        l.blocks.endNs[b] = l.blocks.startNs[b] + 90;
+    }
+    l.steps = {};
+    const auto p = prepareRun(std::make_shared<const ws::Run>(std::move(r)));
+    ASSERT_TRUE(p) << "prepared";
+    EXPECT_EQ(p->lanes.waveCount(), 10u);
+    EXPECT_DOUBLE_EQ(p->lanes.meanWaves, 13.0 / 4.0);
+    EXPECT_EQ(TimelineView::wavesText(10, 3.0).toStdString(), "10 waves at most, 3.0 on average");
+    EXPECT_EQ(TimelineView::wavesText(56, 15.5).toStdString(), "56 waves at most, 16 on average");
+    EXPECT_EQ(TimelineView::wavesText(2, 2.0).toStdString(), "2 waves");
+    EXPECT_EQ(TimelineView::wavesText(1, 1.0).toStdString(), "1 wave");
 }
 
 TEST(TimelineLanes, FindsBlocksByTimeAndBack) {
