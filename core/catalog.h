@@ -53,6 +53,9 @@ struct ExperimentSpec {
     // What the run's timing measures where it is no kernel of its own and
     // not the CPU ("Largest host-to-device copy"); empty: "Kernel time".
     std::string timedAs{};
+    // The throughput crosses PCIe (copies between host and device): its
+    // yardstick is the link's bandwidth, not the device memory's.
+    bool throughputOverPcie = false;
 
     const ParamSpec* param(std::string_view name) const;
     // Whether the experiment shows `view` ("warps", "tree", "banks"...): labs

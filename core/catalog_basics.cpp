@@ -180,6 +180,7 @@ ExperimentSpec bandwidthEntry() {
         },
         .launchesNoKernel = [](const ParamValues&) { return true; },
         .timedAs = "Largest host-to-device copy",
+        .throughputOverPcie = true,
     };
 }
 

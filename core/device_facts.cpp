@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/catalog.h"
 #include "core/pcie_link.h"
 
 namespace ws {
@@ -39,6 +40,21 @@ std::vector<SmLimit> smLimits(const DeviceInfo& d) {
     return out;
 }
 
+bool throughputOverPcie(const Run& run) {
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    return spec && spec->throughputOverPcie;
+}
+
+Yardstick throughputYardstick(const Run& run) {
+    if (throughputOverPcie(run)) {
+        const PcieLink link = pcieLinkOf(run.environment);
+        if (!link.known()) return {};
+        return {link.theoreticalGBs(), "the " + link.text() + " link's"};
+    }
+    if (run.device.memBandwidthGBs <= 0) return {};
+    return {run.device.memBandwidthGBs, "the device memory's"};
+}
+
 std::vector<MemoryLevel> memoryHierarchy(const Run& run) {
     const DeviceInfo& d = run.device;
     std::vector<MemoryLevel> out;
@@ -52,7 +68,7 @@ std::vector<MemoryLevel> memoryHierarchy(const Run& run) {
     if (auto it = run.figures.find("dtodGBs"); it != run.figures.end()) {
         global.measuredGBs = 2 * it->second;
         global.measuredBy = "cudaMemcpy device to device, read + written";
-    } else if (run.timing.gbPerS() > 0) {
+    } else if (run.timing.gbPerS() > 0 && !throughputOverPcie(run)) {
         global.measuredGBs = run.timing.gbPerS();
         global.measuredBy = "this run (" + run.experiment + ")";
     }
@@ -67,6 +83,9 @@ std::vector<MemoryLevel> memoryHierarchy(const Run& run) {
     if (auto it = run.figures.find("htodPinnedGBs"); it != run.figures.end()) {
         host.measuredGBs = it->second;
         host.measuredBy = "cudaMemcpy host to device, pinned";
+    } else if (run.timing.gbPerS() > 0 && throughputOverPcie(run)) {
+        host.measuredGBs = run.timing.gbPerS();
+        host.measuredBy = "this run (" + run.experiment + ")";
     }
     out.push_back(host);
     return out;

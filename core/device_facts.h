@@ -28,6 +28,17 @@ struct MemoryLevel {
 };
 std::vector<MemoryLevel> memoryHierarchy(const Run& run);
 
+// Whether the run's throughput crosses PCIe (its catalog entry says so).
+bool throughputOverPcie(const Run& run);
+// What the run's GB/s is a share of: the PCIe link's theoretical bandwidth
+// for copies between host and device (55 GB/s of a copy was "1.6 % of peak",
+// the device memory's 3352), else the device memory's. gbs 0 where unknown.
+struct Yardstick {
+    double gbs = 0;
+    std::string name;  // "the PCIe Gen5 x16 link's", "the device memory's"
+};
+Yardstick throughputYardstick(const Run& run);
+
 // "80 GB", "50 MB", "228 KB", "256 KB": binary units for sizes below 1 GiB
 // as deviceQuery prints them, decimal GB for device memory.
 std::string bytesText(double bytes);

@@ -10,6 +10,7 @@
 
 #include "app/gui/run_facts_html.h"
 #include "core/catalog.h"
+#include "core/device_facts.h"
 #include "core/overhead_text.h"
 #include "widgets/view_text.h"
 
@@ -179,12 +180,17 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     facts +=
         kernelTimeHtml(t, onCpu, spec ? QString::fromStdString(spec->timedAs) : QString()) + "<br>";
     // The device's memory peak is the GPU's: no share of it for a CPU run.
+    // Copies over PCIe are a share of the link's.
+    const Yardstick yardstick = throughputYardstick(r);
     if (t.gbPerS() > 0)
         facts += tr("Throughput: <b>%1 GB/s</b>%2<br>")
                      .arg(t.gbPerS() < 1 ? QString::number(t.gbPerS(), 'g', 3)
                                          : QString::number(t.gbPerS(), 'f', 1))
-                     .arg(peak > 0 && !onCpu
-                              ? tr(" (%1 % of peak)").arg(100 * t.gbPerS() / peak, 0, 'g', 2)
+                     .arg(yardstick.gbs > 0 && !onCpu
+                              ? tr(" (%1 % of %2 %3 GB/s)")
+                                    .arg(100 * t.gbPerS() / yardstick.gbs, 0, 'g', 2)
+                                    .arg(QString::fromStdString(yardstick.name))
+                                    .arg(yardstick.gbs, 0, 'f', yardstick.gbs < 100 ? 1 : 0)
                               : QString());
     if (t.gflopPerS() > 0)
         facts += tr("Arithmetic: <b>%1 GFLOP/s</b><br>").arg(t.gflopPerS(), 0, 'f', 1);

@@ -74,6 +74,22 @@ TEST(DeviceFacts, LimitsAndHierarchy) {
     EXPECT_NEAR(levels[4].theoreticalGBs, 63.015, 0.001);
     EXPECT_EQ(levels[4].scope, "over PCIe Gen5 x16");
     EXPECT_DOUBLE_EQ(levels[4].measuredGBs, 54.8);
+    // A copy's throughput over PCIe is measured against the link, and it is
+    // never global memory's "measured by this run" (it read 55 of 3352 GB/s).
+    EXPECT_TRUE(throughputOverPcie(run));
+    const Yardstick link = throughputYardstick(run);
+    EXPECT_NEAR(link.gbs, 63.015, 0.001);
+    EXPECT_EQ(link.name, "the PCIe Gen5 x16 link's");
+    run.figures.clear();
+    run.timing.kernelMs = 19.5;
+    run.timing.bytesMoved = 1073741824.0;
+    const auto copies = memoryHierarchy(run);
+    EXPECT_EQ(copies[3].measuredGBs, 0);
+    EXPECT_NEAR(copies[4].measuredGBs, run.timing.gbPerS(), 1e-9);
+    ws::Run kernel = run;
+    kernel.experiment = "reduce-ladder";
+    EXPECT_EQ(throughputYardstick(kernel).name, "the device memory's");
+    EXPECT_NEAR(memoryHierarchy(kernel)[3].measuredGBs, kernel.timing.gbPerS(), 1e-9);
 }
 
 TEST(BasicsCatalog, FirstInTheBrowserWithCheckedParameters) {
