@@ -15,6 +15,8 @@ struct ComparedFigure {
     std::string ratio;        // right / left, e.g. "0.42×"; empty where it means nothing
 };
 
+// Timing, waves, overhead, verification and the GPU's state; the GPU's
+// results too where they differ (and are short enough for a cell).
 std::vector<ComparedFigure> compareRuns(const Run& left, const Run& right);
 
 // Mean blocks per SM that ran any, over the first launch (0 without records).

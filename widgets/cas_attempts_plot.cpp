@@ -146,6 +146,9 @@ void CasAttemptsPlot::rebuild() {
     whole->setTickStep(1);
     whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     p->xAxis->setTicker(whole);
+    // The grid's zero line ran up through the bar of 0 attempts, a stray
+    // line over the bin of threads that made none.
+    p->xAxis->grid()->setZeroLinePen(Qt::NoPen);
     p->xAxis->setNumberFormat("f");
     p->xAxis->setNumberPrecision(0);
     p->xAxis->setRange(-0.7, double(last) + 0.7);

@@ -189,6 +189,7 @@ void LessonController::showSlide() {
     m_stage->setProblem(r.problem);
     m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), r.badge);
     m_badge = r.badge;
+    m_slidesRunShown = false;
     if (!r.problem.isEmpty() || r.key.isEmpty()) {
         // The slide still shows its title, caption and the views of whatever
         // run is on, with the reason its own is missing.
@@ -200,6 +201,7 @@ void LessonController::showSlide() {
     }
     if (r.key == m_shownKey && m_window->model()->run()) {
         m_pendingKey.clear();
+        m_slidesRunShown = true;
         buildStage();
         applyBeat();
         settle();
@@ -216,6 +218,7 @@ void LessonController::onRunShown() {
     if (!m_lesson || m_pendingKey.isEmpty()) return;
     m_shownKey = m_pendingKey;
     m_pendingKey.clear();
+    m_slidesRunShown = true;
     buildStage();
     applyBeat();
     settle();
@@ -326,7 +329,14 @@ void LessonController::applyBeat() {
     if (!m_lesson) return;
     const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
     const lesson::Beat beat = lesson::beatAt(s, m_fragment);
-    m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), m_badge);
+    // A result that failed its check says so on the slide itself: the run
+    // panel, where the verdict stands, is hidden in presentation mode.
+    QString badge = m_badge;
+    if (const Run* run = m_window->model()->run();
+        m_slidesRunShown && run && run->verification.checked && !run->verification.passed)
+        badge = (badge.isEmpty() ? QString() : badge + QStringLiteral(" · ")) +
+                tr("✘ GPU result not verified");
+    m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), badge);
     m_stage->setCaption(qs(beat.narration));
     const int steps = std::max<int>(1, int(s.fragments.size()) + 1);
     m_stage->setProgress((m_slide + double(m_fragment + 1) / steps) / slideCount());

@@ -102,6 +102,7 @@ private:
     QString m_shownKey;    // the run on show, as requested by a slide
     QString m_pendingKey;  // asked for, not shown yet
     QString m_badge;
+    bool m_slidesRunShown = false;  // the run on show is this slide's own
     bool m_settled = false;
     QPointer<QVariantAnimation> m_animation;
     QPointer<RunPair> m_pair;  // a comparison slide's second run

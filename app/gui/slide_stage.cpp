@@ -276,6 +276,7 @@ QString SlideStage::headingText() const {
     return m_number->text() + QLatin1Char(' ') + m_title->text();
 }
 QString SlideStage::captionText() const { return m_caption->text(); }
+QString SlideStage::badgeText() const { return m_badge->isHidden() ? QString() : m_badge->text(); }
 QString SlideStage::problemText() const {
     return m_problem->isVisible() ? m_problem->text() : QString();
 }

@@ -43,6 +43,7 @@ public:
 
     Blank blank() const { return m_blank; }
     QString headingText() const;
+    QString badgeText() const;  // empty where no badge shows
     QString captionText() const;
     QString problemText() const;
     QString pendingNumberText() const;

@@ -10,6 +10,7 @@
 #include "app/gui/lesson_controller.h"
 #include "app/gui/main_window.h"
 #include "app/gui/parameter_panel.h"
+#include "app/gui/slide_stage.h"
 #include "core/lesson/lesson_parse.h"
 #include "tests/app/app_test_support.h"
 #include "tests/widgets/qt_test_support.h"
@@ -90,6 +91,28 @@ TEST(LessonReadability, EverySlideFitsA1024x768ProjectorsWidth) {
             EXPECT_LE(shown->width(), 1024);
             w.setPresentation(false);
         }
+    }
+    qunsetenv("WARPSCOPE_RESOURCES");
+}
+
+TEST(LessonReadability, ASlideWhoseRunFailedItsCheckSaysSoInItsHeading) {
+    // First kernels, slide 4: the kernel without its bounds check writes
+    // past the end, and the narration says the run is not verified; in
+    // presentation mode the run panel that said it is hidden.
+    test::app();
+    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
+    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
+    test::AppFixtureFiles files;
+    MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
+    const QString path = resources + "/lessons/07-first-kernels.yaml";
+    for (const auto& [slide, failed] : {std::pair{3, true}, {2, false}, {3, true}}) {
+        SCOPED_TRACE(slide + 1);
+        ASSERT_TRUE(w.openLesson(path, slide).ok());
+        w.setPresentation(true);
+        ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
+        EXPECT_EQ(w.stage()->badgeText().contains(QStringLiteral("not verified")), failed)
+            << w.stage()->badgeText().toStdString();
+        w.setPresentation(false);
     }
     qunsetenv("WARPSCOPE_RESOURCES");
 }

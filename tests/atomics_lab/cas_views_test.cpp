@@ -55,6 +55,8 @@ TEST(CasAttemptsPlot, EachBarEndsAtItsCount) {
         ++drawn;
     }
     EXPECT_EQ(drawn, std::size_t(std::count_if(h.begin(), h.end(), [](auto n) { return n > 0; })));
+    // No vertical zero line through the bar of 0 attempts.
+    EXPECT_EQ(plot.plot()->xAxis->grid()->zeroLinePen().style(), Qt::NoPen);
 }
 
 TEST(CasAttemptsPlot, TheTitleWrapsToANarrowPlot) {

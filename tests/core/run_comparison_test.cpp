@@ -38,6 +38,19 @@ TEST(RunComparison, RatiosAreRightOverLeft) {
     EXPECT_EQ(row(rows, "verified").right, "yes");
 }
 
+// Two loops that keep different ones of eight tied minima: the table says
+// which index each found. Equal answers add no row.
+TEST(RunComparison, DifferentAnswersAreShownSideBySide) {
+    ws::Run modified = timedRun(0.058, 2e5), modifiedNew = timedRun(0.056, 2e5);
+    modified.verification.actual = "(0, 3442)";
+    modifiedNew.verification.actual = "(0, 1657)";
+    const auto rows = compareRuns(modified, modifiedNew);
+    EXPECT_EQ(row(rows, "GPU result").left, "(0, 3442)");
+    EXPECT_EQ(row(rows, "GPU result").right, "(0, 1657)");
+    modified.verification.actual = "(0, 1657)";
+    for (const auto& r : compareRuns(modified, modifiedNew)) EXPECT_NE(r.name, "GPU result");
+}
+
 // The overhead row judges as the run panel does: within the launches'
 // spread below zero is none measurable, not "-1.2 %".
 TEST(RunComparison, OverheadIsJudgedAsInTheRunPanel) {
