@@ -33,7 +33,9 @@ QString engineering(double v) {
 // QCustomPlot's own step is picked for a tick count, not for the pixels.
 class SpacedTicker : public QCPAxisTicker {
 public:
-    SpacedTicker(QCPAxis* axis, const QFont& font) : m_axis(axis), m_font(font) {}
+    // percent: the values are shares (0.33), labelled as the bars are ("33 %").
+    SpacedTicker(QCPAxis* axis, const QFont& font, bool percent = false)
+        : m_axis(axis), m_font(font), m_percent(percent) {}
 
 protected:
     double getTickStep(const QCPRange& range) override {
@@ -43,12 +45,15 @@ protected:
         return niceStep(range.size() * label / pixels);
     }
     QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        // An axis of 0.1 to 0.45 beside bars labelled "33 %" read as two scales.
+        if (m_percent) return QString::number(tick * 100, 'g', 3) + QStringLiteral(" %");
         return engineering(tick);
     }
 
 private:
     QCPAxis* m_axis;
     QFont m_font;
+    bool m_percent = false;
 };
 
 QString valueText(double v, const std::string& unit) {
@@ -178,7 +183,8 @@ void FiguresView::rebuild() {
         // Names wrapped to two lines need the room of two lines a bar, or
         // they run into each other.
         rect->setMinimumSize(0, n * (lines * QFontMetrics(f).height() + 6));
-        value->setTicker(QSharedPointer<QCPAxisTicker>(new SpacedTicker(value, f)));
+        const bool share = chart.unit.rfind("share", 0) == 0;
+        value->setTicker(QSharedPointer<QCPAxisTicker>(new SpacedTicker(value, f, share)));
         key->setRange(0.4, n + 0.6);
         value->setRange(0, most > 0 ? most * 1.3 : 1);
         if (!chart.caption.empty()) {

@@ -90,5 +90,38 @@ TEST(FiguresView, LongTitlesWrapInANarrowDock) {
     EXPECT_TRUE(title);
 }
 
+// Shares are labelled "33 %" beside their bars: their axis speaks in per
+// cent too, not 0 to 0.45.
+TEST(FiguresView, AnAxisOfSharesIsInPerCent) {
+    test::app();
+    ws::Run run = test::smallRun();
+    run.experiment = "streams";
+    run.params["streams"] = "4";
+    run.figures = {{"oneStreamMs", 0.24},
+                   {"endToEndMs", 0.15},
+                   {"overlapFraction", 0.33},
+                   {"copyBehindKernelFraction", 0.41}};
+    PlaybackModel model;
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    FiguresView view(&model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    view.resize(700, 700);
+    QCoreApplication::processEvents();
+    view.plot()->replot();
+    int shareAxes = 0;
+    for (QCPAxisRect* rect : view.plot()->axisRects()) {
+        QCPAxis* value = rect->axis(QCPAxis::atBottom);
+        if (!value || !value->label().startsWith(QStringLiteral("share"))) continue;
+        ++shareAxes;
+        const QVector<QString> labels = value->tickVectorLabels();
+        ASSERT_FALSE(labels.isEmpty());
+        for (const QString& l : labels)
+            EXPECT_TRUE(l.endsWith(QStringLiteral(" %"))) << l.toStdString();
+    }
+    EXPECT_EQ(shareAxes, 1);
+    EXPECT_TRUE(view.valueLabels().contains(QStringLiteral("33 %")));
+}
+
 }  // namespace
 }  // namespace ws
