@@ -170,9 +170,13 @@ void BandwidthPlot::rebuild() {
                    palette::selection(), Qt::DotLine);
     if (!m_floor.isEmpty()) {
         auto* text = new QCPItemText(p);
+        // Bottom right, under the large copies' curves (5 GB/s and up, two
+        // decades above the axis's foot); at the top left the device
+        // memory's line ran through it. On a plate, should a curve come near.
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(0.02, 0.04);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->position->setCoords(0.98, 0.97);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        text->setBrush(palette::labelPlate());
         text->setText(m_floor);
         text->setFont(f);
         text->setColor(palette::mutedText());

@@ -303,6 +303,24 @@ TEST(BandwidthPlot, SeriesLinkAndLatencyFloor) {
     EXPECT_NE(plot.floorText().indexOf("10.0 µs"), -1) << plot.floorText().toStdString();
     EXPECT_TRUE(plot.plot()->xAxis->scaleType() == QCPAxis::stLogarithmic);
     shot(plot, "bandwidth");
+    // The latency note lies across no reference line: at the top left the
+    // device memory's line (peak / 2) struck it through.
+    QCustomPlot* p = plot.plot();
+    QCPItemText* note = nullptr;
+    for (int i = 0; i < p->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text() == plot.floorText())
+            note = t;
+    ASSERT_NE(note, nullptr);
+    const double top = note->topLeft->pixelPosition().y(),
+                 bottom = note->bottomRight->pixelPosition().y();
+    EXPECT_GE(top, p->axisRect()->top());
+    EXPECT_LE(bottom, p->axisRect()->bottom());
+    for (int g = 0; g < p->graphCount(); ++g) {
+        const auto* data = p->graph(g)->data().data();
+        if (data->size() != 2 || data->at(0)->value != data->at(1)->value) continue;
+        const double y = p->yAxis->coordToPixel(data->at(0)->value);
+        EXPECT_FALSE(y >= top && y <= bottom) << p->graph(g)->name().toStdString();
+    }
 }
 
 TEST(CpuGpuPlot, CrossoversOfTheSweep) {
