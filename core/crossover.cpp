@@ -46,7 +46,7 @@ std::string Crossover::text() const {
             return "the GPU was faster at every size measured (from " + sizeText(n) + ")";
         case Kind::GpuBetween:
             return "the GPU is faster from about " + sizeText(n) + " to about " + sizeText(nEnd) +
-                   " elements, the CPU again above";
+                   " elements, the CPU again above that";
         case Kind::CpuAlways:
             return "the CPU was faster at every size measured";
         case Kind::NotEnoughPoints:

@@ -4,9 +4,11 @@
 
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
+#include "widgets/view_painting.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -121,7 +123,7 @@ void CpuGpuPlot::rebuild() {
         yMin = std::min(yMin, m_current.kernelMs);
         yMax = std::max(yMax, m_current.kernelMs);
     }
-    double row = 0.04;
+    m_notes.clear();
     for (auto [gpu, cpu, what] :
          {std::tuple{GpuCost::Kernel, CpuCost::OneThread, tr("kernel against one CPU thread")},
           std::tuple{GpuCost::WithTransfers, CpuCost::OneThread,
@@ -147,12 +149,12 @@ void CpuGpuPlot::rebuild() {
         }
         auto* label = new QCPItemText(p);
         label->position->setType(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(0.02, row);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->setText(text);
         label->setFont(f);
         label->setColor(palette::text());
-        row += 0.07;
+        label->setBrush(palette::labelPlate());
+        label->setTextAlignment(Qt::AlignLeft);
+        m_notes.push_back({label, text});
     }
     if (xMin > xMax) {
         auto* text = new QCPItemText(p);
@@ -170,11 +172,13 @@ void CpuGpuPlot::rebuild() {
     if (!missing.isEmpty() && xMin <= xMax) {
         auto* note = new QCPItemText(p);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.02, row);
         note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        note->setText(tr("Not measured in these runs: %1").arg(missing.join(QStringLiteral("; "))));
         note->setFont(f);
         note->setColor(palette::mutedText());
+        note->setBrush(palette::labelPlate());
+        note->setTextAlignment(Qt::AlignLeft);
+        m_notes.push_back(
+            {note, tr("Not measured in these runs: %1").arg(missing.join(QStringLiteral("; ")))});
     }
     if (!m_source.isEmpty()) {
         auto* src = new QCPItemText(p);
@@ -185,8 +189,37 @@ void CpuGpuPlot::rebuild() {
         src->setColor(palette::mutedText());
     }
     p->xAxis->setRange(xMin / 2, xMax * 2);
-    p->yAxis->setRange(yMin / 3, yMax * 30);
+    m_yMin = yMin / 3;
+    m_yMax = yMax * 3;
+    fitNotes();
     p->replot();
+}
+
+void CpuGpuPlot::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitNotes();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CpuGpuPlot::fitNotes() {
+    QCustomPlot* p = m_plot;
+    p->plotLayout()->update(QCPLayoutElement::upLayout);  // the axis rect for this size
+    const QRect rect = p->axisRect()->rect();
+    const double h = std::max(40, rect.height());
+    const QFontMetrics fm(font());
+    double y = 6;  // px below the top
+    for (Note& n : m_notes) {
+        const QString wrapped = wrapToWidth(fm, n.text, std::max(80, rect.width() - 24));
+        n.item->setText(wrapped);
+        n.item->position->setCoords(0.02, y / h);
+        y += (wrapped.count(QLatin1Char('\n')) + 1) * fm.lineSpacing() + 6;
+    }
+    // On the log axis the data's top sits below the notes: the share of the
+    // height they take is the share of the decades above the data.
+    const double band = std::min(0.6, (y + 4) / h);
+    const double lo = std::log10(m_yMin), hi = std::log10(std::max(m_yMax, m_yMin * 10));
+    const double top = m_notes.empty() ? hi + 1 : (hi - band * lo) / (1 - band);
+    p->yAxis->setRange(m_yMin, std::pow(10.0, std::max(top, hi + 0.2)));
 }
 
 }  // namespace ws

@@ -11,6 +11,7 @@
 #include "core/crossover.h"
 
 class QCustomPlot;
+class QCPItemText;
 
 namespace ws {
 
@@ -26,11 +27,24 @@ public:
     QStringList missingSeries() const { return m_missing; }
     QSize sizeHint() const override { return {640, 400}; }
 
+    // The notes above the data (crossovers, series not measured), each
+    // with the raw text it wraps; for tests.
+    struct Note {
+        QCPItemText* item = nullptr;
+        QString text;
+    };
+    const std::vector<Note>& notes() const { return m_notes; }
+
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void rebuild();
+    // The notes wrapped to the plot's width, stacked from its top, and the
+    // value range raised so the data stays below them: at fixed rows they
+    // ran into each other and into the CPU's curve in a projector's font.
+    void fitNotes();
 
     QCustomPlot* m_plot;
     std::vector<CostPoint> m_points;
@@ -38,6 +52,8 @@ private:
     QString m_source;
     QStringList m_texts;
     QStringList m_missing;
+    std::vector<Note> m_notes;
+    double m_yMin = 1, m_yMax = 1;  // the data's, before room for the notes
 };
 
 }  // namespace ws

@@ -45,7 +45,7 @@ TEST(Crossover, InterpolatesOnLogAxesBetweenTheSizesAroundIt) {
     EXPECT_GT(all.nEnd, 16384);
     EXPECT_LT(all.nEnd, 65536);
     EXPECT_EQ(all.text().rfind("the GPU is faster from about 256 to about ", 0), 0u) << all.text();
-    EXPECT_NE(all.text().find(" elements, the CPU again above"), std::string::npos) << all.text();
+    EXPECT_NE(all.text().find(" elements, the CPU again above that"), std::string::npos) << all.text();
     auto late = points;
     late.erase(late.begin(), late.begin() + 5);  // from 2^18 on the GPU always wins
     const Crossover g = findCrossover(late, GpuCost::Kernel, CpuCost::OneThread);

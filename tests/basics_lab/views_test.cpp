@@ -340,6 +340,43 @@ TEST(CpuGpuPlot, CrossoversOfTheSweep) {
     shot(plot, "cpu-gpu");
 }
 
+// In a projector's font the three crossover notes, at fixed rows, ran into
+// each other and into the CPU's curve, and the longest was cut at the right.
+TEST(CpuGpuPlot, TheNotesStayAboveTheDataAndInsideThePlot) {
+    test::app();
+    const ws::Run run = test::vectorAddRun(true);
+    for (const auto& [width, pixels] : std::vector<std::pair<int, int>>{{1400, 24}, {560, 13}}) {
+        SCOPED_TRACE(width);
+        CpuGpuPlot plot;
+        QFont f = plot.font();
+        f.setPixelSize(pixels);
+        plot.setFont(f);
+        plot.setAttribute(Qt::WA_DontShowOnScreen);
+        plot.show();
+        plot.resize(width, 620);
+        plot.setPoints(*readCrossover(run), CostPoint{5, 0.00002, 0, 1, 0.004, 0.03}, "test");
+        QCoreApplication::processEvents();
+        QCustomPlot* p = plot.plot();
+        p->replot();
+        ASSERT_GE(plot.notes().size(), 3u);
+        double dataTop = 1e9;  // the highest data point, in pixels
+        for (int g = 0; g < p->graphCount(); ++g)
+            for (auto it = p->graph(g)->data()->constBegin(); it != p->graph(g)->data()->constEnd();
+                 ++it)
+                dataTop = std::min(dataTop, p->yAxis->coordToPixel(it->value));
+        double lastBottom = -1e9;
+        for (const auto& n : plot.notes()) {
+            const double top = n.item->topLeft->pixelPosition().y(),
+                         bottom = n.item->bottomRight->pixelPosition().y(),
+                         right = n.item->bottomRight->pixelPosition().x();
+            EXPECT_GE(top, lastBottom - 0.5) << n.text.toStdString();  // not on the one before
+            EXPECT_LE(bottom, dataTop) << n.text.toStdString();        // above every point
+            EXPECT_LE(right, p->axisRect()->right() + 1) << n.text.toStdString();
+            lastBottom = bottom;
+        }
+    }
+}
+
 TEST(CpuGpuPlot, SeriesNoRunMeasuredAreNamedNotDrawn) {
     // Reduction traces with kernel times only: no CPU times, no copies. A
     // "with the copies" curve on the kernel's, or empty CPU entries in the
