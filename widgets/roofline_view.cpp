@@ -63,6 +63,7 @@ void RooflineView::fitLabels() {
     // raises the top (log axis: by the missing pixels' share of decades).
     for (int attempt = 0; attempt < 5; ++attempt) {
         p->replot();
+        fitRoofLabels();
         const QRect area = p->axisRect()->rect();
         double highest = area.top() + 2;
         for (QCPItemText* t : m_roofLabels)
@@ -74,12 +75,48 @@ void RooflineView::fitLabels() {
         const double perPixel = decades / std::max(1, area.height() - int(missing));
         p->yAxis->setRangeUpper(r.upper * std::pow(10, 1.2 * missing * perPixel));
     }
+    fitRoofLabels();  // at the range the passes left
     // The notes' lines as wide as the plot allows (at a projector's font a
     // half-width plot is narrower than one line of them).
     const int width = int(p->axisRect()->rect().width() * 0.94);
     for (auto& [item, text] : m_notes)
         item->setText(wrapToWidth(QFontMetrics(item->font()), text, width));
     p->replot();
+}
+
+void RooflineView::fitRoofLabels() {
+    QCustomPlot* p = m_plot;
+    const QRect area = p->axisRect()->rect();
+    // The peak's lines no wider than the plot: whole, its second line
+    // reached left over the axis's "10^5".
+    if (m_peak.first)
+        m_peak.first->setText(wrapToWidth(QFontMetrics(m_peak.first->font()), m_peak.second,
+                                          int(area.width() * 0.9)));
+    // The memory's along its roof, from near the plot's left to the ridge:
+    // level, the roof rose through it, and a long source was cut at the right.
+    if (m_memory.first) {
+        const double ridge =
+            m_data.peakGflops > 0 ? m_data.peakGflops / m_data.memoryGBs : kMaxIntensity;
+        const double x1 = std::min(ridge, kMaxIntensity);
+        const auto at = [&](double x) {
+            return QPointF(p->xAxis->coordToPixel(x), p->yAxis->coordToPixel(roofAt(x)));
+        };
+        const QPointF far = at(x1), near = at(kMinIntensity);
+        const double angle = std::atan2(far.y() - near.y(), far.x() - near.x());
+        QCPItemText* t = m_memory.first;
+        const double height = QFontMetrics(t->font()).height() + 4;
+        // Turned about its bottom left, the label's top left swings back by
+        // its height times the slope's sine: the start moves in by as much.
+        const double startX = area.left() + 4 + height * std::abs(std::sin(angle));
+        const double x0 = p->xAxis->pixelToCoord(startX);
+        t->position->setCoords(x0, roofAt(x0));
+        t->setRotation(angle * 180.0 / M_PI);
+        t->setPadding(QMargins(0, 0, 0, 4));  // a little above the line
+        const QPointF start = at(x0);
+        const double length = std::hypot(far.x() - start.x(), far.y() - start.y());
+        t->setText(QFontMetrics(t->font()).elidedText(m_memory.second, Qt::ElideRight,
+                                                      int(std::max(40.0, length - 12))));
+    }
 }
 
 double RooflineView::roofAt(double intensity) const {
@@ -93,6 +130,8 @@ void RooflineView::rebuild() {
     p->clearPlottables();  // the variants' QCPCurves too, not only the graphs
     p->clearItems();
     m_roofLabels.clear();
+    m_peak = {};
+    m_memory = {};
     m_notes.clear();
     m_variantCurves = 0;
     styleAxes(p, font());
@@ -137,18 +176,24 @@ void RooflineView::rebuild() {
             t->setFont(font());
             t->setColor(palette::text());
             m_roofLabels.push_back(t);
+            return t;
         };
-        if (m_data.peakGflops > 0)
-            label(kMaxIntensity * 0.8, m_data.peakGflops * 1.08,
-                  tr("FP32 peak %1 GFLOP/s\n%2")
-                      .arg(m_data.peakGflops, 0, 'f', 0)
-                      .arg(m_data.peakText),
-                  Qt::AlignRight | Qt::AlignBottom);
-        if (m_data.memoryGBs > 0)
-            label(
-                kMinIntensity * 1.3, roofAt(kMinIntensity * 1.3) * 1.3,
-                tr("memory %1 GB/s (%2)").arg(m_data.memoryGBs, 0, 'f', 0).arg(m_data.memorySource),
-                Qt::AlignLeft | Qt::AlignBottom);
+        if (m_data.peakGflops > 0) {
+            const QString text = tr("FP32 peak %1 GFLOP/s\n%2")
+                                     .arg(m_data.peakGflops, 0, 'f', 0)
+                                     .arg(m_data.peakText);
+            m_peak = {label(kMaxIntensity * 0.8, m_data.peakGflops * 1.08, text,
+                            Qt::AlignRight | Qt::AlignBottom),
+                      text};
+            m_peak.first->setTextAlignment(Qt::AlignRight);
+        }
+        if (m_data.memoryGBs > 0) {
+            const QString text =
+                tr("memory %1 GB/s (%2)").arg(m_data.memoryGBs, 0, 'f', 0).arg(m_data.memorySource);
+            m_memory = {label(kMinIntensity * 1.3, roofAt(kMinIntensity * 1.3), text,
+                              Qt::AlignLeft | Qt::AlignBottom),
+                        text};
+        }
         if (m_data.peakGflops > 0 && m_data.memoryGBs > 0) {
             const double ridge = m_data.peakGflops / m_data.memoryGBs;
             auto* line = new QCPItemStraightLine(p);

@@ -49,6 +49,9 @@ public:
     // The roof at an intensity: min(peak, bandwidth x intensity).
     double roofAt(double intensity) const;
     QSize sizeHint() const override { return {760, 520}; }
+    // The labels of the two roofs, for tests (null where there is no such roof).
+    QCPItemText* peakLabel() const { return m_peak.first; }
+    QCPItemText* memoryLabel() const { return m_memory.first; }
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -57,10 +60,14 @@ protected:
 
 private:
     void rebuild();
-    void fitLabels();  // raises the value axis's top until the roof labels fit under it
+    void fitLabels();      // raises the value axis's top until the roof labels fit under it
+    void fitRoofLabels();  // the roofs' labels to the plot's size
 
     QCustomPlot* m_plot;
     std::vector<QCPItemText*> m_roofLabels;
+    // The roofs' own labels and their whole text: the peak's wrapped to the
+    // plot, the memory's laid along its sloping roof and elided to it.
+    std::pair<QCPItemText*, QString> m_peak{}, m_memory{};
     // Notes in the plot's corners and their text unwrapped: wrapped to the
     // plot's width once it is laid out.
     std::vector<std::pair<QCPItemText*, QString>> m_notes;

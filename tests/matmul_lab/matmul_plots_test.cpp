@@ -221,6 +221,43 @@ TEST(RooflineView, PointsAboveTheMemoryRoofAreExplained) {
     EXPECT_EQ(notes, 2);
 }
 
+// Half a 1024-pixel projector's slide: the peak's second line reached left
+// over the axis's "10^5", and the memory roof's label, level above its
+// sloping roof, was crossed by it and cut at the right.
+TEST(RooflineView, RoofLabelsStayInsideThePlotAndOffTheirRoof) {
+    test::app();
+    RooflineData d;
+    d.peakGflops = 66908;
+    d.peakText = "132 SMs × 128 FP32 lanes × 2 × 1.98 GHz";
+    d.memoryGBs = 2481;
+    d.memorySource = "float4 copy measured";
+    d.points = {{"naive", 1024, 0.25, 900, false}, {"warptile", 1024, 32, 42000, false}};
+    for (const auto& [width, points] : std::vector<std::pair<int, double>>{{500, 18}, {1200, 11}}) {
+        SCOPED_TRACE(width);
+        RooflineView view;
+        showAt(view, width, 480, points);
+        view.setData(d);
+        QCustomPlot* p = view.plot();
+        const QRect area = p->axisRect()->rect();
+        ASSERT_NE(view.peakLabel(), nullptr);
+        ASSERT_NE(view.memoryLabel(), nullptr);
+        for (QCPItemText* t : {view.peakLabel(), view.memoryLabel()})
+            for (QCPItemAnchor* corner : {t->topLeft, t->topRight, t->bottomLeft, t->bottomRight}) {
+                EXPECT_GE(corner->pixelPosition().x(), area.left() - 1) << flat(t).toStdString();
+                EXPECT_LE(corner->pixelPosition().x(), area.right() + 1) << flat(t).toStdString();
+            }
+        // Along the roof: the label's bottom corners lie on or just above it.
+        QCPItemText* m = view.memoryLabel();
+        for (QCPItemAnchor* corner : {m->bottomLeft, m->bottomRight}) {
+            const QPointF c = corner->pixelPosition();
+            const double roofY = p->yAxis->coordToPixel(view.roofAt(p->xAxis->pixelToCoord(c.x())));
+            EXPECT_LE(c.y(), roofY + 1.5) << "below the roof at x " << c.x();
+            EXPECT_GE(c.y(), roofY - 10) << "far above the roof at x " << c.x();
+        }
+        EXPECT_LT(m->rotation(), -5);  // rising to the right
+    }
+}
+
 TEST(MatmulSeries, RooflineRoofsFromTheDeviceAndTheMeasuredCopy) {
     test::app();
     Manifest m;
