@@ -36,8 +36,11 @@ int rowWidth(const std::vector<int>& widths, int columns, const QCPLegend* legen
 int legendColumnsThatFit(const QCPLegend* legend, int width, int most) {
     const std::vector<int> widths = entryWidths(legend);
     most = std::max(1, std::min(most, int(widths.size())));
+    // With room to spare: the entries' text, measured here, painted wider in
+    // a projector's font (a third column's "seed-tiled-bug" ran 8 px and
+    // more past a cell that fit it exactly).
     for (int columns = most; columns > 1; --columns)
-        if (rowWidth(widths, columns, legend) <= width) return columns;
+        if (rowWidth(widths, columns, legend) * 1.06 + 8 <= width) return columns;
     return 1;
 }
 

@@ -258,6 +258,42 @@ TEST(RooflineView, RoofLabelsStayInsideThePlotAndOffTheirRoof) {
     }
 }
 
+// Eleven entries in a projector's font in half a 1024-pixel slide: the third
+// column's "seed-tiled-bug" was cut at the plot's right edge.
+TEST(RooflineView, EveryLegendEntryIsWholeInAProjectorsFont) {
+    test::app();
+    RooflineData d;
+    d.peakGflops = 66908;
+    d.memoryGBs = 2481;
+    const char* names[] = {"seed-naive",    "seed-tiled",   "seed-tiled-bug", "coalesced",
+                           "shared-tiling", "blocktile-1d", "blocktile-2d",   "vectorized",
+                           "warptile",      "warptile-db"};
+    for (const char* n : names) {
+        d.variants << QString::fromLatin1(n);
+        d.points.push_back({QString::fromLatin1(n), 1024, 1, 1000, false});
+    }
+    d.current = d.points.front();
+    for (const int width : {502, 760}) {
+        SCOPED_TRACE(width);
+        // The data first, then the projector's font, as presentation mode does.
+        RooflineView view;
+        showAt(view, width, 580, 11);
+        view.setData(d);
+        QFont f = view.font();
+        f.setPointSizeF(18);
+        view.setFont(f);
+        QCoreApplication::processEvents();
+        view.plot()->replot();
+        const QCPLegend* legend = view.plot()->legend;
+        EXPECT_LE(legend->outerRect().right(), view.plot()->width());
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (const QCPAbstractLegendItem* item = legend->item(i)) {
+                EXPECT_LE(item->outerRect().right(), view.plot()->width()) << i;
+                EXPECT_GE(item->outerRect().width(), item->minimumOuterSizeHint().width()) << i;
+            }
+    }
+}
+
 TEST(MatmulSeries, RooflineRoofsFromTheDeviceAndTheMeasuredCopy) {
     test::app();
     Manifest m;
