@@ -149,9 +149,21 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
         QString unit;
         if (spec)
             if (const ParamSpec* p = spec->param(k)) unit = QString::fromStdString(p->unit);
-        params << QStringLiteral("%1 = %2 %3")
-                      .arg(QString::fromStdString(k), QString::fromStdString(val), unit)
-                      .trimmed();
+        QString text = QStringLiteral("%1 = %2 %3")
+                           .arg(QString::fromStdString(k), QString::fromStdString(val), unit)
+                           .trimmed();
+        // "grid = 0" asks for the grid the size needs: say which it was, or
+        // it reads against the timeline's "11 blocks of 96".
+        if (k == "grid" && val == "0" && !r.launches.empty())
+            text +=
+                tr(" (launched %1)").arg(groupDigits((long long)r.launches.front().grid.count()));
+        // Blocks spread evenly from first to last may come one short of the
+        // number asked ("traced_blocks = 16" beside the warp view's "15 of 196").
+        if (const auto it = r.figures.find("tracedBlocks");
+            k == "traced_blocks" && it != r.figures.end() &&
+            std::to_string((long long)it->second) != val)
+            text += tr(" (%1 traced)").arg((long long)it->second);
+        params << text;
     }
     const auto& t = r.timing;
     const double peak = r.device.memBandwidthGBs;

@@ -343,6 +343,27 @@ TEST(RunInfoPanel, RunsWithoutAKernelOfTheirOwnSayWhatTheyTimed) {
     EXPECT_FALSE(text.contains(QStringLiteral("device memory's"))) << text.toStdString();
 }
 
+// "grid = 0" asks for the grid the size needs: the panel says which it was,
+// as the timeline's "11 blocks of 96" does.
+TEST(RunInfoPanel, AGridLeftToTheSizeSaysWhichItWas) {
+    test::app();
+    auto run = test::loadBundled(
+        QStringLiteral("vector-add__n-1000__launch-grid-block__block-96.wstrace"));
+    ASSERT_TRUE(run);
+    ASSERT_EQ(run->run->params.at("grid"), "0");
+    RunInfoPanel panel;
+    panel.setRun(LoadedRun{run, RunOrigin::File, QStringLiteral("va.wstrace"), {}}, {});
+    EXPECT_TRUE(panel.text().contains(QStringLiteral("grid = 0 blocks (launched 11)")))
+        << panel.text().toStdString();
+    // Sixteen blocks asked of 196, spread evenly: fifteen traced, and said so.
+    auto argmin = test::loadBundled(QStringLiteral(
+        "argmin__variant-cas-original__input-descending__n-50000__traced_blocks-16.wstrace"));
+    ASSERT_TRUE(argmin);
+    panel.setRun(LoadedRun{argmin, RunOrigin::File, QStringLiteral("a.wstrace"), {}}, {});
+    EXPECT_TRUE(panel.text().contains(QStringLiteral("traced_blocks = 16 blocks (15 traced)")))
+        << panel.text().toStdString();
+}
+
 // The transposes compare every byte and keep no single result: the badge
 // says what was compared instead of an empty "()".
 TEST(RunInfoPanel, AnExactCheckOfABufferSaysWhatItCompared) {
