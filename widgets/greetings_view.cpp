@@ -81,16 +81,31 @@ QRectF GreetingsView::chipRect(int launch, std::size_t rank) const {
     return QRectF(a.left() + double(rank) * w, y, w, stripHeight());
 }
 
+namespace {
+const QString kWidestLine =
+    QStringLiteral("Hello from block 00, thread 0000 (warp 00, lane 00) on SM 000");
+}  // namespace
+
+QFont GreetingsView::listingFont() const {
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    mono.setPointSizeF(font().pointSizeF());
+    // A line whole in a narrow dock: cut, it lost its lane and its SM, what
+    // the listing is for ("(warp 1, lane"). Down to 70 % of the font.
+    const double room = linesArea().width() - 24;
+    const double wide = QFontMetricsF(mono).horizontalAdvance(kWidestLine);
+    if (wide > room && mono.pointSizeF() > 0)
+        mono.setPointSizeF(mono.pointSizeF() * std::max(0.7, room / wide));
+    return mono;
+}
+
 QRectF GreetingsView::lineRect(std::size_t line) const {
     const QRect a = linesArea();
-    const double h = QFontMetrics(font()).height() + 2;
+    const QFont mono = listingFont();
+    const double h = QFontMetrics(mono).height() + 2;
     const int perColumn = std::max(1, int(a.height() / h));
     const int column = int(line) / perColumn;
-    const QFont mono(QStringLiteral("monospace"), font().pointSize());
-    const double w = QFontMetrics(mono).horizontalAdvance(
-                         QStringLiteral("Hello from block 00, thread 0000 (warp 00, lane 00) on SM "
-                                        "000")) +
-                     24;
+    const double w = QFontMetrics(mono).horizontalAdvance(kWidestLine) + 24;
     return QRectF(a.left() + column * w, a.top() + (int(line) % perColumn) * h, w, h);
 }
 
@@ -98,7 +113,7 @@ std::size_t GreetingsView::linesShown() const {
     if (m_launches.empty()) return 0;
     const std::size_t lines = m_launches[std::size_t(m_shown)].byLine.size();
     const QRect a = linesArea();
-    const double h = QFontMetrics(font()).height() + 2;
+    const double h = lineRect(0).height();
     const std::size_t perColumn = std::size_t(std::max(1, int(a.height() / h)));
     const double w = lineRect(0).width();
     // The first column is drawn even where it is cut; others only whole.
@@ -172,10 +187,17 @@ void GreetingsView::paintEvent(QPaintEvent*) {
                 p.setPen(QPen(palette::selection(), 3));
                 p.drawRect(r);
             }
+            // The label in a font that fits its chip, down to 60 %, else none.
             const QString label = QStringLiteral("b%1 w%2").arg(order[k].block).arg(order[k].warp);
-            if (fm.horizontalAdvance(label) + 4 <= r.width()) {
+            QFont small = font();
+            const double need = fm.horizontalAdvance(label) + 4;
+            if (need > r.width() && small.pointSizeF() > 0)
+                small.setPointSizeF(small.pointSizeF() * std::max(0.6, 0.95 * r.width() / need));
+            if (QFontMetrics(small).horizontalAdvance(label) + 4 <= r.width()) {
+                p.setFont(small);
                 p.setPen(Qt::white);
                 p.drawText(r, Qt::AlignCenter, label);
+                p.setFont(font());
             }
         }
     }
@@ -187,9 +209,7 @@ void GreetingsView::paintEvent(QPaintEvent*) {
     p.setPen(palette::text());
     p.drawText(QRect(8, la.top() - fm.height() - 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
                tr("printf output of launch %1, as the device printed it").arg(m_shown + 1));
-    QFont mono(QStringLiteral("monospace"), font().pointSize());
-    mono.setStyleHint(QFont::Monospace);
-    p.setFont(mono);
+    p.setFont(listingFont());
     const PreparedRun* prep = m_model->prepared();
     const std::size_t drawn = linesShown();
     for (std::size_t line = 0; line < drawn; ++line) {

@@ -30,6 +30,9 @@ public:
     }
     QRectF chipRect(int launch, std::size_t rank) const;
     QRectF lineRect(std::size_t line) const;  // printed line of the shown launch
+    // The printed lines' monospace font: the view's size, or smaller (down
+    // to 70 %) where a whole line would not fit the view's width.
+    QFont listingFont() const;
     // How many printed lines of the shown launch are drawn: the columns that
     // fit whole, less the last row for "… N more lines" where not all fit.
     std::size_t linesShown() const;

@@ -232,6 +232,32 @@ TEST(DeviceView, UnitsAreNamedAndTheBarsScaleSaid) {
     EXPECT_TRUE(text.contains(QStringLiteral("log scale"))) << text.toStdString();
 }
 
+// In a laptop's dock, 400 px wide, each printed line was cut at "(warp 1,
+// lane": the listing's font shrinks until a line is whole, and every chip
+// keeps its "b0 w1".
+TEST(GreetingsView, PrintedLinesAndChipLabelsAreWholeInANarrowDock) {
+    test::app();
+    PlaybackModel model;
+    GreetingsView view(&model);
+    model.setRun(test::prepared(test::helloRun()));
+    for (const int width : {400, 1200}) {
+        SCOPED_TRACE(width);
+        view.resize(width, 700);
+        const QString painted = paintedText(view);
+        int lines = 0, chips = 0;
+        for (const auto& t : test::probeText(&view)) {
+            if (t.text.startsWith(QStringLiteral("Hello from block"))) {
+                ++lines;
+                EXPECT_LE(t.box.right(), view.width()) << t.text.toStdString();
+            }
+            if (t.text.startsWith('b') && t.text.contains(QStringLiteral(" w"))) ++chips;
+        }
+        EXPECT_GT(lines, 3);
+        EXPECT_EQ(chips, 8) << painted.toStdString();  // 4 warps (2 blocks of 40), 2 launches
+        if (width == 1200) EXPECT_EQ(view.listingFont().pointSizeF(), view.font().pointSizeF());
+    }
+}
+
 // In a lesson's half of a 1920-pixel screen the facts beside the SMs were cut
 // hard ("Memory, nearest first (bandwidth bars o", "3352 GB/s theoretica"):
 // the SMs give the facts room, and what is still too long ends in "…".
