@@ -150,11 +150,9 @@ void GreetingsView::paintEvent(QPaintEvent*) {
                         : tr("The greetings cannot be shown: %1").arg(m_problem));
         return;
     }
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("Warps in the order their lines were printed"));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2),
+              tr("Warps in the order their lines were printed"), Qt::AlignLeft);
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
                fm.elidedText(caption(), Qt::ElideRight, width() - 16));
@@ -205,10 +203,10 @@ void GreetingsView::paintEvent(QPaintEvent*) {
     const auto& shown = m_launches[std::size_t(m_shown)];
     const Run* run = m_model->run();
     const QRect la = linesArea();
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, la.top() - fm.height() - 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               tr("printf output of launch %1, as the device printed it").arg(m_shown + 1));
+    drawTitle(p, font(), QRect(8, la.top() - fm.height() - 4, width() - 16, fm.height() + 2),
+              tr("printf output of launch %1, as the device printed it").arg(m_shown + 1),
+              Qt::AlignLeft);
     p.setFont(listingFont());
     const PreparedRun* prep = m_model->prepared();
     const std::size_t drawn = linesShown();

@@ -68,7 +68,7 @@ std::vector<LegendItem> GridView::legend() const {
     return items;
 }
 
-QString GridView::title() const {
+QString GridView::titleWithoutTiles() const {
     const PreparedRun* prep = m_model->prepared();
     const int li = shownLaunch();
     const Launch* l = prep ? prep->launch(li) : nullptr;
@@ -81,20 +81,27 @@ QString GridView::title() const {
     t += tr(" of %1 threads").arg(l->block.count());
     if (prep->run->launches.size() > 1)
         t = tr("Launch %1 of %2: ").arg(li + 1).arg(prep->run->launches.size()) + t;
+    return t;
+}
+
+QString GridView::title() const {
+    QString t = titleWithoutTiles();
     const GridLayout g = layout();
     if (g.blocksPerTile() > 1) t += tr(", 1 tile = %1 blocks").arg(g.blocksPerTile());
     return t;
 }
 
 QRect GridView::titleRect() const {
-    // Measured without the bin count, which depends on the tile area below it.
+    // Measured with the longest tile count, which depends on the tile area
+    // below it, wrapped as drawn: a narrow view took three lines, where two
+    // were kept ("1 tile = 11" and no "blocks").
     const QFontMetrics fm(titleFont(font()));
+    const QString longest = titleWithoutTiles() + tr(", 1 tile = 0000 blocks");
+    const int w = std::max(40, width() - 16);
     const int lines =
-        fm.horizontalAdvance(tr("0,000,000 blocks of 1024 threads (grid 00000 × 1 × 1), "
-                                "1 tile = 0000 blocks")) > width() - 16
-            ? 2
-            : 1;
-    return QRect(8, 4, width() - 16, lines * fm.lineSpacing());
+        std::max(1, fm.boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, longest).height() /
+                        std::max(1, fm.lineSpacing()));
+    return QRect(8, 4, w, lines * fm.lineSpacing());
 }
 
 QRect GridView::tileArea() const {

@@ -25,6 +25,10 @@ public:
     int shownLaunch() const;
     QSize sizeHint() const override { return {480, 320}; }
     QSize minimumSizeHint() const override { return {200, 140}; }
+    // The title ("4,096 blocks of 256 threads, 1 tile = 11 blocks") and the
+    // lines it is given, wrapped as drawn.
+    QString title() const;
+    QRect titleRect() const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -35,8 +39,7 @@ protected:
 
 private:
     QRect tileArea() const;
-    QRect titleRect() const;
-    QString title() const;
+    QString titleWithoutTiles() const;
     std::vector<struct LegendItem> legend() const;
     BlockRef blockAt(QPointF pos, std::vector<std::uint32_t>* binBlocks = nullptr) const;
 

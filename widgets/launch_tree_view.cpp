@@ -313,11 +313,9 @@ void LaunchTreeView::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette::background());
     const QFontMetrics fm(font());
     const Run* run = m_model->run();
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 4), Qt::AlignLeft,
-               tr("Grids and the blocks that launched them"));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 4),
+              tr("Grids and the blocks that launched them"), Qt::AlignLeft);
     if (!run) return drawMessage(p, rect(), tr("No run loaded."));
     if (!m_problem.isEmpty())
         return drawMessage(p, rect(), tr("The launch records are inconsistent: %1").arg(m_problem));

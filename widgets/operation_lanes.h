@@ -39,8 +39,7 @@ struct OperationLanes {
     // origin: the %globaltimer value that is time 0. Without a measured clock
     // the operations cannot be placed beside the blocks and are left out.
     // blocks: the run's block records by SM (PreparedRun::lanes).
-    static OperationLanes build(const Run& run, std::uint64_t origin,
-                                const TimelineLanes& blocks);
+    static OperationLanes build(const Run& run, std::uint64_t origin, const TimelineLanes& blocks);
     std::size_t operationRowCount() const { return rows.size() - smRows; }
     // The row that draws SM `sm`, or -1 where it has none.
     int rowOfSm(std::uint32_t sm) const;

@@ -613,14 +613,12 @@ void OperationsView::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), palette::background());
     const PreparedRun* prep = m_model->prepared();
     const QFontMetrics fm(font());
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
     const QString title =
         prep && m_lanes.hasOperations
             ? tr("Host threads, streams and copy engines (CUPTI), above the SMs' blocks")
             : tr("Blocks on the SMs");
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 4), Qt::AlignLeft, title);
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 4), title, Qt::AlignLeft);
     const QRect plot = plotRect();
     if (!prep) {
         drawMessage(p, rect(), tr("No run loaded."));

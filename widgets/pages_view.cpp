@@ -203,11 +203,10 @@ void PagesView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), palette::background());
     const QFontMetrics fm(font());
-    p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 4), Qt::AlignLeft,
-               tr("Where the managed pages live, over time (CUPTI unified-memory records)"));
-    p.setFont(font());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 4),
+              tr("Where the managed pages live, over time (CUPTI unified-memory records)"),
+              Qt::AlignLeft);
     if (m_pages.arrays.empty()) {
         drawMessage(p, rect(),
                     m_problem.isEmpty() ? tr("No managed memory in this run.")

@@ -109,8 +109,12 @@ void WarpView::paintEvent(QPaintEvent*) {
                                      .arg(l->blocks.sm[sel.record])
                                      .arg(m_table.warpCount())
                                      .arg(m_table.warpCount() == 1 ? tr("warp") : tr("warps"));
+    // Elided in the bold font it is drawn in: measured in the regular one,
+    // it was cut hard ("Block 0 on SM 124, 8 warp").
+    const QString heading =
+        QFontMetrics(titleFont(font())).elidedText(who, Qt::ElideRight, width() - 16);
     if (!m_table.traced()) {
-        p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft, who);
+        p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft, heading);
         p.setFont(font());
         // Name the traced blocks so the student knows where to click.
         QStringList traced;
@@ -131,8 +135,7 @@ void WarpView::paintEvent(QPaintEvent*) {
     const int col = shownStep();
     const double t = m_model->time();
     const bool before = m_table.stepAt(t) < 0;
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(who, Qt::ElideRight, width() - 16));
+    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft, heading);
     p.setFont(font());
     int activeLanes = 0, tracedLanes = 0;
     for (std::size_t w = 0; w < m_table.warps.size(); ++w) {

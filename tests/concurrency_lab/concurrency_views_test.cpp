@@ -9,9 +9,11 @@
 #include "core/concurrency_tables.h"
 #include "tests/concurrency_lab/concurrency_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/figures_view.h"
 #include "widgets/launch_tree_view.h"
 #include "widgets/operation_style.h"
+#include "widgets/operations_view.h"
 #include "widgets/pages_view.h"
 
 namespace ws {
@@ -301,6 +303,31 @@ TEST(FiguresView, BarsWithTheirValues) {
     EXPECT_EQ(s.view.valueLabels(), (QStringList{"6.10 µs", "3.40 µs", "4.00 µs"}));
     const QImage image = test::render(s.view);
     EXPECT_TRUE(test::anyNear(image, image.rect(), QColor(QRgb(0x0072B2)), 10));
+}
+
+// In a laptop's dock the titles were cut hard ("above the SMs' bl", "over
+// t"): each ends inside its view, in "…" where it must.
+TEST(ConcurrencyViews, TitlesEndInsideANarrowView) {
+    test::app();
+    auto titlesFit = [](QWidget& view) {
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.show();
+        view.resize(280, 400);
+        QCoreApplication::processEvents();
+        int titles = 0;
+        for (const auto& t : test::probeText(&view))
+            if (t.box.top() < 12) {
+                ++titles;
+                EXPECT_LE(t.box.right(), view.width() - 4) << t.text.toStdString();
+            }
+        EXPECT_GT(titles, 0);
+    };
+    Shown<OperationsView> ops(test::streamsRun(2, 4));
+    titlesFit(ops.view);
+    Shown<LaunchTreeView> tree(test::dynamicRun());
+    titlesFit(tree.view);
+    Shown<PagesView> pages(test::unifiedRun());
+    titlesFit(pages.view);
 }
 
 }  // namespace

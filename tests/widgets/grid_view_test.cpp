@@ -7,6 +7,7 @@
 #include "tests/widgets/qt_test_support.h"
 #include "tests/widgets/text_probe.h"
 #include "widgets/palette.h"
+#include "widgets/view_painting.h"
 
 namespace ws {
 namespace {
@@ -66,6 +67,26 @@ TEST(GridViewMessage, ALaunchWithoutBlockRecordsIsNotDrawnAsTiles) {
     for (const auto& t : test::probeText(&view)) all += t.text + " ";
     EXPECT_TRUE(all.contains("cub::DeviceReduce::ArgMin recorded no blocks")) << all.toStdString();
     EXPECT_FALSE(all.contains("1 block of")) << all.toStdString();
+}
+
+// In a laptop's narrow grid dock the title needs three lines; it was given
+// two and lost its last word ("1 tile = 11").
+TEST(GridViewTitle, TheTitleGetsTheLinesItWrapsTo) {
+    test::app();
+    PlaybackModel model;
+    GridView view{&model};
+    ws::Run run = test::smallRun();
+    run.launches[0].grid = {4096, 1, 1};
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    for (const int width : {200, 260, 700}) {
+        SCOPED_TRACE(width);
+        view.resize(width, 300);
+        const QFontMetrics fm(titleFont(view.font()));
+        const QRect r = view.titleRect();
+        const QRect needed =
+            fm.boundingRect(QRect(0, 0, r.width(), 10000), Qt::TextWordWrap, view.title());
+        EXPECT_GE(r.height(), needed.height()) << view.title().toStdString();
+    }
 }
 
 TEST_F(GridViewTest, LaysOutTheGridDimensions) {
