@@ -72,7 +72,18 @@ void ExperimentBrowser::setCurrent(const QString& id) {
             m_current = id;  // no signal: the caller already knows
             const QSignalBlocker block(m_tree);
             m_tree->setCurrentItem(*it);
-            showDetails(id);
+            showDetails(id);  // first: its new text lays the list out again
+            // In view: opening an argmin trace left the short list at
+            // "Basics", the chosen experiment scrolled away below. Again once
+            // the docks are laid out, which may shorten the list.
+            m_tree->scrollToItem(*it, QAbstractItemView::PositionAtCenter);
+            QMetaObject::invokeMethod(
+                m_tree,
+                [tree = m_tree] {
+                    if (QTreeWidgetItem* current = tree->currentItem())
+                        tree->scrollToItem(current, QAbstractItemView::PositionAtCenter);
+                },
+                Qt::QueuedConnection);
             return;
         }
 }

@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
+#include <QTreeWidget>
 
 #include "app/gui/experiment_browser.h"
 #include "app/gui/parameter_panel.h"
@@ -111,6 +112,25 @@ TEST_F(MainWindowTest, LabDocksStayClosedWhereTheRunHasNothingForThem) {
         QCoreApplication::processEvents();
         EXPECT_EQ(dockOpen("memory-lab"), c.banks) << c.trace;
         EXPECT_EQ(dockOpen("cas-attempts"), c.cas) << c.trace;
+    }
+}
+
+// Opening a trace chooses its experiment in the list, and the list shows it:
+// in a laptop's short list it stayed at "Basics", the choice scrolled away.
+TEST(ExperimentBrowserList, TheChosenExperimentIsScrolledIntoView) {
+    test::app();
+    ExperimentBrowser browser;
+    browser.setAttribute(Qt::WA_DontShowOnScreen);
+    browser.show();
+    browser.resize(300, 260);
+    QCoreApplication::processEvents();
+    for (const char* id : {"argmin", "streams", "hello", "work-queue"}) {
+        browser.setCurrent(QString::fromLatin1(id));
+        QCoreApplication::processEvents();
+        QTreeWidget* tree = browser.tree();
+        ASSERT_NE(tree->currentItem(), nullptr) << id;
+        const QRect item = tree->visualItemRect(tree->currentItem());
+        EXPECT_TRUE(tree->viewport()->rect().contains(item)) << id;
     }
 }
 
