@@ -113,7 +113,22 @@ void RooflineView::fitRoofLabels() {
         t->setRotation(angle * 180.0 / M_PI);
         t->setPadding(QMargins(0, 0, 0, 4));  // a little above the line
         const QPointF start = at(x0);
-        const double length = std::hypot(far.x() - start.x(), far.y() - start.y());
+        // It ends before the ridge, and before the peak's label where it
+        // would run into it: where the text's top rises to the label's
+        // bottom and the label reaches left over that point (a projector's
+        // font, a two-line label), they met.
+        QPointF end = far;
+        if (m_peak.first && far.x() > start.x()) {
+            const double peakLeft = std::min(m_peak.first->topLeft->pixelPosition().x(),
+                                             m_peak.first->bottomLeft->pixelPosition().x());
+            const double peakBottom = m_peak.first->bottomLeft->pixelPosition().y();
+            const double slope = (far.y() - start.y()) / (far.x() - start.x());
+            const double band =
+                slope < 0 ? start.x() + (peakBottom + height - start.y()) / slope : far.x();
+            const double meet = std::max(band, peakLeft - 8);
+            if (meet < end.x()) end = at(p->xAxis->pixelToCoord(std::max(start.x(), meet)));
+        }
+        const double length = std::hypot(end.x() - start.x(), end.y() - start.y());
         t->setText(QFontMetrics(t->font()).elidedText(m_memory.second, Qt::ElideRight,
                                                       int(std::max(40.0, length - 12))));
     }
@@ -225,6 +240,7 @@ void RooflineView::rebuild() {
         why->setTextAlignment(Qt::AlignRight);
         why->setFont(font());
         why->setColor(palette::mutedText());
+        why->setBrush(palette::labelPlate());  // the ridge's dashed line runs under it
     }
     if (!m_data.note.isEmpty()) {
         auto* note = new QCPItemText(p);
@@ -236,6 +252,7 @@ void RooflineView::rebuild() {
         m_notes.push_back({note, m_data.note});
         note->setFont(font());
         note->setColor(palette::mutedText());
+        note->setBrush(palette::labelPlate());
     }
 
     // One curve per variant: its sizes in order, a shape and a colour each.
