@@ -105,10 +105,13 @@ ThroughputPlot::LegendPlace ThroughputPlot::chooseLegendPlace() const {
     const int axesBeside = width() - widestBeside - 16;
     const bool besideFits = beside <= height() - 8 && axesBeside >= 200;
     const bool wideAndShort = height() < 320 && width() >= 2 * height();
+    // Below, the axes keep at least 110 px: a 148-px plot under a laptop's
+    // memory lab kept 25 under four rows of legend, its entries cut.
+    const bool axesKeepBelow = height() - below >= 110;
     if (wideAndShort && besideFits) return LegendPlace::Beside;
-    if (below <= height() * 0.45) return LegendPlace::Below;
+    if (below <= height() * 0.45 && axesKeepBelow) return LegendPlace::Below;
     if (besideFits && axesBeside >= width() * 0.55) return LegendPlace::Beside;
-    if (below <= height() * 0.7) return LegendPlace::Below;
+    if (below <= height() * 0.7 && axesKeepBelow) return LegendPlace::Below;
     if (besideFits) return LegendPlace::Beside;
     // Neither leaves the axes room: a legend squeezed further draws its
     // entries over each other. Say so instead.

@@ -207,6 +207,36 @@ TEST(ThroughputPlot, AShortWidePlotKeepsItsHeightForTheAxes) {
     EXPECT_TRUE(p->yAxis->label().contains("log scale")) << p->yAxis->label().toStdString();
 }
 
+TEST(ThroughputPlot, AVeryShortPlotKeepsItsAxesRatherThanALegendBelow) {
+    // Above a laptop's memory lab the plot is 550 x 148: four rows of legend
+    // below left the axes 25 px, their entries cut.
+    test::app();
+    ThroughputPlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.show();
+    ThroughputData d;
+    for (const char* name : {"best", "copy", "naive", "padded", "tiled"})
+        d.points.push_back({name, 1024, 1000});
+    d.current = ThroughputPoint{"padded", 1024, 1000};
+    d.peakGBs = 3352;
+    plot.setData(d);
+    plot.resize(550, 148);
+    QCoreApplication::processEvents();
+    QCustomPlot* p = plot.plot();
+    p->replot();
+    EXPECT_GE(p->axisRect()->height(), 40);
+    if (p->legend->visible()) {
+        // Wherever it went, no entry on another.
+        std::vector<QRect> rects;
+        for (int i = 0; i < p->legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = p->legend->item(i))
+                rects.push_back(item->outerRect());
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                EXPECT_FALSE(rects[i].intersects(rects[j])) << i << " " << j;
+    }
+}
+
 TEST(ThroughputPlot, ALegendThatCannotFitSaysSoInsteadOfPilingUp) {
     // The matrix-multiply ladder has eighteen curves; in a 400 x 230 panel
     // their legend was squeezed until the names drew over each other.
