@@ -526,7 +526,16 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
         // The label goes in the part on show: a call that began before the
         // frame (a launch that blocks for milliseconds) is still named.
         const QRectF shown = r.intersected(rowR);
-        if (shown.width() > fm.horizontalAdvance(label) + 6)
+        // Bars of one row may overlap (fault groups under migrations): a
+        // label that would cross one already placed is left out, not
+        // printed over it ("faulfaults").
+        const QRectF text(shown.left() + 3, shown.top(), fm.horizontalAdvance(label),
+                          shown.height());
+        const bool crosses = std::any_of(labels.begin(), labels.end(), [&](const Label& l) {
+            return QRectF(l.box.left(), l.box.top(), fm.horizontalAdvance(l.text), l.box.height())
+                .intersects(text);
+        });
+        if (shown.width() > fm.horizontalAdvance(label) + 6 && !crosses)
             labels.push_back(
                 {shown.adjusted(3, 0, -3, 0), label,
                  kind == Hit::HostCall || !started ? palette::text() : QColor(Qt::white)});

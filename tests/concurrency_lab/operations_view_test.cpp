@@ -9,6 +9,7 @@
 #include "tests/concurrency_lab/concurrency_test_runs.h"
 #include "tests/concurrency_lab/operation_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/text_probe.h"
 #include "widgets/operation_style.h"
 #include "widgets/palette.h"
 
@@ -279,6 +280,25 @@ TEST(OperationsView, OnlyTheSmsThatRanBlocksHaveRowsWhereFewDid) {
     Fixture g(busy);
     EXPECT_EQ(g.view.lanes().idleSms, 0u);
     EXPECT_TRUE(g.view.idleBandRect().isEmpty());
+}
+
+// Fault groups under migrations overlap in the managed-memory row: their
+// labels were printed over each other ("faulfaults").
+TEST(OperationsView, LabelsOfOverlappingBarsAreNotPrintedOverEachOther) {
+    ws::Run run = test::streamsRun(1, 2);
+    for (std::uint64_t t : {2000, 2300, 2600})
+        test::addOperation(run, OperationKind::GpuPageFaults, 0, t, t + 1500, 0, 8);
+    Fixture f(run);
+    f.view.resize(1200, 500);
+    f.view.setAttribute(Qt::WA_DontShowOnScreen);
+    f.view.show();
+    std::vector<QRectF> faults;
+    for (const auto& t : test::probeText(&f.view))
+        if (t.text.startsWith(QStringLiteral("fault"))) faults.push_back(t.box);
+    ASSERT_FALSE(faults.empty());
+    for (std::size_t i = 0; i < faults.size(); ++i)
+        for (std::size_t j = i + 1; j < faults.size(); ++j)
+            EXPECT_FALSE(faults[i].intersects(faults[j])) << i << " and " << j;
 }
 
 TEST(OperationsView, AShortViewShrinksItsRowsInsteadOfRunningUnderTheLegend) {
