@@ -93,6 +93,7 @@ void SmBusyChart::rebuild() {
     QCustomPlot* p = m_plot;
     p->clearPlottables();
     p->clearItems();
+    m_longestLabel = nullptr;
     m_total = m_sofar = nullptr;
     // The title goes by its pointer: the legend has a row of its own too.
     if (m_title) p->plotLayout()->remove(m_title);
@@ -159,7 +160,7 @@ void SmBusyChart::rebuild() {
     const auto& sms = m_bars.analysis.sms;
     for (std::size_t i = 0; i < sms.size(); ++i) m_total->addData(double(i), sms[i].busyNs / 1e3);
     auto line = [&](double us, const QColor& c, Qt::PenStyle style, const QString& label,
-                    Qt::Alignment side) {
+                    Qt::Alignment side) -> QCPItemText* {
         auto* l = new QCPItemStraightLine(p);
         l->point1->setCoords(0, us);
         l->point2->setCoords(1, us);
@@ -175,15 +176,17 @@ void SmBusyChart::rebuild() {
         // one hid the tallest bars' tops behind "mean").
         t->setBrush(palette::labelPlate());
         t->setPadding(QMargins(3, 1, 3, 1));
+        return t;
     };
     // "longest" sits above its line; "mean" too unless the two lines are so
     // close (a balanced run) that the words would lie on each other.
     const double meanUs = m_bars.analysis.meanBusyNs / 1e3, maxUs = m_bars.analysis.maxBusyNs / 1e3;
-    // Headroom above the longest bar for the "longest" label over its line.
+    // Headroom above the longest bar for the "longest" label over its line
+    // (fitHeadroom makes it a label's height in pixels).
     const double top = maxUs * 1.3;
     const bool close = maxUs - meanUs < 0.12 * top;
     line(meanUs, palette::text(), Qt::DashLine, tr("mean"), close ? Qt::AlignTop : Qt::AlignBottom);
-    line(maxUs, palette::selection(), Qt::DotLine, tr("longest"), Qt::AlignBottom);
+    m_longestLabel = line(maxUs, palette::selection(), Qt::DotLine, tr("longest"), Qt::AlignBottom);
     updateTicks();
     p->xAxis->setLabel(tr("SM"));
     p->yAxis->setLabel(tr("busy time (µs)"));
@@ -192,7 +195,26 @@ void SmBusyChart::rebuild() {
     p->legend->setVisible(true);
     p->legend->setFont(font());
     fitLegend();
+    fitHeadroom();
     updateTime();
+}
+
+void SmBusyChart::fitHeadroom() {
+    if (!m_total) return;
+    QCustomPlot* p = m_plot;
+    p->plotLayout()->update(QCPLayoutElement::upLayout);  // the axis rect at this size
+    const double plot = std::max(20, p->axisRect()->height());
+    const double maxUs = m_bars.analysis.maxBusyNs / 1e3;
+    // A 30 % margin held "longest" in a tall chart; in a projector's short
+    // one (60 px) its top was cut. The margin is the label's height.
+    const double label = QFontMetrics(font()).height() + 10;
+    // Where that would take most of the plot, the label goes under its line.
+    const bool over = label / plot <= 0.6;
+    if (m_longestLabel)
+        m_longestLabel->setPositionAlignment(Qt::AlignRight |
+                                             (over ? Qt::AlignBottom : Qt::AlignTop));
+    const double share = over ? std::max(label / plot, 0.3 / 1.3) : 0.3 / 1.3;
+    p->yAxis->setRange(0, maxUs / (1 - share));
 }
 
 void SmBusyChart::updateTicks() {
@@ -237,6 +259,7 @@ void SmBusyChart::resizeEvent(QResizeEvent* e) {
     fitLegend();
     updateTitle();
     updateTicks();
+    fitHeadroom();  // last: the title's lines and the legend set the plot's height
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemText;
 class QCPTextElement;
 
 namespace ws {
@@ -40,12 +41,14 @@ private:
     void updateTicks();
     void updateTitle();  // titleText() broken into lines as wide as the plot
     void fitLegend();    // entries side by side, or stacked where the width is short
+    void fitHeadroom();  // room above the longest bar for its label, in pixels
     void updateTime();
     int smAt(const QPointF& pos) const;
 
     PlaybackModel* m_model;
     QCustomPlot* m_plot;
     QCPBars* m_total = nullptr;
+    QCPItemText* m_longestLabel = nullptr;  // "longest", over or under its line
     QCPBars* m_sofar = nullptr;
     QCPTextElement* m_title = nullptr;
     QueueBars m_bars;

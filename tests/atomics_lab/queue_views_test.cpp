@@ -213,6 +213,33 @@ TEST(SmBusyChart, TheHoverGivesEndsOnTheTimelinesClock) {
     }
 }
 
+// A projector's short chart (a slide at 1024 x 768): "longest" over its line
+// was cut at the top of the plot, the 30 % margin less than its height.
+TEST(SmBusyChart, TheLongestLabelFitsUnderTheTopOfAShortChart) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
+    for (const int height : {230, 500}) {
+        SCOPED_TRACE(height);
+        SmBusyChart chart(&model);
+        QFont f = chart.font();
+        f.setPointSizeF(18);
+        chart.setFont(f);
+        chart.setAttribute(Qt::WA_DontShowOnScreen);
+        chart.show();
+        chart.resize(1000, height);
+        QCoreApplication::processEvents();
+        QCustomPlot* p = chart.plot();
+        p->replot();
+        QCPItemText* longest = nullptr;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text() == "longest")
+                longest = t;
+        ASSERT_NE(longest, nullptr);
+        EXPECT_GE(longest->topLeft->pixelPosition().y(), p->axisRect()->top() - 1);
+    }
+}
+
 TEST(SmBusyChart, TheTitleWrapsInsteadOfBeingCut) {
     test::app();
     PlaybackModel model;
