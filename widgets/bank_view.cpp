@@ -429,12 +429,25 @@ void BankView::paintEvent(QPaintEvent*) {
         if (labels == Labels::None) continue;
         p.setPen(palette::text());
         const QString text = laneList(w.lanes);
+        // On a plate of the cell's colour: a broadcast's ring ran through
+        // the lane numbers of narrow cells.
+        const QColor plate = w.conflict    ? mc::conflict()
+                             : w.broadcast ? mc::broadcast()
+                                           : mc::clean();
+        const QSizeF size(sfm.horizontalAdvance(text) + 2, sfm.height());
         if (labels == Labels::Across) {
+            if (w.broadcast)
+                p.fillRect(QRectF(r.center() - QPointF(size.width(), size.height()) / 2, size),
+                           plate);
             p.drawText(r, Qt::AlignCenter, text);
         } else {
             p.save();
             p.translate(r.center());
             p.rotate(-90);
+            if (w.broadcast)
+                p.fillRect(
+                    QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height()),
+                    plate);
             p.drawText(QRectF(-r.height() / 2, -r.width() / 2, r.height(), r.width()),
                        Qt::AlignCenter, text);
             p.restore();
