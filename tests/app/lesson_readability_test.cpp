@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFormLayout>
+#include <functional>
 
 #include "app/gui/lesson_controller.h"
 #include "app/gui/main_window.h"
@@ -31,104 +32,87 @@ QString describe(const test::DrawnText& t) {
         .arg(t.box.y(), 0, 'f', 0);
 }
 
-TEST(LessonReadability, EverySlideInPresentationModeAt1920x1080) {
-    test::app();
-    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
-    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
-    test::AppFixtureFiles files;
-    const QStringList lessons =
-        QDir(resources + "/lessons").entryList({"*.yaml"}, QDir::Files, QDir::Name);
-    ASSERT_FALSE(lessons.isEmpty());
-    for (const QString& name : lessons) {
-        const QString path = resources + "/lessons/" + name;
-        auto parsed = lesson::loadLesson(path.toStdString());
-        ASSERT_TRUE(parsed.ok()) << parsed.error();
-        for (int slide = 0; slide < int(parsed->slides.size()); ++slide) {
-            SCOPED_TRACE((name + QStringLiteral(" slide %1").arg(slide + 1)).toStdString());
-            MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
-            ASSERT_TRUE(w.openLesson(path, slide).ok());
-            w.setPresentation(true);
-            QWidget* shown = w.screenshotTarget();
-            shown->resize(1920, 1080);
-            ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
-            QCoreApplication::processEvents();
-            const auto texts = test::probeText(shown);
-            EXPECT_FALSE(texts.empty());
-            for (const auto& t : texts)
-                EXPECT_GE(t.pixelHeight, kSmallestPixels - 0.5) << describe(t).toStdString();
-            for (const auto& [a, b] : test::overlappingTexts(texts))
-                ADD_FAILURE() << "overlapping: " << describe(a).toStdString() << " and "
-                              << describe(b).toStdString();
-            w.setPresentation(false);
+// The bundled lessons as the app finds them, for the span of a test.
+class LessonReadability : public ::testing::Test {
+protected:
+    LessonReadability() {
+        test::app();
+        qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
+    }
+    ~LessonReadability() override { qunsetenv("WARPSCOPE_RESOURCES"); }
+    QString lesson(const QString& file) const { return resources + "/lessons/" + file; }
+    // Every slide of every lesson in presentation mode at `size`, settled,
+    // handed to `check` with the widget the projector shows.
+    void forEverySlide(QSize size, const std::function<void(MainWindow&, QWidget*)>& check) {
+        const QStringList lessons =
+            QDir(resources + "/lessons").entryList({"*.yaml"}, QDir::Files, QDir::Name);
+        ASSERT_FALSE(lessons.isEmpty());
+        for (const QString& name : lessons) {
+            auto parsed = lesson::loadLesson(lesson(name).toStdString());
+            ASSERT_TRUE(parsed.ok()) << parsed.error();
+            for (int slide = 0; slide < int(parsed->slides.size()); ++slide) {
+                SCOPED_TRACE((name + QStringLiteral(" slide %1").arg(slide + 1)).toStdString());
+                MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
+                ASSERT_TRUE(w.openLesson(lesson(name), slide).ok());
+                w.setPresentation(true);
+                QWidget* shown = w.screenshotTarget();
+                shown->resize(size);
+                ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
+                QCoreApplication::processEvents();
+                check(w, shown);
+                w.setPresentation(false);
+            }
         }
     }
-    qunsetenv("WARPSCOPE_RESOURCES");
+    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
+    test::AppFixtureFiles files;
+};
+
+TEST_F(LessonReadability, EverySlideInPresentationModeAt1920x1080) {
+    forEverySlide({1920, 1080}, [](MainWindow&, QWidget* shown) {
+        const auto texts = test::probeText(shown);
+        EXPECT_FALSE(texts.empty());
+        for (const auto& t : texts)
+            EXPECT_GE(t.pixelHeight, kSmallestPixels - 0.5) << describe(t).toStdString();
+        for (const auto& [a, b] : test::overlappingTexts(texts))
+            ADD_FAILURE() << "overlapping: " << describe(a).toStdString() << " and "
+                          << describe(b).toStdString();
+    });
 }
 
-TEST(LessonReadability, EverySlideFitsA1024x768ProjectorsWidth) {
+TEST_F(LessonReadability, EverySlideFitsA1024x768ProjectorsWidth) {
     // Two bank views side by side under their titles held matrix multiply's
     // slide 4 1084 px wide: the projector cut its right side.
-    test::app();
-    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
-    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
-    test::AppFixtureFiles files;
-    const QStringList lessons =
-        QDir(resources + "/lessons").entryList({"*.yaml"}, QDir::Files, QDir::Name);
-    for (const QString& name : lessons) {
-        const QString path = resources + "/lessons/" + name;
-        auto parsed = lesson::loadLesson(path.toStdString());
-        ASSERT_TRUE(parsed.ok()) << parsed.error();
-        for (int slide = 0; slide < int(parsed->slides.size()); ++slide) {
-            SCOPED_TRACE((name + QStringLiteral(" slide %1").arg(slide + 1)).toStdString());
-            MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
-            ASSERT_TRUE(w.openLesson(path, slide).ok());
-            w.setPresentation(true);
-            QWidget* shown = w.screenshotTarget();
-            shown->resize(1024, 768);
-            ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
-            QCoreApplication::processEvents();
-            EXPECT_LE(shown->minimumSizeHint().width(), 1024);
-            EXPECT_LE(shown->width(), 1024);
-            w.setPresentation(false);
-        }
-    }
-    qunsetenv("WARPSCOPE_RESOURCES");
+    forEverySlide({1024, 768}, [](MainWindow&, QWidget* shown) {
+        EXPECT_LE(shown->minimumSizeHint().width(), 1024);
+        EXPECT_LE(shown->width(), 1024);
+    });
 }
 
-TEST(LessonReadability, ASlideWhoseRunFailedItsCheckSaysSoInItsHeading) {
+TEST_F(LessonReadability, ASlideWhoseRunFailedItsCheckSaysSoInItsHeading) {
     // First kernels, slide 4: the kernel without its bounds check writes
     // past the end, and the narration says the run is not verified; in
     // presentation mode the run panel that said it is hidden.
-    test::app();
-    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
-    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
-    test::AppFixtureFiles files;
     MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
-    const QString path = resources + "/lessons/07-first-kernels.yaml";
     for (const auto& [slide, failed] : {std::pair{3, true}, {2, false}, {3, true}}) {
         SCOPED_TRACE(slide + 1);
-        ASSERT_TRUE(w.openLesson(path, slide).ok());
+        ASSERT_TRUE(w.openLesson(lesson("07-first-kernels.yaml"), slide).ok());
         w.setPresentation(true);
         ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
         EXPECT_EQ(w.stage()->badgeText().contains(QStringLiteral("not verified")), failed)
             << w.stage()->badgeText().toStdString();
         w.setPresentation(false);
     }
-    qunsetenv("WARPSCOPE_RESOURCES");
 }
 
-TEST(LessonReadability, ASlidesParameterRowsAreLaidOutWholeOnALaptop) {
+TEST_F(LessonReadability, ASlidesParameterRowsAreLaidOutWholeOnALaptop) {
     // Reduction ladder, slide 2, in a 1366 x 768 window: the parameter rows
     // the slide shows were drawn one over the other in 68 px, the first
     // row's height, where they needed 208 and should have scrolled.
-    test::app();
-    const QString resources = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources";
-    qputenv("WARPSCOPE_RESOURCES", resources.toUtf8());
-    test::AppFixtureFiles files;
     MainWindow w(WindowOptions{files.worker("nodevice"), 10000, false});
     w.resize(1366, 768);
     w.show();
-    ASSERT_TRUE(w.openLesson(resources + "/lessons/02-reduction-ladder.yaml", 1).ok());
+    ASSERT_TRUE(w.openLesson(lesson("02-reduction-ladder.yaml"), 1).ok());
     ASSERT_TRUE(test::waitFor([&] { return w.lesson()->settled(); }, 30000));
     // As --screenshot and the exports do: the size again, and the picture
     // taken before the event loop has turned.
@@ -149,7 +133,6 @@ TEST(LessonReadability, ASlidesParameterRowsAreLaidOutWholeOnALaptop) {
     }
     EXPECT_GE(shown, 2);
     EXPECT_GE(host->height(), host->minimumSizeHint().height());
-    qunsetenv("WARPSCOPE_RESOURCES");
 }
 
 }  // namespace
