@@ -380,16 +380,27 @@ void BankView::paintEvent(QPaintEvent*) {
             // A label that would reach below the grid would lie on the legend.
             if (wordRect(0, row).top() + fm.height() > gridRect.bottom() + 2) continue;
             // Rows thinner than a line share their label: "passes 1–8"
-            // where a short view squeezed eight passes under "pass 1".
+            // where a short view squeezed eight passes under "pass 1". The
+            // last label drawn takes the rest of the phase: a next one that
+            // would not fit left "passes 1–22" under "32 passes".
             const std::uint32_t pass = row - first + 1;
+            const std::uint32_t next = row + std::uint32_t(labelEvery);
+            const bool nextFits =
+                next < last && wordRect(0, next).top() + fm.height() <= gridRect.bottom() + 2;
             const std::uint32_t lastPass =
-                std::min(pass + std::uint32_t(labelEvery) - 1, last - first);
+                nextFits ? std::min(pass + std::uint32_t(labelEvery) - 1, last - first)
+                         : last - first;
+            QString text = lastPass > pass ? tr("passes %1–%2").arg(pass).arg(lastPass)
+                                           : tr("pass %1").arg(pass);
+            // The numbers alone where the words do not fit the margin
+            // ("asses 10–12" was cut at the left).
+            if (fm.horizontalAdvance(text) > area.left() - 8)
+                text =
+                    lastPass > pass ? tr("%1–%2").arg(pass).arg(lastPass) : QString::number(pass);
             p.setPen(palette::mutedText());
             p.drawText(QRectF(2, wordRect(0, row).top(), area.left() - 8,
                               std::max(rh, double(fm.height()))),
-                       Qt::AlignRight | Qt::AlignTop,
-                       lastPass > pass ? tr("passes %1–%2").arg(pass).arg(lastPass)
-                                       : tr("pass %1").arg(pass));
+                       Qt::AlignRight | Qt::AlignTop, text);
         }
     }
 
