@@ -121,10 +121,28 @@ QString CoalescingView::countText() const {
         .arg(qRound(100 * m_strip.efficiency()));
 }
 
-int CoalescingView::headerHeight() const {
+CoalescingView::CountLayout CoalescingView::countLayout() const {
+    // The count in the largest font whose wrapped lines fit the two lines of
+    // the large font; a narrow view gets it smaller rather than overlapping,
+    // and in the view's own font it takes the lines it needs: kept to two,
+    // its third line ("… of the bytes moved are used") lay under the lanes.
     QFont big = titleFont(font());
     big.setPointSizeF(font().pointSizeF() * 1.2);
-    return QFontMetrics(font()).height() + 2 * QFontMetrics(big).height() + 12;
+    const int twoLines = 2 * QFontMetrics(big).height();
+    const QRect box(0, 0, std::max(40, width() - 16), 10000);
+    const QString count = countText();
+    for (const QFont& candidate : {big, titleFont(font())})
+        if (QFontMetrics(candidate)
+                .boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, count)
+                .height() <= twoLines)
+            return {candidate, twoLines};
+    const int needed =
+        QFontMetrics(font()).boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, count).height();
+    return {font(), std::max(twoLines, needed)};
+}
+
+int CoalescingView::headerHeight() const {
+    return QFontMetrics(font()).height() + countLayout().height + 12;
 }
 
 namespace {
@@ -199,22 +217,10 @@ void CoalescingView::paintEvent(QPaintEvent*) {
                               .arg(requestCount());
     drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
               title);
-    QFont big = titleFont(font());
-    big.setPointSizeF(font().pointSizeF() * 1.2);
-    const QFontMetrics bfm(big);
-    // The count in the largest font whose wrapped lines fit the two lines
-    // kept for it; a narrow view gets it smaller rather than overlapping.
-    const QRect countBox(8, 6 + fm.height(), width() - 16, 2 * bfm.height());
+    const CountLayout countShape = countLayout();
+    const QRect countBox(8, 6 + fm.height(), width() - 16, countShape.height);
     const QString count = countText();
-    QFont countFont = font();
-    for (const QFont& candidate : {big, titleFont(font())})
-        if (QFontMetrics(candidate)
-                .boundingRect(countBox, Qt::AlignLeft | Qt::TextWordWrap, count)
-                .height() <= countBox.height()) {
-            countFont = candidate;
-            break;
-        }
-    p.setFont(countFont);
+    p.setFont(countShape.font);
     const bool wasteful = m_strip.count.sectors > m_strip.count.idealSectors;
     p.setPen(wasteful ? mc::conflict().darker(130) : palette::text());
     p.drawText(countBox, Qt::AlignLeft | Qt::TextWordWrap, count);

@@ -36,6 +36,12 @@ public:
     int nameColumnWidth() const;
     QSize sizeHint() const override { return {760, 460}; }
     QSize minimumSizeHint() const override { return {360, 240}; }
+    // The sector count's font and the height it takes under the title.
+    struct CountLayout {
+        QFont font;
+        int height = 0;
+    };
+    CountLayout countLayout() const;
 
 public slots:
     void setRequest(int index);
@@ -55,6 +61,7 @@ private:
     void refresh();
     const Launch* launch() const;
     int headerHeight() const;
+
     QRect stripArea() const;
     int tableHeight() const;
 

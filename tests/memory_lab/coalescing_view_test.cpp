@@ -46,6 +46,32 @@ TEST(CoalescingView, NaiveTransposeWritesTouchOneSectorPerColumn) {
     EXPECT_TRUE(test::anyNear(img, sector, memory_colours::sectorUsed(), 20));
 }
 
+// In a narrow view (a projector's half slide, a laptop's dock) the count
+// needs three lines of the view's font; kept to two, its third ("… of the
+// bytes moved are used") lay under the lanes.
+TEST(CoalescingView, TheCountKeepsEveryLineAboveTheLanes) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("transpose-u8", variant("naive")));
+    CoalescingView view(&model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    for (const int width : {300, 380, 900}) {
+        SCOPED_TRACE(width);
+        view.resize(width, 560);
+        view.setRequest(1);
+        // Drawn wrapped, line by line: each a piece of the count, each above the lanes.
+        bool seen = false;
+        const QString count = view.countText();
+        for (const auto& t : test::probeText(&view))
+            if (t.text.trimmed().size() > 3 && count.contains(t.text.trimmed())) {
+                seen = seen || t.text.contains(QStringLiteral("used"));
+                EXPECT_LE(t.box.bottom(), view.laneRect(0).top() + 1) << t.text.toStdString();
+            }
+        EXPECT_TRUE(seen);
+    }
+}
+
 TEST(CoalescingView, ComparesTheVariantsAtThisSize) {
     test::app();
     PlaybackModel model;
