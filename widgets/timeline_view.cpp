@@ -344,17 +344,44 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     for (std::size_t li = 1; li < prep->launches.size(); ++li)
         boundaries.push_back({m_data.mapTimeToX(prep->launches[li].start), li});
     std::sort(boundaries.begin(), boundaries.end());
-    for (const auto& [x, li] : boundaries) {
+    for (std::size_t b = 0; b < boundaries.size(); ++b) {
+        const auto& [x, li] = boundaries[b];
         if (x < lanes.left() || x > lanes.right()) continue;
         p.fillRect(QRectF(std::floor(x) - 1, lanes.top(), 2, lanes.height()), palette::text());
-        const QString name = tr("launch %1").arg(li + 1);
-        const double w = fm.horizontalAdvance(name) + 4;
-        double left = x + 3;
-        if (left + w > lanes.right()) left = x - 3 - w;
+        // Between its neighbours' lines: "launch 5" right of its line ran
+        // across launch 6's, and a last launch's name left of its line stood
+        // beside the launch before ("launch 3" over "launch 2"). Where the
+        // words do not fit, the number alone.
+        const double prevX = b > 0 ? boundaries[b - 1].first : double(lanes.left());
+        const double nextX =
+            b + 1 < boundaries.size() ? boundaries[b + 1].first : double(lanes.right());
         const int lines = lanes.height() >= 3 * fm.height() ? 2 : 1;
-        int line = 0;
-        while (line < lines && left < std::max(double(lanes.left()), lastLabelEnd[line] + 6))
-            ++line;
+        QString name;
+        double left = 0, w = 0;
+        int line = lines;
+        for (const QString& text : {tr("launch %1").arg(li + 1), QString::number(li + 1)}) {
+            w = fm.horizontalAdvance(text) + 4;
+            // Left of its line only at the plot's right edge (a reduction's
+            // last, one-block launch): in the middle it would read as the
+            // name of the launch before.
+            const bool atRightEdge = x + 3 + w > lanes.right();
+            for (const double candidate : {x + 3, x - 3 - w}) {
+                if (candidate < x && !atRightEdge) continue;
+                if (candidate < std::max(prevX + 3, double(lanes.left())) ||
+                    candidate + w > std::min(nextX - 2, double(lanes.right())))
+                    continue;
+                line = 0;
+                while (line < lines && candidate < lastLabelEnd[line] + 6) ++line;
+                if (line < lines) {
+                    left = candidate;
+                    break;
+                }
+            }
+            if (line < lines) {
+                name = text;
+                break;
+            }
+        }
         if (line == lines) continue;
         const double baseline = lanes.bottom() - 4 - line * fm.height();
         // Half see-through: the bars of the launch it names show beneath.

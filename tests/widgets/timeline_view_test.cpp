@@ -124,6 +124,41 @@ TEST_F(TimelineViewTest, EveryLaunchBoundaryIsNamedWhereThereIsRoom) {
     EXPECT_TRUE(names.contains(QStringLiteral("launch 3"))) << names.join(", ").toStdString();
 }
 
+// Boundaries close together: "launch 5" right of its line ran across launch
+// 6's line, and a last launch named left of its line stood beside the one
+// before. A name lies between its neighbours' lines, or is left out.
+TEST_F(TimelineViewTest, NoLaunchNameCrossesAnotherLaunchsLine) {
+    ws::Run run = test::smallRun();
+    const std::uint64_t end = run.launches[0].blocks.endNs[15];
+    for (const std::uint64_t gap : {3000, 600, 4000, 500, 300, 3000}) {
+        Launch l = run.launches[0];
+        l.blocks.resize(1);
+        l.grid = {1, 1, 1};
+        l.steps = {};
+        const std::uint64_t start = run.launches.back().blocks.endNs[0] + gap;
+        l.blocks.startNs[0] = std::max(start, end + 100);
+        l.blocks.endNs[0] = l.blocks.startNs[0] + 100;
+        run.launches.push_back(l);
+    }
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    view.resize(700, 300);
+    view.show();
+    const PreparedRun& p = *model.prepared();
+    std::vector<double> lines;
+    for (std::size_t li = 1; li < p.launches.size(); ++li)
+        lines.push_back(view.data().mapTimeToX(p.launches[li].start));
+    int named = 0;
+    for (const auto& t : test::probeText(&view))
+        if (t.text.startsWith(QStringLiteral("launch ")) ||
+            (t.text.toInt() > 1 && t.box.top() > view.lanesRect().top())) {
+            ++named;
+            for (double x : lines)
+                EXPECT_FALSE(x > t.box.left() + 1 && x < t.box.right() - 1)
+                    << t.text.toStdString() << " crosses the line at " << x;
+        }
+    EXPECT_GE(named, 3);
+}
+
 TEST_F(TimelineViewTest, ColoursBarsByStateAtThePlayhead) {
     model.setTime(500);
     const QImage img = test::render(view);
