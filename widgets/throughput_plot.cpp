@@ -141,7 +141,13 @@ void ThroughputPlot::placeLegend(LegendPlace place) {
         plate.setAlpha(220);
         hint->setBrush(plate);
         hint->setPadding(QMargins(3, 1, 3, 1));
-        hint->setText(tr("%1 curves; enlarge for names").arg(m_plot->graphCount()));
+        // In lines no wider than the axes can hold: whole, it was cut at
+        // the left of a narrow plot ("large for names").
+        hint->setTextAlignment(Qt::AlignRight);
+        m_plot->plotLayout()->update(QCPLayoutElement::upLayout);  // the axes without the legend
+        hint->setText(wrapToWidth(QFontMetrics(legend->font()),
+                                  tr("%1 curves; enlarge for names").arg(m_plot->graphCount()),
+                                  std::max(50, m_plot->axisRect()->width() - 16)));
         m_legendHint = hint;
         return;
     }

@@ -264,6 +264,17 @@ TEST(ThroughputPlot, ALegendThatCannotFitSaysSoInsteadOfPilingUp) {
     EXPECT_FALSE(p->legend->visible());
     EXPECT_TRUE(hints().join('|').contains("18 curves")) << hints().join('|').toStdString();
     EXPECT_GT(p->axisRect()->height(), 120);
+    // The hint inside the axes, also in a narrow plot.
+    for (const int width : {400, 240}) {
+        plot.resize(width, 230);
+        QCoreApplication::processEvents();
+        p->replot();
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text().contains("curves"))
+                EXPECT_GE(t->topLeft->pixelPosition().x(), p->axisRect()->left() - 1)
+                    << width << ": " << t->text().toStdString();
+    }
+    plot.resize(400, 230);
 
     plot.resize(900, 900);
     QCoreApplication::processEvents();
