@@ -200,13 +200,15 @@ void ImageView::paintEvent(QPaintEvent*) {
     drawTitle(
         p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
         tr("%1 — %2").arg(QString::fromStdString(l->kernel), what.arg(g.inWidth).arg(g.inHeight)));
+    // Elided, not cut ("16,384 of 16,"): the count's end is what it says.
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height()), Qt::AlignLeft,
-               (running == 1 ? tr("at %1: %2 block running, %3 of %4 done")
-                             : tr("at %1: %2 blocks running, %3 of %4 done"))
-                   .arg(formatDuration(t))
-                   .arg(groupDigits((long long)running))
-                   .arg(groupDigits((long long)done))
-                   .arg(groupDigits((long long)l->blocks.size())));
+               fm.elidedText((running == 1 ? tr("at %1: %2 block running, %3 of %4 done")
+                                           : tr("at %1: %2 blocks running, %3 of %4 done"))
+                                 .arg(formatDuration(t))
+                                 .arg(groupDigits((long long)running))
+                                 .arg(groupDigits((long long)done))
+                                 .arg(groupDigits((long long)l->blocks.size())),
+                             Qt::ElideRight, width() - 16));
 
     // Captions above (or beside) the panels.
     p.setPen(palette::mutedText());

@@ -51,6 +51,9 @@ TEST(ImageView, CaptionsNeverRunTogether) {
         view.resize(width, 300);
         const auto texts = test::probeText(&view);
         EXPECT_TRUE(test::overlappingTexts(texts, 0.0).empty()) << width;
+        // And each ends inside the view ("16,384 of 16," ran off its edge).
+        for (const auto& t : texts)
+            EXPECT_LE(t.box.right(), view.width() - 4) << width << ": " << t.text.toStdString();
     }
 }
 
