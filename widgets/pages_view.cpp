@@ -218,12 +218,22 @@ void PagesView::paintEvent(QPaintEvent*) {
     for (std::size_t ai = 0; ai < m_pages.arrays.size(); ++ai) {
         const ManagedArrayPages& a = m_pages.arrays[ai];
         const QRectF band = bandRect(ai);
+        // The array's name and size on two lines where its band is that
+        // tall, else on one, or the name alone: in a short view "4 MiB" lay
+        // on the next array's name.
+        const QString name = QString::fromStdString(a.name), size = opstyle::bytesText(a.bytes);
+        const double room = plot.left() - 8;
         p.setPen(palette::text());
-        p.drawText(QRectF(4, band.top(), plot.left() - 8, fm.height()), Qt::AlignRight,
-                   QString::fromStdString(a.name));
-        p.setPen(palette::mutedText());
-        p.drawText(QRectF(4, band.top() + fm.height(), plot.left() - 8, fm.height()),
-                   Qt::AlignRight, opstyle::bytesText(a.bytes));
+        if (band.height() >= 2 * fm.height()) {
+            p.drawText(QRectF(4, band.top(), room, fm.height()), Qt::AlignRight, name);
+            p.setPen(palette::mutedText());
+            p.drawText(QRectF(4, band.top() + fm.height(), room, fm.height()), Qt::AlignRight,
+                       size);
+        } else {
+            const QString both = name + QStringLiteral(" ") + size;
+            p.drawText(QRectF(4, band.center().y() - fm.height() / 2.0, room, fm.height()),
+                       Qt::AlignRight, fm.horizontalAdvance(both) <= room ? both : name);
+        }
         p.save();
         p.setClipRect(band);
         for (std::uint32_t bin = 0; bin < a.bins; ++bin) paintBin(p, a, bin, binRect(ai, bin));

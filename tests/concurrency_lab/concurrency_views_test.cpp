@@ -248,6 +248,21 @@ TEST(PagesView, TheAxisFramesThePagesRecordsNotTheSetUp) {
     EXPECT_LT(pages.firstNs - d.fullStart, 0.05 * (d.fullEnd - d.fullStart));
 }
 
+// In a laptop's short dock the bands are thinner than two lines: the size
+// under each array's name lay on the next array's name.
+TEST(PagesView, ArrayNamesAndSizesNeverLieOnEachOther) {
+    for (const int height : {220, 600}) {
+        SCOPED_TRACE(height);
+        Shown<PagesView> s(test::unifiedRun(), {500, height});
+        s.view.setAttribute(Qt::WA_DontShowOnScreen);
+        s.view.show();
+        QCoreApplication::processEvents();
+        const auto texts = test::probeText(&s.view);
+        for (const auto& [a, b] : test::overlappingTexts(texts, 0.0))
+            ADD_FAILURE() << "'" << a.text.toStdString() << "' on '" << b.text.toStdString() << "'";
+    }
+}
+
 TEST(PagesView, ARunWithoutManagedMemorySaysSo) {
     Shown<PagesView> s(test::streamsRun(1, 2));
     EXPECT_TRUE(s.view.pages().arrays.empty());
