@@ -181,12 +181,20 @@ void ParameterPanel::buildEditor(Editor& e, const std::vector<std::string>* reco
             setEditorValue(e, v);
             changed();
         });
+        // A slider keeps room to be dragged: beside a long unit ("rows and
+        // columns") in a laptop's dock it shrank to a 10-px handle.
+        e.slider->setMinimumWidth(
+            QFontMetrics(e.slider->font()).horizontalAdvance(QStringLiteral("00000000")));
         h->addWidget(e.slider, 1);
         h->addWidget(e.spin);
         e.spin->setToolTip(help);
         e.slider->setToolTip(help);
     }
-    if (!s.unit.empty()) h->addWidget(new QLabel(QString::fromStdString(s.unit), row));
+    if (!s.unit.empty()) {
+        auto* unit = new QLabel(QString::fromStdString(s.unit), row);
+        unit->setWordWrap(true);  // two short lines rather than the slider's room
+        h->addWidget(unit);
+    }
     auto* label = new QLabel(QString::fromStdString(s.name), m_formHost);
     label->setToolTip(help);
     row->setToolTip(help);
