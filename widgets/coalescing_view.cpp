@@ -26,14 +26,25 @@ std::vector<LegendItem> legend() {
             {palette::background(), QObject::tr("sector not touched")}};
 }
 
-QString sectorsText(const SectorCount& c) {
+// A count in the longest of its forms that fits `width`: "2 sectors (ideal
+// 1), 2 lines", "2 sectors (ideal 1)", "2 (ideal 1)", "2 / 1", "2"; elided
+// they read "2 s…" in a projector's narrow column.
+QString sectorsText(const SectorCount& c, const QFontMetrics& fm, int width) {
     if (c.sectors == 0) return QStringLiteral("–");
-    return QObject::tr("%1 %2 (ideal %3), %4 %5")
-        .arg(c.sectors)
-        .arg(c.sectors == 1 ? QObject::tr("sector") : QObject::tr("sectors"))
-        .arg(c.idealSectors)
-        .arg(c.lines)
-        .arg(c.lines == 1 ? QObject::tr("line") : QObject::tr("lines"));
+    const QString sectors = c.sectors == 1 ? QObject::tr("sector") : QObject::tr("sectors");
+    const QString forms[] = {
+        QObject::tr("%1 %2 (ideal %3), %4 %5")
+            .arg(c.sectors)
+            .arg(sectors)
+            .arg(c.idealSectors)
+            .arg(c.lines)
+            .arg(c.lines == 1 ? QObject::tr("line") : QObject::tr("lines")),
+        QObject::tr("%1 %2 (ideal %3)").arg(c.sectors).arg(sectors).arg(c.idealSectors),
+        QObject::tr("%1 (ideal %2)").arg(c.sectors).arg(c.idealSectors),
+        QObject::tr("%1 / %2").arg(c.sectors).arg(c.idealSectors)};
+    for (const QString& f : forms)
+        if (fm.horizontalAdvance(f) <= width) return f;
+    return QString::number(c.sectors);
 }
 
 }  // namespace
@@ -323,9 +334,11 @@ void CoalescingView::paintEvent(QPaintEvent*) {
             p.drawText(QRect(x, y, w, fm.height()), Qt::AlignLeft,
                        hfm.elidedText(text, Qt::ElideRight, w - 8));
         };
+        // "read" and "write" where "first read" does not fit.
+        const bool shortHeads = hfm.horizontalAdvance(tr("first write")) > colW - 8;
         header(8, nameW, tr("warp 0, block 0"));
-        header(8 + nameW, colW, tr("first read"));
-        header(8 + nameW + colW, colW, tr("first write"));
+        header(8 + nameW, colW, shortHeads ? tr("read") : tr("first read"));
+        header(8 + nameW + colW, colW, shortHeads ? tr("write") : tr("first write"));
         y += fm.height() + 4;
         for (const auto& v : m_variants) {
             QFont f = v.current ? titleFont(font()) : font();
@@ -337,7 +350,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
             auto cell = [&](const SectorCount& c, int x) {
                 p.setPen(c.sectors > c.idealSectors ? mc::conflict().darker(130) : palette::text());
                 p.drawText(QRect(x, y, colW - 4, fm.height()), Qt::AlignLeft,
-                           QFontMetrics(f).elidedText(sectorsText(c), Qt::ElideRight, colW - 8));
+                           sectorsText(c, QFontMetrics(f), colW - 8));
             };
             cell(v.reads, 8 + nameW);
             cell(v.writes, 8 + nameW + colW);

@@ -64,7 +64,10 @@ TEST(CoalescingView, TheCountKeepsEveryLineAboveTheLanes) {
         bool seen = false;
         const QString count = view.countText();
         for (const auto& t : test::probeText(&view))
-            if (t.text.trimmed().size() > 3 && count.contains(t.text.trimmed())) {
+            if (const QString x = t.text.trimmed();
+                !x.isEmpty() && count.contains(x) && !x.front().isDigit() &&
+                x != QStringLiteral("read") && x != QStringLiteral("write") &&
+                !x.startsWith(QStringLiteral("first "))) {
                 seen = seen || t.text.contains(QStringLiteral("used"));
                 EXPECT_LE(t.box.bottom(), view.laneRect(0).top() + 1) << t.text.toStdString();
             }
@@ -119,6 +122,10 @@ TEST(CoalescingView, TableHeadersKeepToTheirColumns) {
         for (const auto& [a, b] : test::overlappingTexts(texts, 0.0))
             ADD_FAILURE() << width << ": '" << a.text.toStdString() << "' and '"
                           << b.text.toStdString() << "'";
+        // The counts keep their numbers in a shorter form rather than "2 s…".
+        for (const auto& t : texts)
+            EXPECT_FALSE(t.text.contains(QChar(0x2026)) && t.text.front().isDigit())
+                << width << ": " << t.text.toStdString();
     }
 }
 
