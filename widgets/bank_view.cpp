@@ -60,31 +60,47 @@ struct LegendEntry {
     QString text;
 };
 
-std::vector<LegendEntry> legendEntries() {
+// The short form for views too short for the whole key.
+std::vector<LegendEntry> legendEntries(bool brief) {
+    if (brief)
+        return {{false, false, QObject::tr("one word")},
+                {false, true, QObject::tr("broadcast (free)")},
+                {true, false, QObject::tr("conflict (+1 pass)")}};
     return {{false, false, QObject::tr("one lane, one word")},
             {false, true, QObject::tr("broadcast: lanes share a word (free)")},
             {true, false, QObject::tr("conflict: a bank serves several words (+1 pass each)")}};
 }
 
-// Lays the legend out left to right, wrapping; returns the height used.
-int layoutLegend(QPainter* p, const QFont& font, const QRect& area) {
+// Lays the legend out left to right, wrapping; returns the height used. An
+// entry wider than the area takes several lines ("… (+1 pass e" was cut).
+int layoutLegend(QPainter* p, const QFont& font, const QRect& area, bool brief) {
     const QFontMetrics fm(font);
     const int h = fm.height() + 4, sw = h, gap = fm.horizontalAdvance(QStringLiteral("   "));
-    int x = area.left(), y = area.top();
-    for (const auto& e : legendEntries()) {
-        const int w = sw + 6 + fm.horizontalAdvance(e.text);
+    const int room = std::max(40, area.width() - sw - 6);
+    int x = area.left(), y = area.top(), rowH = h;
+    for (const auto& e : legendEntries(brief)) {
+        const QString text =
+            fm.horizontalAdvance(e.text) > room ? wrapToWidth(fm, e.text, room) : e.text;
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        int textW = 0;
+        for (const QString& line : lines) textW = std::max(textW, fm.horizontalAdvance(line));
+        const int w = sw + 6 + textW;
+        const int textH = std::max(h, int(lines.size()) * fm.height() + 4);
         if (x > area.left() && x + w > area.right()) {
             x = area.left();
-            y += h + 4;
+            y += rowH + 4;
+            rowH = h;
         }
+        rowH = std::max(rowH, textH);
         if (p) {
             paintCell(*p, QRectF(x + 1, y + 1, sw - 2, sw - 2), e.conflict, e.broadcast);
             p->setPen(palette::text());
-            p->drawText(QPoint(x + sw + 6, y + (h + fm.ascent() - fm.descent()) / 2), e.text);
+            p->drawText(QRect(x + sw + 6, y + 2, textW + 1, textH), Qt::AlignLeft | Qt::AlignTop,
+                        text);
         }
         x += w + gap;
     }
-    return y - area.top() + h;
+    return y - area.top() + rowH;
 }
 
 }  // namespace
@@ -199,14 +215,28 @@ int BankView::headerHeight() const {
     return QFontMetrics(font()).height() * 2 + QFontMetrics(big).height() + 14;
 }
 
+bool BankView::briefLegend() const {
+    // The whole key where the grid keeps 20 px beside the least room for
+    // the links; else its short form.
+    const QFontMetrics fm(font());
+    const int fixed = headerHeight() + 4 + fm.height() + 8 + 20 + fm.height() + 4 + 24;
+    const int legend = layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000), false) + 10;
+    return height() - fixed - legend < 20;
+}
+
 QRect BankView::bankArea() const {
     const QFontMetrics fm(font());
     const int left = 8 + fm.horizontalAdvance(QStringLiteral("lanes 16–23 "));
     const int laneTop = headerHeight() + 4;
     const int laneH = fm.height() + 8;
-    const int gap = std::max(48, 3 * fm.height());
+    const int legend =
+        layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000), briefLegend()) + 10;
+    // The links from lanes to banks shrink (down to 20 px) before the grid
+    // and the legend lose their room: in a projector's short view the
+    // legend's last entry was cut at the bottom.
+    const int spare = height() - (laneTop + laneH + fm.height() + 4) - legend - 24;
+    const int gap = std::clamp(spare, 20, std::max(48, 3 * fm.height()));
     const int top = laneTop + laneH + gap + fm.height() + 4;  // + the bank numbers
-    const int legend = layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000)) + 10;
     return QRect(left, top, std::max(32, width() - left - 8),
                  std::max(20, height() - top - legend));
 }
@@ -465,7 +495,8 @@ void BankView::paintEvent(QPaintEvent*) {
         }
     }
     p.setFont(font());
-    layoutLegend(&p, font(), QRect(8, int(gridRect.bottom()) + 10, width() - 16, height()));
+    layoutLegend(&p, font(), QRect(8, int(gridRect.bottom()) + 10, width() - 16, height()),
+                 briefLegend());
 }
 
 bool BankView::event(QEvent* e) {

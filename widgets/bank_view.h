@@ -58,6 +58,7 @@ private:
     void refresh();
     const Launch* launch() const;
     QRect bankArea() const;
+    bool briefLegend() const;  // the key's short form, for a short view
     int headerHeight() const;
 
     PlaybackModel* m_model;

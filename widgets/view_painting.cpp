@@ -21,25 +21,38 @@ void drawTitle(QPainter& p, const QFont& base, const QRect& line, const QString&
 }
 
 namespace {
-// Lays the items out left to right, wrapping; calls draw(item, swatchRect, textPos).
+// Lays the items out left to right, wrapping; calls draw(item, swatchRect,
+// textRect, text). An entry wider than the whole area takes several lines
+// (cut, it read "conflict: a bank serves several words (+1 pass e").
 template <typename Draw>
 int layoutLegend(const QFont& font, const QRect& area, const std::vector<LegendItem>& items,
                  Draw&& draw) {
     const QFontMetrics fm(font);
     const int h = fm.height();
     const int sw = h;  // swatch as tall as a line of text
+    const int space = fm.horizontalAdvance(' ');
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
-    int x = area.left(), y = area.top();
+    const int room = std::max(40, area.width() - sw - space);
+    int x = area.left(), y = area.top(), rowH = h;
     for (const auto& item : items) {
-        const int w = sw + fm.horizontalAdvance(' ') + fm.horizontalAdvance(item.label);
+        const QString text = fm.horizontalAdvance(item.label) > room
+                                 ? wrapToWidth(fm, item.label, room)
+                                 : item.label;
+        int textW = 0;
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        for (const QString& line : lines) textW = std::max(textW, fm.horizontalAdvance(line));
+        const int w = sw + space + textW;
         if (x > area.left() && x + w > area.right()) {
             x = area.left();
-            y += h + 4;
+            y += rowH + 4;
+            rowH = h;
         }
-        draw(item, QRect(x, y, sw, h), QPoint(x + sw + fm.horizontalAdvance(' '), y + fm.ascent()));
+        rowH = std::max(rowH, int(lines.size()) * h);
+        draw(item, QRect(x, y, sw, h), QRect(x + sw + space, y, textW + 1, int(lines.size()) * h),
+             text);
         x += w + gap;
     }
-    return items.empty() ? 0 : y - area.top() + h + 4;
+    return items.empty() ? 0 : y - area.top() + rowH + 4;
 }
 }  // namespace
 
@@ -49,7 +62,7 @@ int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& it
 
 int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& items) {
     return layoutLegend(p.font(), area, items,
-                        [&](const LegendItem& item, QRect sw, QPoint textPos) {
+                        [&](const LegendItem& item, QRect sw, QRect textRect, const QString& text) {
                             const QRect r = sw.adjusted(2, 2, -2, -2);
                             if (item.outlineOnly) {
                                 p.setPen(QPen(item.colour, 3));
@@ -60,7 +73,7 @@ int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& it
                             }
                             p.drawRect(r);
                             p.setPen(palette::text());
-                            p.drawText(textPos, item.label);
+                            p.drawText(textRect, Qt::AlignLeft | Qt::AlignTop, text);
                         });
 }
 

@@ -175,6 +175,25 @@ TEST(BankView, PhaseLabelsNeverRunTogether) {
     }
 }
 
+// In a projector's short view the legend's last entry was cut at the bottom:
+// the links from lanes to banks give up their room first.
+TEST(BankView, TheLegendStaysWholeInAShortView) {
+    test::app();
+    Shown s(probe("32"));
+    QFont f = s.view.font();
+    f.setPointSizeF(18);
+    s.view.setFont(f);
+    s.view.resize(500, 320);
+    s.view.setAttribute(Qt::WA_DontShowOnScreen);
+    s.view.show();
+    bool conflict = false;
+    for (const auto& t : test::probeText(&s.view)) {
+        EXPECT_LE(t.box.bottom(), s.view.height()) << t.text.toStdString();
+        conflict = conflict || t.text.startsWith(QStringLiteral("conflict"));  // whole or brief
+    }
+    EXPECT_TRUE(conflict);
+}
+
 // In a short view eight passes are thinner than a line of text: they were
 // labelled "pass 1" alone, as if the access took one. The labels say which
 // passes they stand for, and together name every pass once.

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <QApplication>
 #include <QFontMetrics>
+#include <QImage>
+#include <QPainter>
 
 #include "tests/widgets/qt_test_support.h"
 
@@ -43,4 +46,30 @@ TEST(ViewPainting, WrapToLinesEndsACutWithAnEllipsis) {
 }
 
 }  // namespace
+// A legend entry wider than its area takes more lines instead of being cut
+// at the area's edge ("… (+1 pass e").
+TEST(ViewPainting, ALegendEntryWiderThanItsAreaWraps) {
+    test::app();
+    QFont font = QApplication::font();
+    const QFontMetrics fm(font);
+    const std::vector<LegendItem> items{
+        {Qt::red, QStringLiteral("conflict: a bank serves several words (+1 pass each)")},
+        {Qt::blue, QStringLiteral("one lane")}};
+    const int width = fm.horizontalAdvance(items[0].label) / 2;
+    EXPECT_GT(legendHeight(font, width, items), 2 * fm.height());
+    QImage image(width + 20, 400, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setFont(font);
+    const int used = drawLegend(p, QRect(0, 0, width, 400), items);
+    p.end();
+    EXPECT_EQ(used, legendHeight(font, width, items));
+    // Nothing painted right of the area.
+    bool outside = false;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = width + 2; x < image.width(); ++x)
+            outside = outside || image.pixelColor(x, y) != QColor(Qt::white);
+    EXPECT_FALSE(outside);
+}
+
 }  // namespace ws
