@@ -184,7 +184,7 @@ void ParameterPanel::buildEditor(Editor& e, const std::vector<std::string>* reco
         // A slider keeps room to be dragged: beside a long unit ("rows and
         // columns") in a laptop's dock it shrank to a 10-px handle.
         e.slider->setMinimumWidth(
-            QFontMetrics(e.slider->font()).horizontalAdvance(QStringLiteral("00000000")));
+            QFontMetrics(e.slider->font()).horizontalAdvance(QStringLiteral("0000")));
         h->addWidget(e.slider, 1);
         h->addWidget(e.spin);
         e.spin->setToolTip(help);

@@ -29,7 +29,7 @@ public:
         const int most = int(m_share * screenRoom(this).height());
         return {content.width() + reserve(),
                 std::max(QScrollArea::minimumSizeHint().height(),
-                         std::min(content.height() + 2 * frameWidth(), most))};
+                         std::min(neededHeight(viewport()->width()) + 2 * frameWidth(), most))};
     }
 
 protected:
@@ -77,12 +77,20 @@ private:
         QWidget* content = widget();
         if (!content) return;
         const int w = std::max(viewport()->width(), content->minimumSizeHint().width());
+        content->resize(w, std::max(neededHeight(w), viewport()->height()));
+    }
+    // The content's least height at width w, wrapped text included (a unit
+    // that wraps under its slider makes a row two lines tall): the dock asks
+    // for it, or the rows scroll on a screen that has room for them.
+    int neededHeight(int w) const {
+        const QWidget* content = widget();
+        w = std::max(w, content->minimumSizeHint().width());
         int h = content->minimumSizeHint().height();
         if (const QLayout* l = content->layout(); l && l->hasHeightForWidth())
             h = std::max(h, l->minimumHeightForWidth(w));
         else if (!l && content->hasHeightForWidth())
             h = std::max(h, content->heightForWidth(w));
-        content->resize(w, std::max(h, viewport()->height()));
+        return h;
     }
 
     // Room for the scroll bar, so that its coming does not cut the content.

@@ -75,6 +75,12 @@ TEST_F(MainWindowTest, TheWindowFitsALaptopScreenWithEveryLabsDocks) {
             // window does not shrink back by itself.
             EXPECT_LE(w->height(), screen.height()) << trace;
             EXPECT_LE(w->width(), screen.width()) << trace;
+            // Every slider can still be dragged: beside "rows and columns" the
+            // matrix size's shrank to a 10-px handle.
+            for (const auto& p : w->parameters()->experiment()->params)
+                if (QSlider* slider = w->parameters()->sliderFor(p.name);
+                    slider && slider->isVisible())
+                    EXPECT_GE(slider->width(), 24) << trace << " " << p.name;
             if (screen.height() < 1080) continue;
             auto* form = w->findChild<ParameterPanel*>()->findChild<QScrollArea*>();
             ASSERT_NE(form, nullptr);

@@ -43,13 +43,15 @@ TEST(ParameterPanel, EverySliderKeepsRoomToBeDraggedInANarrowPanel) {
     ParameterPanel panel;
     panel.setAttribute(Qt::WA_DontShowOnScreen);
     panel.show();
-    panel.resize(280, 600);
-    for (const auto& e : catalog()) {
-        panel.setExperiment(&e);
-        QCoreApplication::processEvents();
-        for (const auto& p : e.params)
-            if (QSlider* slider = panel.sliderFor(p.name))
-                EXPECT_GE(slider->width(), 50) << e.id << " " << p.name;
+    for (const int width : {240, 280}) {
+        panel.resize(width, 600);
+        for (const auto& e : catalog()) {
+            panel.setExperiment(&e);
+            QCoreApplication::processEvents();
+            for (const auto& p : e.params)
+                if (QSlider* slider = panel.sliderFor(p.name))
+                    EXPECT_GE(slider->width(), 30) << width << " " << e.id << " " << p.name;
+        }
     }
 }
 
