@@ -35,26 +35,6 @@ TEST(ParameterPanel, GeneratesAnEditorForEveryParameterOfEveryExperiment) {
     }
 }
 
-// In a laptop's narrow dock the matrix multiply's "n" slider, beside its
-// unit "rows and columns", shrank to a 10-px handle: every slider keeps room
-// to be dragged.
-TEST(ParameterPanel, EverySliderKeepsRoomToBeDraggedInANarrowPanel) {
-    test::app();
-    ParameterPanel panel;
-    panel.setAttribute(Qt::WA_DontShowOnScreen);
-    panel.show();
-    for (const int width : {240, 280}) {
-        panel.resize(width, 600);
-        for (const auto& e : catalog()) {
-            panel.setExperiment(&e);
-            QCoreApplication::processEvents();
-            for (const auto& p : e.params)
-                if (QSlider* slider = panel.sliderFor(p.name))
-                    EXPECT_GE(slider->width(), 30) << width << " " << e.id << " " << p.name;
-        }
-    }
-}
-
 TEST(ParameterPanel, ParametersTheOtherValuesLeaveUnusedAreGreyedOut) {
     test::app();
     ParameterPanel panel;
