@@ -179,8 +179,14 @@ int CoalescingView::tableHeight() const {
 
 QRect CoalescingView::stripArea() const {
     const QFontMetrics fm(font());
-    const int top = headerHeight() + fm.height() + 8 + std::max(56, 3 * fm.height());
     const int bottom = tableHeight() + legendHeight(font(), width() - 16, legend()) + 16;
+    // The links from lanes to sectors give up their room (down to 20 px)
+    // before the strip, the table and the legend: in the memory lab's dock
+    // on a 1080-line screen the legend's last row was cut at the bottom.
+    const int fixed = headerHeight() + fm.height() + 8;
+    const int spare = height() - fixed - bottom - fm.height() - 6 - 24;
+    const int links = std::clamp(spare, 20, std::max(56, 3 * fm.height()));
+    const int top = fixed + links;
     const int h = std::clamp(height() - top - bottom - fm.height() - 6, 24, 4 * fm.height());
     return QRect(16, top, std::max(64, width() - 32), h);
 }

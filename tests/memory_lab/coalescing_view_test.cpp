@@ -75,6 +75,24 @@ TEST(CoalescingView, TheCountKeepsEveryLineAboveTheLanes) {
     }
 }
 
+// In the memory lab's dock on a 1080-line screen the legend's last row was
+// cut at the bottom: the links give up their room first.
+TEST(CoalescingView, TheLegendStaysInsideAShortView) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::preparedMemoryRun("transpose-u8", variant("shared")));
+    CoalescingView view(&model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    view.resize(620, 400);
+    bool legend = false;
+    for (const auto& t : test::probeText(&view)) {
+        EXPECT_LE(t.box.bottom(), view.height()) << t.text.toStdString();
+        legend = legend || t.text.startsWith(QStringLiteral("sector not touched"));
+    }
+    EXPECT_TRUE(legend);
+}
+
 TEST(CoalescingView, ComparesTheVariantsAtThisSize) {
     test::app();
     PlaybackModel model;
