@@ -62,18 +62,19 @@ std::vector<DeviceView::FactLine> DeviceView::factLines() const {
     std::vector<FactLine> out;
     const Run* run = m_model->run();
     if (!run) return out;
-    out.push_back({tr("One SM holds at most"), true});
+    out.push_back({.text = tr("One SM holds at most"), .heading = true});
     for (const SmLimit& l : smLimits(run->device))
         out.push_back(
-            {QStringLiteral("  %1 %2%3")
-                 .arg(groupDigits((long long)l.value),
-                      // "233,472 bytes of shared memory", not "233,472 shared memory"
-                      l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
-                                    : QString::fromStdString(l.name),
-                      l.note.empty()
-                          ? QString()
-                          : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note)))});
-    out.push_back({tr("Memory, nearest first (bandwidth bars on a log scale)"), true});
+            {.text = QStringLiteral("  %1 %2%3")
+                         .arg(groupDigits((long long)l.value),
+                              // "233,472 bytes of shared memory", not "233,472 shared memory"
+                              l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
+                                            : QString::fromStdString(l.name),
+                              l.note.empty()
+                                  ? QString()
+                                  : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note)))});
+    out.push_back(
+        {.text = tr("Memory, nearest first (bandwidth bars on a log scale)"), .heading = true});
     for (const auto& m : memoryHierarchy(*run)) {
         QString text = QStringLiteral("  %1").arg(QString::fromStdString(m.name));
         if (m.bytes > 0)
@@ -81,7 +82,7 @@ std::vector<DeviceView::FactLine> DeviceView::factLines() const {
                                                   QString::fromStdString(m.scope));
         else
             text += QStringLiteral(" %1").arg(QString::fromStdString(m.scope));
-        out.push_back({text});
+        out.push_back({.text = text});
         // Bars on a log scale: PCIe and HBM differ fifty-fold.
         const auto gbs = [](double v) { return QString::number(v, 'f', v < 100 ? 1 : 0); };
         if (m.theoreticalGBs > 0)
@@ -92,8 +93,8 @@ std::vector<DeviceView::FactLine> DeviceView::factLines() const {
                                .arg(gbs(m.measuredGBs), QString::fromStdString(m.measuredBy)),
                            false, m.measuredGBs, palette::okabeIto(4)});
     }
-    out.push_back({tr("%globaltimer ticks every %1 (shorter intervals are not resolved)")
-                       .arg(formatExactNs(double(run->device.timerTickNs)))});
+    out.push_back({.text = tr("%globaltimer ticks every %1 (shorter intervals are not resolved)")
+                               .arg(formatExactNs(double(run->device.timerTickNs)))});
     return out;
 }
 

@@ -30,7 +30,7 @@ public:
         QString text;
         bool heading = false;
         double barGBs = 0;  // > 0: a bar of this bandwidth, `text` its label
-        QColor barColour;
+        QColor barColour{};
     };
     std::vector<FactLine> factLines() const;
     QRect factsArea() const;
