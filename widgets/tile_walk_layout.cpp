@@ -10,7 +10,10 @@ TileWalkLayout TileWalkLayout::fit(const QRectF& area, std::uint32_t n, double g
     const double side = std::max(1.0, std::min(area.width() - gap, area.height() - gap) / 2);
     const double left = area.left() + (area.width() - (2 * side + gap)) / 2;
     const double top = area.top();
-    l.corner = QRectF(left, top, side, side);
+    // The free quadrant reaches the area's left edge: in a view wider than
+    // tall the squares are centred, and the text beside B had only its
+    // quadrant, shrunk and cut ("0–127. P…"), with blank room to its left.
+    l.corner = QRectF(area.left(), top, left + side - area.left(), side);
     l.b = QRectF(left + side + gap, top, side, side);
     l.a = QRectF(left, top + side + gap, side, side);
     l.c = QRectF(left + side + gap, top + side + gap, side, side);

@@ -15,7 +15,7 @@ enum class TileMatrix { A, B, C };
 struct TileWalkLayout {
     std::uint32_t n = 1;
     QRectF a, b, c;  // each square, n x n elements
-    QRectF corner;   // the free top-left quadrant
+    QRectF corner;   // the free room above A, left of B, from the area's left edge
 
     static TileWalkLayout fit(const QRectF& area, std::uint32_t n, double gap);
     double scale() const { return c.width() / double(n); }  // px per element

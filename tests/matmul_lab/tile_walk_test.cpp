@@ -30,6 +30,12 @@ TEST(TileWalkLayout, ThreeSquaresAndTheirInverse) {
     EXPECT_EQ(hit->row, 48u);
     EXPECT_EQ(hit->col, 80u);
     EXPECT_FALSE(l.hit(l.corner.center()));
+    // In a view wider than tall the squares are centred: the free room above
+    // A reaches the left edge, all of it for the text beside B.
+    const TileWalkLayout wide = TileWalkLayout::fit(QRectF(10, 0, 600, 300), 100, 20);
+    EXPECT_DOUBLE_EQ(wide.corner.left(), 10);
+    EXPECT_DOUBLE_EQ(wide.corner.right(), wide.a.right());
+    EXPECT_GT(wide.corner.width(), wide.a.width() + 100);
 }
 
 TEST(TileWalkData, RecordedPhasesOfTracedBlocksAndTheModelForOthers) {
