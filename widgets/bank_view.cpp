@@ -71,36 +71,21 @@ std::vector<LegendEntry> legendEntries(bool brief) {
             {true, false, QObject::tr("conflict: a bank serves several words (+1 pass each)")}};
 }
 
-// Lays the legend out left to right, wrapping; returns the height used. An
-// entry wider than the area takes several lines ("… (+1 pass e" was cut).
+// The key, with a word cell as each entry's swatch, laid out as every
+// view's legend is (widgets/view_painting.h); returns the height used.
 int layoutLegend(QPainter* p, const QFont& font, const QRect& area, bool brief) {
-    const QFontMetrics fm(font);
-    const int h = fm.height() + 4, sw = h, gap = fm.horizontalAdvance(QStringLiteral("   "));
-    const int room = std::max(40, area.width() - sw - 6);
-    int x = area.left(), y = area.top(), rowH = h;
-    for (const auto& e : legendEntries(brief)) {
-        const QString text =
-            fm.horizontalAdvance(e.text) > room ? wrapToWidth(fm, e.text, room) : e.text;
-        const QStringList lines = text.split(QLatin1Char('\n'));
-        int textW = 0;
-        for (const QString& line : lines) textW = std::max(textW, fm.horizontalAdvance(line));
-        const int w = sw + 6 + textW;
-        const int textH = std::max(h, int(lines.size()) * fm.height() + 4);
-        if (x > area.left() && x + w > area.right()) {
-            x = area.left();
-            y += rowH + 4;
-            rowH = h;
-        }
-        rowH = std::max(rowH, textH);
-        if (p) {
-            paintCell(*p, QRectF(x + 1, y + 1, sw - 2, sw - 2), e.conflict, e.broadcast);
+    const std::vector<LegendEntry> entries = legendEntries(brief);
+    QStringList labels;
+    for (const auto& e : entries) labels << e.text;
+    LegendEntryPainter draw;
+    if (p)
+        draw = [&](int i, const QRect& sw, const QRect& textRect, const QString& text) {
+            const LegendEntry& e = entries[std::size_t(i)];
+            paintCell(*p, QRectF(sw).adjusted(1, 1, -1, -1), e.conflict, e.broadcast);
             p->setPen(palette::text());
-            p->drawText(QRect(x + sw + 6, y + 2, textW + 1, textH), Qt::AlignLeft | Qt::AlignTop,
-                        text);
-        }
-        x += w + gap;
-    }
-    return y - area.top() + rowH;
+            p->drawText(textRect, Qt::AlignLeft | Qt::AlignTop, text);
+        };
+    return layoutLegendEntries(font, area, labels, QFontMetrics(font).height() + 4, draw);
 }
 
 }  // namespace
@@ -216,6 +201,11 @@ int BankView::headerHeight() const {
 }
 
 bool BankView::briefLegend() const {
+    bankArea();
+    return m_brief;
+}
+
+bool BankView::measureBriefLegend() const {
     // The whole key where the grid keeps 20 px beside the least room for
     // the links; else its short form.
     const QFontMetrics fm(font());
@@ -225,20 +215,26 @@ bool BankView::briefLegend() const {
 }
 
 QRect BankView::bankArea() const {
+    // Measured once per size and font: every lane's and word's rectangle
+    // asks for it, and it lays the key out twice.
+    const MeasureKey key{size(), font(), 0};
+    if (key == m_areaKey) return m_area;
+    m_areaKey = key;
+    m_brief = measureBriefLegend();
     const QFontMetrics fm(font());
     const int left = 8 + fm.horizontalAdvance(QStringLiteral("lanes 16–23 "));
     const int laneTop = headerHeight() + 4;
     const int laneH = fm.height() + 8;
-    const int legend =
-        layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000), briefLegend()) + 10;
+    const int legend = layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000), m_brief) + 10;
     // The links from lanes to banks shrink (down to 20 px) before the grid
     // and the legend lose their room: in a projector's short view the
     // legend's last entry was cut at the bottom.
     const int spare = height() - (laneTop + laneH + fm.height() + 4) - legend - 24;
     const int gap = std::clamp(spare, 20, std::max(48, 3 * fm.height()));
     const int top = laneTop + laneH + gap + fm.height() + 4;  // + the bank numbers
-    return QRect(left, top, std::max(32, width() - left - 8),
-                 std::max(20, height() - top - legend));
+    m_area =
+        QRect(left, top, std::max(32, width() - left - 8), std::max(20, height() - top - legend));
+    return m_area;
 }
 
 QRectF BankView::laneRect(int lane) const {

@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "core/bank_diagram.h"
+#include "widgets/measure_key.h"
 #include "widgets/playback_model.h"
 
 namespace ws {
@@ -59,6 +60,7 @@ private:
     const Launch* launch() const;
     QRect bankArea() const;
     bool briefLegend() const;  // the key's short form, for a short view
+    bool measureBriefLegend() const;
     int headerHeight() const;
 
     PlaybackModel* m_model;
@@ -68,6 +70,9 @@ private:
     QString m_predictionWhat, m_note;
     WarpAccess m_access;
     BankDiagram m_diagram;
+    mutable MeasureKey m_areaKey;  // what m_area and m_brief were measured for
+    mutable QRect m_area;
+    mutable bool m_brief = false;
 };
 
 }  // namespace ws

@@ -102,6 +102,7 @@ void CoalescingView::refresh() {
         m_write = l->globalAccesses.isWrite[r];
     }
     m_strip = buildSectorStrip(m_address, m_mask, m_width);
+    ++m_counts;  // a new count to lay out
     update();
 }
 
@@ -133,6 +134,16 @@ QString CoalescingView::countText() const {
 }
 
 CoalescingView::CountLayout CoalescingView::countLayout() const {
+    // Measured once per size, font and count: every lane's and sector's
+    // rectangle asks for the header's height, many times a frame.
+    const MeasureKey key{size(), font(), m_counts};
+    if (key == m_countKey) return m_countLayout;
+    m_countKey = key;
+    m_countLayout = measureCount();
+    return m_countLayout;
+}
+
+CoalescingView::CountLayout CoalescingView::measureCount() const {
     // The count in the largest font whose wrapped lines fit the two lines of
     // the large font; a narrow view gets it smaller rather than overlapping,
     // and in the view's own font it takes the lines it needs: kept to two,

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include "core/sector_strip.h"
+#include "widgets/measure_key.h"
 #include "widgets/playback_model.h"
 
 namespace ws {
@@ -61,6 +62,7 @@ private:
     void refresh();
     const Launch* launch() const;
     int headerHeight() const;
+    CountLayout measureCount() const;  // countLayout() without its cache
 
     QRect stripArea() const;
     int tableHeight() const;
@@ -72,6 +74,9 @@ private:
     std::array<std::uint64_t, 32> m_address{};
     std::uint32_t m_mask = 0, m_width = 1;
     bool m_write = false;
+    std::uint64_t m_counts = 0;  // which request's count the cache holds
+    mutable MeasureKey m_countKey;
+    mutable CountLayout m_countLayout;
     std::vector<VariantTraffic> m_variants;
 };
 

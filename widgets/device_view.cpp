@@ -23,6 +23,7 @@ DeviceView::DeviceView(PlaybackModel* model, QWidget* parent) : QWidget(parent),
 }
 
 void DeviceView::rebuild() {
+    ++m_rebuilds;
     m_spans.clear();
     m_row = -1;
     const PreparedRun* prep = m_model->prepared();
@@ -118,6 +119,9 @@ int DeviceView::factsWidth() const {
 }
 
 QRect DeviceView::smArea() const {
+    const MeasureKey key{size(), font(), m_rebuilds};
+    if (key == m_smAreaKey) return m_smArea;
+    m_smAreaKey = key;
     const QFontMetrics fm(font());
     const int top = 2 * fm.height() + 12;
     // Tall enough for the facts beside the SMs (large fonts on a projector
@@ -127,7 +131,8 @@ QRect DeviceView::smArea() const {
     // Up to half the width; less where the facts need it, down to a third
     // (the facts were cut hard: "Memory, nearest first (bandwidth bars o").
     const int w = std::clamp(width() - 32 - factsWidth(), int(width() * 0.3), int(width() * 0.48));
-    return QRect(8, top, w, std::clamp(wanted, 40, most));
+    m_smArea = QRect(8, top, w, std::clamp(wanted, 40, most));
+    return m_smArea;
 }
 
 QRect DeviceView::factsArea() const {

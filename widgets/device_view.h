@@ -10,6 +10,7 @@
 #include <map>
 #include <vector>
 
+#include "widgets/measure_key.h"
 #include "widgets/playback_model.h"
 
 namespace ws {
@@ -43,6 +44,8 @@ protected:
 
 private:
     void rebuild();
+    // Measured once per size, font and run: smRect asks for it for every SM
+    // of every frame and every mouse move, and it measures every fact.
     QRect smArea() const;
     int factsHeight() const;
     int factsWidth() const;  // the widest fact, whole
@@ -53,6 +56,9 @@ private:
     // Per SM id: block start and end times, sorted, for residency at t.
     std::map<std::uint32_t, std::pair<std::vector<double>, std::vector<double>>> m_spans;
     int m_row = -1;
+    std::uint64_t m_rebuilds = 0;  // which run the facts come from
+    mutable MeasureKey m_smAreaKey;
+    mutable QRect m_smArea;
 };
 
 }  // namespace ws

@@ -27,6 +27,7 @@ GreetingsView::GreetingsView(PlaybackModel* model, QWidget* parent)
 }
 
 void GreetingsView::rebuild() {
+    ++m_rebuilds;
     m_launches.clear();
     m_problem.clear();
     m_shown = 0;
@@ -86,7 +87,12 @@ const QString kWidestLine =
     QStringLiteral("Hello from block 00, thread 0000 (warp 00, lane 00) on SM 000");
 }  // namespace
 
-QFont GreetingsView::listingFont() const {
+const GreetingsView::Listing& GreetingsView::listing() const {
+    // Measured once per size, font and run: every printed line's rectangle
+    // asks for it, a hundred times a frame.
+    const MeasureKey key{size(), font(), m_rebuilds};
+    if (key == m_listingKey) return m_listing;
+    m_listingKey = key;
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::Monospace);
     mono.setPointSizeF(font().pointSizeF());
@@ -96,17 +102,20 @@ QFont GreetingsView::listingFont() const {
     const double wide = QFontMetricsF(mono).horizontalAdvance(kWidestLine);
     if (wide > room && mono.pointSizeF() > 0)
         mono.setPointSizeF(mono.pointSizeF() * std::max(0.7, room / wide));
-    return mono;
+    const QFontMetrics fm(mono);
+    m_listing = {mono, double(fm.height() + 2), double(fm.horizontalAdvance(kWidestLine) + 24)};
+    return m_listing;
 }
+
+QFont GreetingsView::listingFont() const { return listing().font; }
 
 QRectF GreetingsView::lineRect(std::size_t line) const {
     const QRect a = linesArea();
-    const QFont mono = listingFont();
-    const double h = QFontMetrics(mono).height() + 2;
-    const int perColumn = std::max(1, int(a.height() / h));
+    const Listing& l = listing();
+    const int perColumn = std::max(1, int(a.height() / l.lineHeight));
     const int column = int(line) / perColumn;
-    const double w = QFontMetrics(mono).horizontalAdvance(kWidestLine) + 24;
-    return QRectF(a.left() + column * w, a.top() + (int(line) % perColumn) * h, w, h);
+    return QRectF(a.left() + column * l.columnWidth,
+                  a.top() + (int(line) % perColumn) * l.lineHeight, l.columnWidth, l.lineHeight);
 }
 
 std::size_t GreetingsView::linesShown() const {

@@ -11,6 +11,7 @@
 
 #include "core/greeting_order.h"
 #include "core/greetings.h"
+#include "widgets/measure_key.h"
 #include "widgets/playback_model.h"
 
 namespace ws {
@@ -53,6 +54,12 @@ private:
         std::vector<std::size_t> byLine;  // greeting index of printed line k
     };
     void rebuild();
+    // The printed lines' font, line height and column width.
+    struct Listing {
+        QFont font;
+        double lineHeight = 0, columnWidth = 0;
+    };
+    const Listing& listing() const;
     QRect stripArea() const;
     QRect linesArea() const;
     int stripHeight() const;
@@ -64,6 +71,9 @@ private:
     std::vector<LaunchGreetings> m_launches;
     QString m_problem;
     int m_shown = 0;
+    std::uint64_t m_rebuilds = 0;  // which run the listing was measured for
+    mutable MeasureKey m_listingKey;
+    mutable Listing m_listing;
 };
 
 }  // namespace ws

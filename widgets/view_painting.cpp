@@ -20,61 +20,69 @@ void drawTitle(QPainter& p, const QFont& base, const QRect& line, const QString&
     p.setFont(base);
 }
 
-namespace {
-// Lays the items out left to right, wrapping; calls draw(item, swatchRect,
-// textRect, text). An entry wider than the whole area takes several lines
-// (cut, it read "conflict: a bank serves several words (+1 pass e").
-template <typename Draw>
-int layoutLegend(const QFont& font, const QRect& area, const std::vector<LegendItem>& items,
-                 Draw&& draw) {
+int layoutLegendEntries(const QFont& font, const QRect& area, const QStringList& labels, int swatch,
+                        const LegendEntryPainter& draw) {
     const QFontMetrics fm(font);
     const int h = fm.height();
-    const int sw = h;  // swatch as tall as a line of text
     const int space = fm.horizontalAdvance(' ');
     const int gap = fm.horizontalAdvance(QStringLiteral("  "));
-    const int room = std::max(40, area.width() - sw - space);
-    int x = area.left(), y = area.top(), rowH = h;
-    for (const auto& item : items) {
-        const QString text = fm.horizontalAdvance(item.label) > room
-                                 ? wrapToWidth(fm, item.label, room)
-                                 : item.label;
+    const int room = std::max(40, area.width() - swatch - space);
+    int x = area.left(), y = area.top(), rowH = swatch;
+    for (int i = 0; i < labels.size(); ++i) {
+        const QString& label = labels[i];
+        const QString text =
+            fm.horizontalAdvance(label) > room ? wrapToWidth(fm, label, room) : label;
         int textW = 0;
         const QStringList lines = text.split(QLatin1Char('\n'));
         for (const QString& line : lines) textW = std::max(textW, fm.horizontalAdvance(line));
-        const int w = sw + space + textW;
+        const int textH = int(lines.size()) * h;
+        const int w = swatch + space + textW;
         if (x > area.left() && x + w > area.right()) {
             x = area.left();
             y += rowH + 4;
-            rowH = h;
+            rowH = swatch;
         }
-        rowH = std::max(rowH, int(lines.size()) * h);
-        draw(item, QRect(x, y, sw, h), QRect(x + sw + space, y, textW + 1, int(lines.size()) * h),
-             text);
+        rowH = std::max(rowH, textH);
+        // A line of text beside its swatch, centred on it.
+        const int textTop = y + std::max(0, (swatch - h) / 2);
+        if (draw)
+            draw(i, QRect(x, y, swatch, swatch),
+                 QRect(x + swatch + space, textTop, textW + 1, textH), text);
         x += w + gap;
     }
-    return items.empty() ? 0 : y - area.top() + rowH + 4;
+    return labels.isEmpty() ? 0 : y - area.top() + rowH + 4;
+}
+
+namespace {
+QStringList labelsOf(const std::vector<LegendItem>& items) {
+    QStringList labels;
+    for (const auto& item : items) labels << item.label;
+    return labels;
 }
 }  // namespace
 
 int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& items) {
-    return layoutLegend(font, QRect(0, 0, width, 1000), items, [](auto&&...) {});
+    return layoutLegendEntries(font, QRect(0, 0, width, 1000), labelsOf(items),
+                               QFontMetrics(font).height());
 }
 
 int drawLegend(QPainter& p, const QRect& area, const std::vector<LegendItem>& items) {
-    return layoutLegend(p.font(), area, items,
-                        [&](const LegendItem& item, QRect sw, QRect textRect, const QString& text) {
-                            const QRect r = sw.adjusted(2, 2, -2, -2);
-                            if (item.outlineOnly) {
-                                p.setPen(QPen(item.colour, 3));
-                                p.setBrush(Qt::NoBrush);
-                            } else {
-                                p.setPen(QPen(palette::mutedText(), 1));
-                                p.setBrush(item.colour);
-                            }
-                            p.drawRect(r);
-                            p.setPen(palette::text());
-                            p.drawText(textRect, Qt::AlignLeft | Qt::AlignTop, text);
-                        });
+    return layoutLegendEntries(
+        p.font(), area, labelsOf(items), QFontMetrics(p.font()).height(),
+        [&](int i, const QRect& sw, const QRect& textRect, const QString& text) {
+            const LegendItem& item = items[std::size_t(i)];
+            const QRect r = sw.adjusted(2, 2, -2, -2);
+            if (item.outlineOnly) {
+                p.setPen(QPen(item.colour, 3));
+                p.setBrush(Qt::NoBrush);
+            } else {
+                p.setPen(QPen(palette::mutedText(), 1));
+                p.setBrush(item.colour);
+            }
+            p.drawRect(r);
+            p.setPen(palette::text());
+            p.drawText(textRect, Qt::AlignLeft | Qt::AlignTop, text);
+        });
 }
 
 void drawMessage(QPainter& p, const QRect& area, const QString& text) {

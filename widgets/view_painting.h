@@ -9,6 +9,7 @@
 #include <QRect>
 #include <QRectF>
 #include <QString>
+#include <functional>
 #include <vector>
 
 namespace ws {
@@ -25,6 +26,14 @@ QFont titleFont(const QFont& base);
 // `base` again afterwards.
 void drawTitle(QPainter& p, const QFont& base, const QRect& line, const QString& text,
                int flags = Qt::AlignLeft);
+// Legend entries laid out left to right in `area`, rows wrapping, and an
+// entry wider than the whole area on several lines (cut at the edge, one
+// read "… (+1 pass e"). `swatch` is the side of each entry's swatch; draw
+// paints entry i (none: only measure). Returns the height used.
+using LegendEntryPainter =
+    std::function<void(int i, const QRect& swatch, const QRect& text, const QString& lines)>;
+int layoutLegendEntries(const QFont& font, const QRect& area, const QStringList& labels, int swatch,
+                        const LegendEntryPainter& draw = {});
 // Height the legend needs when wrapped into `width`.
 int legendHeight(const QFont& font, int width, const std::vector<LegendItem>& items);
 // Draws the legend from the top-left of `area`, wrapping; returns the height used.
