@@ -24,6 +24,19 @@ ParamValues variant(const char* v) {
     return p;
 }
 
+// A view of a modelled run, shown offscreen: the text probe reads what
+// visible widgets paint.
+struct Shown {
+    QApplication& app = test::app();  // before any widget
+    PlaybackModel model;
+    CoalescingView view{&model};
+    Shown(const std::string& experiment, const ParamValues& params) {
+        model.setRun(test::preparedMemoryRun(experiment, params));
+        view.setAttribute(Qt::WA_DontShowOnScreen);
+        view.show();
+    }
+};
+
 TEST(CoalescingView, NaiveTransposeWritesTouchOneSectorPerColumn) {
     test::app();
     PlaybackModel model;
@@ -50,12 +63,8 @@ TEST(CoalescingView, NaiveTransposeWritesTouchOneSectorPerColumn) {
 // needs three lines of the view's font; kept to two, its third ("… of the
 // bytes moved are used") lay under the lanes.
 TEST(CoalescingView, TheCountKeepsEveryLineAboveTheLanes) {
-    test::app();
-    PlaybackModel model;
-    model.setRun(test::preparedMemoryRun("transpose-u8", variant("naive")));
-    CoalescingView view(&model);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.show();
+    Shown s("transpose-u8", variant("naive"));
+    CoalescingView& view = s.view;
     for (const int width : {300, 380, 900}) {
         SCOPED_TRACE(width);
         view.resize(width, 560);
@@ -78,12 +87,8 @@ TEST(CoalescingView, TheCountKeepsEveryLineAboveTheLanes) {
 // In the memory lab's dock on a 1080-line screen the legend's last row was
 // cut at the bottom: the links give up their room first.
 TEST(CoalescingView, TheLegendStaysInsideAShortView) {
-    test::app();
-    PlaybackModel model;
-    model.setRun(test::preparedMemoryRun("transpose-u8", variant("shared")));
-    CoalescingView view(&model);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.show();
+    Shown s("transpose-u8", variant("shared"));
+    CoalescingView& view = s.view;
     view.resize(620, 400);
     bool legend = false;
     for (const auto& t : test::probeText(&view)) {
@@ -128,12 +133,8 @@ TEST(CoalescingView, TheCurrentVariantsNameEndsBeforeItsCounts) {
 // In a laptop's dock the table's headers ran together ("first readfirst
 // writ"): they are elided to their columns, as the cells are.
 TEST(CoalescingView, TableHeadersKeepToTheirColumns) {
-    test::app();
-    PlaybackModel model;
-    model.setRun(test::preparedMemoryRun("transpose-u8", variant("shared")));
-    CoalescingView view(&model);
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.show();
+    Shown s("transpose-u8", variant("shared"));
+    CoalescingView& view = s.view;
     for (const int width : {300, 360, 900}) {
         view.resize(width, 600);
         const auto texts = test::probeText(&view);
