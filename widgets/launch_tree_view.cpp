@@ -18,12 +18,6 @@ namespace ws {
 
 namespace {
 
-// Whether a line is wider than its box, even with the shape's space left out.
-bool overflows(const QFontMetrics& fm, QString line, const LaunchTreeView::NodeBox& b) {
-    line.replace(QStringLiteral(", "), QStringLiteral(","));
-    return fm.horizontalAdvance(line) > b.box.width() - 6;
-}
-
 std::vector<LegendItem> treeLegend(std::uint32_t deepest) {
     std::vector<LegendItem> items;
     for (std::uint32_t d = 0; d <= std::min(deepest, 5u); ++d)
@@ -233,12 +227,10 @@ std::vector<LaunchTreeView::RowCaption> LaunchTreeView::rowCaptions(
         bool same = true, cut = false;
         for (int launch : row) {
             same = same && alike(first, launch);
-            const NodeBox& b = boxes[std::size_t(launch)];
-            cut = cut ||
-                  fm.horizontalAdvance(QString::fromStdString(
-                      run->launches[std::size_t(launch)].kernel)) > b.box.width() - 6 ||
-                  (b.textLines == 2 && overflows(fm, nodeDetail(launch), b)) ||
-                  (b.textLines == 3 && overflows(fm, nodeSize(launch), b));
+            // Cut where the box's own lines had to end in "…".
+            for (const QString& line : nodeLines(boxes[std::size_t(launch)], launch))
+                cut = cut || line.isEmpty() || line.endsWith(QChar(0x2026)) ||
+                      line.endsWith(QStringLiteral("..."));
         }
         if (!same || !cut) continue;
         RowCaption c;
