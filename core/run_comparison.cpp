@@ -43,6 +43,21 @@ std::string gpuState(const Run& run) {
 
 }  // namespace
 
+FoldedComparison foldAlikeFigures(std::vector<ComparedFigure> rows) {
+    FoldedComparison folded;
+    for (ComparedFigure& f : rows) {
+        const bool headline = f.name == "kernel time" || f.name == "throughput";
+        const bool alike =
+            f.left == f.right && f.left != kNone && (f.ratio.empty() || f.ratio == "1.00×");
+        if (headline || !alike) {
+            folded.rows.push_back(std::move(f));
+            continue;
+        }
+        folded.alike += (folded.alike.empty() ? "" : "; ") + f.name + ": " + f.left;
+    }
+    return folded;
+}
+
 double meanBlocksPerSm(const Run& run) {
     const Launch* l = busiestLaunch(run);
     if (!l) return 0;

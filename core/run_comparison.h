@@ -19,6 +19,17 @@ struct ComparedFigure {
 // results too where they differ (and are short enough for a cell).
 std::vector<ComparedFigure> compareRuns(const Run& left, const Run& right);
 
+// The figures again, those that read alike on both sides taken out and named
+// in one line ("waves: 1; verified: yes"), so that the rows left are what
+// differs; kernel time and throughput always keep their rows. On a 1024 x
+// 768 projector eight rows took the two views' room, though four said the
+// same twice.
+struct FoldedComparison {
+    std::vector<ComparedFigure> rows;
+    std::string alike;  // empty where nothing was alike
+};
+FoldedComparison foldAlikeFigures(std::vector<ComparedFigure> rows);
+
 // Mean blocks per SM that ran any, over the first launch (0 without records).
 double meanBlocksPerSm(const Run& run);
 // Waves of the launch with the most block records (0 without records).

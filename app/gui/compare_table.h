@@ -13,12 +13,20 @@ public:
     void setRuns(const Run* left, const Run* right);
     // The table as text (one line per figure), for tests and exports.
     QString text() const;
+    // The last row, naming the figures that read alike on both sides
+    // (foldAlikeFigures); -1 where there is none.
+    int alikeRow() const { return m_alikeRow; }
 
 protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     void fitRowHeight();
+    // The alike row spans the three value columns and wraps there.
+    void fitAlikeRow();
+
+    int m_alikeRow = -1;
 };
 
 }  // namespace ws

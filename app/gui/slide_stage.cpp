@@ -192,6 +192,10 @@ void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& 
                     &SlideStage::fitCompareTable);
             connect(view->model(), &QAbstractItemModel::modelReset, this,
                     &SlideStage::fitCompareTable);
+            // A row that wraps (the figures alike in both) changes height
+            // with the table's width.
+            connect(view->verticalHeader(), &QHeaderView::sectionResized, this,
+                    &SlideStage::fitCompareTable);
         }
     }
     m_compareTable = table;

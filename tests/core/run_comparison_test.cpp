@@ -92,5 +92,28 @@ TEST(RunComparison, GpuStateTellsAnOldTraceFromAQuietGpu) {
     EXPECT_EQ(row(more, "GPU state").right, "GPU state unknown");
 }
 
+// What reads the same on both sides folds into one line, so that the rows
+// left are what differs; the headline figures keep their rows even when
+// equal, and a figure both runs lack is not "alike".
+TEST(RunComparison, AlikeFiguresFoldIntoOneLine) {
+    ws::Run a = timedRun(0.0422, 1e6), b = timedRun(0.0422, 2e6);
+    a.environment.queried = b.environment.queried = true;
+    const auto folded = foldAlikeFigures(compareRuns(a, b));
+    std::vector<std::string> names;
+    for (const auto& f : folded.rows) names.push_back(f.name);
+    // Without block records or repetitions both sides read "—": that says
+    // what the runs lack, and keeps its row.
+    EXPECT_EQ(names, (std::vector<std::string>{"kernel time", "throughput", "spread (CV)", "waves",
+                                               "blocks per SM"}));
+    EXPECT_EQ(folded.alike,
+              "recording overhead: not measured; verified: yes; GPU state: not shared, not "
+              "throttled");
+
+    b.verification.passed = false;
+    const auto differing = foldAlikeFigures(compareRuns(a, b));
+    EXPECT_EQ(row(differing.rows, "verified").right, "NO");
+    EXPECT_EQ(differing.alike.find("verified"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ws
