@@ -395,15 +395,14 @@ QString OperationsView::toolTipFor(const Hit& hit) const {
 
 void OperationsView::paintAxis(QPainter& p, const QRect& plot) {
     const QFontMetrics fm(font());
-    const double minStep = m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16);
-    const double step = niceStep(minStep);
+    const double step = timeAxisStep(fm, m_data.nsPerPixel(), m_data.viewStart, m_data.viewEnd);
     p.setPen(palette::mutedText());
     for (const double t : tickTimes(m_data.viewStart, m_data.viewEnd, step)) {
         const double x = m_data.mapTimeToX(t);
         p.setPen(palette::gridLine());
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         // A label centred on a tick near the right edge would be cut there.
-        const QString text = formatDuration(t);
+        const QString text = formatTick(t, step);
         if (x + fm.horizontalAdvance(text) / 2.0 > width() - 2) continue;
         p.setPen(palette::mutedText());
         p.drawText(QRectF(x - 60, plot.top() - fm.height() - 6, 120, fm.height()), Qt::AlignCenter,

@@ -258,9 +258,9 @@ void PagesView::paintEvent(QPaintEvent*) {
     p.drawText(
         QRectF(strip.left() - 10, plot.top() - fm.height() - 4, strip.width() + 20, fm.height()),
         Qt::AlignCenter, tr("now"));
-    const double step = niceStep(m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16));
+    const double step = timeAxisStep(fm, m_data.nsPerPixel(), m_data.viewStart, m_data.viewEnd);
     for (const double t : tickTimes(m_data.viewStart, m_data.viewEnd, step)) {
-        const QString label = formatDuration(t);
+        const QString label = formatTick(t, step);
         p.drawText(
             tickLabelBox(fm, label, m_data.mapTimeToX(t), plot.top() - fm.height() - 4, 0, width()),
             Qt::AlignCenter, label);

@@ -245,7 +245,7 @@ void QueueTimelineView::paintLabels(QPainter& p, const QRect& lanes) {
     for (const double t : tickTimes(m_time.viewStart, m_time.viewEnd, step)) {
         const double x = m_time.mapTimeToX(t);
         p.drawLine(QPointF(x, lanes.bottom() + 1), QPointF(x, lanes.bottom() + 5));
-        const QString label = formatDuration(t);
+        const QString label = formatTick(t, step);
         p.drawText(tickLabelBox(fm, label, x, lanes.bottom() + 6, 0, width()), Qt::AlignCenter,
                    label);
     }

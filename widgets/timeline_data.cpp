@@ -1,6 +1,7 @@
 #include "widgets/timeline_data.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ws {
 
@@ -38,6 +39,23 @@ void TimelineData::centerOn(double t) {
     viewStart = t - s / 2;
     viewEnd = t + s / 2;
     clampToFull();
+}
+
+void TimelineData::showRange(double start, double end) {
+    const double spare = (end - start) / 20;
+    const double fullSpan = fullEnd - fullStart;
+    const double s = std::clamp(end - start + 2 * spare, std::min(minSpan, fullSpan), fullSpan);
+    viewStart = (start + end) / 2 - s / 2;
+    viewEnd = viewStart + s;
+    clampToFull();
+}
+
+bool TimelineData::showsRange(double start, double end) const {
+    TimelineData fitted = *this;
+    fitted.showRange(start, end);
+    const double tolerance = 1e-9 * std::max(1.0, fullEnd - fullStart);
+    return std::abs(fitted.viewStart - viewStart) <= tolerance &&
+           std::abs(fitted.viewEnd - viewEnd) <= tolerance;
 }
 
 void TimelineData::clampToFull() {

@@ -25,6 +25,12 @@ struct TimelineData {
     void zoom(double factor, double anchorX);
     void pan(double dxPixels);  // positive moves the view to later times
     void centerOn(double t);
+    // Shows [start, end] with a twentieth of it spare on each side, no
+    // narrower than minSpan, inside the full range: one launch among others
+    // far apart (a host's 800-us launch call between kernels of 3 us).
+    void showRange(double start, double end);
+    // Whether the view is what showRange(start, end) makes it.
+    bool showsRange(double start, double end) const;
     bool zoomedIn() const { return span() < (fullEnd - fullStart) * 0.999; }
 
 private:

@@ -235,8 +235,7 @@ QRectF TimelineView::playheadLabelBox(const QRect& lanes) const {
 
 void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
     const QFontMetrics fm(font());
-    const double minStep = m_data.nsPerPixel() * (fm.horizontalAdvance("000.00 µs") + 16);
-    const double step = niceStep(minStep);
+    const double step = timeAxisStep(fm, m_data.nsPerPixel(), m_data.viewStart, m_data.viewEnd);
     const int axisY = lanes.top() - 4;
     const QRectF playhead = playheadLabelBox(lanes);
     p.setPen(palette::mutedText());
@@ -245,7 +244,7 @@ void TimelineView::paintAxis(QPainter& p, const QRect& lanes) {
         const int x = int(std::lround(m_data.mapTimeToX(t)));
         p.setPen(palette::mutedText());
         p.drawLine(x, axisY - 4, x, axisY);
-        const QString label = formatDuration(t);
+        const QString label = formatTick(t, step);
         const QRectF box =
             tickLabelBox(fm, label, x, axisY - 6 - fm.ascent(), lanes.left() - 10, width());
         // The playhead's own time covers the tick labels it passes.
@@ -528,7 +527,20 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
     m_dragging = false;
 }
 
-void TimelineView::mouseDoubleClickEvent(QMouseEvent*) {
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
+    // On a block: its launch fills the view (again: all of the run). A run
+    // whose launches lie far apart drew each as a sliver of the axis.
+    syncGeometry();
+    const PreparedRun* prep = m_model->prepared();
+    const BlockRef ref = blockAt(e->position());
+    if (prep && ref.valid() && std::size_t(ref.launch) < prep->launches.size()) {
+        const LaunchIndex& launch = prep->launches[std::size_t(ref.launch)];
+        if (!m_data.showsRange(launch.start, launch.end)) {
+            m_data.showRange(launch.start, launch.end);
+            update();
+            return;
+        }
+    }
     m_data.showAll();
     update();
 }

@@ -3,7 +3,8 @@
 // bars from their start to their end %globaltimer, coloured by their state at
 // the playback time in tones that alternate wave by wave. Wheel or +/- zoom
 // (the time under the cursor stays put), drag or arrow keys pan, a click
-// selects a block, the playhead follows the playback.
+// selects a block, a double-click on one fits its launch in the view (again,
+// or elsewhere: all of the run), the playhead follows the playback.
 #include <QImage>
 #include <QTimer>
 #include <QWidget>

@@ -1,13 +1,19 @@
 #include "widgets/view_text.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ws {
 
-QString formatDuration(double ns) {
+namespace {
+
+// ns in the unit that suits its size, with at least `minDecimals` decimals
+// (trailing zeros dropped).
+QString durationText(double ns, int minDecimals) {
     const double a = std::fabs(ns);
-    auto fmt = [](double v, const char* unit) {
-        const int decimals = std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2);
+    auto fmt = [minDecimals](double v, const char* unit) {
+        const int decimals =
+            std::max(minDecimals, std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2));
         QString s = QString::number(v, 'f', decimals);
         if (s.contains('.')) {
             while (s.endsWith('0')) s.chop(1);
@@ -19,6 +25,41 @@ QString formatDuration(double ns) {
     if (a < 1e6) return fmt(ns / 1e3, " µs");
     if (a < 1e9) return fmt(ns / 1e6, " ms");
     return fmt(ns / 1e9, " s");
+}
+
+double unitOf(double ns) {
+    const double a = std::fabs(ns);
+    return a < 1e3 ? 1 : a < 1e6 ? 1e3 : a < 1e9 ? 1e6 : 1e9;
+}
+
+}  // namespace
+
+QString formatDuration(double ns) { return durationText(ns, 0); }
+
+QString formatTick(double ns, double step) {
+    // The fewest decimals that write the step exactly: 0.25 needs 2, 0.5
+    // one, a whole unit none.
+    const double inUnit = step / unitOf(ns);
+    int decimals = 0;
+    for (double scaled = inUnit; decimals < 9 && inUnit > 0; scaled *= 10, ++decimals)
+        if (std::fabs(scaled - std::round(scaled)) <= 1e-6 * std::max(1.0, scaled)) break;
+    return durationText(ns, decimals);
+}
+
+double timeAxisStep(const QFontMetrics& fm, double nsPerPixel, double viewStart, double viewEnd,
+                    int gap) {
+    double step = niceStep(nsPerPixel * (fm.horizontalAdvance(QStringLiteral("000.00 µs")) + gap));
+    // Finer steps need more decimals and wider labels, which may need a
+    // coarser step: a few rounds settle it.
+    for (int round = 0; round < 3; ++round) {
+        int widest = 0;
+        for (double t : {viewStart, viewEnd, viewStart + step, viewEnd - step})
+            widest = std::max(widest, fm.horizontalAdvance(formatTick(t, step)));
+        const double next = niceStep(nsPerPixel * (widest + gap));
+        if (next <= step) break;
+        step = next;
+    }
+    return step;
 }
 
 QString groupDigits(long long value) {

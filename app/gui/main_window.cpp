@@ -182,9 +182,10 @@ void MainWindow::buildViews() {
     top->setStretchFactor(2, 3);
     auto* views = new QSplitter(Qt::Vertical, this);
     views->addWidget(top);
-    views->addWidget(titled(tr("SM timeline (wheel or +/- zoom, drag or arrows pan, double-click "
-                               "shows all)"),
-                            m_timeline));
+    views->addWidget(
+        titled(tr("SM timeline (wheel or +/- zoom, drag or arrows pan; double-click: a "
+                  "block's launch, or all)"),
+               m_timeline));
     views->setStretchFactor(0, 4);
     views->setStretchFactor(1, 5);
 

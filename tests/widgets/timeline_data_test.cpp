@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "tests/widgets/qt_test_support.h"
 #include "widgets/view_text.h"
 
 namespace ws {
@@ -84,6 +85,55 @@ TEST(TimelineData, PanStaysInsideTheRun) {
     d.pan(1e9);
     EXPECT_DOUBLE_EQ(d.viewEnd, 1e6);
     EXPECT_NEAR(d.span(), 1e5, 1e-6);
+}
+
+// Ticks 250 ns apart 401 us into a run: each label tells its tick from the
+// next, where formatDuration wrote "401 µs" four times in a row.
+TEST(TickLabels, CarryTheDecimalsTheirStepNeeds) {
+    EXPECT_EQ(formatTick(401250, 250), QStringLiteral("401.25 µs"));
+    EXPECT_EQ(formatTick(401500, 250), QStringLiteral("401.5 µs"));
+    EXPECT_EQ(formatTick(401000, 500), QStringLiteral("401 µs"));
+    EXPECT_EQ(formatTick(401200, 200), QStringLiteral("401.2 µs"));
+    EXPECT_EQ(formatTick(2.5e6, 1e5), QStringLiteral("2.5 ms"));
+    EXPECT_EQ(formatTick(12345, 5), QStringLiteral("12.345 µs"));
+    // Coarse steps read as formatDuration does.
+    EXPECT_EQ(formatTick(1.25e6, 1e6), formatDuration(1.25e6));
+    EXPECT_EQ(formatTick(350, 50), QStringLiteral("350 ns"));
+    EXPECT_EQ(formatTick(0, 250), QStringLiteral("0 ns"));
+}
+
+TEST(TickLabels, AStepLeavesRoomForItsWiderLabels) {
+    test::app();  // fonts need the application
+    QFont font;
+    font.setPixelSize(13);
+    const QFontMetrics fm(font);
+    // 1 ns a pixel, 401 us along: "401.25 µs" is wider than "000.00 µs"
+    // only a little; "401.125 µs" would need a coarser step.
+    const double step = timeAxisStep(fm, 1.0, 401000, 402000);
+    const auto ticks = tickTimes(401000, 402000, step);
+    ASSERT_GE(ticks.size(), 2u);
+    for (std::size_t i = 1; i < ticks.size(); ++i) {
+        EXPECT_NE(formatTick(ticks[i - 1], step), formatTick(ticks[i], step));
+        EXPECT_GE(step / 1.0, fm.horizontalAdvance(formatTick(ticks[i], step)) + 16);
+    }
+}
+
+TEST(TimelineData, ShowsOneRangeWithRoomEitherSideAndInsideTheRun) {
+    TimelineData d = data();  // [0, 1e6]
+    d.showRange(4e5, 4.2e5);
+    EXPECT_NEAR(d.viewStart, 4e5 - 1e3, 1e-6);
+    EXPECT_NEAR(d.viewEnd, 4.2e5 + 1e3, 1e-6);
+    EXPECT_TRUE(d.showsRange(4e5, 4.2e5));
+    EXPECT_FALSE(d.showsRange(4e5, 4.3e5));
+    // At the run's end the spare room moves inside; a range shorter than the
+    // smallest span is shown at that span.
+    d.showRange(9.9e5, 1e6);
+    EXPECT_DOUBLE_EQ(d.viewEnd, 1e6);
+    EXPECT_NEAR(d.span(), 1.1e4, 1e-6);
+    d.showRange(5e5, 5e5 + 1);
+    EXPECT_NEAR(d.span(), d.minSpan, 1e-9);
+    d.showAll();
+    EXPECT_FALSE(d.showsRange(5e5, 5e5 + 1));
 }
 
 }  // namespace

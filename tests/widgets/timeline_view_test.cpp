@@ -4,6 +4,7 @@
 
 #include <QElapsedTimer>
 #include <QMouseEvent>
+#include <QSet>
 #include <QWheelEvent>
 
 #include "tests/widgets/qt_test_support.h"
@@ -229,6 +230,51 @@ TEST_F(TimelineViewTest, ClickSelectsAndDragPans) {
     QApplication::sendEvent(&view, &r2);
     EXPECT_NEAR(view.data().viewStart - start, 100 * view.data().nsPerPixel(), 1e-6);
     EXPECT_EQ(model.selected(), (BlockRef{0, 10}));  // a drag is not a click
+}
+
+// Launches far apart (a host's 800-us launch call between kernels of a few
+// us) were slivers of the axis: a double-click on a block fits its launch,
+// a second one shows the whole run again, as does one beside the blocks.
+TEST_F(TimelineViewTest, DoubleClickOnABlockFitsItsLaunch) {
+    ws::Run run = test::smallRun();
+    Launch later = run.launches[0];
+    later.blocks.resize(1);
+    later.grid = {1, 1, 1};
+    later.steps = {};
+    later.blocks.startNs[0] = run.launches[0].blocks.endNs[15] + 800000;
+    later.blocks.endNs[0] = later.blocks.startNs[0] + 3000;
+    run.launches.push_back(later);
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    view.resize(900, 480);
+    const LaunchIndex first = model.prepared()->launches[0];
+    auto doubleClick = [&](QPointF at) {
+        QMouseEvent e(QEvent::MouseButtonDblClick, at, view.mapToGlobal(at), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&view, &e);
+    };
+    const double full = view.data().span();
+    doubleClick(view.pointOf({0, 3}));
+    EXPECT_TRUE(view.data().showsRange(first.start, first.end));
+    EXPECT_LT(view.data().span(), full / 100);
+    EXPECT_LE(view.data().viewStart, first.start);
+    EXPECT_GE(view.data().viewEnd, first.end);
+    doubleClick(view.pointOf({0, 3}));
+    EXPECT_DOUBLE_EQ(view.data().span(), full);
+    // The later launch's one block, then the blank axis beside it.
+    doubleClick(view.pointOf({1, 0}));
+    const LaunchIndex second = model.prepared()->launches[1];
+    EXPECT_TRUE(view.data().showsRange(second.start, second.end));
+    // 800 us along, ticks a few hundred ns apart each read differently.
+    view.show();
+    QStringList ticks;
+    for (const auto& t : test::probeText(&view))
+        if (t.text.endsWith(QStringLiteral(" µs")) && t.box.bottom() < view.lanesRect().top())
+            ticks << t.text;
+    EXPECT_GE(ticks.size(), 3) << ticks.join(", ").toStdString();
+    EXPECT_EQ(QSet<QString>(ticks.begin(), ticks.end()).size(), ticks.size())
+        << ticks.join(", ").toStdString();
+    doubleClick(QPointF(view.lanesRect().left() + 2, view.lanesRect().bottom() - 2));
+    EXPECT_DOUBLE_EQ(view.data().span(), full);
 }
 
 // A damaged trace can hold a block that ends years after the others. Zoomed
