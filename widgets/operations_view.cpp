@@ -719,7 +719,35 @@ void OperationsView::mouseReleaseEvent(QMouseEvent* e) {
     m_dragging = false;
 }
 
-void OperationsView::mouseDoubleClickEvent(QMouseEvent*) {
+std::pair<double, double> OperationsView::fitSpan(const Hit& hit) const {
+    const PreparedRun* p = m_model->prepared();
+    if (!p || hit.kind == Hit::None) return {0, 0};
+    if (hit.kind == Hit::Block) {
+        if (std::size_t(hit.block.launch) >= p->launches.size()) return {0, 0};
+        const LaunchIndex& l = p->launches[std::size_t(hit.block.launch)];
+        return {l.start, l.end};
+    }
+    const Run& run = *p->run;
+    const bool call = hit.kind == Hit::HostCall;
+    const std::uint64_t s =
+        call ? run.hostCalls.startNs[hit.index] : run.operations.startNs[hit.index];
+    const std::uint64_t e =
+        std::max(s, call ? run.hostCalls.endNs[hit.index] : run.operations.endNs[hit.index]);
+    return {nsAfter(s, p->origin), nsAfter(e, p->origin)};
+}
+
+void OperationsView::mouseDoubleClickEvent(QMouseEvent* e) {
+    // A kernel of a few us beside an 800-us launch call was a sliver.
+    syncGeometry();
+    const Hit hit = hitAt(e->position());
+    if (hit.kind != Hit::None) {
+        const auto [start, end] = fitSpan(hit);
+        if (end > start && !m_data.showsRange(start, end)) {
+            m_data.showRange(start, end);
+            update();
+            return;
+        }
+    }
     m_data.showAll();
     update();
 }

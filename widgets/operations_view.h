@@ -5,8 +5,9 @@
 // A row on top shows when kernels ran and when copies did: where both bands
 // are filled, copies hid behind kernels. Hover or select an operation or a
 // call and arrows join each call to the work it caused. Wheel or +/- zoom,
-// drag pans, double-click shows all; clicking a kernel or a block selects it
-// in every view.
+// drag pans; a double-click on a call or an operation fits it in the view,
+// on a block its launch (again, or elsewhere: all of the run); clicking a
+// kernel or a block selects it in every view.
 #include <QWidget>
 #include <cstdint>
 #include <map>
@@ -46,6 +47,9 @@ public:
     // block"), below the last SM row; empty when every SM has one.
     QRectF idleBandRect() const;
     QRectF itemRect(const Hit& hit) const;
+    // The times a double-click on the item fits in the view (ns after the
+    // run's origin): a call's or an operation's own, a block's launch's.
+    std::pair<double, double> fitSpan(const Hit& hit) const;
     Hit hitAt(QPointF pos) const;
     void select(const Hit& hit);
     const Hit& selected() const { return m_selected; }
@@ -67,7 +71,7 @@ protected:
     void mousePressEvent(QMouseEvent*) override;
     void mouseMoveEvent(QMouseEvent*) override;
     void mouseReleaseEvent(QMouseEvent*) override;
-    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent* e) override;
     void keyPressEvent(QKeyEvent*) override;
     void leaveEvent(QEvent*) override;
     bool event(QEvent*) override;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QMouseEvent>
 #include <algorithm>
 
 #include "tests/concurrency_lab/concurrency_test_runs.h"
@@ -151,6 +152,41 @@ TEST(OperationsView, SelectingAKernelSelectsItsFirstBlockEverywhere) {
     const Hit back = f.view.hitAt(bar.center());
     EXPECT_EQ(back.kind, Hit::Block);
     EXPECT_EQ(back.block, sel);
+}
+
+// A double-click on a kernel fits it in the view, a second shows the whole
+// run again; on a block, its launch; beside everything, the whole run.
+TEST(OperationsView, DoubleClickFitsTheItemUnderIt) {
+    Fixture f(test::streamsRun(2, 4));
+    f.view.show();
+    const int stream = f.rowOf(OperationRowKind::Stream, 20);
+    const ws::Run& run = *f.model.run();
+    std::size_t kernel = 0;
+    for (std::size_t i : f.view.lanes().rows[std::size_t(stream)].items)
+        if (run.operations.kind[i] == std::uint8_t(OperationKind::Kernel)) kernel = i;
+    auto doubleClick = [&](QPointF at) {
+        QMouseEvent e(QEvent::MouseButtonDblClick, at, f.view.mapToGlobal(at), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&f.view, &e);
+    };
+    const double full = f.view.data().span();
+    const Hit k{Hit::Operation, kernel, {}, stream};
+    doubleClick(f.view.itemRect(k).center());
+    const auto [start, end] = f.view.fitSpan(k);
+    EXPECT_GT(end, start);
+    EXPECT_TRUE(f.view.data().showsRange(start, end));
+    EXPECT_LT(f.view.data().span(), full);
+    doubleClick(f.view.itemRect(k).center());
+    EXPECT_DOUBLE_EQ(f.view.data().span(), full);
+
+    const BlockRef block = f.model.prepared()->refOfBlock(
+        run.operations.launch[kernel],
+        run.launches[std::size_t(run.operations.launch[kernel])].blocks.block[0]);
+    doubleClick(f.view.itemRect({Hit::Block, 0, block, -1}).center());
+    const LaunchIndex& launch = f.model.prepared()->launches[std::size_t(block.launch)];
+    EXPECT_TRUE(f.view.data().showsRange(launch.start, launch.end));
+    doubleClick(QPointF(2, 2));
+    EXPECT_DOUBLE_EQ(f.view.data().span(), full);
 }
 
 TEST(OperationsView, WithoutCuptiTheReasonIsShownAndTheBlocksStay) {
