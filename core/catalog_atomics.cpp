@@ -3,6 +3,7 @@
 // (seed 002), and what contention on one address costs.
 #include <string>
 
+#include "core/catalog_block_param.h"
 #include "core/catalog_entries.h"
 
 namespace ws {
@@ -10,15 +11,7 @@ namespace ws {
 namespace {
 
 ParamSpec blockParam(const std::string& defaultBlock, const std::string& help) {
-    return {.name = "block",
-            .type = ParamType::Int,
-            .min = 32,
-            .max = 1024,
-            .defaultValue = defaultBlock,
-            .unit = "threads",
-            .help = help,
-            .multipleOf = 32,
-            .logScale = true};
+    return threadsPerBlockParam(defaultBlock, help);
 }
 
 ExperimentSpec workQueue() {

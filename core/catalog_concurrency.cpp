@@ -3,6 +3,7 @@
 // launching kernels (dynamic parallelism), and unified memory migrating pages.
 #include <string>
 
+#include "core/catalog_block_param.h"
 #include "core/catalog_entries.h"
 #include "core/concurrency_plans.h"
 
@@ -24,15 +25,7 @@ ParamSpec elementsParam(long long defaultN, long long maxN, const std::string& h
 }
 
 ParamSpec blockParam(const std::string& help) {
-    return {.name = "block",
-            .type = ParamType::Int,
-            .min = 32,
-            .max = 1024,
-            .defaultValue = "256",
-            .unit = "threads",
-            .help = help,
-            .powerOfTwo = true,
-            .logScale = true};
+    return threadsPerBlockParam("256", help, {.powerOfTwo = true, .wholeWarps = false});
 }
 
 Status streamsRules(const ParamValues& v) {

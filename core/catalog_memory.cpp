@@ -3,6 +3,7 @@
 // the float transpose ladder measured against a copy.
 #include <string>
 
+#include "core/catalog_block_param.h"
 #include "core/catalog_entries.h"
 #include "core/memory_reference.h"
 
@@ -39,16 +40,8 @@ ParamSpec tracedBlocksParam() {
 
 ParamSpec reduceBlockParam(const std::string& defaultBlock, bool powerOfTwo,
                            const std::string& help) {
-    return {.name = "block",
-            .type = ParamType::Int,
-            .min = powerOfTwo ? 64.0 : 32.0,
-            .max = 1024,
-            .defaultValue = defaultBlock,
-            .unit = "threads",
-            .help = help,
-            .powerOfTwo = powerOfTwo,
-            .multipleOf = 32,
-            .logScale = true};
+    return threadsPerBlockParam(defaultBlock, help,
+                                {.min = powerOfTwo ? 64.0 : 32.0, .powerOfTwo = powerOfTwo});
 }
 
 const std::vector<std::string> kAccessRecords = {"blocks", "sharedAccesses", "globalAccesses"};

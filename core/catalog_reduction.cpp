@@ -1,5 +1,6 @@
 // The parallel reductions of seed 000/003 chapter 4 and the classic
 // optimization ladder, as catalog entries.
+#include "core/catalog_block_param.h"
 #include "core/catalog_entries.h"
 
 namespace ws {
@@ -18,18 +19,11 @@ ParamSpec sizeParam(double defaultN, double maxN) {
 }
 
 ParamSpec blockParam(const std::string& defaultBlock, bool powerOfTwo) {
-    return {.name = "block",
-            .type = ParamType::Int,
-            .min = 32,
-            .max = 1024,
-            .defaultValue = defaultBlock,
-            .unit = "threads",
-            .help = powerOfTwo ? "Threads per block. The tree halves the block each step, so "
-                                 "it must be a power of two."
-                               : "Threads per block, whole warps.",
-            .powerOfTwo = powerOfTwo,
-            .multipleOf = 32,
-            .logScale = true};
+    return threadsPerBlockParam(defaultBlock,
+                                powerOfTwo ? "Threads per block. The tree halves the block each "
+                                             "step, so it must be a power of two."
+                                           : "Threads per block, whole warps.",
+                                {.powerOfTwo = powerOfTwo});
 }
 
 ParamSpec gridParam() {
