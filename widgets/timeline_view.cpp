@@ -311,6 +311,13 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     // translucent or dashed full-height lines.
     const QColor waveColour(0x50, 0x50, 0x50);
     double lastLabelX = -1e9;
+    // The playhead is drawn last, over every label: a label it would cross
+    // ("wave 17" struck through) gives way, as the axis's tick labels do.
+    const double playheadX = m_data.mapTimeToX(m_model->time());
+    auto crossesPlayhead = [&](double left, double right) {
+        return playheadX >= lanes.left() - 1 && playheadX <= lanes.right() + 1 &&
+               playheadX + 2 >= left && playheadX - 2 <= right;
+    };
     // Room for the widest label ("wave 971" has three digits), shaped once,
     // not per wave: two-digit room let three-digit labels run into each other.
     std::size_t mostWaves = 0;
@@ -324,12 +331,13 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
             if (x < lanes.left() || x > lanes.right()) continue;
             if (x - lastLabelX < labelGap) continue;
             p.fillRect(QRectF(std::floor(x), lanes.top(), 1, lanes.height()), waveColour);
+            lastLabelX = x;
+            if (crossesPlayhead(x + 1, x + labelGap - 5)) continue;
             // On a plate of the background: over dense bars the label stays legible.
             p.fillRect(QRectF(std::floor(x) + 1, lanes.top(), labelGap - 6, fm.height()),
                        palette::background());
             p.setPen(palette::mutedText());
             p.drawText(QPointF(x + 3, lanes.top() + fm.ascent()), tr("wave %1").arg(k + 1));
-            lastLabelX = x;
         }
     }
     // Launch boundaries of multi-launch runs; labels only where the last one
@@ -367,7 +375,8 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
             for (const double candidate : {x + 3, x - 3 - w}) {
                 if (candidate < x && !atRightEdge) continue;
                 if (candidate < std::max(prevX + 3, double(lanes.left())) ||
-                    candidate + w > std::min(nextX - 2, double(lanes.right())))
+                    candidate + w > std::min(nextX - 2, double(lanes.right())) ||
+                    crossesPlayhead(candidate, candidate + w))
                     continue;
                 line = 0;
                 while (line < lines && candidate < lastLabelEnd[line] + 6) ++line;

@@ -232,6 +232,27 @@ TEST_F(TimelineViewTest, ClickSelectsAndDragPans) {
     EXPECT_EQ(model.selected(), (BlockRef{0, 10}));  // a drag is not a click
 }
 
+// The playhead is drawn over every label: one it would cross ("wave 2"
+// struck through) gives way while the playhead passes, and is back after.
+TEST_F(TimelineViewTest, TheWaveLabelThePlayheadCrossesGivesWay) {
+    view.show();
+    auto waveLabels = [&] {
+        QStringList found;
+        for (const auto& t : test::probeText(&view))
+            if (t.text.startsWith(QStringLiteral("wave "))) found << t.text;
+        return found;
+    };
+    const auto& waves = model.prepared()->lanes.waveStart.front();
+    ASSERT_GE(waves.size(), 2u);
+    model.setTime(model.duration());
+    EXPECT_TRUE(waveLabels().contains(QStringLiteral("wave 2")));
+    // Two pixels into the label.
+    const double x = view.data().mapTimeToX(waves[1]) + 6;
+    model.setTime(view.data().mapXToTime(x));
+    EXPECT_FALSE(waveLabels().contains(QStringLiteral("wave 2")))
+        << waveLabels().join(", ").toStdString();
+}
+
 // Launches far apart (a host's 800-us launch call between kernels of a few
 // us) were slivers of the axis: a double-click on a block fits its launch,
 // a second one shows the whole run again, as does one beside the blocks.
