@@ -803,13 +803,9 @@ int main(int argc, char** argv) {
             for (int w = 0; w < kWayCount; ++w) {
                 CHECK(cudaMemset(slots, 0, c.blocks * 48));
                 CHECK(cudaMemset(anchors, 0, c.blocks * 16));
-                CHECK(cudaEventRecord(start));
-                c.launch(w, Records{slots, anchors, c.anchorStride});
-                CHECK(cudaEventRecord(stop));
-                CHECK(cudaEventSynchronize(stop));
-                CHECK(cudaGetLastError());
-                float t = 0;
-                CHECK(cudaEventElapsedTime(&t, start, stop));
+                const float t = timedMs(start, stop, [&] {
+                    c.launch(w, Records{slots, anchors, c.anchorStride});
+                });
                 if (round >= 0) ms[w].push_back(t);
                 if (round == rounds - 1) {
                     std::vector<std::uint8_t> bytes(c.blocks * 48);

@@ -320,25 +320,14 @@ bool probe(const char* title, const std::vector<Way<T>>& ways, dim3 grid, dim3 b
                 config.attrs = &attribute;
                 config.numAttrs = 1;
             }
-            CHECK(cudaEventRecord(start));
-            CHECK(cudaLaunchKernelEx(&config, way.kernel, static_cast<const T*>(src), dst, n, n,
-                                     slots));
-            CHECK(cudaEventRecord(stop));
-            CHECK(cudaEventSynchronize(stop));
-            CHECK(cudaGetLastError());
-            float t = 0;
-            CHECK(cudaEventElapsedTime(&t, start, stop));
+            const float t = timedMs(start, stop, [&] {
+                CHECK(cudaLaunchKernelEx(&config, way.kernel, static_cast<const T*>(src), dst, n, n,
+                                         slots));
+            });
             if (round >= 0) ms[w].push_back(t);
             if (round != -1) continue;
             CHECK(cudaMemcpy(out.data(), dst, elements * sizeof(T), cudaMemcpyDeviceToHost));
-            for (std::size_t y = 0; y < std::size_t(n) && ok; ++y)
-                for (std::size_t x = 0; x < std::size_t(n); ++x)
-                    if (out[x * n + y] != host[y * n + x]) {
-                        std::printf("%s, %s: wrong output at (%zu, %zu)\n", title, way.name.c_str(),
-                                    x, y);
-                        ok = false;
-                        break;
-                    }
+            ok &= isTranspose(out, host, std::size_t(n), title, way.name.c_str());
             CHECK(cudaMemset(dst, 0, elements * sizeof(T)));
             if (!way.record) continue;
             placed[w].resize(blocks);

@@ -409,11 +409,9 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
                 attr.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
                 CHECK(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow, &attr));
             }
-            CHECK(cudaEventRecord(start, stream));
-            kernels[w]<<<grid, block, 0, stream>>>(src, dst, n, n, rec);
-            CHECK(cudaEventRecord(stop, stream));
-            CHECK(cudaEventSynchronize(stop));
-            CHECK(cudaGetLastError());
+            const float t = timedMs(
+                start, stop, [&] { kernels[w]<<<grid, block, 0, stream>>>(src, dst, n, n, rec); },
+                stream);
             if (w == kLabPersisting) {
                 cudaStreamAttrValue attr{};
                 attr.accessPolicyWindow.num_bytes = 0;
@@ -421,20 +419,11 @@ bool probe(const char* title, const std::vector<Kernel<T>>& kernels, dim3 grid, 
                 CHECK(cudaCtxResetPersistingL2Cache());
                 CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
             }
-            float t = 0;
-            CHECK(cudaEventElapsedTime(&t, start, stop));
             if (round >= 0) ms[w].push_back(t);
             if (round != -1) continue;
             // The first round checks every output and every valid record.
             CHECK(cudaMemcpy(out.data(), dst, elements * sizeof(T), cudaMemcpyDeviceToHost));
-            for (std::size_t y = 0; y < std::size_t(n) && ok; ++y)
-                for (std::size_t x = 0; x < std::size_t(n); ++x)
-                    if (out[x * n + y] != host[y * n + x]) {
-                        std::printf("%s, %s: wrong output at (%zu, %zu)\n", title, wayName(w), x,
-                                    y);
-                        ok = false;
-                        break;
-                    }
+            ok &= isTranspose(out, host, std::size_t(n), title, wayName(w));
             CHECK(cudaMemset(dst, 0, elements * sizeof(T)));
             if (w == kPacked16 || w == kPacked8) {
                 // Every block's record written: a start, some time spent, a real SM.
