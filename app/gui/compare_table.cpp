@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QStyle>
 #include <QStyledItemDelegate>
 #include <algorithm>
@@ -44,6 +45,9 @@ CompareTable::CompareTable(QWidget* parent) : QTableWidget(parent) {
     setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     setWordWrap(true);
+    // A table to read, not to edit or walk: with the focus it drew its
+    // current cell ("kernel time") in a box on a projected slide.
+    setFocusPolicy(Qt::NoFocus);
     setItemDelegate(new AlikeRowDelegate(this, this));
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, &CompareTable::fitAlikeRow);
     fitRowHeight();
@@ -75,6 +79,15 @@ void CompareTable::fitAlikeRow() {
         setRowHeight(m_alikeRow, row);
         updateGeometry();
     }
+}
+
+int CompareTable::contentHeight() const {
+    return horizontalHeader()->height() + verticalHeader()->length() + 2 * frameWidth() +
+           (horizontalScrollBar()->isVisible() ? horizontalScrollBar()->height() : 0);
+}
+
+int CompareTable::fittedHeight(int room, double share) const {
+    return std::clamp(contentHeight(), kMinHeight, std::max(kMinHeight, int(share * room)));
 }
 
 void CompareTable::resizeEvent(QResizeEvent* e) {

@@ -16,6 +16,14 @@ public:
     // The last row, naming the figures that read alike on both sides
     // (foldAlikeFigures); -1 where there is none.
     int alikeRow() const { return m_alikeRow; }
+    // The height that shows every row without scrolling: the header, the
+    // rows (the alike row as wrapped), the frame.
+    int contentHeight() const;
+    // Where the table shares a splitter or a stage with views: the height it
+    // is given, all its rows up to `share` of `room`, and never below
+    // kMinHeight (a scroll away beyond).
+    static constexpr int kMinHeight = 90;
+    int fittedHeight(int room, double share = 0.45) const;
 
 protected:
     void changeEvent(QEvent* e) override;

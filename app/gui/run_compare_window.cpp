@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -92,14 +93,18 @@ RunCompareWindow::RunCompareWindow(MainWindow* window, QWidget* parent)
     viewsLayout->setContentsMargins(0, 0, 0, 0);
     viewsLayout->addLayout(sides, 1);
     viewsLayout->addWidget(new PlaybackBar(m_left));
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(viewsPane);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
-    split->setSizes({4000, 1000});  // in proportion: the views take most
-    split->setChildrenCollapsible(false);
-    layout->addWidget(split, 1);
+    m_split = new QSplitter(Qt::Vertical);
+    m_split->addWidget(viewsPane);
+    m_split->addWidget(m_table);
+    m_split->setStretchFactor(0, 4);
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({4000, 1000});  // in proportion: the views take most
+    m_split->setChildrenCollapsible(false);
+    layout->addWidget(m_split, 1);
+    // A row that wraps (the figures alike in both) changes height with the
+    // table's width.
+    connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this,
+            &RunCompareWindow::fitTable);
 
     connect(m_pair, &RunPair::changed, this, &RunCompareWindow::refresh);
     connect(m_left, &PlaybackModel::runChanged, this, &RunCompareWindow::refresh);
@@ -235,8 +240,24 @@ void RunCompareWindow::refresh() {
             runs[side] ? describe(*runs[side])
                        : tr("Choose a run above (%1)").arg(side == 0 ? tr("left") : tr("right")));
     m_table->setRuns(runs[0], runs[1]);
+    fitTable();
     m_problem->setText(problem());
     m_problem->setVisible(!m_problem->text().isEmpty());
+}
+
+void RunCompareWindow::fitTable() {
+    // A fifth of the window held six of eight rows; the last ("alike in
+    // both") was a scroll away. The table gets all its rows, up to 45 % of
+    // the splitter; the divider still moves either way.
+    const int total = m_split->height() - m_split->handleWidth();
+    if (total <= 0) return;
+    const int h = m_table->fittedHeight(total);
+    m_split->setSizes({total - h, h});
+}
+
+void RunCompareWindow::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    fitTable();
 }
 
 }  // namespace ws

@@ -11,6 +11,7 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QVBoxLayout;
 
 namespace ws {
@@ -42,7 +43,13 @@ public:
 signals:
     void loaded();
 
+protected:
+    void showEvent(QShowEvent* e) override;
+
 private:
+    // Gives the table the height of all its rows, up to 45 % of the window's
+    // splitter.
+    void fitTable();
     void fillPickers();
     void loadLeft(const QString& file);
     void pick(int side, int index);
@@ -61,6 +68,7 @@ private:
     QWidget* m_views[2] = {nullptr, nullptr};
     QVBoxLayout* m_columns[2];
     CompareTable* m_table;
+    QSplitter* m_split;
     QString m_viewName = QStringLiteral("timeline");
     QString m_errors[2];
     int m_loadingLeft = 0;

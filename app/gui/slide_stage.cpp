@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "app/gui/compare_table.h"
 #include "app/gui/slide_progress.h"
 #include "widgets/ui_scale.h"
 
@@ -263,14 +264,10 @@ void SlideStage::fitCompareTable() {
     // It gets the height of all its rows up to 45 % of the stage, and
     // scrolls beyond that; the views keep the rest.
     if (!m_compareTable) return;
-    int full = m_compareTable->sizeHint().height();
-    if (const auto* view = qobject_cast<const QTableView*>(m_compareTable))
-        full =
-            view->horizontalHeader()->height() + view->verticalHeader()->length() +
-            2 * view->frameWidth() +
-            (view->horizontalScrollBar()->isVisible() ? view->horizontalScrollBar()->height() : 0);
-    const int room = std::max(kCompareTableMinHeight, int(0.45 * height()));
-    const int h = std::clamp(full, kCompareTableMinHeight, room);
+    const auto* table = qobject_cast<const CompareTable*>(m_compareTable);
+    const int h = table ? table->fittedHeight(height())
+                        : std::clamp(m_compareTable->sizeHint().height(), kCompareTableMinHeight,
+                                     std::max(kCompareTableMinHeight, int(0.45 * height())));
     if (m_compareTable->minimumHeight() == h && m_compareTable->maximumHeight() == h) return;
     m_compareTable->setFixedHeight(h);
     if (layout()) layout()->activate();  // now: a screenshot may follow at once

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <QScrollBar>
+
 #include "app/gui/compare_table.h"
 #include "app/gui/main_window.h"
 #include "core/trace_io.h"
@@ -59,6 +61,23 @@ TEST_F(RunCompare, TwoTracesSideBySideWithTheirFiguresAndRatio) {
     ASSERT_GT(right, 0);
     EXPECT_TRUE(table.contains(QString::asprintf("%.2f×", right / left))) << table.toStdString();
     EXPECT_TRUE(table.contains("verified")) << table.toStdString();
+}
+
+// A fifth of the window held six of the figures' rows; the last ("alike in
+// both") was a scroll away. Shown, the table has all its rows in view.
+TEST_F(RunCompare, TheTableShowsEveryRowOfItsFigures) {
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), bundledTrace(kSequential));
+    c->resize(1000, 640);  // a laptop's window
+    c->show();
+    QApplication::processEvents();
+    CompareTable* table = c->table();
+    ASSERT_GE(table->rowCount(), 5);
+    EXPECT_GE(table->height(), table->contentHeight())
+        << table->rowCount() << " rows in " << table->height() << " px";
+    EXPECT_EQ(table->verticalScrollBar()->maximum(), 0);
+    // Nor is any cell drawn as the current one: the table takes no focus.
+    EXPECT_EQ(table->focusPolicy(), Qt::NoFocus);
+    c->hide();
 }
 
 TEST_F(RunCompare, EachSideDrawsTheChosenViewOfItsOwnRun) {
