@@ -7,13 +7,15 @@ namespace ws {
 
 namespace {
 
-// ns in the unit that suits its size, with at least `minDecimals` decimals
-// (trailing zeros dropped).
-QString durationText(double ns, int minDecimals) {
+// ns in the unit that suits its size. Where `fixedDecimals` is -1, with the
+// decimals its size needs, trailing zeros dropped; else with exactly those
+// (ticks of one axis alike: "401.40 µs" beside "401.41 µs").
+QString durationText(double ns, int fixedDecimals) {
     const double a = std::fabs(ns);
-    auto fmt = [minDecimals](double v, const char* unit) {
-        const int decimals =
-            std::max(minDecimals, std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2));
+    auto fmt = [fixedDecimals](double v, const char* unit) {
+        if (fixedDecimals >= 0)
+            return QString::number(v, 'f', fixedDecimals) + QString::fromUtf8(unit);
+        const int decimals = std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2);
         QString s = QString::number(v, 'f', decimals);
         if (s.contains('.')) {
             while (s.endsWith('0')) s.chop(1);
@@ -34,7 +36,7 @@ double unitOf(double ns) {
 
 }  // namespace
 
-QString formatDuration(double ns) { return durationText(ns, 0); }
+QString formatDuration(double ns) { return durationText(ns, -1); }
 
 QString formatTick(double ns, double step) {
     // The fewest decimals that write the step exactly: 0.25 needs 2, 0.5

@@ -91,13 +91,14 @@ TEST(TimelineData, PanStaysInsideTheRun) {
 // next, where formatDuration wrote "401 µs" four times in a row.
 TEST(TickLabels, CarryTheDecimalsTheirStepNeeds) {
     EXPECT_EQ(formatTick(401250, 250), QStringLiteral("401.25 µs"));
-    EXPECT_EQ(formatTick(401500, 250), QStringLiteral("401.5 µs"));
-    EXPECT_EQ(formatTick(401000, 500), QStringLiteral("401 µs"));
+    // Every tick of an axis with the same decimals: "401.50" beside "401.25".
+    EXPECT_EQ(formatTick(401500, 250), QStringLiteral("401.50 µs"));
+    EXPECT_EQ(formatTick(401000, 500), QStringLiteral("401.0 µs"));
     EXPECT_EQ(formatTick(401200, 200), QStringLiteral("401.2 µs"));
     EXPECT_EQ(formatTick(2.5e6, 1e5), QStringLiteral("2.5 ms"));
     EXPECT_EQ(formatTick(12345, 5), QStringLiteral("12.345 µs"));
-    // Coarse steps read as formatDuration does.
-    EXPECT_EQ(formatTick(1.25e6, 1e6), formatDuration(1.25e6));
+    // Steps of whole units, whole numbers.
+    EXPECT_EQ(formatTick(2e6, 1e6), QStringLiteral("2 ms"));
     EXPECT_EQ(formatTick(350, 50), QStringLiteral("350 ns"));
     EXPECT_EQ(formatTick(0, 250), QStringLiteral("0 ns"));
 }
