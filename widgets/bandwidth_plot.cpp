@@ -9,6 +9,7 @@
 #include "widgets/legend_columns.h"
 #include "widgets/palette.h"
 #include "widgets/plot_style.h"
+#include "widgets/view_painting.h"
 
 namespace ws {
 
@@ -34,6 +35,7 @@ BandwidthPlot::BandwidthPlot(PlaybackModel* model, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    keepTickLabelsApart(m_plot);  // "16 MiB256 MiB" in a laptop's dock
     connect(model, &PlaybackModel::runChanged, this, &BandwidthPlot::rebuild);
     rebuild();
 }
@@ -51,6 +53,7 @@ void BandwidthPlot::rebuild() {
     m_curves = 0;
     m_link.clear();
     m_floor.clear();
+    m_floorNote = nullptr;
     const QFont f = font();
     p->xAxis->setLabelFont(f);
     p->yAxis->setLabelFont(f);
@@ -177,9 +180,10 @@ void BandwidthPlot::rebuild() {
         text->position->setCoords(0.98, 0.97);
         text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         text->setBrush(palette::labelPlate());
-        text->setText(m_floor);
+        text->setTextAlignment(Qt::AlignRight);
         text->setFont(f);
         text->setColor(palette::mutedText());
+        m_floorNote = text;  // its text, wrapped to the axes, comes with the legend's fit
     }
     p->xAxis->setRange(xMin / 2, xMax * 2);
     p->yAxis->setRange(std::max(1e-4, yMin / 2), yMax * 3);
@@ -195,6 +199,11 @@ void BandwidthPlot::fitLegend() {
     wrapLegendNames(m_plot->legend, room);
     fitLegendColumns(m_plot->legend, room, 2);
     m_plot->setMinimumWidth(kNarrowestPlot);  // the names wrap: the widest does not hold the dock
+    // The latency note in lines the axes hold: whole, a laptop's dock cut it
+    // at both ends ("osts its latency").
+    if (m_floorNote)
+        m_floorNote->setText(wrapToWidth(QFontMetrics(m_floorNote->font()), m_floor,
+                                         std::max(60, axisRectWidthNow(m_plot) - 16)));
 }
 
 void BandwidthPlot::resizeEvent(QResizeEvent* e) {

@@ -10,6 +10,7 @@
 #include "widgets/playback_model.h"
 
 class QCustomPlot;
+class QCPItemText;
 
 namespace ws {
 
@@ -35,6 +36,7 @@ private:
     QCustomPlot* m_plot;
     int m_curves = 0;
     QString m_link, m_floor;
+    QCPItemText* m_floorNote = nullptr;
 };
 
 }  // namespace ws

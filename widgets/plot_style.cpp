@@ -103,8 +103,12 @@ void keepTickLabelsApart(QCustomPlot* plot) {
                 // Room for each label and half of one more between neighbours.
                 const int fit = std::max(2, int(length / (widest * 1.6)));
                 const int shown = int(a->tickVectorLabels().size());
-                if (shown > fit && a->ticker()->tickCount() != fit) {
-                    a->ticker()->setTickCount(fit);
+                // The count is a wish: a log ticker rounds its step, and
+                // asked for 3 of 11 decades gave 5 ticks. Fewer is asked
+                // each replot until the labels fit.
+                const int count = a->ticker()->tickCount();
+                if (shown > fit && count > 1) {
+                    a->ticker()->setTickCount(std::max(1, std::min(fit, count - 1)));
                     changed = true;
                 } else if (shown * 2 < fit && a->ticker()->tickCount() < 5) {
                     a->ticker()->setTickCount(std::min(fit, 5));  // room again: back to the default
@@ -113,6 +117,15 @@ void keepTickLabelsApart(QCustomPlot* plot) {
             }
         if (changed) plot->replot(QCustomPlot::rpQueuedReplot);
     });
+}
+
+int axisRectWidthNow(QCustomPlot* plot) {
+    plot->setViewport(plot->rect());
+    QCPLayoutGrid* layout = plot->plotLayout();
+    layout->update(QCPLayoutElement::upPreparation);
+    layout->update(QCPLayoutElement::upMargins);
+    layout->update(QCPLayoutElement::upLayout);
+    return plot->axisRect()->width();
 }
 
 QCPScatterStyle::ScatterShape seriesShape(int index) {

@@ -144,10 +144,9 @@ void ThroughputPlot::placeLegend(LegendPlace place) {
         // In lines no wider than the axes can hold: whole, it was cut at
         // the left of a narrow plot ("large for names").
         hint->setTextAlignment(Qt::AlignRight);
-        m_plot->plotLayout()->update(QCPLayoutElement::upLayout);  // the axes without the legend
         hint->setText(wrapToWidth(QFontMetrics(legend->font()),
                                   tr("%1 curves; enlarge for names").arg(m_plot->graphCount()),
-                                  std::max(50, m_plot->axisRect()->width() - 16)));
+                                  std::max(50, axisRectWidthNow(m_plot) - 16)));
         m_legendHint = hint;
         return;
     }
