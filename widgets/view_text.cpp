@@ -1,5 +1,6 @@
 #include "widgets/view_text.h"
 
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -62,6 +63,17 @@ double timeAxisStep(const QFontMetrics& fm, double nsPerPixel, double viewStart,
         step = next;
     }
     return step;
+}
+
+QString keepNumbersWithUnits(const QString& text) {
+    static const QRegularExpression numberUnit(
+        QStringLiteral("(\\d) (ns|µs|us|ms|s|[KMGT]?B/s|[GT]FLOP/s|[KMGT]i?B|B|%|×)(?![\\w/])"),
+        QRegularExpression::UseUnicodePropertiesOption);
+    static const QRegularExpression rate(QStringLiteral("(B|FLOP)/s(?!\\w)"));
+    QString out = text;
+    out.replace(numberUnit, QStringLiteral("\\1\u00a0\\2"));
+    out.replace(rate, QStringLiteral("\\1/\u2060s"));
+    return out;
 }
 
 QString groupDigits(long long value) {

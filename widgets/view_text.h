@@ -16,7 +16,12 @@ QString formatDuration(double ns);  // "350 ns", "12.4 µs", "1.25 ms"
 QString formatTick(double ns, double step);
 QString formatExactNs(double ns);      // "12,345 ns"
 QString groupDigits(long long value);  // "1,000,000"
-QString formatCount(double value);     // "1 M", "16 k" for axis-like labels
+// Running text whose lines may break anywhere but between a number and its
+// unit ("8" / "µs" on two lines of a projected slide) or inside a rate's
+// slash ("GB/" / "s"): a no-break space joins the number and the unit, a
+// word joiner follows the slash.
+QString keepNumbersWithUnits(const QString& text);
+QString formatCount(double value);  // "1 M", "16 k" for axis-like labels
 // A tick step of 1, 2 or 5 times a power of ten, at least `minStep`.
 double niceStep(double minStep);
 // The step of a time axis whose labels (formatTick) keep `gap` pixels

@@ -15,6 +15,7 @@
 #include "app/gui/compare_table.h"
 #include "app/gui/slide_progress.h"
 #include "widgets/ui_scale.h"
+#include "widgets/view_text.h"
 
 namespace ws {
 
@@ -207,7 +208,7 @@ void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& 
 }
 
 void SlideStage::setCaption(const QString& markdown) {
-    m_caption->setText(markdown);
+    m_caption->setText(keepNumbersWithUnits(markdown));
     m_caption->setVisible(!markdown.trimmed().isEmpty());
     fitCaption();
 }

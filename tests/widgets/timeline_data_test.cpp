@@ -119,6 +119,23 @@ TEST(TickLabels, AStepLeavesRoomForItsWiderLabels) {
     }
 }
 
+// A projected slide's caption broke "8" from "µs" and "GB/" from "s".
+TEST(RunningText, NumbersKeepTheirUnitsAndRatesTheirSlash) {
+    const QString nbsp(QChar(0x00a0)), joiner(QChar(0x2060));
+    EXPECT_EQ(keepNumbersWithUnits(QStringLiteral("done at 8 µs, 162 to 335 GB/s.")),
+              QStringLiteral("done at 8") + nbsp + QStringLiteral("µs, 162 to 335") + nbsp +
+                  QStringLiteral("GB/") + joiner + QStringLiteral("s."));
+    EXPECT_EQ(keepNumbersWithUnits(QStringLiteral("**13.7 µs** and 1.75 ×")),
+              QStringLiteral("**13.7") + nbsp + QStringLiteral("µs** and 1.75") + nbsp +
+                  QStringLiteral("×"));
+    // Words that begin like a unit stay apart from their number.
+    EXPECT_EQ(keepNumbersWithUnits(QStringLiteral("8 steps of 32 banks, 4 Bytes")),
+              QStringLiteral("8 steps of 32 banks, 4 Bytes"));
+    EXPECT_EQ(keepNumbersWithUnits(QStringLiteral("2 MiB at 3.1 TFLOP/s")),
+              QStringLiteral("2") + nbsp + QStringLiteral("MiB at 3.1") + nbsp +
+                  QStringLiteral("TFLOP/") + joiner + QStringLiteral("s"));
+}
+
 TEST(TimelineData, ShowsOneRangeWithRoomEitherSideAndInsideTheRun) {
     TimelineData d = data();  // [0, 1e6]
     d.showRange(4e5, 4.2e5);
