@@ -206,18 +206,25 @@ bool BankView::briefLegend() const {
 }
 
 bool BankView::measureBriefLegend() const {
-    // The whole key where the grid keeps 20 px beside the least room for
-    // the links; else its short form.
+    // The whole key where the grid keeps its rows readable beside the least
+    // room for the links; else its short form. 20 px for the grid drew a
+    // projector's 8 passes 2 px each under a three-line key.
     const QFontMetrics fm(font());
     const int fixed = headerHeight() + 4 + fm.height() + 8 + 20 + fm.height() + 4 + 24;
     const int legend = layoutLegend(nullptr, font(), QRect(8, 0, width() - 16, 1000), false) + 10;
-    return height() - fixed - legend < 20;
+    return height() - fixed - legend < gridWanted();
+}
+
+int BankView::gridWanted() const {
+    // About half a line of text a pass, up to eight passes.
+    const int passes = int(std::min<std::uint32_t>(std::max<std::uint32_t>(m_diagram.rows, 1), 8));
+    return std::max(20, passes * QFontMetrics(font()).height() * 3 / 5);
 }
 
 QRect BankView::bankArea() const {
     // Measured once per size and font: every lane's and word's rectangle
     // asks for it, and it lays the key out twice.
-    const MeasureKey key{size(), font(), 0};
+    const MeasureKey key{size(), font(), m_diagram.rows};  // the key's form follows the passes
     if (key == m_areaKey) return m_area;
     m_areaKey = key;
     m_brief = measureBriefLegend();
@@ -229,7 +236,9 @@ QRect BankView::bankArea() const {
     // The links from lanes to banks shrink (down to 20 px) before the grid
     // and the legend lose their room: in a projector's short view the
     // legend's last entry was cut at the bottom.
-    const int spare = height() - (laneTop + laneH + fm.height() + 4) - legend - 24;
+    // The passes' rows come first: on a projector the links took 60 px
+    // while eight passes shared 45.
+    const int spare = height() - (laneTop + laneH + fm.height() + 4) - legend - gridWanted();
     const int gap = std::clamp(spare, 20, std::max(48, 3 * fm.height()));
     const int top = laneTop + laneH + gap + fm.height() + 4;  // + the bank numbers
     m_area =

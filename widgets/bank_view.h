@@ -40,6 +40,9 @@ public:
     QRectF wordRect(std::uint32_t bank, std::uint32_t row) const;
     QSize sizeHint() const override { return {760, 460}; }
     QSize minimumSizeHint() const override { return {360, 240}; }
+    // Whether the key takes its short form: where the whole one would leave
+    // the passes too little room.
+    bool briefLegend() const;
 
 public slots:
     void setInstruction(int index);
@@ -59,8 +62,8 @@ private:
     void refresh();
     const Launch* launch() const;
     QRect bankArea() const;
-    bool briefLegend() const;  // the key's short form, for a short view
     bool measureBriefLegend() const;
+    int gridWanted() const;  // the height the passes' rows ask for
     int headerHeight() const;
 
     PlaybackModel* m_model;

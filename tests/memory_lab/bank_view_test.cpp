@@ -194,6 +194,27 @@ TEST(BankView, TheLegendStaysWholeInAShortView) {
     EXPECT_TRUE(conflict);
 }
 
+// On a 1024 x 768 projector's comparison, eight passes got 20 px under a
+// three-line key: where the whole key would leave the passes less than
+// about half a line each (up to eight), the key takes its short form.
+TEST(BankView, ThePassesKeepReadableRowsBeforeTheKeyKeepsItsWords) {
+    test::app();
+    Shown eight(probe("8"));
+    QFont f = eight.view.font();
+    f.setPointSizeF(15);  // a projector's
+    eight.view.setFont(f);
+    eight.view.resize(500, 420);
+    const QRectF first = eight.view.wordRect(0, 0);
+    const int line = QFontMetrics(f).height();
+    EXPECT_TRUE(eight.view.briefLegend());
+    EXPECT_GE(first.height(), line * 3 / 5 - 1) << "a pass row " << first.height() << " px";
+    // One pass needs little: the same view keeps its whole key.
+    Shown one(probe("1"));
+    one.view.setFont(f);
+    one.view.resize(500, 420);
+    EXPECT_FALSE(one.view.briefLegend());
+}
+
 // In a short view eight passes are thinner than a line of text: they were
 // labelled "pass 1" alone, as if the access took one. The labels say which
 // passes they stand for, and together name every pass once.
