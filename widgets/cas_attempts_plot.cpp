@@ -50,6 +50,11 @@ void CasAttemptsPlot::resizeEvent(QResizeEvent* e) {
 }
 
 void CasAttemptsPlot::fitTitle() {
+    // The axis's label in lines the axes hold: whole, "(last bar: that many
+    // or more)" was cut at both ends of a comparison's half.
+    if (!m_xLabel.isEmpty())
+        m_plot->xAxis->setLabel(wrapToWidth(QFontMetrics(m_plot->xAxis->labelFont()), m_xLabel,
+                                            std::max(80, axisRectWidthNow(m_plot) - 8)));
     if (m_titleElement)
         m_titleElement->setText(
             wrapToWidth(QFontMetrics(titleFont(font())), m_title, std::max(120, width() - 16)));
@@ -66,6 +71,7 @@ void CasAttemptsPlot::changeEvent(QEvent* e) {
 void CasAttemptsPlot::rebuild() {
     m_histogram.clear();
     m_title.clear();
+    m_xLabel.clear();
     QCustomPlot* p = m_plot;
     p->clearPlottables();
     p->clearItems();
@@ -152,10 +158,10 @@ void CasAttemptsPlot::rebuild() {
     p->xAxis->setNumberFormat("f");
     p->xAxis->setNumberPrecision(0);
     p->xAxis->setRange(-0.7, double(last) + 0.7);
-    p->xAxis->setLabel(
-        tr("atomicCAS calls by one thread") +
-        (last + 1 == m_histogram.size() ? tr(" (last bar: that many or more)") : QString()));
+    m_xLabel = tr("atomicCAS calls by one thread") +
+               (last + 1 == m_histogram.size() ? tr(" (last bar: that many or more)") : QString());
     p->yAxis->setLabel(tr("threads (log scale)"));
+    fitTitle();
     p->replot();
 }
 

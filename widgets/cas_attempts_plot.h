@@ -25,6 +25,7 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     const std::vector<std::uint64_t>& histogram() const { return m_histogram; }
     QString titleText() const { return m_title; }
+    QString xLabelText() const { return m_xLabel; }
     QString problemText() const { return m_problem; }
     QSize sizeHint() const override { return {520, 320}; }
 
@@ -39,7 +40,8 @@ private:
     PlaybackModel* m_model;
     QCustomPlot* m_plot;
     std::vector<std::uint64_t> m_histogram;
-    QString m_title;  // unwrapped
+    QString m_title;   // unwrapped
+    QString m_xLabel;  // unwrapped
     QPointer<QCPTextElement> m_titleElement;
     QString m_problem;  // why there is no histogram, unwrapped; empty where there is one
     QPointer<QCPItemText> m_problemItem;

@@ -76,6 +76,28 @@ TEST(CasAttemptsPlot, TheTitleWrapsToANarrowPlot) {
         EXPECT_LE(fm.horizontalAdvance(line), 240) << line.toStdString();
 }
 
+// Half of a comparison at 1366 x 768 cut the axis's label at both ends
+// ("…(last bar: that many or m"): it wraps to the axes.
+TEST(CasAttemptsPlot, TheAxisLabelWrapsToTheAxes) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::argminRun("cas-original", "descending", 5000, 256, 4)));
+    CasAttemptsPlot plot(&model);
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.show();
+    plot.resize(300, 360);
+    QCoreApplication::processEvents();
+    plot.plot()->replot();
+    const QString label = plot.plot()->xAxis->label();
+    EXPECT_EQ(QString(label).replace('\n', ' '), plot.xLabelText());
+    const QFontMetrics fm(plot.plot()->xAxis->labelFont());
+    const QStringList lines = label.split('\n');
+    EXPECT_GE(lines.size(), 2) << label.toStdString();
+    for (const QString& line : lines)
+        EXPECT_LE(fm.horizontalAdvance(line), plot.plot()->axisRect()->width())
+            << line.toStdString();
+}
+
 TEST(CasAttemptsPlot, TicksOnlyAtWholeCounts) {
     test::app();
     PlaybackModel model;
