@@ -479,7 +479,14 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
     const Run& run = *prep->run;
     const OperationRow& lane = m_lanes.rows[std::size_t(row)];
     const double now = m_model->time();
-    const QFontMetrics fm(font());
+    // A bar's name in a font no taller than its row, down to 70 % of the
+    // view's; thinner rows name their bars only in the tooltip. Full size,
+    // "cudaMemcpyAsync" stood half outside a thin row, cut by the next.
+    QFont labelFont = font();
+    const double fit = (rowR.height() - 2) / QFontMetrics(font()).height();
+    if (fit < 1) labelFont.setPointSizeF(labelFont.pointSizeF() * std::max(0.7, fit));
+    const bool named = fit >= 0.7;
+    const QFontMetrics fm(labelFont);
     const Hit::Kind kind =
         lane.kind == OperationRowKind::HostThread ? Hit::HostCall : Hit::Operation;
     // Labels after every bar of the row: a fault group's "faults" was painted
@@ -534,15 +541,18 @@ void OperationsView::paintItems(QPainter& p, int row, const QRectF& rowR) {
             return QRectF(l.box.left(), l.box.top(), fm.horizontalAdvance(l.text), l.box.height())
                 .intersects(text);
         });
-        if (shown.width() > fm.horizontalAdvance(label) + 6 && !crosses)
+        if (named && shown.width() > fm.horizontalAdvance(label) + 6 && !crosses)
             labels.push_back(
                 {shown.adjusted(3, 0, -3, 0), label,
                  kind == Hit::HostCall || !started ? palette::text() : QColor(Qt::white)});
     }
+    p.save();
+    p.setFont(labelFont);
     for (const Label& l : labels) {
         p.setPen(l.colour);
         p.drawText(l.box, Qt::AlignVCenter | Qt::AlignLeft, l.text);
     }
+    p.restore();
 }
 
 void OperationsView::paintSmRows(QPainter& p, const QRect& plot) {

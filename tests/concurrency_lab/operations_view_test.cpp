@@ -337,6 +337,31 @@ TEST(OperationsView, LabelsOfOverlappingBarsAreNotPrintedOverEachOther) {
             EXPECT_FALSE(faults[i].intersects(faults[j])) << i << " and " << j;
 }
 
+// Rows thinner than a line of text drew their bars' names at full size,
+// half outside the row ("cudaMemcpyAsync" cut by the next row): a name is
+// as tall as its row allows, or left to the tooltip.
+TEST(OperationsView, ABarsNameStaysInsideItsRow) {
+    Fixture f(test::streamsRun(8, 4));
+    QFont font = f.view.font();
+    font.setPointSizeF(font.pointSizeF() * 1.4);  // a projector's
+    f.view.setFont(font);
+    f.view.resize(1000, 440);
+    f.view.setAttribute(Qt::WA_DontShowOnScreen);
+    f.view.show();
+    int names = 0;
+    for (const auto& t : test::probeText(&f.view)) {
+        if (t.box.left() < f.view.rowRect(0).left() + 4) continue;  // row labels, the axis
+        for (int row = 0; row < int(f.view.lanes().rows.size()); ++row) {
+            const QRectF r = f.view.rowRect(row);
+            if (!r.contains(t.box.center())) continue;
+            ++names;
+            EXPECT_GE(t.box.top(), r.top() - 1) << t.text.toStdString();
+            EXPECT_LE(t.box.bottom(), r.bottom() + 1) << t.text.toStdString();
+        }
+    }
+    EXPECT_GT(names, 0);
+}
+
 TEST(OperationsView, AShortViewShrinksItsRowsInsteadOfRunningUnderTheLegend) {
     // Eight streams: eight operation rows and their copy engines. In the
     // concurrency dock of a 1080-line window the last rows and their labels
