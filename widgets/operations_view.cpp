@@ -269,6 +269,7 @@ OperationsView::Hit OperationsView::hitAt(QPointF pos) const {
             if (ref.valid()) return {Hit::Block, 0, ref, int(row)};
             return {};
         }
+        if (lane.kind == OperationRowKind::Overlap) return overlapHit(pos, r);
         const Hit::Kind kind =
             lane.kind == OperationRowKind::HostThread ? Hit::HostCall : Hit::Operation;
         for (auto it = lane.items.rbegin(); it != lane.items.rend(); ++it) {
@@ -276,6 +277,27 @@ OperationsView::Hit OperationsView::hitAt(QPointF pos) const {
             if (itemRect(h).adjusted(-2, 0, 2, 0).contains(pos)) return h;
         }
         return {};
+    }
+    return {};
+}
+
+OperationsView::Hit OperationsView::overlapHit(QPointF pos, const QRectF& row) const {
+    // The top row's upper half is when kernels ran, its lower half when
+    // copies did: a click there is on the kernel or copy of a stream's row
+    // that ran at that time (clicked there, it did nothing).
+    const Run& run = *m_model->prepared()->run;
+    const std::uint64_t origin = m_model->prepared()->origin;
+    const bool kernels = pos.y() < row.center().y();
+    const double t = m_data.mapXToTime(pos.x()), slack = 3 * m_data.nsPerPixel();
+    for (std::size_t r = 0; r < m_lanes.rows.size(); ++r) {
+        if (m_lanes.rows[r].kind != OperationRowKind::Stream) continue;
+        for (std::size_t item : m_lanes.rows[r].items) {
+            const auto k = OperationKind(run.operations.kind[item]);
+            if ((k == OperationKind::Kernel) != kernels || (!kernels && !isCopy(k))) continue;
+            const double s = nsAfter(run.operations.startNs[item], origin);
+            const double e = std::max(s, nsAfter(run.operations.endNs[item], origin));
+            if (t >= s - slack && t <= e + slack) return {Hit::Operation, item, {}, int(r)};
+        }
     }
     return {};
 }

@@ -51,6 +51,9 @@ public:
     // run's origin): a call's or an operation's own, a block's launch's.
     std::pair<double, double> fitSpan(const Hit& hit) const;
     Hit hitAt(QPointF pos) const;
+    // What a click on the top row's kernel or copy band means: that
+    // operation in its stream's row.
+    Hit overlapHit(QPointF pos, const QRectF& row) const;
     void select(const Hit& hit);
     const Hit& selected() const { return m_selected; }
     // The arrows drawn now: for the hovered item, else the selected one.

@@ -7,6 +7,7 @@
 #include <QMouseEvent>
 #include <algorithm>
 
+#include "core/time_offset.h"
 #include "tests/concurrency_lab/concurrency_test_runs.h"
 #include "tests/concurrency_lab/operation_test_runs.h"
 #include "tests/widgets/qt_test_support.h"
@@ -187,6 +188,45 @@ TEST(OperationsView, DoubleClickFitsTheItemUnderIt) {
     EXPECT_TRUE(f.view.data().showsRange(launch.start, launch.end));
     doubleClick(QPointF(2, 2));
     EXPECT_DOUBLE_EQ(f.view.data().span(), full);
+}
+
+// The top row's bands (when kernels ran, when copies did) answered no
+// click: a click on one picks the kernel or copy of that time in its
+// stream's row, and a double-click fits it.
+TEST(OperationsView, TheTopRowsBandsPickTheirKernelOrCopy) {
+    Fixture f(test::streamsRun(2, 4));
+    f.view.show();
+    const int top = f.rowOf(OperationRowKind::Overlap, 0);
+    ASSERT_GE(top, 0);
+    const QRectF band = f.view.rowRect(top);
+    const ws::Run& run = *f.model.run();
+    const std::uint64_t origin = f.model.prepared()->origin;
+    for (const bool kernels : {true, false}) {
+        SCOPED_TRACE(kernels ? "kernels" : "copies");
+        // The middle of the first operation of that kind.
+        std::size_t op = run.operations.kind.size();
+        for (std::size_t i = 0; i < run.operations.kind.size() && op == run.operations.kind.size();
+             ++i)
+            if ((OperationKind(run.operations.kind[i]) == OperationKind::Kernel) == kernels) op = i;
+        ASSERT_LT(op, run.operations.kind.size());
+        const double mid = (nsAfter(run.operations.startNs[op], origin) +
+                            nsAfter(run.operations.endNs[op], origin)) /
+                           2;
+        const QPointF at(f.view.data().mapTimeToX(mid), kernels
+                                                            ? band.top() + band.height() * 0.3
+                                                            : band.bottom() - band.height() * 0.3);
+        const Hit hit = f.view.hitAt(at);
+        ASSERT_EQ(hit.kind, Hit::Operation);
+        EXPECT_EQ((OperationKind(run.operations.kind[hit.index]) == OperationKind::Kernel),
+                  kernels);
+        EXPECT_EQ(f.view.lanes().rows[std::size_t(hit.row)].kind, OperationRowKind::Stream);
+        QMouseEvent e(QEvent::MouseButtonDblClick, at, f.view.mapToGlobal(at), Qt::LeftButton,
+                      Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&f.view, &e);
+        const auto [s, end] = f.view.fitSpan(hit);
+        EXPECT_TRUE(f.view.data().showsRange(s, end));
+        f.view.zoomAt(0.0001, 0);  // back to all of it
+    }
 }
 
 TEST(OperationsView, WithoutCuptiTheReasonIsShownAndTheBlocksStay) {
