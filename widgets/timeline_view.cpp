@@ -311,6 +311,24 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     // translucent or dashed full-height lines.
     const QColor waveColour(0x50, 0x50, 0x50);
     double lastLabelX = -1e9;
+    // Whether a label's plate would lie over a block's bar, read from the
+    // frame's own pixels (the coarse frames of a drag are not asked).
+    auto coversBars = [&](const QRectF& plate) {
+        if (m_lastCoarse || m_image.isNull()) return false;
+        const QRect r =
+            plate.toAlignedRect().translated(-lanes.topLeft()).intersected(m_image.rect());
+        // Empty lanes are the background, with a grid-coloured line between SM rows.
+        const QRgb empty = palette::background().rgb() & 0xffffff;
+        const QRgb separator = palette::gridLine().rgb() & 0xffffff;
+        for (int y = r.top(); y <= r.bottom(); ++y) {
+            const auto* line = reinterpret_cast<const QRgb*>(m_image.constScanLine(y));
+            for (int xx = r.left(); xx <= r.right(); ++xx) {
+                const QRgb c = line[xx] & 0xffffff;
+                if (c != empty && c != separator) return true;
+            }
+        }
+        return false;
+    };
     // The playhead is drawn last, over every label: a label it would cross
     // ("wave 17" struck through) gives way, as the axis's tick labels do.
     const double playheadX = m_data.mapTimeToX(m_model->time());
@@ -366,29 +384,41 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         QString name;
         double left = 0, w = 0;
         int line = lines;
-        for (const QString& text : {tr("launch %1").arg(li + 1), QString::number(li + 1)}) {
-            w = fm.horizontalAdvance(text) + 4;
-            // Left of its line only at the plot's right edge (a reduction's
-            // last, one-block launch): in the middle it would read as the
-            // name of the launch before.
-            const bool atRightEdge = x + 3 + w > lanes.right();
-            for (const double candidate : {x + 3, x - 3 - w}) {
-                if (candidate < x && !atRightEdge) continue;
-                if (candidate < std::max(prevX + 3, double(lanes.left())) ||
-                    candidate + w > std::min(nextX - 2, double(lanes.right())) ||
-                    crossesPlayhead(candidate, candidate + w))
-                    continue;
-                line = 0;
-                while (line < lines && candidate < lastLabelEnd[line] + 6) ++line;
+        auto plateAt = [&](double l, double width, int ln) {
+            const double baseline = lanes.bottom() - 4 - ln * fm.height();
+            return QRectF(l, baseline - fm.ascent() - 1, width, fm.height());
+        };
+        // Over no bar where a place allows: a launch of one block had its
+        // only bar under its own name ("launch 2" over the start of it).
+        for (const bool clearOfBars : {true, false}) {
+            for (const QString& text : {tr("launch %1").arg(li + 1), QString::number(li + 1)}) {
+                w = fm.horizontalAdvance(text) + 4;
+                // Left of its line only at the plot's right edge (a
+                // reduction's last, one-block launch): in the middle it
+                // would read as the name of the launch before.
+                const bool atRightEdge = x + 3 + w > lanes.right();
+                for (const double candidate : {x + 3, x - 3 - w}) {
+                    if (candidate < x && !atRightEdge) continue;
+                    if (candidate < std::max(prevX + 3, double(lanes.left())) ||
+                        candidate + w > std::min(nextX - 2, double(lanes.right())) ||
+                        crossesPlayhead(candidate, candidate + w))
+                        continue;
+                    line = 0;
+                    while (line < lines &&
+                           (candidate < lastLabelEnd[line] + 6 ||
+                            (clearOfBars && coversBars(plateAt(candidate, w, line)))))
+                        ++line;
+                    if (line < lines) {
+                        left = candidate;
+                        break;
+                    }
+                }
                 if (line < lines) {
-                    left = candidate;
+                    name = text;
                     break;
                 }
             }
-            if (line < lines) {
-                name = text;
-                break;
-            }
+            if (line < lines) break;
         }
         if (line == lines) continue;
         const double baseline = lanes.bottom() - 4 - line * fm.height();

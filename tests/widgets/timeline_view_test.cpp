@@ -253,6 +253,38 @@ TEST_F(TimelineViewTest, TheWaveLabelThePlayheadCrossesGivesWay) {
         << waveLabels().join(", ").toStdString();
 }
 
+// A launch's name sat on its own bar ("launch 2" over the start of a
+// one-block launch): it takes the line above where that one is clear.
+TEST_F(TimelineViewTest, ALaunchsNameAvoidsItsBarsWhereALineIsClear) {
+    ws::Run run = test::smallRun();
+    Launch later = run.launches[0];
+    later.blocks.resize(2);
+    later.grid = {2, 1, 1};
+    later.steps = {};
+    const std::uint64_t t0 = run.launches[0].blocks.endNs[15] + 2000;
+    for (std::uint32_t i = 0; i < 2; ++i) {
+        later.blocks.block[i] = i;
+        later.blocks.sm[i] = 3;  // the bottom row
+        later.blocks.startNs[i] = t0;
+    }
+    later.blocks.endNs[0] = t0 + 5;     // the top lane: a sliver
+    later.blocks.endNs[1] = t0 + 4000;  // the bottom lane: under the name's first place
+    run.launches.push_back(later);
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    view.resize(700, 170);  // lanes thinner than a line of text, as on a GPU of 132 SMs
+    view.show();
+    test::render(view);  // the frame's pixels, which the names consult
+    const QPointF bar = view.pointOf({1, 1});
+    bool named = false;
+    for (const auto& t : test::probeText(&view))
+        if (t.text == QStringLiteral("launch 2") || t.text == QStringLiteral("2")) {
+            named = true;
+            EXPECT_FALSE(t.box.contains(QPointF(t.box.center().x(), bar.y())))
+                << "name at " << t.box.top() << "-" << t.box.bottom() << ", bar at " << bar.y();
+        }
+    EXPECT_TRUE(named);
+}
+
 // Launches far apart (a host's 800-us launch call between kernels of a few
 // us) were slivers of the axis: a double-click on a block fits its launch,
 // a second one shows the whole run again, as does one beside the blocks.
