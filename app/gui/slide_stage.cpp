@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPointer>
 #include <QResizeEvent>
 #include <QScrollBar>
 #include <QSplitter>
@@ -104,6 +105,45 @@ void SlideStage::setHeading(int slide, int count, const QString& title, const QS
     m_badge->setVisible(!badge.isEmpty());
 }
 
+namespace {
+
+// Keeps two wrapped labels as tall as the taller needs at their widths.
+class TwinHeights : public QObject {
+public:
+    TwinHeights(QLabel* a, QLabel* b) : QObject(a), m_a(a), m_b(b) {
+        a->installEventFilter(this);
+        b->installEventFilter(this);
+    }
+    bool eventFilter(QObject*, QEvent* e) override {
+        if (e->type() == QEvent::Resize) fit();
+        return false;
+    }
+
+private:
+    void fit() {
+        if (!m_b) return;
+        // A label's height for a width is never below its minimum: asked
+        // with the minimum set, a height from a narrow first layout stuck.
+        const int before[2] = {m_a->minimumHeight(), m_b->minimumHeight()};
+        m_a->setMinimumHeight(0);
+        m_b->setMinimumHeight(0);
+        const int h =
+            std::max(m_a->heightForWidth(m_a->width()), m_b->heightForWidth(m_b->width()));
+        m_a->setMinimumHeight(before[0]);
+        m_b->setMinimumHeight(before[1]);
+        for (QLabel* l : {m_a, m_b.data()})
+            if (l->minimumHeight() != h) l->setMinimumHeight(h);
+    }
+    QLabel* m_a;
+    QPointer<QLabel> m_b;
+};
+
+}  // namespace
+
+void SlideStage::alignTitles(QLabel* a, QLabel* b) {
+    if (a && b) new TwinHeights(a, b);
+}
+
 QWidget* SlideStage::framed(const QString& title, QWidget* view) {
     auto* box = new QWidget;
     auto* v = new QVBoxLayout(box);
@@ -116,6 +156,9 @@ QWidget* SlideStage::framed(const QString& title, QWidget* view) {
     // It wraps where its column is narrow: whole, it held two views of a
     // comparison 1084 px wide on a 1024 x 768 projector.
     label->setWordWrap(true);
+    // Against its view: a comparison's shorter title, made as tall as its
+    // twin's, stays next to the view it names.
+    label->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
     v->addWidget(label);
     view->setParent(box);
     // A slide's views share the screen with its caption: they shrink rather
@@ -176,12 +219,22 @@ void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& 
     auto* v = new QVBoxLayout(content);
     v->setContentsMargins(0, 0, 0, 0);
     auto* columns = new QSplitter(Qt::Horizontal, content);
+    std::vector<QLabel*> titles[2];
+    int sideIndex = 0;
     for (const auto& [side, title] : {std::pair{&left, leftTitle}, std::pair{&right, rightTitle}}) {
         auto* col = new QSplitter(Qt::Vertical);
-        for (const auto& [viewTitle, view] : *side)
-            col->addWidget(framed(title + QStringLiteral(" — ") + viewTitle, view));
+        for (const auto& [viewTitle, view] : *side) {
+            QWidget* box = framed(title + QStringLiteral(" — ") + viewTitle, view);
+            titles[sideIndex].push_back(box->findChild<QLabel*>(QStringLiteral("view-title")));
+            col->addWidget(box);
+        }
         columns->addWidget(col);
+        ++sideIndex;
     }
+    // A title that wraps on one side only started that side's view a line
+    // lower than its twin's: the two titles of a row take the taller's lines.
+    for (std::size_t i = 0; i < std::min(titles[0].size(), titles[1].size()); ++i)
+        alignTitles(titles[0][i], titles[1][i]);
     v->addWidget(columns, 1);
     if (table) {
         table->setParent(content);

@@ -54,6 +54,8 @@ protected:
 
 private:
     QWidget* framed(const QString& title, QWidget* view);
+    // The view titles of one row of a comparison keep one height.
+    static void alignTitles(QLabel* a, QLabel* b);
     void clearBody();
     void fitCaption();
     void fitCompareTable();

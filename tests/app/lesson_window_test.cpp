@@ -405,6 +405,31 @@ TEST_F(LessonWindow, AComparisonOnA1024x768ProjectorShowsEveryRowOfItsTable) {
     w->setPresentation(false);
 }
 
+// At 1024 x 768 one side's title wrapped and the other's did not: the
+// views of a comparison started at different heights.
+TEST_F(LessonWindow, AComparisonsTwoViewsStartLevel) {
+    auto w = window();
+    const QString path = files.dir() + "/titles.yaml";
+    ASSERT_TRUE(test::writeFile(
+        path, QByteArrayLiteral("title: c\nslides:\n  - title: Two\n    trace: small.wstrace\n"
+                                "    compare: {trace: small.wstrace}\n    views: [timeline]\n"
+                                "    narration: Both.\n")));
+    ASSERT_TRUE(w->openLesson(path).ok());
+    w->setPresentation(true);
+    QWidget* shown = w->screenshotTarget();
+    for (const int width : {1024, 760, 640}) {
+        SCOPED_TRACE(width);
+        shown->resize(width, 768);
+        ASSERT_TRUE(settled(*w));
+        QApplication::processEvents();
+        ASSERT_EQ(w->stage()->views().size(), 2u);
+        const QWidget* a = w->stage()->views()[0];
+        const QWidget* b = w->stage()->views()[1];
+        EXPECT_EQ(a->mapTo(w->stage(), QPoint(0, 0)).y(), b->mapTo(w->stage(), QPoint(0, 0)).y());
+    }
+    w->setPresentation(false);
+}
+
 TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
     auto w = window(true);
     ASSERT_TRUE(w->openLesson(files.dir() + "/test.yaml", 1).ok());
