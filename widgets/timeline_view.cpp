@@ -428,16 +428,24 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         p.drawText(QPointF(left + 2, baseline), name);
         lastLabelEnd[line] = left + w;
     }
+    const QRectF outlineRoom = QRectF(lanes).adjusted(-4, -4, 4, 4);
+    QRectF clipped = outlineRoom;
     auto outline = [&](const BlockRef& ref, const QColor& c, double w) {
         QRectF r = barRect(ref);
         if (r.isNull()) return;
+        // A bar that runs out of the view is outlined up to the view's
+        // edge, open there, not a few pixels into the SM labels beside it.
+        QRectF clip = outlineRoom;
+        if (r.left() < lanes.left()) clip.setLeft(lanes.left());
+        if (r.right() > lanes.right() + 1) clip.setRight(lanes.right() + 1);
+        if (clip != clipped) p.setClipRect(clipped = clip);
         if (r.width() < 6) r.adjust(-(6 - r.width()) / 2, 0, (6 - r.width()) / 2, 0);
         if (r.height() < 6) r.adjust(0, -(6 - r.height()) / 2, 0, (6 - r.height()) / 2);
         p.setPen(QPen(c, w));
         p.setBrush(Qt::NoBrush);
         p.drawRect(r);
     };
-    p.setClipRect(lanes.adjusted(-4, -4, 4, 4));
+    p.setClipRect(outlineRoom);
     // Blocks a statistics bar picked out; a bounded number, so a bar of a
     // million blocks cannot stall a frame.
     constexpr std::size_t kMostMarked = 20000;

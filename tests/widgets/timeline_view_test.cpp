@@ -253,6 +253,26 @@ TEST_F(TimelineViewTest, TheWaveLabelThePlayheadCrossesGivesWay) {
         << waveLabels().join(", ").toStdString();
 }
 
+// Zoomed into a selected block, its outline ran a few pixels into the SM
+// labels left of the lanes: it ends at the view's edge.
+TEST_F(TimelineViewTest, ASelectedBarsOutlineStopsAtTheViewsEdge) {
+    model.setSelected({0, 0});
+    const QRectF lanes = view.lanesRect();
+    view.zoomAt(8, view.data().mapTimeToX(model.prepared()->endOf({0, 0})));
+    ASSERT_LT(view.data().mapTimeToX(model.prepared()->startOf({0, 0})), lanes.left());
+    const QImage img = test::render(view);
+    const int centre = int(view.pointOf({0, 0}).y());
+    const int half = int(lanes.height() / 8) + 4;  // a lane's half, and the pen: 4 SMs of 2 lanes
+    int outlined = 0;                              // the outline is drawn, in the lanes
+    for (int y = centre - half; y <= centre + half; ++y) {
+        for (int x = int(lanes.left()) - 5; x < int(lanes.left()); ++x)
+            EXPECT_FALSE(test::near(img.pixelColor(x, y), palette::selection(), 20))
+                << x << ", " << y;
+        outlined += test::near(img.pixelColor(int(lanes.left()) + 3, y), palette::selection(), 20);
+    }
+    EXPECT_GT(outlined, 0);
+}
+
 // A launch's name sat on its own bar ("launch 2" over the start of a
 // one-block launch): it takes the line above where that one is clear.
 TEST_F(TimelineViewTest, ALaunchsNameAvoidsItsBarsWhereALineIsClear) {
