@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
+
+#include "core/counted.h"
 
 namespace ws {
 
@@ -26,15 +29,18 @@ std::string percent(double share) {
 }
 
 std::vector<FigureChart> streamsCharts(const Run& run) {
-    const std::string streams = run.params.count("streams") ? run.params.at("streams") : "?";
+    const std::string streams =
+        run.params.count("streams")
+            ? counted(std::atoll(run.params.at("streams").c_str()), "stream", "streams")
+            : "? streams";
     FigureChart time{"End to end against one stream and against the serial sum", "ms", "", {}};
     addBar(time, run, "oneStreamMs", "1 stream (timed)");
-    addBar(time, run, "endToEndMs", streams + " streams (timed)", true);
+    addBar(time, run, "endToEndMs", streams + " (timed)", true);
     addBar(time, run, "serialSumMs", "every operation in a row (CUPTI)");
     addBar(time, run, "operationsSpanMs", "first start to last end (CUPTI)", true);
     if (const double* r = figure(run, "ratioToOneStream"))
-        time.caption = "With " + streams + " streams the work takes " + percent(*r) +
-                       " of the one-stream time.";
+        time.caption =
+            "With " + streams + " the work takes " + percent(*r) + " of the one-stream time.";
     FigureChart share{"How much ran at the same time (CUPTI)", "share of the time", "", {}};
     addBar(share, run, "overlapFraction", "operations overlapped", true);
     addBar(share, run, "copyBehindKernelFraction", "copy time hidden behind kernels");

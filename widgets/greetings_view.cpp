@@ -6,6 +6,7 @@
 #include <QToolTip>
 #include <cmath>
 
+#include "core/counted.h"
 #include "core/time_offset.h"
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
@@ -134,10 +135,10 @@ std::size_t GreetingsView::linesShown() const {
 QString GreetingsView::caption() const {
     if (m_launches.empty()) return {};
     const OrderSummary s = summarizeOrder(m_launches[0].greetings, GreetingOrder::Printed);
-    QString text = tr("%1 greetings from %2 warps of %3 blocks; each warp's lines came %4")
-                       .arg(s.greetings)
-                       .arg(s.warps)
-                       .arg(s.blocks)
+    QString text = tr("%1 from %2 of %3; each warp's lines came %4")
+                       .arg(QString::fromStdString(counted(s.greetings, "greeting", "greetings")))
+                       .arg(QString::fromStdString(counted(s.warps, "warp", "warps")))
+                       .arg(QString::fromStdString(counted(s.blocks, "block", "blocks")))
                        .arg(s.warpsWhole() ? tr("together (32 lanes, one printf instruction)")
                                            : tr("in %1 pieces").arg(s.runs));
     if (m_launches.size() > 1)

@@ -7,6 +7,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 
+#include "core/counted.h"
 #include "widgets/palette.h"
 #include "widgets/view_painting.h"
 #include "widgets/view_text.h"
@@ -195,11 +196,14 @@ void IndexingView::paintEvent(QPaintEvent*) {
     p.setPen(palette::mutedText());
     const QString check = m_shape.boundsCheck ? tr("if (i < %1) c[i] = a[i] + b[i];").arg(m_shape.n)
                                               : tr("c[i] = a[i] + b[i];  (no bounds check)");
-    p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(check + tr("   %1 extra threads; %2 wrote past the end")
-                                         .arg(m_shape.extraThreads())
-                                         .arg(m_overruns.size()),
-                             Qt::ElideRight, width() - 16));
+    p.drawText(
+        QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
+        fm.elidedText(
+            check + tr("   %1; %2 wrote past the end")
+                        .arg(QString::fromStdString(counted((long long)m_shape.extraThreads(),
+                                                            "extra thread", "extra threads")))
+                        .arg(m_overruns.size()),
+            Qt::ElideRight, width() - 16));
     for (int row = 0; row < kRows; ++row) {
         const QRectF r = cellRect(0, row);
         p.setPen(palette::mutedText());

@@ -365,9 +365,17 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     // the bottom line, or the one above where the bottom one is taken.
     double lastLabelEnd[2] = {-1e9, -1e9};
     // Device-launched grids start out of index order: label left to right.
+    // Every launch but the first to start has a line: in a run of streams
+    // launch 1 may start after launch 2, and had neither line nor name.
     std::vector<std::pair<double, std::size_t>> boundaries;
+    std::size_t firstToStart = 0;
     for (std::size_t li = 1; li < prep->launches.size(); ++li)
-        boundaries.push_back({m_data.mapTimeToX(prep->launches[li].start), li});
+        if (prep->run->launches[li].blocks.size() > 0 &&
+            prep->launches[li].start < prep->launches[firstToStart].start)
+            firstToStart = li;
+    for (std::size_t li = 0; li < prep->launches.size(); ++li)
+        if (li != firstToStart)
+            boundaries.push_back({m_data.mapTimeToX(prep->launches[li].start), li});
     std::sort(boundaries.begin(), boundaries.end());
     for (std::size_t b = 0; b < boundaries.size(); ++b) {
         const auto& [x, li] = boundaries[b];

@@ -260,4 +260,10 @@ void RunCompareWindow::showEvent(QShowEvent* e) {
     fitTable();
 }
 
+void RunCompareWindow::resizeEvent(QResizeEvent* e) {
+    // Made smaller, the window kept the table's old share and scrolled it.
+    QWidget::resizeEvent(e);
+    fitTable();
+}
+
 }  // namespace ws

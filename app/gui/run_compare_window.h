@@ -45,6 +45,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
     // Gives the table the height of all its rows, up to 45 % of the window's

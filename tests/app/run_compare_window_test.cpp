@@ -77,6 +77,12 @@ TEST_F(RunCompare, TheTableShowsEveryRowOfItsFigures) {
     EXPECT_EQ(table->verticalScrollBar()->maximum(), 0);
     // Nor is any cell drawn as the current one: the table takes no focus.
     EXPECT_EQ(table->focusPolicy(), Qt::NoFocus);
+    // Made larger, then smaller again: the table still has all its rows.
+    c->resize(1400, 1000);
+    QApplication::processEvents();
+    c->resize(1000, 600);
+    QApplication::processEvents();
+    EXPECT_GE(table->height(), table->contentHeight()) << "after a resize";
     c->hide();
 }
 

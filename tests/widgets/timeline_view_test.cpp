@@ -125,6 +125,30 @@ TEST_F(TimelineViewTest, EveryLaunchBoundaryIsNamedWhereThereIsRoom) {
     EXPECT_TRUE(names.contains(QStringLiteral("launch 3"))) << names.join(", ").toStdString();
 }
 
+// Streams start their launches out of index order: launch 1 ran after
+// launch 2 and had neither line nor name. Every launch but the first to
+// start has both.
+TEST_F(TimelineViewTest, ALaunchThatStartsLaterThanTheNextIsNamedToo) {
+    ws::Run run = test::smallRun();
+    Launch earlier = run.launches[0];
+    earlier.blocks.resize(1);
+    earlier.grid = {1, 1, 1};
+    earlier.steps = {};
+    earlier.blocks.startNs[0] = run.launches[0].blocks.startNs[0] - 5000;
+    earlier.blocks.endNs[0] = earlier.blocks.startNs[0] + 500;
+    run.launches.push_back(earlier);  // launch 2, first in time
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
+    view.resize(700, 300);
+    view.show();
+    QStringList names;
+    for (const auto& t : test::probeText(&view))
+        if (t.text.startsWith(QStringLiteral("launch ")) || t.text == QStringLiteral("1"))
+            names << t.text;
+    EXPECT_TRUE(names.contains(QStringLiteral("launch 1")) || names.contains(QStringLiteral("1")))
+        << names.join(", ").toStdString();
+    EXPECT_FALSE(names.contains(QStringLiteral("launch 2"))) << names.join(", ").toStdString();
+}
+
 // Boundaries close together: "launch 5" right of its line ran across launch
 // 6's line, and a last launch named left of its line stood beside the one
 // before. A name lies between its neighbours' lines, or is left out.
