@@ -94,6 +94,7 @@ void SmBusyChart::rebuild() {
     p->clearPlottables();
     p->clearItems();
     m_longestLabel = nullptr;
+    m_meanLabel = nullptr;
     m_total = m_sofar = nullptr;
     // The title goes by its pointer: the legend has a row of its own too.
     if (m_title) p->plotLayout()->remove(m_title);
@@ -179,13 +180,13 @@ void SmBusyChart::rebuild() {
         return t;
     };
     // "longest" sits above its line; "mean" too unless the two lines are so
-    // close (a balanced run) that the words would lie on each other.
+    // close (a balanced run, or a short chart) that the words would lie on
+    // each other: fitHeadroom decides, in pixels.
     const double meanUs = m_bars.analysis.meanBusyNs / 1e3, maxUs = m_bars.analysis.maxBusyNs / 1e3;
     // Headroom above the longest bar for the "longest" label over its line
     // (fitHeadroom makes it a label's height in pixels).
     const double top = maxUs * 1.3;
-    const bool close = maxUs - meanUs < 0.12 * top;
-    line(meanUs, palette::text(), Qt::DashLine, tr("mean"), close ? Qt::AlignTop : Qt::AlignBottom);
+    m_meanLabel = line(meanUs, palette::text(), Qt::DashLine, tr("mean"), Qt::AlignBottom);
     m_longestLabel = line(maxUs, palette::selection(), Qt::DotLine, tr("longest"), Qt::AlignBottom);
     updateTicks();
     p->xAxis->setLabel(tr("SM"));
@@ -215,6 +216,24 @@ void SmBusyChart::fitHeadroom() {
                                              (over ? Qt::AlignBottom : Qt::AlignTop));
     const double share = over ? std::max(label / plot, 0.3 / 1.3) : 0.3 / 1.3;
     p->yAxis->setRange(0, maxUs / (1 - share));
+    // Where the lines lie closer than a label's height (two, with "longest"
+    // under its line), "mean" goes under its line at the left end, away
+    // from "longest": a 12 % rule in data units let "longest"'s line run
+    // through "mean" in a projector's short chart, and at 800 x 600 the two
+    // words lay on each other.
+    const double meanUs = m_bars.analysis.meanBusyNs / 1e3;
+    const double gap = (maxUs - meanUs) / p->yAxis->range().upper * plot;
+    const bool close = gap < (over ? 1 : 2) * label;
+    if (m_meanLabel) {
+        const double right = double(m_bars.analysis.sms.size()) - 0.5;
+        m_meanLabel->position->setCoords(close ? -0.5 : right, meanUs);
+        m_meanLabel->setPositionAlignment(close ? Qt::AlignLeft | Qt::AlignTop
+                                                : Qt::AlignRight | Qt::AlignBottom);
+        // Under its line only where the axis leaves a label's room; a chart
+        // too short for that names the mean in its title alone.
+        const double under = meanUs / p->yAxis->range().upper * plot;
+        m_meanLabel->setVisible(!close || under >= label);
+    }
 }
 
 void SmBusyChart::updateTicks() {

@@ -49,6 +49,7 @@ private:
     QCustomPlot* m_plot;
     QCPBars* m_total = nullptr;
     QCPItemText* m_longestLabel = nullptr;  // "longest", over or under its line
+    QCPItemText* m_meanLabel = nullptr;     // "mean", over or under its line
     QCPBars* m_sofar = nullptr;
     QCPTextElement* m_title = nullptr;
     QueueBars m_bars;

@@ -240,6 +240,48 @@ TEST(SmBusyChart, TheLongestLabelFitsUnderTheTopOfAShortChart) {
     }
 }
 
+// In a projector's short chart "longest"'s line ran through "mean", and at
+// 800 x 600 the two words lay on each other: neither label crosses the
+// other or the other's line, at any height.
+TEST(SmBusyChart, TheMeanAndLongestLabelsKeepApart) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
+    int shown = 0;
+    for (const int height : {200, 260, 330, 500}) {
+        SCOPED_TRACE(height);
+        SmBusyChart chart(&model);
+        QFont f = chart.font();
+        f.setPointSizeF(18);
+        chart.setFont(f);
+        chart.setAttribute(Qt::WA_DontShowOnScreen);
+        chart.show();
+        chart.resize(1000, height);
+        QCoreApplication::processEvents();
+        QCustomPlot* p = chart.plot();
+        p->replot();
+        QCPItemText *longest = nullptr, *mean = nullptr;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i))) {
+                if (t->text() == "longest") longest = t;
+                if (t->text() == "mean") mean = t;
+            }
+        ASSERT_NE(longest, nullptr);
+        ASSERT_NE(mean, nullptr);
+        // Too short for both, the chart names the mean in its title alone.
+        if (!mean->visible()) continue;
+        EXPECT_GE(mean->topLeft->pixelPosition().y(), p->axisRect()->top() - 1);
+        EXPECT_LE(mean->bottomRight->pixelPosition().y(), p->axisRect()->bottom() + 1);
+        const QRectF a(longest->topLeft->pixelPosition(), longest->bottomRight->pixelPosition());
+        const QRectF b(mean->topLeft->pixelPosition(), mean->bottomRight->pixelPosition());
+        EXPECT_FALSE(a.intersects(b));
+        const double longestLine = p->yAxis->coordToPixel(longest->position->value());
+        EXPECT_FALSE(b.top() < longestLine && b.bottom() > longestLine)
+            << "longest's line at " << longestLine << " through mean " << b.top() << "-"
+            << b.bottom();
+    }
+}
+
 TEST(SmBusyChart, TheTitleWrapsInsteadOfBeingCut) {
     test::app();
     PlaybackModel model;
