@@ -10,6 +10,7 @@
 
 #include "app/gui/run_facts_html.h"
 #include "core/catalog.h"
+#include "core/counted.h"
 #include "core/device_facts.h"
 #include "core/overhead_text.h"
 #include "widgets/view_text.h"
@@ -148,7 +149,8 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
         if (std::find(unused.begin(), unused.end(), k) != unused.end()) continue;
         QString unit;
         if (spec)
-            if (const ParamSpec* p = spec->param(k)) unit = QString::fromStdString(p->unit);
+            if (const ParamSpec* p = spec->param(k))
+                unit = QString::fromStdString(unitAfter(val, p->unit));
         QString text = QStringLiteral("%1 = %2 %3")
                            .arg(QString::fromStdString(k), QString::fromStdString(val), unit)
                            .trimmed();

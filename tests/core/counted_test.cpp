@@ -13,5 +13,14 @@ TEST(Counted, OneIsSingularEveryOtherCountPlural) {
     EXPECT_EQ(counted(1, "extra thread", "extra threads"), "1 extra thread");
 }
 
+TEST(Counted, AParametersUnitIsSingularAfterOne) {
+    EXPECT_EQ(unitAfter("1", "blocks"), "block");
+    EXPECT_EQ(unitAfter("256", "threads"), "threads");
+    EXPECT_EQ(unitAfter("1", "bytes"), "byte");
+    EXPECT_EQ(unitAfter("1", "µs"), "µs");
+    EXPECT_EQ(unitAfter("1", "rows and columns"), "rows and columns");
+    EXPECT_EQ(unitAfter("1", ""), "");
+}
+
 }  // namespace
 }  // namespace ws
