@@ -18,6 +18,9 @@
 namespace ws {
 
 namespace {
+
+constexpr int kMarkerSize = 9;  // px, the kernels' markers
+
 constexpr double kMinIntensity = 0.05, kMaxIntensity = 500;
 
 // Okabe & Ito without the yellow, which a line on white does not carry.
@@ -111,7 +114,9 @@ void RooflineView::fitRoofLabels() {
         const double x0 = p->xAxis->pixelToCoord(startX);
         t->position->setCoords(x0, roofAt(x0));
         t->setRotation(angle * 180.0 / M_PI);
-        t->setPadding(QMargins(0, 0, 0, 4));  // a little above the line
+        // Above the line by more than a marker's half (9 px markers): a
+        // kernel on its roof drew its triangle over the label's digits.
+        t->setPadding(QMargins(0, 0, 0, 4 + kMarkerSize / 2 + 1));
         const QPointF start = at(x0);
         // It ends before the ridge, and before the peak's label where it
         // would run into it: where the text's top rises to the label's
@@ -131,7 +136,38 @@ void RooflineView::fitRoofLabels() {
         const double length = std::hypot(end.x() - start.x(), end.y() - start.y());
         t->setText(QFontMetrics(t->font()).elidedText(m_memory.second, Qt::ElideRight,
                                                       int(std::max(40.0, length - 12))));
+        // Above the roof, unless more kernels' markers lie there than under
+        // it: kernels that load from L1 and L2 sit above the memory roof,
+        // and the seed's naive kernel drew its triangles over "2481".
+        const double gap = 4 + kMarkerSize / 2 + 1;
+        const bool under = markersBesideRoofLabel(start, angle, false) <
+                           markersBesideRoofLabel(start, angle, true);
+        t->setPositionAlignment(Qt::AlignLeft | (under ? Qt::AlignTop : Qt::AlignBottom));
+        t->setPadding(under ? QMargins(0, int(gap), 0, 0) : QMargins(0, 0, 0, int(gap)));
     }
+}
+
+int RooflineView::markersBesideRoofLabel(QPointF start, double angle, bool above) const {
+    QCustomPlot* p = m_plot;  // plottable() has no const form
+    const QCPItemText* t = m_memory.first;
+    const QFontMetrics fm(t->font());
+    const QPointF along(std::cos(angle), std::sin(angle));
+    const QPointF up(std::sin(angle), -std::cos(angle));  // off the line, to the side above it
+    const double width = fm.horizontalAdvance(t->text()) + kMarkerSize;
+    const double reach = fm.height() + 4 + kMarkerSize + 1;  // the text, its gap, half a marker
+    int count = 0;
+    for (int i = 0; i < p->plottableCount(); ++i) {
+        const auto* curve = qobject_cast<const QCPCurve*>(p->plottable(i));
+        if (!curve) continue;
+        for (auto it = curve->data()->constBegin(); it != curve->data()->constEnd(); ++it) {
+            const QPointF v =
+                QPointF(p->xAxis->coordToPixel(it->key), p->yAxis->coordToPixel(it->value)) - start;
+            const double a = v.x() * along.x() + v.y() * along.y();
+            const double off = (v.x() * up.x() + v.y() * up.y()) * (above ? 1 : -1);
+            if (a > -kMarkerSize && a < width && off > -kMarkerSize / 2.0 && off < reach) ++count;
+        }
+    }
+    return count;
 }
 
 double RooflineView::roofAt(double intensity) const {
@@ -275,7 +311,8 @@ void RooflineView::rebuild() {
         curve->setData(xs, ys);
         const QColor colour = seriesColourOf(i);
         curve->setPen(QPen(colour, 1.5));
-        curve->setScatterStyle(QCPScatterStyle(seriesShape(i), colour, colour.lighter(130), 9));
+        curve->setScatterStyle(
+            QCPScatterStyle(seriesShape(i), colour, colour.lighter(130), kMarkerSize));
         curve->setName(order[i]);
         ++m_variantCurves;
     }

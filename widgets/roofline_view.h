@@ -62,6 +62,9 @@ private:
     void rebuild();
     void fitLabels();      // raises the value axis's top until the roof labels fit under it
     void fitRoofLabels();  // the roofs' labels to the plot's size
+    // The kernels' markers that the memory roof's label, laid along the roof
+    // from `start`, would cover on one side of the line.
+    int markersBesideRoofLabel(QPointF start, double angle, bool above) const;
 
     QCustomPlot* m_plot;
     std::vector<QCPItemText*> m_roofLabels;
