@@ -215,13 +215,10 @@ TEST(SmBusyChart, TheHoverGivesEndsOnTheTimelinesClock) {
 
 // A projector's short chart (a slide at 1024 x 768): "longest" over its line
 // was cut at the top of the plot, the 30 % margin less than its height.
-TEST(SmBusyChart, TheLongestLabelFitsUnderTheTopOfAShortChart) {
-    test::app();
-    PlaybackModel model;
-    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
-    for (const int height : {230, 500}) {
-        SCOPED_TRACE(height);
-        SmBusyChart chart(&model);
+// A chart in a projector's font, shown at `height`, and its text items by text.
+struct ShortChart {
+    SmBusyChart chart;
+    ShortChart(PlaybackModel* model, int height) : chart(model) {
         QFont f = chart.font();
         f.setPointSizeF(18);
         chart.setFont(f);
@@ -229,12 +226,25 @@ TEST(SmBusyChart, TheLongestLabelFitsUnderTheTopOfAShortChart) {
         chart.show();
         chart.resize(1000, height);
         QCoreApplication::processEvents();
+        chart.plot()->replot();
+    }
+    QCPItemText* text(const QString& words) const {
         QCustomPlot* p = chart.plot();
-        p->replot();
-        QCPItemText* longest = nullptr;
         for (int i = 0; i < p->itemCount(); ++i)
-            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text() == "longest")
-                longest = t;
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text() == words) return t;
+        return nullptr;
+    }
+};
+
+TEST(SmBusyChart, TheLongestLabelFitsUnderTheTopOfAShortChart) {
+    test::app();
+    PlaybackModel model;
+    model.setRun(test::prepared(test::queueRun("static", "heavy", 256, 8, 1)));
+    for (const int height : {230, 500}) {
+        SCOPED_TRACE(height);
+        ShortChart shown(&model, height);
+        QCustomPlot* p = shown.chart.plot();
+        QCPItemText* longest = shown.text("longest");
         ASSERT_NE(longest, nullptr);
         EXPECT_GE(longest->topLeft->pixelPosition().y(), p->axisRect()->top() - 1);
     }
@@ -250,22 +260,9 @@ TEST(SmBusyChart, TheMeanAndLongestLabelsKeepApart) {
     int shown = 0;
     for (const int height : {200, 260, 330, 500}) {
         SCOPED_TRACE(height);
-        SmBusyChart chart(&model);
-        QFont f = chart.font();
-        f.setPointSizeF(18);
-        chart.setFont(f);
-        chart.setAttribute(Qt::WA_DontShowOnScreen);
-        chart.show();
-        chart.resize(1000, height);
-        QCoreApplication::processEvents();
-        QCustomPlot* p = chart.plot();
-        p->replot();
-        QCPItemText *longest = nullptr, *mean = nullptr;
-        for (int i = 0; i < p->itemCount(); ++i)
-            if (auto* t = qobject_cast<QCPItemText*>(p->item(i))) {
-                if (t->text() == "longest") longest = t;
-                if (t->text() == "mean") mean = t;
-            }
+        ShortChart chart(&model, height);
+        QCustomPlot* p = chart.chart.plot();
+        QCPItemText *longest = chart.text("longest"), *mean = chart.text("mean");
         ASSERT_NE(longest, nullptr);
         ASSERT_NE(mean, nullptr);
         // Too short for both, the chart names the mean in its title alone.

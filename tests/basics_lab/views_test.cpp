@@ -318,6 +318,16 @@ TEST(DeviceView, ResidentBlocksAndTheDevicesRow) {
     EXPECT_TRUE(test::anyNear(img, view.tableArea(), palette::selection(), 10));
 }
 
+// The latency note, whose text is the floor's, wrapped or not.
+QCPItemText* floorNote(BandwidthPlot& plot) {
+    QCustomPlot* p = plot.plot();
+    for (int i = 0; i < p->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(p->item(i));
+            t && QString(t->text()).replace('\n', ' ') == plot.floorText())
+            return t;
+    return nullptr;
+}
+
 TEST(BandwidthPlot, SeriesLinkAndLatencyFloor) {
     test::app();
     PlaybackModel model;
@@ -332,11 +342,7 @@ TEST(BandwidthPlot, SeriesLinkAndLatencyFloor) {
     // The latency note lies across no reference line: at the top left the
     // device memory's line (peak / 2) struck it through.
     QCustomPlot* p = plot.plot();
-    QCPItemText* note = nullptr;
-    for (int i = 0; i < p->itemCount(); ++i)
-        if (auto* t = qobject_cast<QCPItemText*>(p->item(i));
-            t && QString(t->text()).replace('\n', ' ') == plot.floorText())
-            note = t;
+    QCPItemText* note = floorNote(plot);
     ASSERT_NE(note, nullptr);
     const double top = note->topLeft->pixelPosition().y(),
                  bottom = note->bottomRight->pixelPosition().y();
@@ -374,11 +380,7 @@ TEST_P(BandwidthPlotWidth, ANarrowPlotKeepsItsNoteAndTicksWhole) {
         p->replot();
         QApplication::processEvents();
     }
-    QCPItemText* note = nullptr;
-    for (int i = 0; i < p->itemCount(); ++i)
-        if (auto* t = qobject_cast<QCPItemText*>(p->item(i));
-            t && QString(t->text()).replace('\n', ' ') == plot.floorText())
-            note = t;
+    QCPItemText* note = floorNote(plot);
     ASSERT_NE(note, nullptr);
     EXPECT_TRUE(note->text().contains('\n')) << note->text().toStdString();
     EXPECT_GE(note->topLeft->pixelPosition().x(), p->axisRect()->left());
