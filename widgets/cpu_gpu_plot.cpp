@@ -14,6 +14,16 @@
 namespace ws {
 
 namespace {
+
+// The notes' band lies over the crossovers' dotted lines: a plate the lines
+// do not show through (the views' half see-through one let them cross the
+// words).
+QColor notePlate() {
+    QColor c = palette::background();
+    c.setAlpha(235);
+    return c;
+}
+
 class CountTicker : public QCPAxisTickerLog {
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override {
@@ -152,7 +162,7 @@ void CpuGpuPlot::rebuild() {
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setFont(f);
         label->setColor(palette::text());
-        label->setBrush(palette::labelPlate());
+        label->setBrush(notePlate());
         label->setTextAlignment(Qt::AlignLeft);
         m_notes.push_back({label, text});
     }
@@ -175,7 +185,7 @@ void CpuGpuPlot::rebuild() {
         note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         note->setFont(f);
         note->setColor(palette::mutedText());
-        note->setBrush(palette::labelPlate());
+        note->setBrush(notePlate());
         note->setTextAlignment(Qt::AlignLeft);
         m_notes.push_back(
             {note, tr("Not measured in these runs: %1").arg(missing.join(QStringLiteral("; ")))});
@@ -203,6 +213,12 @@ void CpuGpuPlot::resizeEvent(QResizeEvent* e) {
 
 void CpuGpuPlot::fitNotes() {
     QCustomPlot* p = m_plot;
+    // The notes on a layer above every line: a crossover's dotted line made
+    // after the first note's plate was drawn over its words.
+    if (!p->layer(QStringLiteral("notes")))
+        p->addLayer(QStringLiteral("notes"), p->layer(QStringLiteral("main")),
+                    QCustomPlot::limAbove);
+    for (auto& note : m_notes) note.item->setLayer(QStringLiteral("notes"));
     p->plotLayout()->update(QCPLayoutElement::upLayout);  // the axis rect for this size
     const QRect rect = p->axisRect()->rect();
     const double h = std::max(40, rect.height());

@@ -416,6 +416,21 @@ TEST(CpuGpuPlot, CrossoversOfTheSweep) {
     EXPECT_NE(plot.crossoverTexts()[2].indexOf("the CPU again above"), -1);
     EXPECT_EQ(plot.plot()->graphCount(), 5);
     shot(plot, "cpu-gpu");
+    // The crossovers' dotted lines run under the notes' band: the notes' plates
+    // hide them (half see-through, the lines crossed the words).
+    QCustomPlot* p = plot.plot();
+    int plates = 0;
+    for (int i = 0; i < p->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(p->item(i));
+            t && t->text().contains(QStringLiteral("faster"))) {
+            EXPECT_GE(t->brush().color().alpha(), 230) << t->text().toStdString();
+            // and every line lies on a layer beneath them
+            for (int j = 0; j < p->itemCount(); ++j)
+                if (qobject_cast<QCPItemStraightLine*>(p->item(j)))
+                    EXPECT_LT(p->item(j)->layer()->index(), t->layer()->index());
+            ++plates;
+        }
+    EXPECT_EQ(plates, 3);
 }
 
 // In a projector's font the three crossover notes, at fixed rows, ran into
