@@ -203,7 +203,7 @@ void BandwidthPlot::fitLegend() {
     // at both ends ("osts its latency").
     if (m_floorNote)
         m_floorNote->setText(wrapToWidth(QFontMetrics(m_floorNote->font()), m_floor,
-                                         std::max(60, axisRectWidthNow(m_plot) - 16)));
+                                         std::max(60, axisRectNow(m_plot).width() - 16)));
 }
 
 void BandwidthPlot::resizeEvent(QResizeEvent* e) {

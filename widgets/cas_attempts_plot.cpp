@@ -54,7 +54,7 @@ void CasAttemptsPlot::fitTitle() {
     // or more)" was cut at both ends of a comparison's half.
     if (!m_xLabel.isEmpty())
         m_plot->xAxis->setLabel(wrapToWidth(QFontMetrics(m_plot->xAxis->labelFont()), m_xLabel,
-                                            std::max(80, axisRectWidthNow(m_plot) - 8)));
+                                            std::max(80, axisRectNow(m_plot).width() - 8)));
     if (m_titleElement)
         m_titleElement->setText(
             wrapToWidth(QFontMetrics(titleFont(font())), m_title, std::max(120, width() - 16)));

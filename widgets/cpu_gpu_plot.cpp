@@ -18,6 +18,8 @@ namespace {
 // The notes' band lies over the crossovers' dotted lines: a plate the lines
 // do not show through (the views' half see-through one let them cross the
 // words).
+const QString kNotesLayer = QStringLiteral("notes");
+
 QColor notePlate() {
     QColor c = palette::background();
     c.setAlpha(235);
@@ -38,6 +40,9 @@ CpuGpuPlot::CpuGpuPlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlo
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // The notes on a layer above every line: a crossover's dotted line made
+    // after the first note's plate was drawn over its words.
+    m_plot->addLayer(kNotesLayer, m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
     rebuild();
 }
 
@@ -164,6 +169,7 @@ void CpuGpuPlot::rebuild() {
         label->setColor(palette::text());
         label->setBrush(notePlate());
         label->setTextAlignment(Qt::AlignLeft);
+        label->setLayer(kNotesLayer);
         m_notes.push_back({label, text});
     }
     if (xMin > xMax) {
@@ -187,6 +193,7 @@ void CpuGpuPlot::rebuild() {
         note->setColor(palette::mutedText());
         note->setBrush(notePlate());
         note->setTextAlignment(Qt::AlignLeft);
+        note->setLayer(kNotesLayer);
         m_notes.push_back(
             {note, tr("Not measured in these runs: %1").arg(missing.join(QStringLiteral("; ")))});
     }
@@ -213,14 +220,7 @@ void CpuGpuPlot::resizeEvent(QResizeEvent* e) {
 
 void CpuGpuPlot::fitNotes() {
     QCustomPlot* p = m_plot;
-    // The notes on a layer above every line: a crossover's dotted line made
-    // after the first note's plate was drawn over its words.
-    if (!p->layer(QStringLiteral("notes")))
-        p->addLayer(QStringLiteral("notes"), p->layer(QStringLiteral("main")),
-                    QCustomPlot::limAbove);
-    for (auto& note : m_notes) note.item->setLayer(QStringLiteral("notes"));
-    p->plotLayout()->update(QCPLayoutElement::upLayout);  // the axis rect for this size
-    const QRect rect = p->axisRect()->rect();
+    const QRect rect = axisRectNow(p);
     const double h = std::max(40, rect.height());
     const QFontMetrics fm(font());
     double y = 6;  // px below the top

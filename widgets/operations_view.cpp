@@ -771,16 +771,8 @@ std::pair<double, double> OperationsView::fitSpan(const Hit& hit) const {
 void OperationsView::mouseDoubleClickEvent(QMouseEvent* e) {
     // A kernel of a few us beside an 800-us launch call was a sliver.
     syncGeometry();
-    const Hit hit = hitAt(e->position());
-    if (hit.kind != Hit::None) {
-        const auto [start, end] = fitSpan(hit);
-        if (end > start && !m_data.showsRange(start, end)) {
-            m_data.showRange(start, end);
-            update();
-            return;
-        }
-    }
-    m_data.showAll();
+    const auto [start, end] = fitSpan(hitAt(e->position()));  // {0, 0} off every item
+    m_data.fitOrShowAll(start, end);
     update();
 }
 

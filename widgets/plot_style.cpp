@@ -119,13 +119,13 @@ void keepTickLabelsApart(QCustomPlot* plot) {
     });
 }
 
-int axisRectWidthNow(QCustomPlot* plot) {
+QRect axisRectNow(QCustomPlot* plot) {
     plot->setViewport(plot->rect());
     QCPLayoutGrid* layout = plot->plotLayout();
     layout->update(QCPLayoutElement::upPreparation);
     layout->update(QCPLayoutElement::upMargins);
     layout->update(QCPLayoutElement::upLayout);
-    return plot->axisRect()->width();
+    return plot->axisRect()->rect();
 }
 
 QCPScatterStyle::ScatterShape seriesShape(int index) {

@@ -19,10 +19,11 @@ void followColourScheme(QCustomPlot* plot, std::function<void()> rebuild);
 // After every replot, fewer ticks on any axis whose labels would touch: large
 // fonts on a projector, or a narrow view, never print overlapping numbers.
 void keepTickLabelsApart(QCustomPlot* plot);
-// The width of the plot's axis rect at the plot's size now. A QCustomPlot
-// lays itself out in its own resize event, which a plot not yet shown has
-// not had: a note wrapped to the width before was cut at the axis's edge.
-int axisRectWidthNow(QCustomPlot* plot);
+// The plot's axis rect laid out at the plot's size now. A QCustomPlot lays
+// itself out in its own resize event, which a plot not yet shown has not
+// had: a note wrapped to the width before was cut at the axis's edge. Every
+// view that fits notes or headroom to the axes asks here.
+QRect axisRectNow(QCustomPlot* plot);
 QCPScatterStyle::ScatterShape seriesShape(int index);
 // The narrowest a plot whose title, notes and legend wrap to its width asks
 // to be: its axes' tick labels and a few words a line. Held by its one-line

@@ -114,9 +114,6 @@ void RooflineView::fitRoofLabels() {
         const double x0 = p->xAxis->pixelToCoord(startX);
         t->position->setCoords(x0, roofAt(x0));
         t->setRotation(angle * 180.0 / M_PI);
-        // Above the line by more than a marker's half (9 px markers): a
-        // kernel on its roof drew its triangle over the label's digits.
-        t->setPadding(QMargins(0, 0, 0, 4 + kMarkerSize / 2 + 1));
         const QPointF start = at(x0);
         // It ends before the ridge, and before the peak's label where it
         // would run into it: where the text's top rises to the label's
@@ -138,12 +135,13 @@ void RooflineView::fitRoofLabels() {
                                                       int(std::max(40.0, length - 12))));
         // Above the roof, unless more kernels' markers lie there than under
         // it: kernels that load from L1 and L2 sit above the memory roof,
-        // and the seed's naive kernel drew its triangles over "2481".
-        const double gap = 4 + kMarkerSize / 2 + 1;
+        // and the seed's naive kernel drew its triangles over "2481". Off
+        // the line by more than a marker's half, which it covered too.
+        const int gap = 4 + kMarkerSize / 2 + 1;
         const bool under = markersBesideRoofLabel(start, angle, false) <
                            markersBesideRoofLabel(start, angle, true);
         t->setPositionAlignment(Qt::AlignLeft | (under ? Qt::AlignTop : Qt::AlignBottom));
-        t->setPadding(under ? QMargins(0, int(gap), 0, 0) : QMargins(0, 0, 0, int(gap)));
+        t->setPadding(under ? QMargins(0, gap, 0, 0) : QMargins(0, 0, 0, gap));
     }
 }
 

@@ -203,8 +203,7 @@ void SmBusyChart::rebuild() {
 void SmBusyChart::fitHeadroom() {
     if (!m_total) return;
     QCustomPlot* p = m_plot;
-    p->plotLayout()->update(QCPLayoutElement::upLayout);  // the axis rect at this size
-    const double plot = std::max(20, p->axisRect()->height());
+    const double plot = std::max(20, axisRectNow(p).height());
     const double maxUs = m_bars.analysis.maxBusyNs / 1e3;
     // A 30 % margin held "longest" in a tall chart; in a projector's short
     // one (60 px) its top was cut. The margin is the label's height.

@@ -146,7 +146,7 @@ void ThroughputPlot::placeLegend(LegendPlace place) {
         hint->setTextAlignment(Qt::AlignRight);
         hint->setText(wrapToWidth(QFontMetrics(legend->font()),
                                   tr("%1 curves; enlarge for names").arg(m_plot->graphCount()),
-                                  std::max(50, axisRectWidthNow(m_plot) - 16)));
+                                  std::max(50, axisRectNow(m_plot).width() - 16)));
         m_legendHint = hint;
         return;
     }

@@ -58,6 +58,13 @@ bool TimelineData::showsRange(double start, double end) const {
            std::abs(fitted.viewEnd - viewEnd) <= tolerance;
 }
 
+void TimelineData::fitOrShowAll(double start, double end) {
+    if (end > start && !showsRange(start, end))
+        showRange(start, end);
+    else
+        showAll();
+}
+
 void TimelineData::clampToFull() {
     const double s = std::min(span(), fullEnd - fullStart);
     if (viewStart < fullStart) viewStart = fullStart;

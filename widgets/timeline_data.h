@@ -31,6 +31,10 @@ struct TimelineData {
     void showRange(double start, double end);
     // Whether the view is what showRange(start, end) makes it.
     bool showsRange(double start, double end) const;
+    // What a double-click on something spanning [start, end] does in the
+    // time views: shows it, or, where it is already shown or spans nothing,
+    // all of the run.
+    void fitOrShowAll(double start, double end);
     bool zoomedIn() const { return span() < (fullEnd - fullStart) * 0.999; }
 
 private:

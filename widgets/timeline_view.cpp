@@ -590,13 +590,10 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
     const BlockRef ref = blockAt(e->position());
     if (prep && ref.valid() && std::size_t(ref.launch) < prep->launches.size()) {
         const LaunchIndex& launch = prep->launches[std::size_t(ref.launch)];
-        if (!m_data.showsRange(launch.start, launch.end)) {
-            m_data.showRange(launch.start, launch.end);
-            update();
-            return;
-        }
+        m_data.fitOrShowAll(launch.start, launch.end);
+    } else {
+        m_data.showAll();
     }
-    m_data.showAll();
     update();
 }
 

@@ -60,6 +60,7 @@ void CompareTable::fitRowHeight() {
     verticalHeader()->setMinimumSectionSize(1);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + kRowAir);
     fitAlikeRow();
+    emit contentHeightChanged();
 }
 
 void CompareTable::fitAlikeRow() {
@@ -78,6 +79,7 @@ void CompareTable::fitAlikeRow() {
     if (rowHeight(m_alikeRow) != row) {
         setRowHeight(m_alikeRow, row);
         updateGeometry();
+        emit contentHeightChanged();
     }
 }
 
@@ -126,6 +128,7 @@ void CompareTable::setRuns(const Run* left, const Run* right) {
         fitAlikeRow();
     }
     updateGeometry();
+    emit contentHeightChanged();
 }
 
 QString CompareTable::text() const {

@@ -25,6 +25,11 @@ public:
     static constexpr int kMinHeight = 90;
     int fittedHeight(int room, double share = 0.45) const;
 
+signals:
+    // Rows came or went, or a row's height changed (a new font, the alike
+    // row wrapping at a new width): whoever sizes the table fits it again.
+    void contentHeightChanged();
+
 protected:
     void changeEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;

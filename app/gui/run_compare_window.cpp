@@ -4,7 +4,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -101,10 +100,8 @@ RunCompareWindow::RunCompareWindow(MainWindow* window, QWidget* parent)
     m_split->setSizes({4000, 1000});  // in proportion: the views take most
     m_split->setChildrenCollapsible(false);
     layout->addWidget(m_split, 1);
-    // A row that wraps (the figures alike in both) changes height with the
-    // table's width.
-    connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this,
-            &RunCompareWindow::fitTable);
+    // New rows, or the alike row wrapping anew at a new width.
+    connect(m_table, &CompareTable::contentHeightChanged, this, &RunCompareWindow::fitTable);
 
     connect(m_pair, &RunPair::changed, this, &RunCompareWindow::refresh);
     connect(m_left, &PlaybackModel::runChanged, this, &RunCompareWindow::refresh);
@@ -240,7 +237,6 @@ void RunCompareWindow::refresh() {
             runs[side] ? describe(*runs[side])
                        : tr("Choose a run above (%1)").arg(side == 0 ? tr("left") : tr("right")));
     m_table->setRuns(runs[0], runs[1]);
-    fitTable();
     m_problem->setText(problem());
     m_problem->setVisible(!m_problem->text().isEmpty());
 }

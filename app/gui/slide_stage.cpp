@@ -3,13 +3,10 @@
 #include <QApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
 #include <QResizeEvent>
-#include <QScrollBar>
 #include <QSplitter>
-#include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -213,7 +210,7 @@ void SlideStage::setViews(const std::vector<std::pair<QString, QWidget*>>& title
 void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& left,
                                const std::vector<std::pair<QString, QWidget*>>& right,
                                const QString& leftTitle, const QString& rightTitle,
-                               QWidget* table) {
+                               CompareTable* table) {
     clearBody();
     auto* content = new QWidget;
     auto* v = new QVBoxLayout(content);
@@ -239,19 +236,9 @@ void SlideStage::setComparison(const std::vector<std::pair<QString, QWidget*>>& 
     if (table) {
         table->setParent(content);
         v->addWidget(table);
-        // Its rows come when the second run does: the height follows them.
-        if (auto* view = qobject_cast<QTableView*>(table); view && view->model()) {
-            connect(view->model(), &QAbstractItemModel::rowsInserted, this,
-                    &SlideStage::fitCompareTable);
-            connect(view->model(), &QAbstractItemModel::rowsRemoved, this,
-                    &SlideStage::fitCompareTable);
-            connect(view->model(), &QAbstractItemModel::modelReset, this,
-                    &SlideStage::fitCompareTable);
-            // A row that wraps (the figures alike in both) changes height
-            // with the table's width.
-            connect(view->verticalHeader(), &QHeaderView::sectionResized, this,
-                    &SlideStage::fitCompareTable);
-        }
+        // Its rows come when the second run does, and the alike row wraps
+        // anew at each width: the height follows them.
+        connect(table, &CompareTable::contentHeightChanged, this, &SlideStage::fitCompareTable);
     }
     m_compareTable = table;
     m_bodyContent = content;
@@ -318,10 +305,7 @@ void SlideStage::fitCompareTable() {
     // It gets the height of all its rows up to 45 % of the stage, and
     // scrolls beyond that; the views keep the rest.
     if (!m_compareTable) return;
-    const auto* table = qobject_cast<const CompareTable*>(m_compareTable);
-    const int h = table ? table->fittedHeight(height())
-                        : std::clamp(m_compareTable->sizeHint().height(), kCompareTableMinHeight,
-                                     std::max(kCompareTableMinHeight, int(0.45 * height())));
+    const int h = m_compareTable->fittedHeight(height());
     if (m_compareTable->minimumHeight() == h && m_compareTable->maximumHeight() == h) return;
     m_compareTable->setFixedHeight(h);
     if (layout()) layout()->activate();  // now: a screenshot may follow at once

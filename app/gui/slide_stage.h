@@ -14,16 +14,13 @@ class QVBoxLayout;
 
 namespace ws {
 
+class CompareTable;
 class SlideProgress;
 
 class SlideStage : public QWidget {
     Q_OBJECT
 public:
     enum class Blank { None, Black, White };
-    // A comparison's table of figures gets the height of its rows up to 45 %
-    // of the stage, never less than this (its header and a few rows).
-    static constexpr int kCompareTableMinHeight = 90;
-
     explicit SlideStage(QWidget* parent = nullptr);
 
     void setHeading(int slide, int count, const QString& title, const QString& badge);
@@ -33,7 +30,7 @@ public:
     // A second run beside the first (a comparison slide): two columns.
     void setComparison(const std::vector<std::pair<QString, QWidget*>>& left,
                        const std::vector<std::pair<QString, QWidget*>>& right,
-                       const QString& leftTitle, const QString& rightTitle, QWidget* table);
+                       const QString& leftTitle, const QString& rightTitle, CompareTable* table);
     void setCaption(const QString& markdown);
     void setProblem(const QString& message);  // empty: none
     void setProgress(double fraction);        // 0..1 through the lesson
@@ -67,7 +64,7 @@ private:
     QWidget* m_body;
     QVBoxLayout* m_bodyLayout;
     QWidget* m_bodyContent = nullptr;
-    QWidget* m_compareTable = nullptr;  // inside m_bodyContent
+    CompareTable* m_compareTable = nullptr;  // inside m_bodyContent
     QLabel* m_caption;
     QLabel* m_problem;
     SlideProgress* m_progress;

@@ -362,7 +362,7 @@ TEST_F(LessonWindow, AComparisonInAShortWindowLeavesTheViewsRoom) {
     ASSERT_NE(table, nullptr);
     ASSERT_EQ(w->stage()->views().size(), 2u);
     const int stage = w->stage()->height();
-    EXPECT_LE(table->height(), std::max(SlideStage::kCompareTableMinHeight, int(0.45 * stage)))
+    EXPECT_LE(table->height(), std::max(CompareTable::kMinHeight, int(0.45 * stage)))
         << "stage " << stage;
     for (QWidget* view : w->stage()->views())
         EXPECT_GE(view->height(), stage / 4) << "stage " << stage << ", table " << table->height();

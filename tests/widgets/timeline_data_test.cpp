@@ -154,5 +154,18 @@ TEST(TimelineData, ShowsOneRangeWithRoomEitherSideAndInsideTheRun) {
     EXPECT_FALSE(d.showsRange(5e5, 5e5 + 1));
 }
 
+// A double-click on something shows it, a second one (or one on nothing)
+// all of the run.
+TEST(TimelineData, FitOrShowAllTogglesBetweenAThingAndTheWholeRun) {
+    TimelineData d = data();  // [0, 1e6]
+    d.fitOrShowAll(4e5, 4.2e5);
+    EXPECT_TRUE(d.showsRange(4e5, 4.2e5));
+    d.fitOrShowAll(4e5, 4.2e5);
+    EXPECT_FALSE(d.zoomedIn());
+    d.fitOrShowAll(4e5, 4.2e5);
+    d.fitOrShowAll(0, 0);  // nothing under the click
+    EXPECT_FALSE(d.zoomedIn());
+}
+
 }  // namespace
 }  // namespace ws
