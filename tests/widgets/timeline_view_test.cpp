@@ -52,6 +52,21 @@ TEST_F(TimelineViewTest, DrawsEachBlockAsABarInItsLane) {
     EXPECT_TRUE(test::near(img.pixelColor((p0 + QPointF(5, 0)).toPoint()), done, 12));
 }
 
+// A launch of `blocks` blocks from `run`'s first, without traced steps, the
+// blocks running [start, start + ns) on the first one's SMs: the later
+// launches of a hand-made multi-launch run.
+Launch launchOf(const ws::Run& run, std::uint32_t blocks, std::uint64_t start, std::uint64_t ns) {
+    Launch l = run.launches[0];
+    l.blocks.resize(blocks);
+    l.grid = {blocks, 1, 1};
+    l.steps = {};
+    for (std::uint32_t i = 0; i < blocks; ++i) {
+        l.blocks.startNs[i] = start;
+        l.blocks.endNs[i] = start + ns;
+    }
+    return l;
+}
+
 // A run on `used` SMs of a 132-SM device, one block each.
 std::shared_ptr<const PreparedRun> runOnSms(std::uint32_t used) {
     Run r = test::smallRun();
@@ -99,17 +114,9 @@ TEST_F(TimelineViewTest, TheSmsLeftOutAreCountedInABandBelowTheLanes) {
 // a reduction's last, one-block launch had no name where the others had.
 TEST_F(TimelineViewTest, EveryLaunchBoundaryIsNamedWhereThereIsRoom) {
     ws::Run run = test::smallRun();
-    Launch second = run.launches[0], third = run.launches[0];
     const std::uint64_t end = run.launches[0].blocks.endNs[15];
-    for (Launch* l : {&second, &third}) {
-        l->blocks.resize(1);
-        l->grid = {1, 1, 1};
-        l->steps = {};
-    }
-    second.blocks.startNs[0] = end + 4000;
-    second.blocks.endNs[0] = end + 4500;
-    third.blocks.startNs[0] = end + 9000;
-    third.blocks.endNs[0] = end + 9100;
+    const Launch second = launchOf(run, 1, end + 4000, 500),
+                 third = launchOf(run, 1, end + 9000, 100);
     run.launches.push_back(second);
     run.launches.push_back(third);
     model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
@@ -130,13 +137,9 @@ TEST_F(TimelineViewTest, EveryLaunchBoundaryIsNamedWhereThereIsRoom) {
 // start has both.
 TEST_F(TimelineViewTest, ALaunchThatStartsLaterThanTheNextIsNamedToo) {
     ws::Run run = test::smallRun();
-    Launch earlier = run.launches[0];
-    earlier.blocks.resize(1);
-    earlier.grid = {1, 1, 1};
-    earlier.steps = {};
-    earlier.blocks.startNs[0] = run.launches[0].blocks.startNs[0] - 5000;
-    earlier.blocks.endNs[0] = earlier.blocks.startNs[0] + 500;
-    run.launches.push_back(earlier);  // launch 2, first in time
+    // launch 2, first in time
+    run.launches.push_back(launchOf(run, 1, run.launches[0].blocks.startNs[0] - 5000,
+                                    500));  // launch 2, first in time
     model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
     view.resize(700, 300);
     view.show();
@@ -156,14 +159,8 @@ TEST_F(TimelineViewTest, NoLaunchNameCrossesAnotherLaunchsLine) {
     ws::Run run = test::smallRun();
     const std::uint64_t end = run.launches[0].blocks.endNs[15];
     for (const std::uint64_t gap : {3000, 600, 4000, 500, 300, 3000}) {
-        Launch l = run.launches[0];
-        l.blocks.resize(1);
-        l.grid = {1, 1, 1};
-        l.steps = {};
         const std::uint64_t start = run.launches.back().blocks.endNs[0] + gap;
-        l.blocks.startNs[0] = std::max(start, end + 100);
-        l.blocks.endNs[0] = l.blocks.startNs[0] + 100;
-        run.launches.push_back(l);
+        run.launches.push_back(launchOf(run, 1, std::max(start, end + 100), 100));
     }
     model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
     view.resize(700, 300);
@@ -301,18 +298,13 @@ TEST_F(TimelineViewTest, ASelectedBarsOutlineStopsAtTheViewsEdge) {
 // one-block launch): it takes the line above where that one is clear.
 TEST_F(TimelineViewTest, ALaunchsNameAvoidsItsBarsWhereALineIsClear) {
     ws::Run run = test::smallRun();
-    Launch later = run.launches[0];
-    later.blocks.resize(2);
-    later.grid = {2, 1, 1};
-    later.steps = {};
     const std::uint64_t t0 = run.launches[0].blocks.endNs[15] + 2000;
+    Launch later = launchOf(run, 2, t0, 4000);  // the bottom lane: under the name's first place
     for (std::uint32_t i = 0; i < 2; ++i) {
         later.blocks.block[i] = i;
         later.blocks.sm[i] = 3;  // the bottom row
-        later.blocks.startNs[i] = t0;
     }
-    later.blocks.endNs[0] = t0 + 5;     // the top lane: a sliver
-    later.blocks.endNs[1] = t0 + 4000;  // the bottom lane: under the name's first place
+    later.blocks.endNs[0] = t0 + 5;  // the top lane: a sliver
     run.launches.push_back(later);
     model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
     view.resize(700, 170);  // lanes thinner than a line of text, as on a GPU of 132 SMs
@@ -334,13 +326,7 @@ TEST_F(TimelineViewTest, ALaunchsNameAvoidsItsBarsWhereALineIsClear) {
 // a second one shows the whole run again, as does one beside the blocks.
 TEST_F(TimelineViewTest, DoubleClickOnABlockFitsItsLaunch) {
     ws::Run run = test::smallRun();
-    Launch later = run.launches[0];
-    later.blocks.resize(1);
-    later.grid = {1, 1, 1};
-    later.steps = {};
-    later.blocks.startNs[0] = run.launches[0].blocks.endNs[15] + 800000;
-    later.blocks.endNs[0] = later.blocks.startNs[0] + 3000;
-    run.launches.push_back(later);
+    run.launches.push_back(launchOf(run, 1, run.launches[0].blocks.endNs[15] + 800000, 3000));
     model.setRun(prepareRun(std::make_shared<const ws::Run>(run)));
     view.resize(900, 480);
     const LaunchIndex first = model.prepared()->launches[0];
