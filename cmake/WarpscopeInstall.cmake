@@ -7,7 +7,7 @@
 include(GNUInstallDirs)
 
 install(TARGETS warpscope-record RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT record)
-# /run/warpscope for the GPU locks, made at boot (app/record/lock_directory.h).
+# /run/warpscope for the GPU locks, made at boot (app/record/gpu/lock_directory.h).
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/warpscope-tmpfiles.conf
         DESTINATION lib/tmpfiles.d RENAME warpscope.conf COMPONENT record)
 # Toolkit libraries a lab links (libcupti, libcublas) are looked for where the

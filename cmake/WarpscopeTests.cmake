@@ -19,3 +19,21 @@ function(ws_add_test name)
                ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
     DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# ws_add_qt_test(NAME SOURCES ... LIBS ... [TIMEOUT s] [LABELS ...]): a suite
+# of views or windows, with the Qt test main (a Qt warning fails the test),
+# its support and the painted-text probe (tests/widgets/support/).
+function(ws_add_qt_test name)
+  cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  set(support ${CMAKE_SOURCE_DIR}/tests/widgets/support)
+  set(extra)
+  if(ARG_TIMEOUT)
+    set(extra TIMEOUT ${ARG_TIMEOUT})
+  endif()
+  ws_add_test(${name}
+    SOURCES ${support}/qt_test_main.cpp ${support}/qt_test_support.cpp ${support}/text_probe.cpp
+            ${ARG_SOURCES}
+    LIBS ${ARG_LIBS}
+    LABELS ${ARG_LABELS}
+    ${extra})
+endfunction()

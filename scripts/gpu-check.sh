@@ -71,7 +71,7 @@ if has test; then
     skipped=$(grep -c "Skipped" "$out/ctest.log" || true)
     note "tests: ${result:-no summary (see $out/ctest.log)} in $((SECONDS - t)) s, $skipped skipped"
     [[ -n $failed ]] && note "failed:"$'\n'"$failed"
-    build-gpu/tests/kernels/kernels_gpu_test --gtest_filter='DeviceQuery.FactsAndTimerTick' \
+    build-gpu/tests/kernels/device/kernels_device_gpu_test --gtest_filter='DeviceQuery.FactsAndTimerTick' \
         2>/dev/null | grep "\[ device" | sed 's/^\[ device   \] /device: /' >>"$out/gpu.txt"
 fi
 

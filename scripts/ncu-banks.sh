@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the bank probe under Nsight Compute and prints the hardware's count of
-# shared-memory bank conflicts beside what core/bank_conflicts.h predicts.
+# shared-memory bank conflicts beside what core/access/bank_conflicts.h predicts.
 # usage: scripts/ncu-banks.sh [BUILD_DIR]   (default build-gpu)
 #
 # The probe's first launch (the warm-up) is measured: 1025 dependent loads

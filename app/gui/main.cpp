@@ -10,21 +10,21 @@
 #include <memory>
 #include <optional>
 
-#include "app/gui/app_log.h"
-#include "app/gui/command_line.h"
-#include "app/gui/export_actions.h"
-#include "app/gui/lesson_controller.h"
-#include "app/gui/lesson_library.h"
-#include "app/gui/look_menus.h"
-#include "app/gui/main_window.h"
-#include "app/gui/resource_paths.h"
-#include "app/gui/saved_session.h"
-#include "app/gui/screenshot.h"
-#include "app/gui/slide_stage.h"
-#include "core/catalog.h"
-#include "core/output_path.h"
-#include "widgets/playback_model.h"
-#include "widgets/ui_scale.h"
+#include "app/gui/common/app_log.h"
+#include "app/gui/common/resource_paths.h"
+#include "app/gui/export/screenshot.h"
+#include "app/gui/lessons/lesson_controller.h"
+#include "app/gui/lessons/lesson_library.h"
+#include "app/gui/lessons/slide_stage.h"
+#include "app/gui/window/export_actions.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/workbench/command_line.h"
+#include "app/gui/workbench/look_menus.h"
+#include "app/gui/workbench/saved_session.h"
+#include "core/catalog/catalog.h"
+#include "core/common/output_path.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/view/ui_scale.h"
 
 namespace {
 

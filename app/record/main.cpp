@@ -6,8 +6,8 @@
 #include <iostream>
 #include <tuple>
 
-#include "app/record/protocol_channel.h"
-#include "app/record/record_commands.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/gpu/protocol_channel.h"
 
 int main(int argc, char** argv) {
     using namespace ws::record;
@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
     if (*lock) return lockCommand(lockDevice, lockStatus, lockedCommand, std::cout, std::cerr);
     if (*serve) {
         // Device printf and anything else written to stdout must not reach
-        // the protocol stream (app/record/protocol_channel.h).
+        // the protocol stream (app/record/gpu/protocol_channel.h).
         auto channel = ProtocolChannel::takeStdout();
         if (!channel) {
             std::cerr << "warpscope-record serve: " << channel.error() << "\n";

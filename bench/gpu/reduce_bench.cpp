@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "bench_stats.h"
-#include "core/catalog.h"
-#include "kernels/copy_yardstick.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/launch_limits.h"
-#include "kernels/reduction_runner.h"
+#include "bench/gpu/bench_stats.h"
+#include "core/catalog/catalog.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/device/copy_yardstick.h"
+#include "kernels/reduction/reduction_runner.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::bench {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "bench/gpu/bench_stats.h"
 #include "bench/gpu_atomics/atomics_bench.h"
-#include "core/catalog.h"
-#include "kernels/argmin_input.h"
-#include "kernels/launch_limits.h"
-#include "kernels/reduction_runner.h"
+#include "core/catalog/catalog.h"
+#include "kernels/atomics/argmin_input.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/reduction/reduction_runner.h"
 
 namespace ws::bench {
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "kernels/experiment_runner.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::bench {
 

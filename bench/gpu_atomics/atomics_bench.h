@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::bench {
 

@@ -3,9 +3,9 @@
 #include <iostream>
 
 #include "bench/gpu_atomics/atomics_bench.h"
-#include "core/catalog.h"
-#include "core/contention_model.h"
-#include "kernels/atomics_experiments.h"
+#include "core/atomics/contention_model.h"
+#include "core/catalog/catalog.h"
+#include "kernels/atomics/atomics_experiments.h"
 
 namespace ws::bench {
 

@@ -5,8 +5,8 @@
 
 #include "bench/gpu/bench_stats.h"
 #include "bench/gpu_atomics/atomics_bench.h"
-#include "core/catalog.h"
-#include "kernels/atomics_experiments.h"
+#include "core/catalog/catalog.h"
+#include "kernels/atomics/atomics_experiments.h"
 
 namespace ws::bench {
 

@@ -11,11 +11,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "core/catalog.h"
-#include "core/crossover.h"
-#include "core/transfer_points.h"
-#include "kernels/basics_experiments.h"
-#include "kernels/experiment_runner.h"
+#include "core/basics/transfer_points.h"
+#include "core/catalog/catalog.h"
+#include "core/timing/crossover.h"
+#include "kernels/basics/basics_experiments.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace {
 

@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "bench/gpu/bench_stats.h"
-#include "core/catalog.h"
-#include "core/concurrency_plans.h"
-#include "kernels/clock_probe.h"
-#include "kernels/concurrency_experiments.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/concurrency/concurrency_plans.h"
+#include "kernels/concurrency/clock_probe.h"
+#include "kernels/concurrency/concurrency_experiments.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace {
 

@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/matmul_variants.h"
-#include "kernels/event_timing.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/matmul_experiments.h"
-#include "kernels/matmul_kernels.h"
+#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_variants.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/matmul/matmul_experiments.h"
+#include "kernels/matmul/matmul_kernels.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace {
 

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_check.h"
+#include "bench/gpu_memory/bench_check.h"
 
 namespace {
 
@@ -452,7 +452,7 @@ struct Recorder {
     }
 };
 
-// The seed's uint8 transpose through a 16x16 tile (kernels/memory_transpose_u8.cu).
+// The seed's uint8 transpose through a 16x16 tile (kernels/memory/memory_transpose_u8.cu).
 template <int kWay>
 __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                             Records rec) {
@@ -478,7 +478,7 @@ __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int widt
     r.end(rec);
 }
 
-// The lab's float transposes through a 32x32 tile (kernels/memory_transpose_f32.cu):
+// The lab's float transposes through a 32x32 tile (kernels/memory/memory_transpose_f32.cu):
 // blocks of 32 x (32 / kRows), each thread moving kRows rows; kPad = 1 pads
 // the tile to 33 columns.
 template <int kWay, int kRows, int kPad>

@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
-#include "bench_check.h"
-#include "kernels/device_clocks.cuh"
+#include "bench/gpu_memory/bench_check.h"
+#include "kernels/common/device_clocks.cuh"
 
 namespace {
 
@@ -164,7 +164,7 @@ struct Recorder {
     }
 };
 
-// The seed's uint8 transpose through a 16x16 tile (kernels/memory_transpose_u8.cu).
+// The seed's uint8 transpose through a 16x16 tile (kernels/memory/memory_transpose_u8.cu).
 template <int kMode, int kC>
 __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                             Slot* slots) {
@@ -190,7 +190,7 @@ __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int widt
 }
 
 // The lab's float transpose through a padded 32x33 tile, 1 row per thread
-// (kernels/memory_transpose_f32.cu), blocks of 32 x 32.
+// (kernels/memory/memory_transpose_f32.cu), blocks of 32 x 32.
 template <int kMode, int kC>
 __global__ void transposeF32(const float* in, float* out, int width, int height, Slot* slots) {
     __shared__ alignas(16) ulonglong2 gathered[2 * kC];

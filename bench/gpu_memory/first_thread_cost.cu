@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "kernels/memory_trace.h"
+#include "kernels/common/memory_trace.h"
 
 namespace {
 

@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "core/bank_conflicts.h"
-#include "core/catalog.h"
-#include "kernels/event_timing.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/memory_experiments.h"
-#include "kernels/memory_launch.h"
+#include "core/access/bank_conflicts.h"
+#include "core/catalog/catalog.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/memory/memory_experiments.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws {
 std::vector<ExperimentSpec> memoryExperiments();

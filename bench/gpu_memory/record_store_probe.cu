@@ -26,12 +26,12 @@
 #include <string>
 #include <vector>
 
-#include "bench_check.h"
-#include "kernels/device_clocks.cuh"
+#include "bench/gpu_memory/bench_check.h"
+#include "kernels/common/device_clocks.cuh"
 
 namespace {
 
-// The lab's own readings (kernels/device_clocks.cuh), so the probe costs what
+// The lab's own readings (kernels/common/device_clocks.cuh), so the probe costs what
 // the lab's records cost.
 using ws::dev::globalTimerNs;
 using ws::dev::smId;
@@ -264,7 +264,7 @@ struct Recorder {
     }
 };
 
-// The seed's uint8 transpose through a 16x16 tile (kernels/memory_transpose_u8.cu).
+// The seed's uint8 transpose through a 16x16 tile (kernels/memory/memory_transpose_u8.cu).
 template <int kWay>
 __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int width, int height,
                             Records rec) {
@@ -286,7 +286,7 @@ __global__ void transposeU8(const std::uint8_t* src, std::uint8_t* dst, int widt
     r.end(rec);
 }
 
-// The lab's float transposes through a 32x32 tile (kernels/memory_transpose_f32.cu):
+// The lab's float transposes through a 32x32 tile (kernels/memory/memory_transpose_f32.cu):
 // blocks of 32 x (32 / kRows), each thread moving kRows rows; kPad = 1 pads
 // the tile to 33 columns.
 template <int kWay, int kRows, int kPad>

@@ -17,12 +17,12 @@
 #include <filesystem>
 #include <vector>
 
-#include "core/synthetic_run.h"
-#include "core/trace_io.h"
-#include "widgets/grid_view.h"
-#include "widgets/playback_model.h"
-#include "widgets/timeline_raster.h"
-#include "widgets/timeline_view.h"
+#include "core/run/synthetic_run.h"
+#include "core/trace/trace_io.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/timeline/grid_view.h"
+#include "widgets/timeline/timeline_raster.h"
+#include "widgets/timeline/timeline_view.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "core/bank_conflicts.h"
+#include "core/access/bank_conflicts.h"
 
 #include <algorithm>
 #include <bit>

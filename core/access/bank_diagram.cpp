@@ -1,4 +1,4 @@
-#include "core/bank_diagram.h"
+#include "core/access/bank_diagram.h"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/bank_conflicts.h"
+#include "core/access/bank_conflicts.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/sector_strip.h"
+#include "core/access/sector_strip.h"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "core/argmin_reference.h"
+#include "core/atomics/argmin_reference.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,10 +1,10 @@
-#include "core/atomics_summary.h"
+#include "core/atomics/atomics_summary.h"
 
 #include <cstdio>
 
-#include "core/cas_records.h"
-#include "core/contention_model.h"
-#include "core/work_queue_records.h"
+#include "core/atomics/cas_records.h"
+#include "core/atomics/contention_model.h"
+#include "core/atomics/work_queue_records.h"
 
 namespace ws {
 

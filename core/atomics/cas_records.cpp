@@ -1,9 +1,9 @@
-#include "core/cas_records.h"
+#include "core/atomics/cas_records.h"
 
 #include <algorithm>
 #include <map>
 
-#include "core/launch_label.h"
+#include "core/run/launch_label.h"
 
 namespace ws {
 

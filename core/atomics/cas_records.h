@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws {
 

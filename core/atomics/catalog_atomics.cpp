@@ -3,8 +3,8 @@
 // (seed 002), and what contention on one address costs.
 #include <string>
 
-#include "core/catalog_block_param.h"
-#include "core/catalog_entries.h"
+#include "core/catalog/catalog_block_param.h"
+#include "core/catalog/catalog_entries.h"
 
 namespace ws {
 

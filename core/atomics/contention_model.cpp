@@ -1,4 +1,4 @@
-#include "core/contention_model.h"
+#include "core/atomics/contention_model.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "core/work_queue_model.h"
+#include "core/atomics/work_queue_model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,13 @@
-#include "core/work_queue_records.h"
+#include "core/atomics/work_queue_records.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <numeric>
 
-#include "core/launch_label.h"
-#include "core/time_offset.h"
-#include "core/work_queue_model.h"
+#include "core/atomics/work_queue_model.h"
+#include "core/common/time_offset.h"
+#include "core/run/launch_label.h"
 
 namespace ws {
 

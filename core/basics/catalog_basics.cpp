@@ -2,8 +2,8 @@
 // __mul24 (seed 000/003 chapters 1-2) and the bandwidthTest sample, as
 // catalog entries. The device view and the CPU-against-GPU figures go with
 // every experiment; these four are where a course starts.
-#include "core/catalog_entries.h"
-#include "core/greetings.h"
+#include "core/basics/greetings.h"
+#include "core/catalog/catalog_entries.h"
 
 namespace ws {
 

@@ -1,10 +1,10 @@
-#include "core/cpu_work.h"
+#include "core/basics/cpu_work.h"
 
 #include <algorithm>
 #include <array>
 #include <vector>
 
-#include "core/cpu_timing.h"
+#include "core/timing/cpu_timing.h"
 
 namespace ws {
 

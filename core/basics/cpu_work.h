@@ -4,12 +4,12 @@
 // allowed; a single chained float accumulator would make the CPU a straw
 // man), and each split over threads in contiguous chunks combined in order,
 // so the non-commutative affine composition stays correct. Timed against the
-// GPU (kernels/cpu_against_gpu.h); the references that verify results stay
+// GPU (kernels/runner/cpu_against_gpu.h); the references that verify results stay
 // in their own files.
 #include <cstdint>
 #include <span>
 
-#include "core/reduction_values.h"
+#include "core/common/reduction_values.h"
 
 namespace ws {
 

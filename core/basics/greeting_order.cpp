@@ -1,4 +1,4 @@
-#include "core/greeting_order.h"
+#include "core/basics/greeting_order.h"
 
 #include <algorithm>
 #include <map>

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/greetings.h"
+#include "core/basics/greetings.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/greetings.h"
+#include "core/basics/greetings.h"
 
 #include <charconv>
 #include <cstdio>

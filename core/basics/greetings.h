@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws {
 
@@ -28,7 +28,7 @@ struct Greeting {
 };
 
 // The exact text the kernel prints (the format string lives in one place,
-// kernels/basics_hello.cu, and this must stay equal to it; a test holds them).
+// kernels/basics/basics_hello.cu, and this must stay equal to it; a test holds them).
 std::string greetingLine(std::uint32_t block, std::uint32_t thread, std::uint32_t warp,
                          std::uint32_t lane, std::uint32_t sm);
 std::optional<Greeting> parseGreetingLine(std::string_view line);

@@ -1,4 +1,4 @@
-#include "core/set0_check.h"
+#include "core/basics/set0_check.h"
 
 namespace ws {
 

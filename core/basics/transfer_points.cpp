@@ -1,4 +1,4 @@
-#include "core/transfer_points.h"
+#include "core/basics/transfer_points.h"
 
 #include <algorithm>
 #include <cmath>

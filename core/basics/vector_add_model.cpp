@@ -1,8 +1,8 @@
-#include "core/vector_add_model.h"
+#include "core/basics/vector_add_model.h"
 
 #include <algorithm>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

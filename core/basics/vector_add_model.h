@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws {
 
@@ -25,7 +25,7 @@ struct VectorAddShape {
     std::uint64_t extraThreads() const { return threads() > n ? threads() - n : 0; }
 };
 // From resolved catalog parameters; the device's limits are checked by the
-// launcher (kernels/basics_vector_add.cu).
+// launcher (kernels/basics/basics_vector_add.cu).
 VectorAddShape vectorAddShape(const ParamValues& params);
 // "<<<2, (5 + 1) / 2>>> = <<<2, 3>>>: 6 threads for 5 elements".
 std::string launchText(const VectorAddShape& shape);

@@ -1,6 +1,6 @@
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
-#include "core/catalog_entries.h"
+#include "core/catalog/catalog_entries.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/catalog_block_param.h"
+#include "core/catalog/catalog_block_param.h"
 
 namespace ws {
 

@@ -4,7 +4,7 @@
 // two. The labs differ only in the rule a size must follow.
 #include <string>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

@@ -2,7 +2,7 @@
 // Each family of experiments lists its catalog entries in its own file.
 #include <vector>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 std::vector<ExperimentSpec> basicsExperiments();

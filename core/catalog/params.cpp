@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/counted.h"
+#include "core/common/counted.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/digit_groups.h"
+#include "core/common/digit_groups.h"
 
 namespace ws {
 

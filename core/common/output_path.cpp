@@ -1,4 +1,4 @@
-#include "core/output_path.h"
+#include "core/common/output_path.h"
 
 #include <unistd.h>
 

@@ -27,7 +27,7 @@ struct Affine {
 
 inline constexpr std::uint32_t kAffineModulus = 97;
 
-// How a trace's affine maps were made and composed (core/reduction_shapes.h
+// How a trace's affine maps were made and composed (core/reduction/reduction_shapes.h
 // reads it from the run): Mod97 for runs with the readable inputs, Wrap32 for
 // traces recorded before them.
 enum class AffineScheme : std::uint8_t { Wrap32, Mod97 };

@@ -1,10 +1,10 @@
-#include "core/activity_convert.h"
+#include "core/concurrency/activity_convert.h"
 
 #include <algorithm>
 #include <map>
 
-#include "core/clock_alignment.h"
-#include "core/concurrency_tables.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/timing/clock_alignment.h"
 
 namespace ws {
 

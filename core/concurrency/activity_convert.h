@@ -1,14 +1,14 @@
 #pragma once
-// From CUPTI's records (core/activity_log.h) to the trace's operations and
+// From CUPTI's records (core/concurrency/activity_log.h) to the trace's operations and
 // host calls on the %globaltimer clock, each kernel operation tied to the
 // Launch it ran, each managed-memory transfer tied to the array it moved.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/activity_log.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/concurrency/activity_log.h"
+#include "core/run/run.h"
 
 namespace ws {
 

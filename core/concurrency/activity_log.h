@@ -1,14 +1,14 @@
 #pragma once
 // CUPTI's activity records as plain data, still on CUPTI's clock: what the
-// kernels library copies out of CUPTI's buffers (kernels/cupti_activity.cpp)
+// kernels library copies out of CUPTI's buffers (kernels/concurrency/cupti_activity.cpp)
 // and core turns into the trace's operations and host calls
-// (core/activity_convert.h). Plain structs, so the conversion is tested with
+// (core/concurrency/activity_convert.h). Plain structs, so the conversion is tested with
 // hand-made records on machines without CUPTI or a GPU.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -3,9 +3,9 @@
 // launching kernels (dynamic parallelism), and unified memory migrating pages.
 #include <string>
 
-#include "core/catalog_block_param.h"
-#include "core/catalog_entries.h"
-#include "core/concurrency_plans.h"
+#include "core/catalog/catalog_block_param.h"
+#include "core/catalog/catalog_entries.h"
+#include "core/concurrency/concurrency_plans.h"
 
 namespace ws {
 

@@ -1,11 +1,11 @@
-#include "core/concurrency_figures.h"
+#include "core/concurrency/concurrency_figures.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/counted.h"
+#include "core/common/counted.h"
 
 namespace ws {
 

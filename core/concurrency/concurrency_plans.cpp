@@ -1,4 +1,4 @@
-#include "core/concurrency_plans.h"
+#include "core/concurrency/concurrency_plans.h"
 
 #include <algorithm>
 

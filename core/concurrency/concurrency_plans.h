@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/result.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
 
 namespace ws {
 

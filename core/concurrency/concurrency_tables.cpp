@@ -1,9 +1,9 @@
-#include "core/concurrency_tables.h"
+#include "core/concurrency/concurrency_tables.h"
 
 #include <string>
 
-#include "core/launch_label.h"
-#include "core/launch_tree.h"
+#include "core/concurrency/launch_tree.h"
+#include "core/run/launch_label.h"
 
 namespace ws::tables {
 

@@ -5,8 +5,8 @@
 // what they mean.
 #include <cstdint>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws::tables {
 
@@ -33,7 +33,7 @@ enum class LatencySource : std::uint8_t { Host = 0, FireAndForget = 1, Tail = 2 
 
 // Each table of the lab that the run holds: its columns present with their
 // types, indices in range, offsets inside their arrays, times forward; and the
-// launch tree (core/launch_tree.h). The error says which table, row and value.
+// launch tree (core/concurrency/launch_tree.h). The error says which table, row and value.
 Status checkConcurrencyRecords(const Run& run);
 
 }  // namespace ws::tables

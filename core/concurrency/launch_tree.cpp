@@ -1,9 +1,9 @@
-#include "core/launch_tree.h"
+#include "core/concurrency/launch_tree.h"
 
 #include <algorithm>
 #include <string>
 
-#include "core/launch_label.h"
+#include "core/run/launch_label.h"
 
 namespace ws {
 

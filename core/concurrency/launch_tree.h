@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws {
 

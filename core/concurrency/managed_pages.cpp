@@ -1,10 +1,10 @@
-#include "core/managed_pages.h"
+#include "core/concurrency/managed_pages.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "core/time_offset.h"
+#include "core/common/time_offset.h"
 
 namespace ws {
 

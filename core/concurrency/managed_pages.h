@@ -1,7 +1,7 @@
 #pragma once
 // Where the pages of a run's managed arrays live over time, from CUPTI's
 // unified-memory records (the tables "managed-arrays" and "managed-transfers",
-// core/concurrency_tables.h): each array cut into bins of whole pages, each
+// core/concurrency/concurrency_tables.h): each array cut into bins of whole pages, each
 // bin's bytes on the device as a step function of time, the fault groups that
 // hit it, and when the kernel's blocks touching it ran. Pages never touched
 // have no home until their first touch; a GPU fault on such a bin populates it
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "core/concurrency_tables.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/run/run.h"
 
 namespace ws {
 

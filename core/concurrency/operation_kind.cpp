@@ -1,5 +1,5 @@
 // Names of the operations CUPTI reports, as views and exports label them.
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/operation_overlap.h"
+#include "core/concurrency/operation_overlap.h"
 
 #include <algorithm>
 #include <utility>

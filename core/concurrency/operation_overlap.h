@@ -3,7 +3,7 @@
 // CUPTI recorded (not from a model): the figures the streams lab teaches with.
 #include <cstdint>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,9 +1,9 @@
-#include "core/streams_reference.h"
+#include "core/concurrency/streams_reference.h"
 
 #include <bit>
 #include <cmath>
 
-#include "core/reduction_reference.h"
+#include "core/reduction/reduction_reference.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/compute_capability.h"
+#include "core/device/compute_capability.h"
 
 namespace ws {
 

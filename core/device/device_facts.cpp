@@ -1,9 +1,9 @@
-#include "core/device_facts.h"
+#include "core/device/device_facts.h"
 
 #include <cstdio>
 
-#include "core/catalog.h"
-#include "core/pcie_link.h"
+#include "core/catalog/catalog.h"
+#include "core/device/pcie_link.h"
 
 namespace ws {
 

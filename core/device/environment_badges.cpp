@@ -1,4 +1,4 @@
-#include "core/environment_badges.h"
+#include "core/device/environment_badges.h"
 
 #include <algorithm>
 #include <cstdio>

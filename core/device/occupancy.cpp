@@ -1,4 +1,4 @@
-#include "core/occupancy.h"
+#include "core/device/occupancy.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "core/pcie_link.h"
+#include "core/device/pcie_link.h"
 
 namespace ws {
 

@@ -6,7 +6,7 @@
 // raw, 63.0 GB/s after encoding, before packet headers and flow control.
 #include <string>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/sass_listing.h"
+#include "core/device/sass_listing.h"
 
 #include <cctype>
 #include <cstdio>

@@ -1,9 +1,9 @@
-#include "core/block_stats.h"
+#include "core/figures/block_stats.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "core/residency_slots.h"
+#include "core/figures/residency_slots.h"
 
 namespace ws {
 

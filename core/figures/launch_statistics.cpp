@@ -1,11 +1,11 @@
-#include "core/launch_statistics.h"
+#include "core/figures/launch_statistics.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "core/block_stats.h"
-#include "core/occupancy.h"
+#include "core/device/occupancy.h"
+#include "core/figures/block_stats.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/overhead_text.h"
+#include "core/figures/overhead_text.h"
 
 #include <cstdio>
 

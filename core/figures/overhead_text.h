@@ -5,10 +5,10 @@
 // launches' own noise, not recording that made the kernel faster, and is
 // said as such. Far below zero (beyond the launches' spread) it is shown as
 // measured, with a warning: the two builds then differ in more than their
-// records, which once was a bug (tests/kernels_atomics/work_queue_kernels_test.cpp).
+// records, which once was a bug (tests/kernels/atomics/work_queue_kernels_test.cpp).
 #include <string>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/residency_slots.h"
+#include "core/figures/residency_slots.h"
 
 #include <algorithm>
 #include <functional>

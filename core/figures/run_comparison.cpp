@@ -1,10 +1,10 @@
-#include "core/run_comparison.h"
+#include "core/figures/run_comparison.h"
 
 #include <cstdio>
 
-#include "core/block_stats.h"
-#include "core/environment_badges.h"
-#include "core/overhead_text.h"
+#include "core/device/environment_badges.h"
+#include "core/figures/block_stats.h"
+#include "core/figures/overhead_text.h"
 
 namespace ws {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::lesson {
 

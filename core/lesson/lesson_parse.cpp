@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws::lesson {
 

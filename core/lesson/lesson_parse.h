@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/result.h"
 #include "core/lesson/lesson.h"
-#include "core/result.h"
 
 namespace ws::lesson {
 

@@ -3,9 +3,9 @@
 // and cublasSgemm, as one catalog entry with a variant parameter.
 #include <cstdio>
 
-#include "core/catalog_entries.h"
-#include "core/matmul_cpu.h"
-#include "core/matmul_variants.h"
+#include "core/catalog/catalog_entries.h"
+#include "core/matmul/matmul_cpu.h"
+#include "core/matmul/matmul_variants.h"
 
 namespace ws {
 

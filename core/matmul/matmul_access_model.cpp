@@ -1,7 +1,7 @@
-#include "core/matmul_access_model.h"
+#include "core/matmul/matmul_access_model.h"
 
-#include "core/catalog.h"
-#include "core/matmul_traffic.h"
+#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_traffic.h"
 
 namespace ws {
 

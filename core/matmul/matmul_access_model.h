@@ -4,7 +4,8 @@
 // predicts what another block_dim or variant would do before it runs.
 #include <cstdint>
 
-#include "core/memory_access_model.h"
+#include "core/access/warp_accesses.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/matmul_bug.h"
+#include "core/matmul/matmul_bug.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
-#include "core/matmul_counters.h"
+#include "core/matmul/matmul_counters.h"
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_fields.h"
-#include "core/matmul_variants.h"
+#include "core/common/json_fields.h"
+#include "core/matmul/matmul_variants.h"
 
 namespace ws {
 

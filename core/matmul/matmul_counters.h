@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

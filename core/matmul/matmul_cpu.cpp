@@ -1,4 +1,4 @@
-#include "core/matmul_cpu.h"
+#include "core/matmul/matmul_cpu.h"
 
 #include <algorithm>
 #include <atomic>
@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/parallel_for.h"
+#include "core/common/parallel_for.h"
 
 // Built with -O3 (core/CMakeLists.txt). On x86-64 the register tile is also
 // compiled for AVX2 + FMA and picked at run time where the CPU has them.

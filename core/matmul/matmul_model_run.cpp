@@ -1,13 +1,13 @@
-#include "core/matmul_model_run.h"
+#include "core/matmul/matmul_model_run.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/catalog.h"
-#include "core/matmul_bug.h"
-#include "core/matmul_records.h"
-#include "core/matmul_reference.h"
-#include "core/matmul_traffic.h"
+#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_bug.h"
+#include "core/matmul/matmul_records.h"
+#include "core/matmul/matmul_reference.h"
+#include "core/matmul/matmul_traffic.h"
 
 namespace ws {
 

@@ -5,7 +5,7 @@
 // reads, the tiling figures, and for seed-tiled-bug (n <= 512) the wrong
 // entries the printed kernel produces. For tests and documentation images:
 // no GPU involved, and the run says so.
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

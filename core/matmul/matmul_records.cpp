@@ -1,10 +1,10 @@
-#include "core/matmul_records.h"
+#include "core/matmul/matmul_records.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/catalog.h"
-#include "core/launch_label.h"
+#include "core/catalog/catalog.h"
+#include "core/run/launch_label.h"
 
 namespace ws {
 

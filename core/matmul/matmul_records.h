@@ -8,14 +8,14 @@
 // threadM, threadN (and warpM, warpN, stages for the warp-tiled kernels) say
 // how the run cut C, so a trace stays readable when the catalog's
 // configuration changes. Run table "mismatches" and figures checkedEntries,
-// wrongEntries: core/matmul_reference.h.
+// wrongEntries: core/matmul/matmul_reference.h.
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "core/matmul_variants.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/matmul/matmul_variants.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/matmul_reference.h"
+#include "core/matmul/matmul_reference.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <map>
 #include <queue>
 
-#include "core/digit_groups.h"
-#include "core/parallel_for.h"
+#include "core/common/digit_groups.h"
+#include "core/common/parallel_for.h"
 
 namespace ws {
 

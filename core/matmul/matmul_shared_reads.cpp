@@ -1,10 +1,10 @@
 // The shared-memory reads of one warp in the inner loop of each tiled kernel,
 // lane by lane, as byte offsets from the start of the kernel's one shared
 // buffer (A's tile first, then B's). The kernels compute the same offsets
-// with the same expressions (kernels/matmul_*.cu) and record them.
+// with the same expressions (kernels/matmul/*.cu) and record them.
 #include <string>
 
-#include "core/matmul_traffic.h"
+#include "core/matmul/matmul_traffic.h"
 
 namespace ws {
 

@@ -1,9 +1,9 @@
-#include "core/matmul_summary.h"
+#include "core/matmul/matmul_summary.h"
 
 #include <cstdio>
 #include <set>
 
-#include "core/matmul_records.h"
+#include "core/matmul/matmul_records.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/matmul_traffic.h"
+#include "core/matmul/matmul_traffic.h"
 
 #include <algorithm>
 #include <array>

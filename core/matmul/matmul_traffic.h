@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/bank_conflicts.h"
-#include "core/matmul_variants.h"
+#include "core/access/bank_conflicts.h"
+#include "core/matmul/matmul_variants.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/matmul_variants.h"
+#include "core/matmul/matmul_variants.h"
 
 #include <algorithm>
 

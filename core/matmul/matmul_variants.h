@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

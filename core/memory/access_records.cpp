@@ -1,8 +1,8 @@
-#include "core/access_records.h"
+#include "core/memory/access_records.h"
 
 #include <algorithm>
 
-#include "core/memory_access_model.h"
+#include "core/memory/memory_access_model.h"
 
 namespace ws {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/bank_conflicts.h"
-#include "core/run.h"
+#include "core/access/bank_conflicts.h"
+#include "core/run/run.h"
 
 namespace ws {
 

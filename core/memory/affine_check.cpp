@@ -1,6 +1,6 @@
-#include "core/affine_check.h"
+#include "core/memory/affine_check.h"
 
-#include "core/reduction_reference.h"
+#include "core/reduction/reduction_reference.h"
 
 namespace ws {
 

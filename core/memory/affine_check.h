@@ -6,8 +6,8 @@
 // only show in b, one number modulo 97: it goes unnoticed with probability
 // about 1/97 on one input, about 1/97^2 on two. docs/reduction-operators.md
 // works this out.
-#include "core/reduction_values.h"
-#include "core/run.h"
+#include "core/common/reduction_values.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,6 +1,6 @@
-#include "core/bank_probe_cycles.h"
+#include "core/memory/bank_probe_cycles.h"
 
-#include "core/bank_conflicts.h"
+#include "core/access/bank_conflicts.h"
 
 namespace ws {
 

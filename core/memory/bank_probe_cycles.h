@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

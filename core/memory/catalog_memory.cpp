@@ -3,9 +3,9 @@
 // the float transpose ladder measured against a copy.
 #include <string>
 
-#include "core/catalog_block_param.h"
-#include "core/catalog_entries.h"
-#include "core/memory_reference.h"
+#include "core/catalog/catalog_block_param.h"
+#include "core/catalog/catalog_entries.h"
+#include "core/memory/memory_reference.h"
 
 namespace ws {
 

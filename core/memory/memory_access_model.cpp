@@ -1,10 +1,10 @@
-#include "core/memory_access_model.h"
+#include "core/memory/memory_access_model.h"
 
 #include <algorithm>
 
-#include "core/catalog.h"
-#include "core/matmul_access_model.h"
-#include "core/memory_reference.h"
+#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_access_model.h"
+#include "core/memory/memory_reference.h"
 
 namespace ws {
 

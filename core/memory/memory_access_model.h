@@ -4,39 +4,20 @@
 // global-memory instructions of each kernel with the addresses every lane
 // uses. The views compare variants with it (the naive transpose's writes
 // against the tiled one's) and show what a run would record where it has no
-// record; tests and documentation build runs from it.
-#include <array>
+// record; tests and documentation build runs from it. The types a modelled
+// warp is made of are in core/access/warp_accesses.h, shared with the
+// matrix multiply lab.
 #include <cstdint>
 #include <string>
-#include <vector>
 
-#include "core/bank_conflicts.h"
-#include "core/run.h"
+#include "core/access/warp_accesses.h"
+#include "core/run/run.h"
 
 namespace ws {
 
-struct ModelledGlobal {
-    std::string what;  // the source expression, e.g. "dst[y + x * height] = v"
-    bool isWrite = false;
-    std::uint32_t widthBytes = 1;
-    std::uint32_t activeMask = 0;
-    std::array<std::uint64_t, 32> address{};  // byte offsets from the buffer start
-};
-
-struct ModelledShared {
-    std::string what;
-    bool isStore = false;
-    WarpAccess access;
-};
-
-struct ModelledWarp {
-    std::vector<ModelledGlobal> global;
-    std::vector<ModelledShared> shared;
-};
-
 // Known experiments: transpose-u8, transpose-f32 (naive, tiled, padded),
 // reduce-columns, reduce-rows-atomic, reduce-rows-block, bank-probe, and
-// matmul's shared-memory reads (core/matmul_access_model.h). Missing
+// matmul's shared-memory reads (core/matmul/matmul_access_model.h). Missing
 // parameters take the catalog defaults; unknown experiments give nothing.
 ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& params,
                                std::uint32_t linearBlock = 0, std::uint32_t warp = 0);

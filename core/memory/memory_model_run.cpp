@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/catalog.h"
-#include "core/memory_access_model.h"
-#include "core/memory_regions.h"
+#include "core/catalog/catalog.h"
+#include "core/memory/memory_access_model.h"
+#include "core/memory/memory_regions.h"
 
 namespace ws {
 

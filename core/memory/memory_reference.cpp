@@ -1,4 +1,4 @@
-#include "core/memory_reference.h"
+#include "core/memory/memory_reference.h"
 
 #include <algorithm>
 #include <charconv>

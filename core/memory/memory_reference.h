@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/bank_conflicts.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "core/access/bank_conflicts.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws {
 

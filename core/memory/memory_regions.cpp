@@ -1,8 +1,8 @@
-#include "core/memory_regions.h"
+#include "core/memory/memory_regions.h"
 
 #include <algorithm>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

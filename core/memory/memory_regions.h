@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

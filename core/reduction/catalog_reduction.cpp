@@ -1,7 +1,7 @@
 // The parallel reductions of seed 000/003 chapter 4 and the classic
 // optimization ladder, as catalog entries.
-#include "core/catalog_block_param.h"
-#include "core/catalog_entries.h"
+#include "core/catalog/catalog_block_param.h"
+#include "core/catalog/catalog_entries.h"
 
 namespace ws {
 

@@ -1,13 +1,13 @@
-#include "core/reduction_block_model.h"
+#include "core/reduction/reduction_block_model.h"
 
 #include <algorithm>
 #include <any>
 #include <span>
 #include <type_traits>
 
-#include "core/catalog.h"
-#include "core/reduction_reference.h"
-#include "core/reduction_simulate.h"
+#include "core/catalog/catalog.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/reduction/reduction_simulate.h"
 
 namespace ws {
 
@@ -41,7 +41,7 @@ std::vector<std::vector<T>> simulate(const Ops<T>& ops, TreeShape shape,
         shape, leaves, [&ops](const T& a, const T& b) { return ops.op(a, b); }, ops.identity());
 }
 
-// The load phases of the kernels (kernels/reduction_*.cu), per thread.
+// The load phases of the kernels (kernels/reduction/*.cu), per thread.
 enum class Load {
     CommStrided,     // commBlockSum: tid + b*B, stride B * grid
     NoncommSection,  // noncommBlockSum over block b's contiguous section

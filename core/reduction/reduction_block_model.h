@@ -7,10 +7,10 @@
 #include <memory>
 #include <vector>
 
-#include "core/reduction_shapes.h"
-#include "core/reduction_tree_values.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/reduction/reduction_shapes.h"
+#include "core/reduction/reduction_tree_values.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,7 +1,7 @@
-#include "core/reduction_block_trees.h"
+#include "core/reduction/reduction_block_trees.h"
 
-#include "core/catalog.h"
-#include "core/reduction_shapes.h"
+#include "core/catalog/catalog.h"
+#include "core/reduction/reduction_shapes.h"
 
 namespace ws {
 

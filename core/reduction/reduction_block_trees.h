@@ -5,8 +5,8 @@
 // trace recorded it, else computed by the CPU model, and says which.
 #include <cstdint>
 
-#include "core/reduction_block_model.h"
-#include "core/reduction_tree_values.h"
+#include "core/reduction/reduction_block_model.h"
+#include "core/reduction/reduction_tree_values.h"
 
 namespace ws {
 

@@ -1,6 +1,6 @@
-#include "core/reduction_plan.h"
+#include "core/reduction/reduction_plan.h"
 
-#include "core/reduction_simulate.h"
+#include "core/reduction/reduction_simulate.h"
 
 namespace ws {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/reduction_values.h"
+#include "core/common/reduction_values.h"
 
 namespace ws {
 

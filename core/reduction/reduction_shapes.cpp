@@ -1,6 +1,6 @@
-#include "core/reduction_shapes.h"
+#include "core/reduction/reduction_shapes.h"
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "core/reduction_plan.h"
-#include "core/reduction_values.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/reduction_values.h"
+#include "core/common/result.h"
+#include "core/reduction/reduction_plan.h"
+#include "core/run/run.h"
 
 namespace ws {
 

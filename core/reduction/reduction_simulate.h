@@ -4,7 +4,7 @@
 // operator does under each tree shape.
 #include <vector>
 
-#include "core/reduction_plan.h"
+#include "core/reduction/reduction_plan.h"
 
 namespace ws {
 

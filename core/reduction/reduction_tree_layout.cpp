@@ -1,4 +1,4 @@
-#include "core/reduction_tree_layout.h"
+#include "core/reduction/reduction_tree_layout.h"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/reduction_plan.h"
+#include "core/reduction/reduction_plan.h"
 
 namespace ws {
 

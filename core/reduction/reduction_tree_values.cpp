@@ -1,4 +1,4 @@
-#include "core/reduction_tree_values.h"
+#include "core/reduction/reduction_tree_values.h"
 
 #include <cmath>
 #include <sstream>

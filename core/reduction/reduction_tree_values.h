@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/reduction_plan.h"
-#include "core/reduction_values.h"
-#include "core/run.h"
+#include "core/common/reduction_values.h"
+#include "core/reduction/reduction_plan.h"
+#include "core/run/run.h"
 
 namespace ws {
 

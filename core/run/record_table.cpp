@@ -1,4 +1,4 @@
-#include "core/record_table.h"
+#include "core/run/record_table.h"
 
 #include <set>
 

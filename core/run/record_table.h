@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/record_table.h"
+#include "core/run/record_table.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/synthetic_run.h"
+#include "core/run/synthetic_run.h"
 
 #include <algorithm>
 #include <cmath>

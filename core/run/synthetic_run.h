@@ -4,7 +4,7 @@
 // %globaltimer quantized to a 32 ns tick, clock64 counting at the SM clock.
 #include <cstdint>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/clock_alignment.h"
+#include "core/timing/clock_alignment.h"
 
 #include <algorithm>
 #include <cmath>

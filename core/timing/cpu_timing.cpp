@@ -1,4 +1,4 @@
-#include "core/cpu_timing.h"
+#include "core/timing/cpu_timing.h"
 
 #include <algorithm>
 #include <atomic>

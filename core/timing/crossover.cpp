@@ -1,11 +1,11 @@
-#include "core/crossover.h"
+#include "core/timing/crossover.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "core/catalog.h"
-#include "core/digit_groups.h"
+#include "core/catalog/catalog.h"
+#include "core/common/digit_groups.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "core/timing_spread.h"
+#include "core/timing/timing_spread.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // that changed half-way. The coefficient of variation says how far to trust it.
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

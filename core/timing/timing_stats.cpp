@@ -1,4 +1,4 @@
-#include "core/timing_stats.h"
+#include "core/timing/timing_stats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // The spread of repeated timings as Timing stores it.
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

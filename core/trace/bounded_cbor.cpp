@@ -1,4 +1,4 @@
-#include "core/bounded_cbor.h"
+#include "core/trace/bounded_cbor.h"
 
 #include <bit>
 #include <cmath>

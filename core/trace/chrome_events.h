@@ -1,5 +1,5 @@
 #pragma once
-// The pieces of the Chrome trace writer (core/chrome_trace.cpp) that the
+// The pieces of the Chrome trace writer (core/trace/chrome_trace.cpp) that the
 // exporters of launches and of operations share: events appended as text,
 // not built as a JSON tree (a million blocks make a million events).
 #include <charconv>
@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 
@@ -77,7 +77,7 @@ inline void metadata(EventWriter& w, const char* name, std::uint64_t pid, std::i
 // One process of tracks: a host thread per row, a stream per row, a copy
 // engine per row, and the managed-memory migrations, each operation a slice,
 // with flow arrows from every host call to the operations it caused
-// (core/chrome_operations.cpp).
+// (core/trace/chrome_operations.cpp).
 void writeOperationTracks(EventWriter& w, const Run& run, std::uint64_t t0, std::uint64_t pid);
 
 }  // namespace ws

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "core/chrome_events.h"
+#include "core/trace/chrome_events.h"
 
 namespace ws {
 

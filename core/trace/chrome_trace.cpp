@@ -1,6 +1,6 @@
 // Written as a stream of text rather than a JSON tree: a million blocks make
 // a million events, and a tree of them would cost gigabytes and seconds.
-#include "core/chrome_trace.h"
+#include "core/trace/chrome_trace.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,10 +10,10 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "core/chrome_events.h"
-#include "core/launch_label.h"
-#include "core/residency_slots.h"
-#include "core/trace_io.h"
+#include "core/figures/residency_slots.h"
+#include "core/run/launch_label.h"
+#include "core/trace/chrome_events.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

@@ -1,6 +1,6 @@
-#include "core/column_encoding.h"
+#include "core/trace/column_encoding.h"
 
-#include "core/packed_arrays.h"
+#include "core/trace/packed_arrays.h"
 
 namespace ws {
 

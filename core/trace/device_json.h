@@ -4,7 +4,7 @@
 // the same object.
 #include <nlohmann/json.hpp>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 nlohmann::json deviceToJson(const DeviceInfo& device);

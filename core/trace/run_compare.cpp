@@ -1,11 +1,11 @@
-#include "core/run_compare.h"
+#include "core/trace/run_compare.h"
 
 #include <bit>
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
 
-#include "core/launch_label.h"
+#include "core/run/launch_label.h"
 
 namespace ws {
 

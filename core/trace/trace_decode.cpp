@@ -6,13 +6,13 @@
 #include <new>
 #include <string>
 
-#include "core/bounded_cbor.h"
-#include "core/column_encoding.h"
-#include "core/launch_label.h"
-#include "core/packed_arrays.h"
-#include "core/trace_io.h"
-#include "core/trace_keys.h"
-#include "core/trace_places.h"
+#include "core/run/launch_label.h"
+#include "core/trace/bounded_cbor.h"
+#include "core/trace/column_encoding.h"
+#include "core/trace/packed_arrays.h"
+#include "core/trace/trace_io.h"
+#include "core/trace/trace_keys.h"
+#include "core/trace/trace_places.h"
 
 namespace ws {
 

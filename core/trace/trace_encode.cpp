@@ -4,11 +4,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "core/column_encoding.h"
-#include "core/device_json.h"
-#include "core/packed_arrays.h"
-#include "core/trace_io.h"
-#include "core/trace_keys.h"
+#include "core/trace/column_encoding.h"
+#include "core/trace/device_json.h"
+#include "core/trace/packed_arrays.h"
+#include "core/trace/trace_io.h"
+#include "core/trace/trace_keys.h"
 
 namespace ws {
 
@@ -16,7 +16,7 @@ namespace {
 
 using json = nlohmann::json;
 
-// Integer arrays in the smallest of their three forms (core/column_encoding.h):
+// Integer arrays in the smallest of their three forms (core/trace/column_encoding.h):
 // a byte string when raw, else [encoding, byte string]. Floats stay raw: their
 // low bits vary from one value to the next, so varints would not shrink them.
 template <typename T>

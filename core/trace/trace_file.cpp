@@ -6,9 +6,9 @@
 #include <random>
 #include <system_error>
 
-#include "core/output_path.h"
-#include "core/trace_io.h"
-#include "core/trace_keys.h"
+#include "core/common/output_path.h"
+#include "core/trace/trace_io.h"
+#include "core/trace/trace_keys.h"
 
 namespace ws {
 

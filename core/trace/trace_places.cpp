@@ -1,9 +1,9 @@
-#include "core/trace_places.h"
+#include "core/trace/trace_places.h"
 
 #include <charconv>
 #include <map>
 
-#include "core/launch_label.h"
+#include "core/run/launch_label.h"
 
 namespace ws {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/bounded_cbor.h"
+#include "core/trace/bounded_cbor.h"
 
 namespace ws {
 

@@ -1,8 +1,8 @@
-#include "core/trace_upgrade.h"
+#include "core/trace/trace_upgrade.h"
 
-#include "core/output_path.h"
-#include "core/run_compare.h"
-#include "core/trace_io.h"
+#include "core/common/output_path.h"
+#include "core/trace/run_compare.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

@@ -2,8 +2,8 @@
 // view indexes into it, and what a launcher's output is expected to satisfy.
 #include <string>
 
-#include "core/launch_label.h"
-#include "core/trace_io.h"
+#include "core/run/launch_label.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

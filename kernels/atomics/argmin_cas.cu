@@ -4,10 +4,10 @@
 // high 32 bits. The recording build counts every thread's atomicCAS calls.
 #include <cuda_runtime.h>
 
-#include "core/cas_records.h"
-#include "kernels/argmin_kernels.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_record.cuh"
+#include "core/atomics/cas_records.h"
+#include "kernels/atomics/argmin_kernels.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_record.cuh"
 
 namespace ws::atomics {
 

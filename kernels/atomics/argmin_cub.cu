@@ -3,8 +3,8 @@
 // int64 item count; it returns the first index of the minimum.
 #include <cub/device/device_reduce.cuh>
 
-#include "kernels/argmin_kernels.h"
-#include "kernels/cuda_check.h"
+#include "kernels/atomics/argmin_kernels.h"
+#include "kernels/common/cuda_check.h"
 
 namespace ws::atomics {
 

@@ -1,4 +1,4 @@
-// The fast argmin: the sum's best kernel (kernels/reduction_best.cu) with a
+// The fast argmin: the sum's best kernel (kernels/reduction/reduction_best.cu) with a
 // minimum instead of a sum. Each thread walks a grid-stride loop of float4
 // loads keeping its smallest value and that value's first index; the warp and
 // then the block reduce the order-preserving words (value key << 32 | index)
@@ -8,9 +8,9 @@
 
 #include <algorithm>
 
-#include "kernels/argmin_kernels.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_record.cuh"
+#include "kernels/atomics/argmin_kernels.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_record.cuh"
 
 namespace ws::atomics {
 

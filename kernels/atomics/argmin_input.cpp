@@ -1,10 +1,10 @@
-#include "kernels/argmin_input.h"
+#include "kernels/atomics/argmin_input.h"
 
 #include <thread>
 
-#include "kernels/atomics_timing.h"
-#include "kernels/cuda_check.h"
-#include "kernels/launch_limits.h"
+#include "kernels/atomics/atomics_timing.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/launch_limits.h"
 
 namespace ws::atomics {
 

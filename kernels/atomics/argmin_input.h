@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/argmin_reference.h"
-#include "kernels/atomics_experiments.h"
-#include "kernels/device_buffer.h"
+#include "core/atomics/argmin_reference.h"
+#include "kernels/atomics/atomics_experiments.h"
+#include "kernels/common/device_buffer.h"
 
 namespace ws::atomics {
 

@@ -1,15 +1,15 @@
 #pragma once
 // The argmin kernels as the host sees them: the blog's three atomicCAS loops
-// (kernels/argmin_cas.cu), a block-wide shuffle reduction with one 64-bit
-// atomicMin per block (kernels/argmin_fast.cu) and cub::DeviceReduce::ArgMin
-// (kernels/argmin_cub.cu).
+// (kernels/atomics/argmin_cas.cu), a block-wide shuffle reduction with one 64-bit
+// atomicMin per block (kernels/atomics/argmin_fast.cu) and cub::DeviceReduce::ArgMin
+// (kernels/atomics/argmin_cub.cu).
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
 #include <cstdint>
 
-#include "core/result.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws::atomics {
 
@@ -17,7 +17,7 @@ enum class CasLoop { Original, Modified, ModifiedNew };
 
 // Where the CAS kernels write their records. Traced blocks are every
 // `stride`-th block up to `strided` of them, then the last block in slot
-// `lastSlot` (-1: not traced apart); see core/cas_records.h.
+// `lastSlot` (-1: not traced apart); see core/atomics/cas_records.h.
 struct CasRecordPointers {
     std::uint32_t stride = 1, strided = 0;
     std::int32_t lastSlot = -1;
@@ -47,7 +47,7 @@ struct BlockMinPointers {
 
 // One full wave of blocks for `block` threads (occupancy times SMs).
 Result<std::uint32_t> argminShuffleWave(std::uint32_t block, int smCount);
-// `result` holds minWord(value, index) (core/argmin_reference.h); the caller
+// `result` holds minWord(value, index) (core/atomics/argmin_reference.h); the caller
 // sets it to all ones before each launch.
 Status launchArgminShuffle(bool record, std::uint32_t grid, std::uint32_t block,
                            const float* values, std::uint32_t n, unsigned long long* result,

@@ -1,13 +1,13 @@
 // The argmin variants as programs: the blog's CAS loops with their attempt
 // records, the shuffle reduction with one atomicMin per block, and CUB.
-#include "kernels/argmin_programs.h"
+#include "kernels/atomics/argmin_programs.h"
 
 #include <cfloat>
 
-#include "core/cas_records.h"
-#include "kernels/argmin_kernels.h"
-#include "kernels/atomics_records.h"
-#include "kernels/cuda_check.h"
+#include "core/atomics/cas_records.h"
+#include "kernels/atomics/argmin_kernels.h"
+#include "kernels/atomics/atomics_records.h"
+#include "kernels/common/cuda_check.h"
 
 namespace ws::atomics {
 

@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/argmin_input.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/atomics/argmin_input.h"
 
 namespace ws::atomics {
 

@@ -2,13 +2,13 @@
 // input, timed plain and recording, each answer checked against the CPU, and
 // the seed's comparison reproduced: the CPU's loop against the GPU timed the
 // blog's way (the result word set, the kernel, the answer copied back).
-#include "core/argmin_reference.h"
-#include "kernels/argmin_input.h"
-#include "kernels/argmin_programs.h"
-#include "kernels/atomics_experiments.h"
-#include "kernels/atomics_timing.h"
-#include "kernels/event_timing.h"
-#include "kernels/memory_launch.h"
+#include "core/atomics/argmin_reference.h"
+#include "kernels/atomics/argmin_input.h"
+#include "kernels/atomics/argmin_programs.h"
+#include "kernels/atomics/atomics_experiments.h"
+#include "kernels/atomics/atomics_timing.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
 
 namespace ws::atomics {
 

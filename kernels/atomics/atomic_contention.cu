@@ -5,9 +5,9 @@
 // address that received c additions handed out 0 .. c-1 exactly once.
 #include <cuda_runtime.h>
 
-#include "kernels/contention_kernels.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_record.cuh"
+#include "kernels/atomics/contention_kernels.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_record.cuh"
 
 namespace ws::atomics {
 

@@ -1,9 +1,9 @@
 // Dispatch of the atomics lab's experiment ids to their launchers.
-#include "kernels/atomics_experiments.h"
+#include "kernels/atomics/atomics_experiments.h"
 
 #include <array>
 
-#include "kernels/cuda_check.h"
+#include "kernels/common/cuda_check.h"
 
 namespace ws {
 

@@ -2,17 +2,17 @@
 // Host entry points of the atomics lab (catalog group "atomics"): the work
 // queue, argmin by atomicCAS and its fast variants, and atomic contention.
 // Each launcher checks its parameters against the device, runs the plain and
-// the recording build, verifies against the CPU (core/work_queue_model.h,
-// core/argmin_reference.h, core/contention_model.h) and returns the trace;
+// the recording build, verifies against the CPU (core/atomics/work_queue_model.h,
+// core/atomics/argmin_reference.h, core/atomics/contention_model.h) and returns the trace;
 // nothing here prints or exits.
 #include <memory>
 #include <string_view>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
 
 namespace ws {
 

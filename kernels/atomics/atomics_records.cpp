@@ -1,4 +1,4 @@
-#include "kernels/atomics_records.h"
+#include "kernels/atomics/atomics_records.h"
 
 namespace ws::atomics {
 

@@ -6,11 +6,11 @@
 
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws::atomics {
 

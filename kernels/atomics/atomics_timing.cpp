@@ -1,9 +1,9 @@
-#include "kernels/atomics_timing.h"
+#include "kernels/atomics/atomics_timing.h"
 
 #include <cmath>
 #include <numeric>
 
-#include "kernels/event_timing.h"
+#include "kernels/common/event_timing.h"
 
 namespace ws::atomics {
 

@@ -1,12 +1,12 @@
 #pragma once
 // How the atomics lab fills Timing: the plain build's median with its spread
 // (min, max, coefficient of variation, every sample) and the recording
-// build's median and overhead, from the event timings of kernels/event_timing.h.
+// build's median and overhead, from the event timings of kernels/common/event_timing.h.
 #include <algorithm>
 #include <chrono>
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::atomics {
 

@@ -1,11 +1,11 @@
 #pragma once
-// The contention kernel as the host sees it (kernels/atomic_contention.cu).
+// The contention kernel as the host sees it (kernels/atomics/atomic_contention.cu).
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
-#include "core/result.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws::atomics {
 

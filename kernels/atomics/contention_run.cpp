@@ -3,13 +3,13 @@
 // timed and checked too, kept in Run::tables "curve".
 #include <numeric>
 
-#include "core/contention_model.h"
-#include "kernels/atomics_experiments.h"
-#include "kernels/atomics_records.h"
-#include "kernels/atomics_timing.h"
-#include "kernels/contention_kernels.h"
-#include "kernels/event_timing.h"
-#include "kernels/memory_launch.h"
+#include "core/atomics/contention_model.h"
+#include "kernels/atomics/atomics_experiments.h"
+#include "kernels/atomics/atomics_records.h"
+#include "kernels/atomics/atomics_timing.h"
+#include "kernels/atomics/contention_kernels.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
 
 namespace ws::atomics {
 

@@ -5,9 +5,9 @@
 // how many blocks fit on an SM, so every strategy gets the same slots.
 #include <cuda_runtime.h>
 
-#include "kernels/cuda_check.h"
-#include "kernels/device_record.cuh"
-#include "kernels/work_queue_kernels.h"
+#include "kernels/atomics/work_queue_kernels.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_record.cuh"
 
 namespace ws::atomics {
 

@@ -2,13 +2,13 @@
 // The work-queue kernels of seed 000/003 chapter 3, as the host sees them:
 // three ways to hand items to blocks (a static split, one block per item,
 // persistent blocks fetching from an atomic counter), each in a plain and a
-// recording build. kernels/work_queue.cu holds the device code.
+// recording build. kernels/atomics/work_queue.cu holds the device code.
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
-#include "core/result.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws::atomics {
 

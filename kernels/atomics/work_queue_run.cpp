@@ -5,15 +5,15 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/work_queue_model.h"
-#include "core/work_queue_records.h"
-#include "kernels/atomics_experiments.h"
-#include "kernels/atomics_records.h"
-#include "kernels/atomics_timing.h"
-#include "kernels/event_timing.h"
-#include "kernels/memory_launch.h"
-#include "kernels/work_queue_kernels.h"
-#include "kernels/work_queue_slots.h"
+#include "core/atomics/work_queue_model.h"
+#include "core/atomics/work_queue_records.h"
+#include "kernels/atomics/atomics_experiments.h"
+#include "kernels/atomics/atomics_records.h"
+#include "kernels/atomics/atomics_timing.h"
+#include "kernels/atomics/work_queue_kernels.h"
+#include "kernels/atomics/work_queue_slots.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
 
 namespace ws::atomics {
 

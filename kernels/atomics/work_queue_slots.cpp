@@ -1,11 +1,11 @@
-#include "kernels/work_queue_slots.h"
+#include "kernels/atomics/work_queue_slots.h"
 
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 
-#include "kernels/cuda_check.h"
-#include "kernels/work_queue_kernels.h"
+#include "kernels/atomics/work_queue_kernels.h"
+#include "kernels/common/cuda_check.h"
 
 namespace ws::atomics {
 

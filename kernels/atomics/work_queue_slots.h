@@ -5,8 +5,8 @@
 // no more slots than they do.
 #include <cstdint>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws::atomics {
 

@@ -10,15 +10,15 @@
 #include <cstring>
 #include <memory>
 
-#include "core/cpu_timing.h"
-#include "core/timing_spread.h"
-#include "core/transfer_points.h"
-#include "kernels/basics_experiments.h"
-#include "kernels/copy_yardstick.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/event_timing.h"
-#include "kernels/memory_launch.h"
+#include "core/basics/transfer_points.h"
+#include "core/timing/cpu_timing.h"
+#include "core/timing/timing_spread.h"
+#include "kernels/basics/basics_experiments.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/device/copy_yardstick.h"
 
 namespace ws::basics {
 

@@ -1,15 +1,15 @@
-#include "kernels/basics_crossover.h"
+#include "kernels/basics/basics_crossover.h"
 
 #include <algorithm>
 
-#include "core/cpu_timing.h"
-#include "core/cpu_work.h"
-#include "core/vector_add_model.h"
-#include "kernels/basics_vector_add.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/event_timing.h"
-#include "kernels/transfer_timing.h"
+#include "core/basics/cpu_work.h"
+#include "core/basics/vector_add_model.h"
+#include "core/timing/cpu_timing.h"
+#include "kernels/basics/basics_vector_add.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/transfer_timing.h"
 
 namespace ws::basics {
 

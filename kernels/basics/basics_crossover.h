@@ -4,9 +4,9 @@
 // and c) timed at sizes from 2^8 to 2^26 elements.
 #include <vector>
 
-#include "core/crossover.h"
-#include "core/result.h"
-#include "kernels/experiment_runner.h"
+#include "core/common/result.h"
+#include "core/timing/crossover.h"
+#include "kernels/common/run_options.h"
 
 namespace ws::basics {
 

@@ -1,10 +1,10 @@
 // Dispatch of the first-kernels lab's experiment ids to their launchers.
-#include "kernels/basics_experiments.h"
+#include "kernels/basics/basics_experiments.h"
 
 #include <array>
 
-#include "kernels/cuda_check.h"
-#include "kernels/memory_launch.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
 
 namespace ws {
 

@@ -2,16 +2,16 @@
 // Host entry points of the first-kernels lab (catalog group "basics"): hello
 // from the device, adding two arrays, set0 with __mul24, host-device
 // bandwidth. Each launcher checks its parameters against the device, runs,
-// verifies against the CPU (core/greetings.h, core/vector_add_model.h,
-// core/set0_check.h, core/transfer_points.h), times the CPU doing the same
+// verifies against the CPU (core/basics/greetings.h, core/basics/vector_add_model.h,
+// core/basics/set0_check.h, core/basics/transfer_points.h), times the CPU doing the same
 // work and returns the trace; nothing here prints or exits.
 #include <string_view>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
 
 namespace ws {
 

@@ -2,23 +2,23 @@
 // block, thread, warp, lane and SM. The recording build also notes, per
 // greeting, %globaltimer and a ticket drawn with atomicAdd just before the
 // printf, so the order the greetings came in can be drawn; the real printf
-// text is captured around each launch (kernels/stdout_capture.h).
+// text is captured around each launch (kernels/common/stdout_capture.h).
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
 
-#include "core/cpu_timing.h"
-#include "core/greetings.h"
-#include "core/timing_spread.h"
-#include "kernels/basics_experiments.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/device_record.cuh"
-#include "kernels/event_timing.h"
-#include "kernels/launch.cuh"
-#include "kernels/memory_launch.h"
-#include "kernels/stdout_capture.h"
+#include "core/basics/greetings.h"
+#include "core/timing/cpu_timing.h"
+#include "core/timing/timing_spread.h"
+#include "kernels/basics/basics_experiments.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/launch.cuh"
+#include "kernels/common/memory_launch.h"
+#include "kernels/common/stdout_capture.h"
 
 namespace ws {
 
@@ -31,7 +31,7 @@ struct GreetingPointers {
     std::uint32_t* counter = nullptr;
 };
 
-// The format must stay equal to core/greetings.cpp's greetingLine (a test
+// The format must stay equal to core/basics/greetings.cpp's greetingLine (a test
 // compares the captured lines with it).
 template <bool kRecord>
 __global__ void helloKernel(GreetingPointers greetings, BlockRecordPointers blocks) {

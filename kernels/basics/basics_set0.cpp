@@ -2,23 +2,23 @@
 // and temperature drift touch both alike, each verified; the version the
 // parameters name is recorded and is the run's kernel; the SASS captured at
 // build time goes into the trace beside the times.
-#include "kernels/basics_set0.h"
+#include "kernels/basics/basics_set0.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 
-#include "core/cpu_timing.h"
-#include "core/cpu_work.h"
-#include "core/sass_listing.h"
-#include "core/set0_check.h"
-#include "core/timing_spread.h"
-#include "kernels/basics_experiments.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/event_timing.h"
-#include "kernels/memory_launch.h"
-#include "kernels/transfer_timing.h"
+#include "core/basics/cpu_work.h"
+#include "core/basics/set0_check.h"
+#include "core/device/sass_listing.h"
+#include "core/timing/cpu_timing.h"
+#include "core/timing/timing_spread.h"
+#include "kernels/basics/basics_experiments.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/common/transfer_timing.h"
 
 namespace ws::basics {
 

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "core/result.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws::basics {
 

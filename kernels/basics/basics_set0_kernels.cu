@@ -2,13 +2,13 @@
 // the index by __mul24 as the seed writes it, and by a plain multiply. The
 // plain builds have unmangled names (extern "C") so the SASS that
 // `cuobjdump -sass` prints of this object at build time can be found by
-// name (kernels/CMakeLists.txt, kernels/embed_sass.cmake). This file holds
+// name (kernels/CMakeLists.txt, kernels/basics/embed_sass.cmake). This file holds
 // only these kernels and their launchers: its object is what is disassembled.
 #include <cuda_runtime.h>
 
-#include "kernels/basics_set0.h"
-#include "kernels/device_record.cuh"
-#include "kernels/launch.cuh"
+#include "kernels/basics/basics_set0.h"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/launch.cuh"
 
 namespace ws::dev {
 

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 
-#include "kernels/basics_vector_add.h"
-#include "kernels/device_record.cuh"
-#include "kernels/launch.cuh"
+#include "kernels/basics/basics_vector_add.h"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/launch.cuh"
 
 namespace ws {
 

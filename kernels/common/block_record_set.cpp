@@ -1,4 +1,4 @@
-#include "kernels/block_record_set.h"
+#include "kernels/common/block_record_set.h"
 
 namespace ws {
 

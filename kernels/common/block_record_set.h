@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws {
 

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <utility>
 
-#include "core/result.h"
-#include "kernels/cuda_check.h"
+#include "core/common/result.h"
+#include "kernels/common/cuda_check.h"
 
 namespace ws {
 

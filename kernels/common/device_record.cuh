@@ -6,9 +6,9 @@
 // instrumentation at all, so its timing is the kernel's own.
 #include <cstdint>
 
-#include "kernels/device_clocks.cuh"
-#include "kernels/record_pointers.h"
-#include "kernels/reduction_ops.cuh"
+#include "kernels/common/device_clocks.cuh"
+#include "kernels/common/record_pointers.h"
+#include "kernels/common/reduction_ops.cuh"
 
 namespace ws::dev {
 
@@ -42,7 +42,7 @@ private:
 
 // Records the steps of one pass of a reduction tree for one block: per warp and
 // step the ballot of the lanes that combined, clock64 when the step began, and
-// each lane's slot value before and after (core/reduction_plan.h). Blocks that
+// each lane's slot value before and after (core/reduction/reduction_plan.h). Blocks that
 // are not traced get an inactive tracer; whether a block traces is the same for
 // all its threads, so the barriers below are never divergent.
 template <typename T>

@@ -1,8 +1,8 @@
-#include "kernels/event_timing.h"
+#include "kernels/common/event_timing.h"
 
 #include <algorithm>
 
-#include "kernels/device_buffer.h"
+#include "kernels/common/device_buffer.h"
 
 namespace ws {
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

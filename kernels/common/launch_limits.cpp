@@ -1,4 +1,4 @@
-#include "kernels/launch_limits.h"
+#include "kernels/common/launch_limits.h"
 
 #include <bit>
 #include <cstdio>

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <ctime>
 
-#include "core/paired_check.h"
-#include "core/timing_spread.h"
-#include "kernels/cuda_check.h"
-#include "kernels/event_timing.h"
-#include "kernels/launch_limits.h"
-#include "kernels/memory_launch.h"
-#include "kernels/record_layout.h"
+#include "core/common/paired_check.h"
+#include "core/timing/timing_spread.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/common/record_layout.h"
 
 namespace ws::memory {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
-#include "kernels/memory_trace.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/memory_trace.h"
 
 namespace ws::memory {
 
@@ -81,7 +81,7 @@ void fillRunHeader(Run& run, const std::string& experiment, const ParamValues& p
 
 Launch makeLaunch(const std::string& kernel, dim3 grid, dim3 block, std::uint32_t sharedBytes);
 
-// The common course of a run (timed with kernels/event_timing.h, which
+// The common course of a run (timed with kernels/common/event_timing.h, which
 // starts with an untimed warm-up): `repetitions` timed plain launches, a check of their output, the
 // recording launches (timed as many times when options.measureOverhead, else once), a check of
 // their output (the one the trace shows) and the download of the records into `launch`. `before`

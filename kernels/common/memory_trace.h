@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernels/record_pointers.h"
+#include "kernels/common/record_pointers.h"
 #ifdef __CUDACC__
-#include "kernels/device_clocks.cuh"
+#include "kernels/common/device_clocks.cuh"
 #endif
 
 namespace ws::memory {

@@ -1,4 +1,4 @@
-#include "kernels/record_buffers.h"
+#include "kernels/common/record_buffers.h"
 
 #include <algorithm>
 #include <bit>

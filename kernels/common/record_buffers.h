@@ -3,12 +3,12 @@
 // and their download into the Launch of the trace model.
 #include <cstdint>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
-#include "kernels/record_layout.h"
-#include "kernels/record_pointers.h"
-#include "kernels/reduction_shapes.h"
+#include "core/common/result.h"
+#include "core/reduction/reduction_shapes.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/record_layout.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "kernels/record_layout.h"
+#include "kernels/common/record_layout.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // trace their steps, how many steps and warps each pass has, and the device
 // bytes all of it takes. Pure C++, so the sizing is tested without a GPU.
 //
-// Step records follow core/reduction_plan.h. A kernel with a second tree after
+// Step records follow core/reduction/reduction_plan.h. A kernel with a second tree after
 // the first (the last block merging the partials, or the first warp reducing
 // the warp results) records it once, after the first pass's steps: with L the
 // first pass's iterations, step L+1 is the second pass's load and steps
@@ -12,8 +12,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/reduction_plan.h"
-#include "kernels/record_pointers.h"
+#include "core/reduction/reduction_plan.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws {
 

@@ -3,11 +3,11 @@
 // int32 sums as unsigned (wrapping modulo 2^32, so every order of additions
 // gives the same bits), float sums, and affine maps composed in order
 // (associative, not commutative). Kernels are written once against these.
-// The affine combine is core/reduction_values.h's, modulo 97: the host's
+// The affine combine is core/common/reduction_values.h's, modulo 97: the host's
 // reference and CPU model call the same function, so the two cannot drift.
 #include <cstdint>
 
-#include "core/reduction_values.h"
+#include "core/common/reduction_values.h"
 
 namespace ws::dev {
 

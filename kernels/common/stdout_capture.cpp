@@ -1,4 +1,4 @@
-#include "kernels/stdout_capture.h"
+#include "kernels/common/stdout_capture.h"
 
 #include <unistd.h>
 

@@ -3,14 +3,14 @@
 // reaches the host's standard output when the CUDA runtime flushes its
 // buffer (at a synchronisation), and warpscope-record serve keeps its
 // protocol on a private descriptor with fd 1 pointing at stderr
-// (app/record/protocol_channel.h). A launcher that wants the kernel's lines
+// (app/record/gpu/protocol_channel.h). A launcher that wants the kernel's lines
 // redirects fd 1 to a temporary file around the launch and the
 // synchronisation that flushes them, then restores it. A file rather than a
 // pipe: the same thread writes and would block on a full pipe.
 #include <functional>
 #include <string>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

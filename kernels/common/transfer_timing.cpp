@@ -1,10 +1,10 @@
-#include "kernels/transfer_timing.h"
+#include "kernels/common/transfer_timing.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "kernels/cuda_check.h"
-#include "kernels/event_timing.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/event_timing.h"
 
 namespace ws {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/result.h"
-#include "kernels/device_buffer.h"
+#include "core/common/result.h"
+#include "kernels/common/device_buffer.h"
 
 namespace ws {
 

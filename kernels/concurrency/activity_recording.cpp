@@ -1,12 +1,12 @@
-#include "kernels/activity_recording.h"
+#include "kernels/concurrency/activity_recording.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <string>
 
-#include "core/clock_alignment.h"
-#include "kernels/clock_probe.h"
-#include "kernels/cuda_check.h"
+#include "core/timing/clock_alignment.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/concurrency/clock_probe.h"
 
 namespace ws {
 

@@ -2,15 +2,15 @@
 // Recording what happens beside the blocks for one part of a run: the CUPTI
 // clock measured against %globaltimer before and after, a CUPTI session
 // around the work, and the records converted into the run's operations and
-// host calls (core/activity_convert.h). Where CUPTI cannot record (no
+// host calls (core/concurrency/activity_convert.h). Where CUPTI cannot record (no
 // permission, another profiler, a sanitizer) the work still runs and the run
 // says why in texts["cupti"]: the blocks, timings and verification remain.
 #include <functional>
 
-#include "core/activity_convert.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/cupti_activity.h"
+#include "core/common/result.h"
+#include "core/concurrency/activity_convert.h"
+#include "core/run/run.h"
+#include "kernels/concurrency/cupti_activity.h"
 
 namespace ws {
 
@@ -24,7 +24,7 @@ struct ActivityRecording {
 
 // Runs the work once, recorded; `run` gets operations, host calls, clocks and
 // the figures "clockOffsetNs", "clockSpreadNs", "clockBracketNs" and, where
-// kernels tie to block records, "clockCheckMedianNs" (core/clock_alignment.h).
+// kernels tie to block records, "clockCheckMedianNs" (core/timing/clock_alignment.h).
 // Fails only when the work fails; records that contradict the launches are
 // left out with the reason in texts["cupti"].
 Status recordActivity(const ActivityRecording& recording, Run& run);

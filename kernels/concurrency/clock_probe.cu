@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cstdint>
 
-#include "kernels/clock_probe.h"
-#include "kernels/cuda_check.h"
-#include "kernels/cupti_activity.h"
-#include "kernels/device_buffer.h"
-#include "kernels/device_clocks.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/device_clocks.cuh"
+#include "kernels/concurrency/clock_probe.h"
+#include "kernels/concurrency/cupti_activity.h"
 
 namespace ws {
 

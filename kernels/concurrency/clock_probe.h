@@ -3,12 +3,12 @@
 // kernel answers the host through mapped pinned memory, reading %globaltimer
 // between the host's two readings of the CUPTI clock, a dozen times; the
 // first answers are warm-up (page mapping, the kernel still ramping up) and
-// are dropped (core/clock_alignment.h does the arithmetic). A round trip over
+// are dropped (core/timing/clock_alignment.h does the arithmetic). A round trip over
 // PCIe takes one or two microseconds, so each sample is good to about one.
 #include <vector>
 
-#include "core/clock_alignment.h"
-#include "core/result.h"
+#include "core/common/result.h"
+#include "core/timing/clock_alignment.h"
 
 namespace ws {
 

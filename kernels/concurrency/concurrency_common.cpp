@@ -1,7 +1,7 @@
-#include "kernels/concurrency_common.h"
+#include "kernels/concurrency/concurrency_common.h"
 
-#include "kernels/launch_limits.h"
-#include "kernels/reduction_driver.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/reduction/reduction_driver.h"
 
 namespace ws {
 

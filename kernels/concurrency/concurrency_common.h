@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
 
 namespace ws {
 

@@ -1,11 +1,11 @@
 // Dispatch of the concurrency lab's experiment ids to their launchers.
-#include "kernels/concurrency_experiments.h"
+#include "kernels/concurrency/concurrency_experiments.h"
 
 #include <unistd.h>
 
-#include "core/concurrency_tables.h"
-#include "kernels/cuda_check.h"
-#include "kernels/launch_limits.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/launch_limits.h"
 
 namespace ws {
 

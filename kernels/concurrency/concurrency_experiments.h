@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/concurrency_plans.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/concurrency/concurrency_plans.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
 
 namespace ws {
 

@@ -1,8 +1,8 @@
 // CUPTI hands its records over in buffers it asks the program for and gives
 // back full; the callbacks below copy every record of interest into plain
-// structs (core/activity_log.h) at once and free the buffer, so nothing of
+// structs (core/concurrency/activity_log.h) at once and free the buffer, so nothing of
 // CUPTI outlives the session.
-#include "kernels/cupti_activity.h"
+#include "kernels/concurrency/cupti_activity.h"
 
 #include <cupti.h>
 

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "core/activity_log.h"
-#include "core/result.h"
+#include "core/common/result.h"
+#include "core/concurrency/activity_log.h"
 
 namespace ws::cupti {
 

@@ -8,11 +8,11 @@
 #include <memory>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/dynamic/dp_records.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
+#include "kernels/concurrency/dynamic/dp_records.h"
 
 namespace ws::concurrency {
 

@@ -4,16 +4,16 @@
 // offset measured just before, so that figure carries the offset's spread.
 #include <algorithm>
 
-#include "core/clock_alignment.h"
-#include "core/concurrency_tables.h"
-#include "core/timing_stats.h"
-#include "kernels/activity_recording.h"
-#include "kernels/clock_probe.h"
-#include "kernels/cuda_check.h"
-#include "kernels/cupti_activity.h"
-#include "kernels/device_buffer.h"
-#include "kernels/dp_experiments.h"
-#include "kernels/dynamic/dp_launchers.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/timing/clock_alignment.h"
+#include "core/timing/timing_stats.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/concurrency/activity_recording.h"
+#include "kernels/concurrency/clock_probe.h"
+#include "kernels/concurrency/cupti_activity.h"
+#include "kernels/concurrency/dp_experiments.h"
+#include "kernels/concurrency/dynamic/dp_launchers.h"
 
 namespace ws::concurrency {
 

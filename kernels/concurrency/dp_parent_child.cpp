@@ -1,11 +1,11 @@
 // Seed 004's child grids: every parent block works on its part of the array,
 // then one of its threads launches a child grid over the same part.
-#include "core/concurrency_plans.h"
-#include "core/reduction_reference.h"
-#include "kernels/concurrency_common.h"
-#include "kernels/dp_experiments.h"
-#include "kernels/dynamic/dp_launchers.h"
-#include "kernels/launch_limits.h"
+#include "core/concurrency/concurrency_plans.h"
+#include "core/reduction/reduction_reference.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/concurrency/concurrency_common.h"
+#include "kernels/concurrency/dp_experiments.h"
+#include "kernels/concurrency/dynamic/dp_launchers.h"
 
 namespace ws::concurrency {
 

@@ -5,15 +5,15 @@
 // opinion.
 #include <chrono>
 
-#include "core/concurrency_plans.h"
-#include "core/reduction_reference.h"
-#include "kernels/concurrency_common.h"
-#include "kernels/dp_experiments.h"
-#include "kernels/dynamic/dp_launchers.h"
-#include "kernels/event_timing.h"
-#include "kernels/launch_limits.h"
-#include "kernels/reduction_input.h"
-#include "kernels/reduction_runner.h"
+#include "core/concurrency/concurrency_plans.h"
+#include "core/reduction/reduction_reference.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/concurrency/concurrency_common.h"
+#include "kernels/concurrency/dp_experiments.h"
+#include "kernels/concurrency/dynamic/dp_launchers.h"
+#include "kernels/reduction/reduction_input.h"
+#include "kernels/reduction/reduction_runner.h"
 
 namespace ws::concurrency {
 

@@ -1,16 +1,16 @@
 // The dynamic-parallelism experiment: check, time, record and verify either
-// shape (kernels/dp_experiments.h), then measure the launch latency.
+// shape (kernels/concurrency/dp_experiments.h), then measure the launch latency.
 #include <algorithm>
 #include <memory>
 #include <utility>
 
-#include "core/timing_stats.h"
-#include "kernels/activity_recording.h"
-#include "kernels/concurrency_common.h"
-#include "kernels/concurrency_experiments.h"
-#include "kernels/dp_experiments.h"
-#include "kernels/dynamic_tree.h"
-#include "kernels/event_timing.h"
+#include "core/timing/timing_stats.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/concurrency/activity_recording.h"
+#include "kernels/concurrency/concurrency_common.h"
+#include "kernels/concurrency/concurrency_experiments.h"
+#include "kernels/concurrency/dp_experiments.h"
+#include "kernels/concurrency/dynamic_tree.h"
 
 namespace ws::concurrency {
 

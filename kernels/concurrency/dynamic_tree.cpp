@@ -1,10 +1,10 @@
-#include "kernels/dynamic_tree.h"
+#include "kernels/concurrency/dynamic_tree.h"
 
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 
-#include "core/concurrency_tables.h"
+#include "core/concurrency/concurrency_tables.h"
 
 namespace ws {
 

@@ -1,6 +1,6 @@
 #pragma once
 // From what the dynamic-parallelism kernels wrote on the device (grid slots
-// and block records, kernels/dynamic/dp_records.h) to the trace: one Launch
+// and block records, kernels/concurrency/dynamic/dp_records.h) to the trace: one Launch
 // per grid with its parent launch and block, depth and launch mode, its
 // blocks' records, and the table "device-launches" with the time each device
 // launch was asked for. Plain C++ over host copies, tested without a GPU.
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/dynamic/dp_records.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/concurrency/dynamic/dp_records.h"
 
 namespace ws {
 

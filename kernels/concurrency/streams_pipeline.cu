@@ -7,17 +7,17 @@
 #include <cmath>
 #include <limits>
 
-#include "core/operation_overlap.h"
-#include "core/reduction_reference.h"
-#include "core/streams_reference.h"
-#include "core/timing_stats.h"
-#include "kernels/activity_recording.h"
-#include "kernels/block_record_set.h"
-#include "kernels/concurrency_common.h"
-#include "kernels/concurrency_experiments.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_record.cuh"
-#include "kernels/launch_limits.h"
+#include "core/concurrency/operation_overlap.h"
+#include "core/concurrency/streams_reference.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/timing/timing_stats.h"
+#include "kernels/common/block_record_set.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/launch_limits.h"
+#include "kernels/concurrency/activity_recording.h"
+#include "kernels/concurrency/concurrency_common.h"
+#include "kernels/concurrency/concurrency_experiments.h"
 
 namespace ws::concurrency {
 

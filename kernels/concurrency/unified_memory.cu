@@ -9,16 +9,16 @@
 #include <cstring>
 #include <vector>
 
-#include "core/concurrency_tables.h"
-#include "core/reduction_reference.h"
-#include "core/timing_stats.h"
-#include "kernels/activity_recording.h"
-#include "kernels/block_record_set.h"
-#include "kernels/concurrency_common.h"
-#include "kernels/concurrency_experiments.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_record.cuh"
-#include "kernels/launch_limits.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/timing/timing_stats.h"
+#include "kernels/common/block_record_set.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/launch_limits.h"
+#include "kernels/concurrency/activity_recording.h"
+#include "kernels/concurrency/concurrency_common.h"
+#include "kernels/concurrency/concurrency_experiments.h"
 
 namespace ws::concurrency {
 

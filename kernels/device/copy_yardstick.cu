@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
-#include "kernels/copy_yardstick.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/event_timing.h"
-#include "kernels/launch.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/launch.cuh"
+#include "kernels/device/copy_yardstick.h"
 
 namespace ws {
 

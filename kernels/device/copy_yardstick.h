@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

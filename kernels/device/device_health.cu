@@ -2,7 +2,7 @@
 // address, assertion, launch timeout) are returned again by every later call.
 #include <cuda_runtime.h>
 
-#include "kernels/experiment_runner.h"
+#include "kernels/device/device_query.h"
 
 namespace ws {
 

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/device_record.cuh"
-#include "kernels/experiment_runner.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/device_record.cuh"
+#include "kernels/device/device_query.h"
 
 namespace ws {
 

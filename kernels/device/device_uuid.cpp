@@ -1,8 +1,8 @@
-#include "kernels/device_uuid.h"
+#include "kernels/device/device_uuid.h"
 
 #include <cuda_runtime_api.h>
 
-#include "kernels/cuda_check.h"
+#include "kernels/common/cuda_check.h"
 
 namespace ws {
 

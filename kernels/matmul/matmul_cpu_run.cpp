@@ -5,12 +5,12 @@
 #include <chrono>
 #include <limits>
 
-#include "core/matmul_cpu.h"
-#include "core/parallel_for.h"
-#include "kernels/event_timing.h"
-#include "kernels/matmul_measure.h"
-#include "kernels/matmul_runs.h"
-#include "kernels/memory_launch.h"
+#include "core/common/parallel_for.h"
+#include "core/matmul/matmul_cpu.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/matmul/matmul_measure.h"
+#include "kernels/matmul/matmul_runs.h"
 
 namespace ws::matmul {
 

@@ -1,4 +1,4 @@
-#include "kernels/matmul_cublas.h"
+#include "kernels/matmul/matmul_cublas.h"
 
 #include <cublas_v2.h>
 

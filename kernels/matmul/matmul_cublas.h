@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws::matmul {
 

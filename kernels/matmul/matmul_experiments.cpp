@@ -1,8 +1,8 @@
 // The matrix multiply lab's family: its one catalog id, and the dispatch of
 // a run to the CPU or GPU half by variant.
-#include "kernels/cuda_check.h"
-#include "kernels/matmul_runs.h"
-#include "kernels/memory_launch.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/matmul/matmul_runs.h"
 
 namespace ws {
 

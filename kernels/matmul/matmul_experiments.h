@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/matmul_reference.h"
-#include "core/matmul_variants.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/matmul/matmul_reference.h"
+#include "core/matmul/matmul_variants.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/run_options.h"
 
 namespace ws {
 

@@ -1,8 +1,8 @@
 #include <chrono>
 #include <cstring>
 
-#include "kernels/cuda_check.h"
-#include "kernels/matmul_experiments.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/matmul/matmul_experiments.h"
 
 namespace ws::matmul {
 

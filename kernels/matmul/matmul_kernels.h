@@ -1,16 +1,16 @@
 #pragma once
 // The matrix multiply kernels, by variant, as plain and recording builds of
 // one source: every kernel takes (A, B, C, n, trace), covers C with the grid
-// core/matmul_variants.h gives for its tiling, writes C = A * B and handles
+// core/matmul/matmul_variants.h gives for its tiling, writes C = A * B and handles
 // any n (loads outside the matrices read as zero, stores outside are skipped).
 #include <cuda_runtime_api.h>
 
 #include <string>
 #include <vector>
 
-#include "core/matmul_variants.h"
-#include "core/result.h"
-#include "kernels/matmul_trace.h"
+#include "core/common/result.h"
+#include "core/matmul/matmul_variants.h"
+#include "kernels/matmul/matmul_trace.h"
 
 namespace ws::matmul {
 

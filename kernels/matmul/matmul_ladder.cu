@@ -3,10 +3,10 @@
 // so any n works): coalesced, shared-tiling, blocktile-1d, blocktile-2d,
 // vectorized. Blocks are 1D; blockIdx.x picks the column tile, blockIdx.y
 // the row tile. Shared tiles live in one buffer, A's first, so the offsets
-// a traced warp records are the ones core/matmul_shared_reads.cpp models.
+// a traced warp records are the ones core/matmul/matmul_shared_reads.cpp models.
 #include <cuda_runtime.h>
 
-#include "kernels/matmul_kernels.h"
+#include "kernels/matmul/matmul_kernels.h"
 
 namespace ws::matmul {
 

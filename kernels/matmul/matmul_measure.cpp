@@ -1,12 +1,12 @@
-#include "kernels/matmul_measure.h"
+#include "kernels/matmul/matmul_measure.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "kernels/event_timing.h"
-#include "kernels/matmul_trace_storage.h"
-#include "kernels/memory_launch.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/matmul/matmul_trace_storage.h"
 
 namespace ws::matmul {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/matmul_reference.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/matmul_experiments.h"
+#include "core/common/result.h"
+#include "core/matmul/matmul_reference.h"
+#include "core/run/run.h"
+#include "kernels/matmul/matmul_experiments.h"
 
 namespace ws::matmul {
 

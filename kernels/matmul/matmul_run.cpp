@@ -3,16 +3,16 @@
 // checked before anything is launched, the records of the traced blocks.
 #include <cuda_runtime.h>
 
-#include "core/matmul_records.h"
-#include "core/matmul_traffic.h"
-#include "kernels/cuda_check.h"
-#include "kernels/matmul_cublas.h"
-#include "kernels/matmul_experiments.h"
-#include "kernels/matmul_kernels.h"
-#include "kernels/matmul_measure.h"
-#include "kernels/matmul_runs.h"
-#include "kernels/matmul_trace_storage.h"
-#include "kernels/memory_launch.h"
+#include "core/matmul/matmul_records.h"
+#include "core/matmul/matmul_traffic.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/matmul/matmul_cublas.h"
+#include "kernels/matmul/matmul_experiments.h"
+#include "kernels/matmul/matmul_kernels.h"
+#include "kernels/matmul/matmul_measure.h"
+#include "kernels/matmul/matmul_runs.h"
+#include "kernels/matmul/matmul_trace_storage.h"
 
 namespace ws::matmul {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The two halves of runMatmul: the GPU variants (kernels and cuBLAS) and the
 // CPU variants. Private to the matrix multiply lab's launcher.
-#include "kernels/matmul_experiments.h"
+#include "kernels/matmul/matmul_experiments.h"
 
 namespace ws::matmul {
 

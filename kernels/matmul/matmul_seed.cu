@@ -9,7 +9,7 @@
 // kernel is corrected. Below one tile (n <= BLOCK_DIM) the two agree.
 #include <cuda_runtime.h>
 
-#include "kernels/matmul_kernels.h"
+#include "kernels/matmul/matmul_kernels.h"
 
 namespace ws::matmul {
 

@@ -7,9 +7,9 @@
 // shared with the host, which copies them back.
 #include <cstdint>
 
-#include "kernels/record_pointers.h"
+#include "kernels/common/record_pointers.h"
 #ifdef __CUDACC__
-#include "kernels/device_clocks.cuh"
+#include "kernels/common/device_clocks.cuh"
 #endif
 
 namespace ws::matmul {

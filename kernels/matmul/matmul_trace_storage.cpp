@@ -1,10 +1,10 @@
-#include "kernels/matmul_trace_storage.h"
+#include "kernels/matmul/matmul_trace_storage.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "core/matmul_records.h"
-#include "kernels/record_layout.h"
+#include "core/matmul/matmul_records.h"
+#include "kernels/common/record_layout.h"
 
 namespace ws::matmul {
 

@@ -4,10 +4,10 @@
 // their copy into a Launch (blocks, the "phases" table, sharedAccesses).
 #include <cstdint>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
-#include "kernels/matmul_trace.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/matmul/matmul_trace.h"
 
 namespace ws::matmul {
 

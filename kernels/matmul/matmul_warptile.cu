@@ -3,8 +3,8 @@
 // benchmark sweeps (plain only; a sweep records nothing).
 #include <array>
 
-#include "kernels/matmul_kernels.h"
-#include "kernels/matmul_warptile.cuh"
+#include "kernels/matmul/matmul_kernels.h"
+#include "kernels/matmul/matmul_warptile.cuh"
 
 namespace ws::matmul {
 

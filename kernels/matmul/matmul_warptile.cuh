@@ -1,7 +1,7 @@
 #pragma once
 // The warp-tiled SGEMM, C = A * B for n x n row-major floats, as a template
 // over its tile sizes so the benchmark can time several configurations in
-// one run (core/matmul_variants.h, WarptileConfig, says what each one means).
+// one run (core/matmul/matmul_variants.h, WarptileConfig, says what each one means).
 //
 // A block of THREADS threads owns a BM x BN tile of C and walks k in steps
 // of BK. Per step, every thread loads BM*BK/4/THREADS float4 of A and
@@ -30,8 +30,8 @@
 
 #include <type_traits>
 
-#include "core/matmul_variants.h"
-#include "kernels/matmul_trace.h"
+#include "core/matmul/matmul_variants.h"
+#include "kernels/matmul/matmul_trace.h"
 
 namespace ws::matmul {
 

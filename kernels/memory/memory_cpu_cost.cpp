@@ -4,12 +4,12 @@
 // the input to the device and the output back.
 #include <cstring>
 
-#include "core/catalog.h"
-#include "core/cpu_timing.h"
-#include "core/cpu_work.h"
-#include "core/memory_reference.h"
-#include "kernels/cpu_against_gpu.h"
-#include "kernels/transfer_timing.h"
+#include "core/basics/cpu_work.h"
+#include "core/catalog/catalog.h"
+#include "core/memory/memory_reference.h"
+#include "core/timing/cpu_timing.h"
+#include "kernels/common/transfer_timing.h"
+#include "kernels/memory/memory_experiments.h"
 
 namespace ws {
 

@@ -1,9 +1,9 @@
 // Dispatch of the memory lab's experiment ids to their launchers.
 #include <array>
 
-#include "kernels/cuda_check.h"
-#include "kernels/memory_experiments.h"
-#include "kernels/memory_launch.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/memory/memory_experiments.h"
 
 namespace ws {
 

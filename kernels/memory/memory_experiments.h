@@ -2,15 +2,15 @@
 // Host entry points of the memory lab (catalog group "memory"): image and
 // matrix transposes, axis reductions, the bank-conflict probe. Each launcher
 // checks its parameters against the device, runs the plain and the recording
-// build, verifies against the CPU reference (core/memory_reference.h) and
+// build, verifies against the CPU reference (core/memory/memory_reference.h) and
 // returns the trace; nothing here prints or exits.
 #include <string_view>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
 
 namespace ws {
 
@@ -49,4 +49,10 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
                               const DeviceInfo& device);
 
 }  // namespace memory
+
+// The CPU doing a memory run's work and the copies its GPU run needs, into
+// the run's Timing (kernels/memory/memory_cpu_cost.cpp; called by
+// addCpuAgainstGpu in kernels/runner/cpu_against_gpu.h).
+Status addMemoryCpuCost(Run& run, const RunOptions& options);
+
 }  // namespace ws

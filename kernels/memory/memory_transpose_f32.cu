@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <cstring>
 
-#include "core/catalog.h"
-#include "core/memory_reference.h"
-#include "kernels/cuda_check.h"
-#include "kernels/memory_experiments.h"
-#include "kernels/memory_launch.h"
+#include "core/catalog/catalog.h"
+#include "core/memory/memory_reference.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/memory/memory_experiments.h"
 
 namespace ws::memory {
 
@@ -66,7 +66,7 @@ __global__ void transposeNaive(const float* in, float* out, int width, int heigh
 // 32 share no factor, so lane i's word i * 33 lands in bank i: one pass.
 //
 // With one row per thread a block is 1024 threads; its record stores the
-// start at once (BlockStart, kernels/memory_trace.h, says what each way cost).
+// start at once (BlockStart, kernels/common/memory_trace.h, says what each way cost).
 template <Recording kRec, int kRows, int kPad>
 __global__ void transposeTiled(const float* in, float* out, int width, int height,
                                __grid_constant__ const AccessTrace trace) {

@@ -4,11 +4,11 @@
 
 #include <cstdint>
 
-#include "core/catalog.h"
-#include "core/memory_reference.h"
-#include "kernels/cuda_check.h"
-#include "kernels/memory_experiments.h"
-#include "kernels/memory_launch.h"
+#include "core/catalog/catalog.h"
+#include "core/memory/memory_reference.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/memory/memory_experiments.h"
 
 namespace ws::memory {
 

@@ -3,9 +3,9 @@
 // single-block and the multi-block kernels.
 #include <cstdint>
 
-#include "kernels/device_record.cuh"
-#include "kernels/reduction_ops.cuh"
-#include "kernels/reduction_tree.cuh"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/reduction_ops.cuh"
+#include "kernels/reduction/reduction_tree.cuh"
 
 namespace ws::dev {
 

@@ -1,13 +1,13 @@
 // The CPU summing (or composing) the same input a reduction run reduced:
 // the input regenerated from n and the seed, summed on one thread and on all
-// cores (core/cpu_work.h), and the copies a GPU run needs: the input to the
+// cores (core/basics/cpu_work.h), and the copies a GPU run needs: the input to the
 // device and the one result back.
-#include "core/cpu_timing.h"
-#include "core/cpu_work.h"
-#include "core/reduction_reference.h"
-#include "core/reduction_shapes.h"
-#include "kernels/cpu_against_gpu.h"
-#include "kernels/transfer_timing.h"
+#include "core/basics/cpu_work.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/reduction/reduction_shapes.h"
+#include "core/timing/cpu_timing.h"
+#include "kernels/common/transfer_timing.h"
+#include "kernels/reduction/reduction_runner.h"
 
 namespace ws {
 

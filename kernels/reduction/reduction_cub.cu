@@ -5,8 +5,8 @@
 #include <cub/device/device_reduce.cuh>
 #include <memory>
 
-#include "kernels/device_buffer.h"
-#include "kernels/reduction_programs.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/reduction/reduction_programs.h"
 
 namespace ws {
 

@@ -1,15 +1,15 @@
-#include "kernels/reduction_driver.h"
+#include "kernels/reduction/reduction_driver.h"
 
 #include <chrono>
 #include <ctime>
 #include <memory>
 
-#include "core/timing_spread.h"
-#include "kernels/cuda_check.h"
-#include "kernels/device_buffer.h"
-#include "kernels/event_timing.h"
-#include "kernels/launch_limits.h"
-#include "kernels/record_buffers.h"
+#include "core/timing/timing_spread.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/event_timing.h"
+#include "kernels/common/launch_limits.h"
+#include "kernels/common/record_buffers.h"
 
 namespace ws {
 
@@ -107,7 +107,7 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
 
     // Affine maps: the same launches once more, untimed and unrecorded, over
     // the check input. One input catches a wrong order with probability about
-    // 96/97, two with about 1 - 1/97^2 (core/affine_check.h). The recording
+    // 96/97, two with about 1 - 1/97^2 (core/memory/affine_check.h). The recording
     // build, whose tree is the same source, is held to the run's input only:
     // over the check input it would overwrite the records of the trace.
     T checkValue{};

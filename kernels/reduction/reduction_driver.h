@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/reduction_input.h"
-#include "kernels/reduction_program.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
+#include "kernels/reduction/reduction_input.h"
+#include "kernels/reduction/reduction_program.h"
 
 namespace ws {
 

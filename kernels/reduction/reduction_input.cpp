@@ -1,4 +1,4 @@
-#include "kernels/reduction_input.h"
+#include "kernels/reduction/reduction_input.h"
 
 #include <cmath>
 #include <vector>

@@ -5,13 +5,13 @@
 #include <cstdint>
 #include <string>
 
-#include "core/affine_check.h"
-#include "core/reduction_reference.h"
-#include "core/reduction_values.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/device_buffer.h"
-#include "kernels/reduction_shapes.h"
+#include "core/common/reduction_values.h"
+#include "core/common/result.h"
+#include "core/memory/affine_check.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/run/run.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/reduction/reduction_shapes.h"
 
 namespace ws {
 
@@ -26,7 +26,7 @@ public:
     const void* device() const { return m_device.get(); }
     // Affine maps only: a second input of n maps (makeAffineCheckInput) that
     // the run's kernels compose once more, untimed, so that a wrong order must
-    // get two independent inputs right to pass (core/affine_check.h). Null for
+    // get two independent inputs right to pass (core/memory/affine_check.h). Null for
     // sums.
     const void* checkDevice() const {
         return m_kind == ElementKind::Affine ? m_check.get() : nullptr;

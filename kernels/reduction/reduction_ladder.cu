@@ -10,10 +10,10 @@
 //   reduce6 many elements per thread: a grid-stride loop, two loads per trip
 #include <memory>
 
-#include "kernels/device_buffer.h"
-#include "kernels/launch.cuh"
-#include "kernels/reduction_programs.h"
-#include "kernels/reduction_tree.cuh"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/launch.cuh"
+#include "kernels/reduction/reduction_programs.h"
+#include "kernels/reduction/reduction_tree.cuh"
 
 namespace ws {
 

@@ -4,10 +4,10 @@
 // reduce one contiguous section so that the partials stay in order.
 #include <memory>
 
-#include "kernels/device_buffer.h"
-#include "kernels/launch.cuh"
-#include "kernels/reduction_block.cuh"
-#include "kernels/reduction_programs.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/launch.cuh"
+#include "kernels/reduction/reduction_block.cuh"
+#include "kernels/reduction/reduction_programs.h"
 
 namespace ws {
 

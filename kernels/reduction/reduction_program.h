@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/result.h"
-#include "kernels/record_layout.h"
-#include "kernels/record_pointers.h"
+#include "core/common/result.h"
+#include "kernels/common/record_layout.h"
+#include "kernels/common/record_pointers.h"
 
 namespace ws {
 
@@ -33,7 +33,7 @@ struct ReductionProgram {
     std::vector<LaunchShape> launches;
     std::uint64_t scratchBytes = 0;  // device memory beyond the input and the records
     // For the float rounding bound: the longest chain of additions is bounded
-    // by reductionDepth(n, depthThreads, depthBlocks) (core/reduction_reference.h).
+    // by reductionDepth(n, depthThreads, depthBlocks) (core/reduction/reduction_reference.h).
     std::uint64_t depthThreads = 1;
     std::uint64_t depthBlocks = 1;
     std::string depthNote;  // how the chain was bounded, for Verification.note
@@ -52,8 +52,8 @@ struct ReductionProgram {
 
 }  // namespace ws
 
-#include "core/reduction_values.h"
-#include "kernels/reduction_shapes.h"
+#include "core/common/reduction_values.h"
+#include "kernels/reduction/reduction_shapes.h"
 
 namespace ws {
 

@@ -3,10 +3,10 @@
 // and the device, the program that runs it (reduction_program.h). T is
 // std::uint32_t (int32 sums, wrapping), float, or Affine where the operator may
 // be non-commutative.
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/reduction_program.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/reduction/reduction_program.h"
 
 namespace ws {
 

@@ -1,15 +1,15 @@
 #pragma once
-// The reductions of the catalog (core/catalog_reduction.cpp) behind
+// The reductions of the catalog (core/reduction/catalog_reduction.cpp) behind
 // runExperiment, and the same path over an input prepared once, for
 // benchmarks that run many variants over the same data.
 #include <string_view>
 
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/reduction_driver.h"
-#include "kernels/reduction_input.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
+#include "kernels/reduction/reduction_driver.h"
+#include "kernels/reduction/reduction_input.h"
 
 namespace ws {
 
@@ -23,5 +23,10 @@ Result<ReductionRun> runReduction(const ExperimentSpec& spec, const ParamValues&
 // runExperiment for reductions: generates the input from (n, options.seed).
 Result<ReductionRun> runReductionExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                             const RunOptions& options);
+
+// The CPU doing a reduction run's work and the copies its GPU run needs,
+// into the run's Timing (kernels/reduction/reduction_cpu_cost.cpp; called by
+// addCpuAgainstGpu in kernels/runner/cpu_against_gpu.h).
+Status addReductionCpuCost(Run& run, const RunOptions& options);
 
 }  // namespace ws

@@ -1,4 +1,4 @@
-#include "kernels/reduction_shapes.h"
+#include "kernels/reduction/reduction_shapes.h"
 
 namespace ws {
 

@@ -1,10 +1,10 @@
 #pragma once
 // The device record layout of a reduction experiment, from its tree passes
-// (core/reduction_shapes.h) and the blocks chosen for tracing.
+// (core/reduction/reduction_shapes.h) and the blocks chosen for tracing.
 #include <cstdint>
 
-#include "core/reduction_shapes.h"
-#include "kernels/record_layout.h"
+#include "core/reduction/reduction_shapes.h"
+#include "kernels/common/record_layout.h"
 
 namespace ws {
 

@@ -1,12 +1,12 @@
 #pragma once
 // The combining trees of the reductions, one function per TreeShape of
-// core/reduction_plan.h. Each works on shared-memory slots (or registers, for
+// core/reduction/reduction_plan.h. Each works on shared-memory slots (or registers, for
 // shuffles), numbers its steps as the plan does (step 1 is the first
 // iteration), and records them through the tracer in the recording build.
 #include <cstdint>
 
-#include "kernels/device_record.cuh"
-#include "kernels/reduction_ops.cuh"
+#include "kernels/common/device_record.cuh"
+#include "kernels/common/reduction_ops.cuh"
 
 namespace ws::dev {
 

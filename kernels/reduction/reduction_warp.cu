@@ -5,10 +5,10 @@
 // then the first warp reduces the warp results with the same tree.
 #include <memory>
 
-#include "kernels/device_buffer.h"
-#include "kernels/launch.cuh"
-#include "kernels/reduction_programs.h"
-#include "kernels/reduction_tree.cuh"
+#include "kernels/common/device_buffer.h"
+#include "kernels/common/launch.cuh"
+#include "kernels/reduction/reduction_programs.h"
+#include "kernels/reduction/reduction_tree.cuh"
 
 namespace ws {
 

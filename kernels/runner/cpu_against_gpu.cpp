@@ -1,7 +1,7 @@
-#include "kernels/cpu_against_gpu.h"
+#include "kernels/runner/cpu_against_gpu.h"
 
-#include "kernels/memory_experiments.h"
-#include "kernels/reduction_runner.h"
+#include "kernels/memory/memory_experiments.h"
+#include "kernels/reduction/reduction_runner.h"
 
 namespace ws {
 

@@ -5,9 +5,9 @@
 // results back), into Timing::cpuMs, cpuParallelMs, cpuThreads and
 // transferMs. Kept apart from those launchers: it regenerates the run's input
 // from its parameters and seed, so it needs nothing from them.
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
 
 namespace ws {
 
@@ -16,8 +16,8 @@ namespace ws {
 // GPU's shared memory itself).
 Status addCpuAgainstGpu(Run& run, const RunOptions& options);
 
-// The two halves, by lab.
-Status addReductionCpuCost(Run& run, const RunOptions& options);
-Status addMemoryCpuCost(Run& run, const RunOptions& options);
+// The two halves are the labs' own: addReductionCpuCost
+// (kernels/reduction/reduction_runner.h) and addMemoryCpuCost
+// (kernels/memory/memory_experiments.h).
 
 }  // namespace ws

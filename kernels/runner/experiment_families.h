@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws {
 

@@ -1,21 +1,21 @@
 // runExperiment: from an experiment id and its parameters to the launcher of
 // its family, with the element type the parameters select.
-#include "kernels/experiment_runner.h"
+#include "kernels/runner/experiment_runner.h"
 
 #include <map>
 #include <mutex>
 #include <type_traits>
 
-#include "kernels/atomics_experiments.h"
-#include "kernels/basics_experiments.h"
-#include "kernels/concurrency_experiments.h"
-#include "kernels/cpu_against_gpu.h"
-#include "kernels/cuda_check.h"
-#include "kernels/experiment_families.h"
-#include "kernels/matmul_experiments.h"
-#include "kernels/memory_experiments.h"
-#include "kernels/reduction_programs.h"
-#include "kernels/reduction_runner.h"
+#include "kernels/atomics/atomics_experiments.h"
+#include "kernels/basics/basics_experiments.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/concurrency/concurrency_experiments.h"
+#include "kernels/matmul/matmul_experiments.h"
+#include "kernels/memory/memory_experiments.h"
+#include "kernels/reduction/reduction_programs.h"
+#include "kernels/reduction/reduction_runner.h"
+#include "kernels/runner/cpu_against_gpu.h"
+#include "kernels/runner/experiment_families.h"
 
 namespace ws {
 

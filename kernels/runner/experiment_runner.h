@@ -1,44 +1,21 @@
 #pragma once
-// Host entry points of the kernels library: what the device is, and running
-// one experiment of the catalog on it. Errors come back as values; nothing
-// here prints or exits.
-#include <string>
-
-#include "core/catalog.h"
-#include "core/result.h"
-#include "core/run.h"
+// Host entry point of the kernels library: running one experiment of the
+// catalog on the device. It dispatches to each lab's launchers, so it sits
+// above the labs' rooms; they take RunOptions (kernels/common/run_options.h)
+// and ask the device through kernels/device/device_query.h, both included
+// here for the programs that run experiments. Errors come back as values;
+// nothing here prints or exits.
+#include "core/catalog/catalog.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
+#include "kernels/common/run_options.h"
+#include "kernels/device/device_query.h"
 
 namespace ws {
-
-struct RunOptions {
-    int device = 0;
-    int repetitions = 20;         // timed launches per configuration (median reported)
-    bool measureOverhead = true;  // also time the recording build of the kernel
-    std::uint64_t seed = 1;       // input data seed
-    // Also time the CPU doing the same work and the copies a GPU run needs
-    // (Timing::cpuMs, cpuParallelMs, transferMs).
-    bool timeCpu = true;
-};
-
-// Empty string when a CUDA device is usable, else a one-line reason.
-std::string cudaUnavailableReason();
-
-// deviceQuery-like facts plus the %globaltimer tick measured now.
-Result<DeviceInfo> queryDevice(int device = 0);
-
-// queryDevice once per device and process (it launches a kernel to measure
-// the timer tick), then from memory.
-Result<DeviceInfo> cachedDeviceInfo(int device);
 
 // Checks `params` (already resolved by the catalog) against the device,
 // runs, verifies against the CPU reference and returns the trace.
 Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
                           const RunOptions& options);
 
-}  // namespace ws
-
-namespace ws {
-// False after a fault that left this process's CUDA context unusable (a
-// sticky error such as an illegal address): only a new process can recover.
-bool deviceStillUsable();
 }  // namespace ws

@@ -15,10 +15,10 @@ started=$SECONDS
 summary=()
 
 t=$SECONDS
-"$build/tests/kernels_basics/kernels_basics_gpu_test" --gtest_output="xml:$out/gpu_test.xml" \
+"$build/tests/kernels/basics/kernels_basics_gpu_test" --gtest_output="xml:$out/gpu_test.xml" \
     >"$out/gpu_test.log" 2>&1 || status=1
-"$build/tests/kernels_basics/kernels_basics_cpu_test" >"$out/cpu_test.log" 2>&1 || status=1
-"$build/tests/record/record_cli_test" --gtest_filter='ServePrintf*' >"$out/serve_test.log" 2>&1 || status=1
+"$build/tests/kernels/basics/kernels_basics_cpu_test" >"$out/cpu_test.log" 2>&1 || status=1
+"$build/tests/app/record/record_cli_test" --gtest_filter='ServePrintf*' >"$out/serve_test.log" 2>&1 || status=1
 summary+=("tests: $(grep -E 'PASSED|FAILED' "$out/gpu_test.log" | tail -n 2 | tr '\n' ' ')in $((SECONDS - t)) s")
 
 t=$SECONDS

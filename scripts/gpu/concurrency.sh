@@ -7,7 +7,7 @@
 # 2. compute-sanitizer memcheck and racecheck on small sizes of every kernel
 #    (CUPTI off: WARPSCOPE_NO_CUPTI=1; racecheck refuses the module that
 #    launches kernels from the device, so the reduction's block tree is
-#    race-checked in tests/kernels_concurrency/dp_block_tree_test, and the
+#    race-checked in tests/kernels/concurrency/dp_block_tree_test, and the
 #    launching kernels get memcheck);
 # 3. one traced run per experiment kept, with `info`, and a Chrome export.
 # Prints a short table last. The GPU tests run through ctest
@@ -51,7 +51,7 @@ done
 # Parallelism is not supported by the selected tool"), so the reduction's
 # block tree is race-checked in a whole-program build of the same header.
 if ! timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 \
-        "$build/tests/kernels_concurrency/dp_block_tree_test" >>"$out/sanitize.log" 2>&1; then
+        "$build/tests/kernels/concurrency/dp_block_tree_test" >>"$out/sanitize.log" 2>&1; then
     bad=$((bad + 1))
     echo "FAILED: racecheck dp_block_tree_test" >>"$out/sanitize.log"
 fi

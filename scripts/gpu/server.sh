@@ -120,7 +120,7 @@ note "run beside busy_gpu: shared badge" "$sharedBadge ($busySeen)" \
     "kernel ms $(field "$out/shared.json" kernelMs), CV % $(field "$out/shared.json" kernelCvPercent); badges: $(badges "$out/shared.json" | paste -sd ';' -)"
 
 echo "== 5. GPU tests of the lock and the environment"
-"$build/tests/record/record_cli_test" --gtest_filter='MeasuredRun.*:GpuEnvironment.*:ServeQueue.*:GpuQueue.*' \
+"$build/tests/app/record/record_cli_test" --gtest_filter='MeasuredRun.*:GpuEnvironment.*:ServeQueue.*:GpuQueue.*' \
     >"$out/tests.txt" 2>&1
 tests=$(grep -E '^\[  (PASSED|FAILED) ' "$out/tests.txt" | paste -sd ' ' -)
 grep -A12 "RecordsTheEnvironmentAndTheSpread" "$out/tests.txt" | grep '^  ' || true

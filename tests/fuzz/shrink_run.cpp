@@ -1,4 +1,4 @@
-#include "shrink_run.h"
+#include "tests/fuzz/shrink_run.h"
 
 #include <algorithm>
 #include <variant>

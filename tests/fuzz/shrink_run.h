@@ -5,7 +5,7 @@
 // first; a 2 KB input is mutated and parsed ten times as often as a 20 KB one.
 #include <cstddef>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::fuzz {
 

@@ -9,11 +9,11 @@
 #include <span>
 #include <string_view>
 
-#include "core/bounded_cbor.h"
-#include "core/chrome_trace.h"
-#include "core/residency_slots.h"
-#include "core/run_compare.h"
-#include "core/trace_io.h"
+#include "core/figures/residency_slots.h"
+#include "core/trace/bounded_cbor.h"
+#include "core/trace/chrome_trace.h"
+#include "core/trace/run_compare.h"
+#include "core/trace/trace_io.h"
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <string>
 
-#include "core/synthetic_run.h"
-#include "core/trace_io.h"
-#include "shrink_run.h"
+#include "core/run/synthetic_run.h"
+#include "core/trace/trace_io.h"
+#include "tests/fuzz/shrink_run.h"
 
 int main(int argc, char** argv) {
     if (argc < 2) {

@@ -1,4 +1,4 @@
-#include "widgets/atomic_throughput_plot.h"
+#include "widgets/atomics/atomic_throughput_plot.h"
 
 #include <qcustomplot.h>
 
@@ -6,9 +6,9 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/view_text.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

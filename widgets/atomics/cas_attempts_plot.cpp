@@ -1,16 +1,16 @@
-#include "widgets/cas_attempts_plot.h"
+#include "widgets/atomics/cas_attempts_plot.h"
 
 #include <qcustomplot.h>
 
 #include <QToolTip>
 #include <QVBoxLayout>
 
-#include "core/cas_records.h"
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/sequential_scale.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/atomics/cas_records.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/sequential_scale.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

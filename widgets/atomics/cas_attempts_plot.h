@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
 
 class QCustomPlot;
 class QCPTextElement;

@@ -1,4 +1,4 @@
-#include "widgets/cas_heatmap_view.h"
+#include "widgets/atomics/cas_heatmap_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/time_offset.h"
-#include "widgets/palette.h"
-#include "widgets/sequential_scale.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/common/time_offset.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/sequential_scale.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

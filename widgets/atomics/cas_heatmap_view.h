@@ -9,9 +9,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/cas_records.h"
-#include "widgets/playback_model.h"
-#include "widgets/timeline_data.h"
+#include "core/atomics/cas_records.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/model/timeline_data.h"
 
 namespace ws {
 

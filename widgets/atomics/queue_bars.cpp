@@ -1,9 +1,9 @@
-#include "widgets/queue_bars.h"
+#include "widgets/atomics/queue_bars.h"
 
 #include <QObject>
 #include <algorithm>
 
-#include "core/time_offset.h"
+#include "core/common/time_offset.h"
 
 namespace ws {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/work_queue_records.h"
-#include "widgets/prepared_run.h"
+#include "core/atomics/work_queue_records.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

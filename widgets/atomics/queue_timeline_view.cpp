@@ -1,4 +1,4 @@
-#include "widgets/queue_timeline_view.h"
+#include "widgets/atomics/queue_timeline_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/palette.h"
-#include "widgets/sequential_scale.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/sequential_scale.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

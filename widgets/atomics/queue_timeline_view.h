@@ -11,9 +11,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "widgets/playback_model.h"
-#include "widgets/queue_bars.h"
-#include "widgets/timeline_data.h"
+#include "widgets/atomics/queue_bars.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/model/timeline_data.h"
 
 namespace ws {
 

@@ -7,8 +7,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "widgets/playback_model.h"
-#include "widgets/queue_bars.h"
+#include "widgets/atomics/queue_bars.h"
+#include "widgets/model/playback_model.h"
 
 class QCustomPlot;
 class QCPBars;

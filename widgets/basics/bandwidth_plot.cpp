@@ -1,15 +1,15 @@
-#include "widgets/bandwidth_plot.h"
+#include "widgets/basics/bandwidth_plot.h"
 
 #include <qcustomplot.h>
 
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "core/pcie_link.h"
-#include "widgets/legend_columns.h"
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/view_painting.h"
+#include "core/device/pcie_link.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/legend_columns.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 

@@ -6,8 +6,8 @@
 // theoretical rate when NVML reported the link, and the device memory's peak.
 #include <QWidget>
 
-#include "core/transfer_points.h"
-#include "widgets/playback_model.h"
+#include "core/basics/transfer_points.h"
+#include "widgets/model/playback_model.h"
 
 class QCustomPlot;
 class QCPItemText;

@@ -1,4 +1,4 @@
-#include "widgets/cpu_gpu_plot.h"
+#include "widgets/basics/cpu_gpu_plot.h"
 
 #include <qcustomplot.h>
 
@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

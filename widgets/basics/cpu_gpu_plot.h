@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/crossover.h"
+#include "core/timing/crossover.h"
 
 class QCustomPlot;
 class QCPItemText;

@@ -1,4 +1,4 @@
-#include "widgets/greetings_view.h"
+#include "widgets/basics/greetings_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -6,11 +6,11 @@
 #include <QToolTip>
 #include <cmath>
 
-#include "core/counted.h"
-#include "core/time_offset.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/common/counted.h"
+#include "core/common/time_offset.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -9,10 +9,10 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/greeting_order.h"
-#include "core/greetings.h"
-#include "widgets/measure_key.h"
-#include "widgets/playback_model.h"
+#include "core/basics/greeting_order.h"
+#include "core/basics/greetings.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/view/measure_key.h"
 
 namespace ws {
 

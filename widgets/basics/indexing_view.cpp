@@ -1,4 +1,4 @@
-#include "widgets/indexing_view.h"
+#include "widgets/basics/indexing_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -7,10 +7,10 @@
 #include <QWheelEvent>
 #include <algorithm>
 
-#include "core/counted.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/common/counted.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

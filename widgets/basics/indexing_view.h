@@ -11,8 +11,8 @@
 #include <map>
 #include <vector>
 
-#include "core/vector_add_model.h"
-#include "widgets/playback_model.h"
+#include "core/basics/vector_add_model.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,10 +1,10 @@
-#include "widgets/sass_view.h"
+#include "widgets/basics/sass_view.h"
 
 #include <QPainter>
 #include <algorithm>
 
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 

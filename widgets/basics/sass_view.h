@@ -6,8 +6,8 @@
 // seed asks for costs instructions on this GPU, and the time does not move.
 #include <QWidget>
 
-#include "core/sass_listing.h"
-#include "widgets/playback_model.h"
+#include "core/device/sass_listing.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/launch_tree_view.h"
+#include "widgets/concurrency/launch_tree_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/concurrency_tables.h"
-#include "widgets/block_text.h"
-#include "widgets/operation_style.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "widgets/concurrency/operation_style.h"
+#include "widgets/view/block_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

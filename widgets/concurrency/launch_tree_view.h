@@ -9,8 +9,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/launch_tree.h"
-#include "widgets/playback_model.h"
+#include "core/concurrency/launch_tree.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,10 +1,10 @@
-#include "widgets/operation_lanes.h"
+#include "widgets/concurrency/operation_lanes.h"
 
 #include <algorithm>
 #include <map>
 
-#include "core/operation_overlap.h"
-#include "core/time_offset.h"
+#include "core/common/time_offset.h"
+#include "core/concurrency/operation_overlap.h"
 
 namespace ws {
 

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/run.h"
-#include "widgets/timeline_lanes.h"
+#include "core/run/run.h"
+#include "widgets/model/timeline_lanes.h"
 
 namespace ws {
 

@@ -1,8 +1,8 @@
-#include "widgets/operation_style.h"
+#include "widgets/concurrency/operation_style.h"
 
 #include <QObject>
 
-#include "widgets/palette.h"
+#include "widgets/view/palette.h"
 
 namespace ws::opstyle {
 

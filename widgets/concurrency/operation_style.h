@@ -6,7 +6,7 @@
 #include <QColor>
 #include <QString>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::opstyle {
 

@@ -1,4 +1,4 @@
-#include "widgets/operations_view.h"
+#include "widgets/concurrency/operations_view.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -14,13 +14,13 @@
 #include <set>
 #include <vector>
 
-#include "core/operation_overlap.h"
-#include "core/time_offset.h"
-#include "widgets/block_text.h"
-#include "widgets/operation_style.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/common/time_offset.h"
+#include "core/concurrency/operation_overlap.h"
+#include "widgets/concurrency/operation_style.h"
+#include "widgets/view/block_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

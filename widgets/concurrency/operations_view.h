@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <map>
 
-#include "widgets/measure_key.h"
-#include "widgets/operation_lanes.h"
-#include "widgets/playback_model.h"
-#include "widgets/timeline_data.h"
+#include "widgets/concurrency/operation_lanes.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/model/timeline_data.h"
+#include "widgets/view/measure_key.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/pages_view.h"
+#include "widgets/concurrency/pages_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -6,10 +6,10 @@
 #include <QToolTip>
 #include <cmath>
 
-#include "widgets/operation_style.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/concurrency/operation_style.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

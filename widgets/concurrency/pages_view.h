@@ -5,12 +5,12 @@
 // filled in proportion), hatched while a migration moved it, with a tick at
 // every GPU fault group and a line over the time the kernel's blocks that
 // touch it ran. On the right, the strip of all bins at the playhead. From
-// CUPTI's unified-memory records (core/managed_pages.h).
+// CUPTI's unified-memory records (core/concurrency/managed_pages.h).
 #include <QWidget>
 
-#include "core/managed_pages.h"
-#include "widgets/playback_model.h"
-#include "widgets/timeline_data.h"
+#include "core/concurrency/managed_pages.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/model/timeline_data.h"
 
 namespace ws {
 

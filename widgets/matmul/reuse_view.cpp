@@ -1,4 +1,4 @@
-#include "widgets/reuse_view.h"
+#include "widgets/matmul/reuse_view.h"
 
 #include <qcustomplot.h>
 
@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/legend_columns.h"
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/view_painting.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/legend_columns.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 

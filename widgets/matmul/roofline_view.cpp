@@ -1,4 +1,4 @@
-#include "widgets/roofline_view.h"
+#include "widgets/matmul/roofline_view.h"
 
 #include <qcustomplot.h>
 
@@ -9,11 +9,11 @@
 #include <cmath>
 #include <map>
 
-#include "widgets/legend_columns.h"
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/legend_columns.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

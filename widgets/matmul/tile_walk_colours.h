@@ -5,7 +5,7 @@
 #include <QColor>
 #include <vector>
 
-#include "widgets/view_painting.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws::tile_walk_colours {
 

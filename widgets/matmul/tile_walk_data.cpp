@@ -1,4 +1,4 @@
-#include "widgets/tile_walk_data.h"
+#include "widgets/matmul/tile_walk_data.h"
 
 #include <algorithm>
 #include <set>

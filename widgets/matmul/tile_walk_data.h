@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/matmul_records.h"
-#include "core/matmul_reference.h"
-#include "widgets/prepared_run.h"
+#include "core/matmul/matmul_records.h"
+#include "core/matmul/matmul_reference.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

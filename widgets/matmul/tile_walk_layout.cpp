@@ -1,4 +1,4 @@
-#include "widgets/tile_walk_layout.h"
+#include "widgets/matmul/tile_walk_layout.h"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <QRectF>
 #include <optional>
 
-#include "core/matmul_variants.h"
+#include "core/matmul/matmul_variants.h"
 
 namespace ws {
 

@@ -6,10 +6,10 @@
 #include <QToolTip>
 #include <algorithm>
 
-#include "widgets/palette.h"
-#include "widgets/tile_walk_view.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/matmul/tile_walk_view.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

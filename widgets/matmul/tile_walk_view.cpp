@@ -1,13 +1,13 @@
-#include "widgets/tile_walk_view.h"
+#include "widgets/matmul/tile_walk_view.h"
 
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
 
-#include "widgets/palette.h"
-#include "widgets/tile_walk_colours.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/matmul/tile_walk_colours.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

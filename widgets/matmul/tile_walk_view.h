@@ -12,9 +12,9 @@
 #include <QImage>
 #include <QWidget>
 
-#include "widgets/playback_model.h"
-#include "widgets/tile_walk_data.h"
-#include "widgets/tile_walk_layout.h"
+#include "widgets/matmul/tile_walk_data.h"
+#include "widgets/matmul/tile_walk_layout.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,8 +1,8 @@
 // compareVariants: the sector counts of every transpose and axis-reduction
 // variant at the run's size, modelled, for the coalescing view's table.
-#include "core/catalog.h"
-#include "core/memory_access_model.h"
-#include "widgets/coalescing_view.h"
+#include "core/catalog/catalog.h"
+#include "core/memory/memory_access_model.h"
+#include "widgets/memory/coalescing_view.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/bank_view.h"
+#include "widgets/memory/bank_view.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/access_records.h"
-#include "widgets/lane_numbers.h"
-#include "widgets/memory_colours.h"
-#include "widgets/palette.h"
-#include "widgets/traced_block_choice.h"
-#include "widgets/view_painting.h"
+#include "core/memory/access_records.h"
+#include "widgets/memory/memory_colours.h"
+#include "widgets/model/traced_block_choice.h"
+#include "widgets/view/lane_numbers.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 
@@ -72,7 +72,7 @@ std::vector<LegendEntry> legendEntries(bool brief) {
 }
 
 // The key, with a word cell as each entry's swatch, laid out as every
-// view's legend is (widgets/view_painting.h); returns the height used.
+// view's legend is (widgets/view/view_painting.h); returns the height used.
 int layoutLegend(QPainter* p, const QFont& font, const QRect& area, bool brief) {
     const std::vector<LegendEntry> entries = legendEntries(brief);
     QStringList labels;
@@ -330,7 +330,7 @@ void BankView::paintEvent(QPaintEvent*) {
         p.drawRect(r);
     }
     // The numbers after every cell, in a font that fits one cell
-    // (widgets/lane_numbers.h); on a plate of the cell's colour only where
+    // (widgets/view/lane_numbers.h); on a plate of the cell's colour only where
     // even that reaches over its borders, which a later border would cross.
     p.setFont(numbers.font);
     for (int lane = 0; lane < 32; lane += every) {

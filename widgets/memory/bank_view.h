@@ -14,9 +14,9 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/bank_diagram.h"
-#include "widgets/measure_key.h"
-#include "widgets/playback_model.h"
+#include "core/access/bank_diagram.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/view/measure_key.h"
 
 namespace ws {
 

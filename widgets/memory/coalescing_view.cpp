@@ -1,4 +1,4 @@
-#include "widgets/coalescing_view.h"
+#include "widgets/memory/coalescing_view.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -6,13 +6,13 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/access_records.h"
-#include "widgets/lane_numbers.h"
-#include "widgets/memory_colours.h"
-#include "widgets/palette.h"
-#include "widgets/traced_block_choice.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/memory/access_records.h"
+#include "widgets/memory/memory_colours.h"
+#include "widgets/model/traced_block_choice.h"
+#include "widgets/view/lane_numbers.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 
@@ -255,7 +255,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     p.setFont(font());
 
     // Lanes: every cell, then the numbers over them in a font that fits one
-    // cell (widgets/lane_numbers.h); on a plate of the cell's colour only
+    // cell (widgets/view/lane_numbers.h); on a plate of the cell's colour only
     // where even that reaches over its borders, which a later border would
     // cross.
     const double cellWidth = laneRect(0).width() - 1;

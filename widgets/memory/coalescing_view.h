@@ -6,9 +6,9 @@
 // the naive transpose's writes and ReduceWKernelSimple's reads stand out.
 #include <QWidget>
 
-#include "core/sector_strip.h"
-#include "widgets/measure_key.h"
-#include "widgets/playback_model.h"
+#include "core/access/sector_strip.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/view/measure_key.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/image_view.h"
+#include "widgets/memory/image_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -6,10 +6,10 @@
 #include <QToolTip>
 #include <algorithm>
 
-#include "widgets/memory_colours.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/memory/memory_colours.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -8,8 +8,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/memory_regions.h"
-#include "widgets/playback_model.h"
+#include "core/memory/memory_regions.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
 
 #include <QDateTime>
 #include <algorithm>

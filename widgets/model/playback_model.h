@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
-#include "widgets/block_ref.h"
-#include "widgets/highlight.h"
-#include "widgets/prepared_run.h"
+#include "widgets/model/block_ref.h"
+#include "widgets/model/highlight.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

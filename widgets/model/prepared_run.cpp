@@ -1,9 +1,9 @@
-#include "widgets/prepared_run.h"
+#include "widgets/model/prepared_run.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "core/time_offset.h"
+#include "core/common/time_offset.h"
 
 namespace ws {
 

@@ -5,9 +5,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/run.h"
-#include "widgets/block_ref.h"
-#include "widgets/timeline_lanes.h"
+#include "core/run/run.h"
+#include "widgets/model/block_ref.h"
+#include "widgets/model/timeline_lanes.h"
 
 namespace ws {
 

@@ -1,9 +1,9 @@
-#include "widgets/timeline_coverage.h"
+#include "widgets/model/timeline_coverage.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/timeline_lanes.h"
+#include "widgets/model/timeline_lanes.h"
 
 namespace ws {
 

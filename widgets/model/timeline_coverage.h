@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "widgets/timeline_data.h"
+#include "widgets/model/timeline_data.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/timeline_data.h"
+#include "widgets/model/timeline_data.h"
 
 #include <algorithm>
 #include <cmath>

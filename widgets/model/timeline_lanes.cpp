@@ -1,10 +1,10 @@
-#include "widgets/timeline_lanes.h"
+#include "widgets/model/timeline_lanes.h"
 
 #include <algorithm>
 #include <numeric>
 
-#include "core/residency_slots.h"
-#include "core/time_offset.h"
+#include "core/common/time_offset.h"
+#include "core/figures/residency_slots.h"
 
 namespace ws {
 

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/run.h"
-#include "widgets/block_ref.h"
-#include "widgets/timeline_coverage.h"
+#include "core/run/run.h"
+#include "widgets/model/block_ref.h"
+#include "widgets/model/timeline_coverage.h"
 
 namespace ws {
 

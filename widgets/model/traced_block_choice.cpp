@@ -1,8 +1,8 @@
-#include "widgets/traced_block_choice.h"
+#include "widgets/model/traced_block_choice.h"
 
 #include <algorithm>
 
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

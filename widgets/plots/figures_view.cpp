@@ -1,4 +1,4 @@
-#include "widgets/figures_view.h"
+#include "widgets/plots/figures_view.h"
 
 #include <qcustomplot.h>
 
@@ -6,10 +6,10 @@
 #include <cmath>
 #include <map>
 
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -7,8 +7,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/concurrency_figures.h"
-#include "widgets/playback_model.h"
+#include "core/concurrency/concurrency_figures.h"
+#include "widgets/model/playback_model.h"
 
 class QCustomPlot;
 class QCPAxis;

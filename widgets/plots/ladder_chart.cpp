@@ -1,11 +1,11 @@
-#include "widgets/ladder_chart.h"
+#include "widgets/plots/ladder_chart.h"
 
 #include <qcustomplot.h>
 
 #include <QVBoxLayout>
 
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 

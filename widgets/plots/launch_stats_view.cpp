@@ -1,15 +1,15 @@
-#include "widgets/launch_stats_view.h"
+#include "widgets/plots/launch_stats_view.h"
 
 #include <qcustomplot.h>
 
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "widgets/colour_scheme.h"
-#include "widgets/palette.h"
-#include "widgets/plot_style.h"
-#include "widgets/ui_scale.h"
-#include "widgets/view_text.h"
+#include "widgets/plots/plot_style.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/ui_scale.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -1,12 +1,12 @@
 #pragma once
-// One launch's statistics (core/launch_statistics.h) drawn with QCustomPlot:
+// One launch's statistics (core/figures/launch_statistics.h) drawn with QCustomPlot:
 // a histogram of block durations and, per SM, its blocks and busy time, with
 // the tail and the achieved against the theoretical occupancy in a line of
 // text. Clicking a bar marks its blocks on the timeline and selects the first.
 #include <QWidget>
 
-#include "core/launch_statistics.h"
-#include "widgets/playback_model.h"
+#include "core/figures/launch_statistics.h"
+#include "widgets/model/playback_model.h"
 
 class QCustomPlot;
 class QLabel;

@@ -1,11 +1,11 @@
-#include "widgets/plot_style.h"
+#include "widgets/plots/plot_style.h"
 
 #include <algorithm>
 #include <array>
 
-#include "widgets/colour_scheme.h"
-#include "widgets/palette.h"
-#include "widgets/view_text.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

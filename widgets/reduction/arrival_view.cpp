@@ -1,12 +1,12 @@
-#include "widgets/arrival_view.h"
+#include "widgets/reduction/arrival_view.h"
 
 #include <QPainter>
 #include <algorithm>
 
-#include "core/time_offset.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/common/time_offset.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -5,7 +5,7 @@
 // that is changes from run to run; this is the run's answer.
 #include <QWidget>
 
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

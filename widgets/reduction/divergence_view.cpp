@@ -1,4 +1,4 @@
-#include "widgets/divergence_view.h"
+#include "widgets/reduction/divergence_view.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -7,10 +7,10 @@
 #include <bit>
 #include <cmath>
 
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
-#include "widgets/warp_steps.h"
+#include "widgets/reduction/warp_steps.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

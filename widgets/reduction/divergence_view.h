@@ -6,8 +6,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "core/step_costs.h"
-#include "widgets/playback_model.h"
+#include "core/reduction/step_costs.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/reduction_tree_view.h"
+#include "widgets/reduction/reduction_tree_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -12,10 +12,10 @@
 #include <cmath>
 #include <set>
 
-#include "widgets/block_text.h"
-#include "widgets/palette.h"
-#include "widgets/tree_text.h"
-#include "widgets/view_painting.h"
+#include "widgets/reduction/tree_text.h"
+#include "widgets/view/block_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 

@@ -11,10 +11,10 @@
 #include <optional>
 #include <vector>
 
-#include "core/reduction_tree_layout.h"
-#include "widgets/measure_key.h"
-#include "widgets/playback_model.h"
-#include "widgets/tree_scene.h"
+#include "core/reduction/reduction_tree_layout.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/reduction/tree_scene.h"
+#include "widgets/view/measure_key.h"
 
 namespace ws {
 

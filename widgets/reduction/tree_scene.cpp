@@ -1,9 +1,9 @@
-#include "widgets/tree_scene.h"
+#include "widgets/reduction/tree_scene.h"
 
 #include <algorithm>
 
-#include "core/catalog.h"
-#include "widgets/warp_steps.h"
+#include "core/catalog/catalog.h"
+#include "widgets/reduction/warp_steps.h"
 
 namespace ws {
 

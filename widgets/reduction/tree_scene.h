@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/reduction_block_trees.h"
-#include "widgets/prepared_run.h"
+#include "core/reduction/reduction_block_trees.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

@@ -1,9 +1,9 @@
-#include "widgets/tree_text.h"
+#include "widgets/reduction/tree_text.h"
 
 #include <QObject>
 #include <set>
 
-#include "core/reduction_values.h"
+#include "core/common/reduction_values.h"
 
 namespace ws {
 

@@ -4,9 +4,9 @@
 // non-commutative operator), so a student can read the picture aloud.
 #include <QString>
 
-#include "core/reduction_tree_values.h"
-#include "widgets/prepared_run.h"
-#include "widgets/tree_scene.h"
+#include "core/reduction/reduction_tree_values.h"
+#include "widgets/model/prepared_run.h"
+#include "widgets/reduction/tree_scene.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/warp_steps.h"
+#include "widgets/reduction/warp_steps.h"
 
 #include <algorithm>
 #include <limits>

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "widgets/prepared_run.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

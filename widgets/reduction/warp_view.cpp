@@ -1,4 +1,4 @@
-#include "widgets/warp_view.h"
+#include "widgets/reduction/warp_view.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -6,10 +6,10 @@
 #include <bit>
 #include <cmath>
 
-#include "widgets/block_text.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/view/block_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

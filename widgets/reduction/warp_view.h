@@ -5,8 +5,8 @@
 // view says so and names the blocks that were traced.
 #include <QWidget>
 
-#include "widgets/playback_model.h"
-#include "widgets/warp_steps.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/reduction/warp_steps.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/device_view.h"
+#include "widgets/timeline/device_view.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/compute_capability.h"
-#include "core/device_facts.h"
-#include "core/time_offset.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "core/common/time_offset.h"
+#include "core/device/compute_capability.h"
+#include "core/device/device_facts.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -10,8 +10,8 @@
 #include <map>
 #include <vector>
 
-#include "widgets/measure_key.h"
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/view/measure_key.h"
 
 namespace ws {
 

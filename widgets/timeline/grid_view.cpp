@@ -1,14 +1,14 @@
-#include "widgets/grid_view.h"
+#include "widgets/timeline/grid_view.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
-#include "widgets/block_text.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/view/block_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -5,8 +5,8 @@
 // each state. Click selects; hover shows the exact numbers.
 #include <QWidget>
 
-#include "widgets/grid_layout.h"
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/timeline/grid_layout.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/timeline_raster.h"
+#include "widgets/timeline/timeline_raster.h"
 
 #include <algorithm>
 #include <array>
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <optional>
 
-#include "widgets/palette.h"
-#include "widgets/parallel_rows.h"
-#include "widgets/timeline_coverage.h"
+#include "widgets/model/timeline_coverage.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/parallel_rows.h"
 
 namespace ws {
 

@@ -15,8 +15,8 @@
 #include <QImage>
 #include <vector>
 
-#include "widgets/prepared_run.h"
-#include "widgets/timeline_data.h"
+#include "widgets/model/prepared_run.h"
+#include "widgets/model/timeline_data.h"
 
 namespace ws {
 

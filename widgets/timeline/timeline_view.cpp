@@ -1,4 +1,4 @@
-#include "widgets/timeline_view.h"
+#include "widgets/timeline/timeline_view.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/block_text.h"
-#include "widgets/palette.h"
-#include "widgets/ui_scale.h"
-#include "widgets/view_painting.h"
-#include "widgets/view_text.h"
+#include "widgets/view/block_text.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/ui_scale.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

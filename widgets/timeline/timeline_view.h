@@ -9,9 +9,9 @@
 #include <QTimer>
 #include <QWidget>
 
-#include "widgets/playback_model.h"
-#include "widgets/timeline_data.h"
-#include "widgets/timeline_raster.h"
+#include "widgets/model/playback_model.h"
+#include "widgets/model/timeline_data.h"
+#include "widgets/timeline/timeline_raster.h"
 
 namespace ws {
 

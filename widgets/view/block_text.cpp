@@ -1,8 +1,8 @@
-#include "widgets/block_text.h"
+#include "widgets/view/block_text.h"
 
 #include <QStringList>
 
-#include "widgets/view_text.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

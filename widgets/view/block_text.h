@@ -2,7 +2,7 @@
 // The exact numbers of one block, as every view's tooltip shows them.
 #include <QString>
 
-#include "widgets/prepared_run.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

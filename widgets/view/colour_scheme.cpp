@@ -1,4 +1,4 @@
-#include "widgets/colour_scheme.h"
+#include "widgets/view/colour_scheme.h"
 
 #include <QApplication>
 #include <QWidget>

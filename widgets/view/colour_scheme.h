@@ -2,7 +2,7 @@
 // The colours views paint with follow one scheme (light, dark, or a
 // high-contrast one for washed-out projectors) and one set of categorical
 // colours, each safe for the common colour-vision deficiencies. Views read
-// them through widgets/palette.h and repaint on `changed`.
+// them through widgets/view/palette.h and repaint on `changed`.
 #include <QObject>
 #include <QString>
 #include <optional>

@@ -1,9 +1,9 @@
-#include "widgets/lane_numbers.h"
+#include "widgets/view/lane_numbers.h"
 
 #include <QFontMetricsF>
 #include <algorithm>
 
-#include "widgets/ui_scale.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 
@@ -12,7 +12,7 @@ LaneNumbers laneNumbersFor(const QFont& font, double cellWidth) {
     const double wide = QFontMetricsF(font).horizontalAdvance(QStringLiteral("00")) + 2;
     if (wide <= cellWidth) return n;
     // On a projector the numbers keep 85 % of the slide's font, the smallest
-    // a room reads (tests/app/lesson_readability_test.cpp); plates beyond.
+    // a room reads (tests/app/gui/lesson_readability_test.cpp); plates beyond.
     const double least = UiScale::instance()->modeFactor() > 1 ? 0.85 : 0.55;
     const double scale = std::max(least, cellWidth / wide);
     if (font.pointSizeF() > 0)

@@ -1,11 +1,11 @@
-#include "widgets/legend_columns.h"
+#include "widgets/view/legend_columns.h"
 
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "widgets/view_painting.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 

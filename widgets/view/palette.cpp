@@ -1,9 +1,9 @@
-#include "widgets/palette.h"
+#include "widgets/view/palette.h"
 
 #include <algorithm>
 #include <array>
 
-#include "widgets/colour_scheme.h"
+#include "widgets/view/colour_scheme.h"
 
 namespace ws::palette {
 

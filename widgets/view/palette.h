@@ -4,7 +4,7 @@
 // for many categories (SMs).
 #include <QColor>
 
-#include "widgets/block_ref.h"
+#include "widgets/model/block_ref.h"
 
 namespace ws::palette {
 

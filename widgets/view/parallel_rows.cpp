@@ -1,4 +1,4 @@
-#include "widgets/parallel_rows.h"
+#include "widgets/view/parallel_rows.h"
 
 #include <QThread>
 #include <QThreadPool>

@@ -1,10 +1,10 @@
-#include "widgets/sequential_scale.h"
+#include "widgets/view/sequential_scale.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 
-#include "widgets/palette.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "widgets/ui_scale.h"
+#include "widgets/view/ui_scale.h"
 
 #include <QApplication>
 #include <QWidget>

@@ -1,9 +1,9 @@
-#include "widgets/view_painting.h"
+#include "widgets/view/view_painting.h"
 
 #include <QFontMetrics>
 #include <algorithm>
 
-#include "widgets/palette.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 

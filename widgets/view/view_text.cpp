@@ -1,4 +1,4 @@
-#include "widgets/view_text.h"
+#include "widgets/view/view_text.h"
 
 #include <QRegularExpression>
 #include <algorithm>

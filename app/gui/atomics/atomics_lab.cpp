@@ -1,19 +1,19 @@
-#include "app/gui/atomics_lab.h"
+#include "app/gui/atomics/atomics_lab.h"
 
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSplitter>
 #include <algorithm>
 
-#include "app/gui/main_window.h"
-#include "app/gui/scroll_when_short.h"
-#include "core/cas_records.h"
-#include "core/catalog.h"
-#include "widgets/atomic_throughput_plot.h"
-#include "widgets/cas_attempts_plot.h"
-#include "widgets/cas_heatmap_view.h"
-#include "widgets/queue_timeline_view.h"
-#include "widgets/sm_busy_chart.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "core/atomics/cas_records.h"
+#include "core/catalog/catalog.h"
+#include "widgets/atomics/atomic_throughput_plot.h"
+#include "widgets/atomics/cas_attempts_plot.h"
+#include "widgets/atomics/cas_heatmap_view.h"
+#include "widgets/atomics/queue_timeline_view.h"
+#include "widgets/atomics/sm_busy_chart.h"
 
 namespace ws {
 
@@ -32,7 +32,7 @@ QSplitter* pair(QWidget* a, QWidget* b, int stretchA, int stretchB, QWidget* par
 
 }  // namespace
 
-AtomicsLab::AtomicsLab(MainWindow* window)
+AtomicsLab::AtomicsLab(WorkbenchHost* window)
     : QObject(window),
       m_window(window),
       m_queue(new QueueTimelineView(window->model(), window)),

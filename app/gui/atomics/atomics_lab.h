@@ -8,7 +8,7 @@
 #include <QObject>
 #include <vector>
 
-#include "app/gui/atomics_throughput.h"
+#include "app/gui/atomics/atomics_throughput.h"
 
 class QDockWidget;
 
@@ -17,14 +17,14 @@ namespace ws {
 class AtomicThroughputPlot;
 class CasAttemptsPlot;
 class CasHeatmapView;
-class MainWindow;
+class WorkbenchHost;
 class QueueTimelineView;
 class SmBusyChart;
 
 class AtomicsLab : public QObject {
     Q_OBJECT
 public:
-    explicit AtomicsLab(MainWindow* window);
+    explicit AtomicsLab(WorkbenchHost* window);
 
     QueueTimelineView* queueTimeline() const { return m_queue; }
     SmBusyChart* smBusy() const { return m_busy; }
@@ -40,7 +40,7 @@ private:
     void registerViews();
     void onRunChanged();
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     QueueTimelineView* m_queue;
     SmBusyChart* m_busy;
     CasHeatmapView* m_heatmap;

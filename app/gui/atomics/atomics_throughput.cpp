@@ -1,8 +1,8 @@
-#include "app/gui/atomics_throughput.h"
+#include "app/gui/atomics/atomics_throughput.h"
 
 #include <map>
 
-#include "core/contention_model.h"
+#include "core/atomics/contention_model.h"
 
 namespace ws {
 

@@ -5,8 +5,8 @@
 // addresses and spacing, atomics per second against the threads.
 #include <vector>
 
-#include "app/gui/bundled_traces.h"
-#include "widgets/atomic_throughput_plot.h"
+#include "app/gui/common/bundled_traces.h"
+#include "widgets/atomics/atomic_throughput_plot.h"
 
 namespace ws {
 

@@ -1,20 +1,20 @@
-#include "app/gui/basics_lab.h"
+#include "app/gui/basics/basics_lab.h"
 
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QTabWidget>
 
-#include "app/gui/dock_sizes.h"
-#include "app/gui/experiment_browser.h"
-#include "app/gui/main_window.h"
-#include "app/gui/scroll_when_short.h"
-#include "core/catalog.h"
-#include "widgets/bandwidth_plot.h"
-#include "widgets/cpu_gpu_plot.h"
-#include "widgets/device_view.h"
-#include "widgets/greetings_view.h"
-#include "widgets/indexing_view.h"
-#include "widgets/sass_view.h"
+#include "app/gui/common/dock_sizes.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "core/catalog/catalog.h"
+#include "widgets/basics/bandwidth_plot.h"
+#include "widgets/basics/cpu_gpu_plot.h"
+#include "widgets/basics/greetings_view.h"
+#include "widgets/basics/indexing_view.h"
+#include "widgets/basics/sass_view.h"
+#include "widgets/timeline/device_view.h"
 
 namespace ws {
 
@@ -85,7 +85,7 @@ std::vector<std::pair<ParamValues, CostPoint>> recordedCostPoints(const BundledT
 }
 }  // namespace
 
-BasicsLab::BasicsLab(MainWindow* window)
+BasicsLab::BasicsLab(WorkbenchHost* window)
     : QObject(window),
       m_window(window),
       m_dock(window->addLabDock(tr("First kernels and the device"), QStringLiteral("basics-lab"),

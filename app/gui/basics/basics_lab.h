@@ -7,22 +7,22 @@
 #include <QObject>
 #include <vector>
 
-#include "core/crossover.h"
-#include "core/run.h"
+#include "core/run/run.h"
+#include "core/timing/crossover.h"
 
 class QDockWidget;
 class QTabWidget;
 
 namespace ws {
 
-class MainWindow;
+class WorkbenchHost;
 class CpuGpuPlot;
 struct LoadedRun;
 
 class BasicsLab : public QObject {
     Q_OBJECT
 public:
-    explicit BasicsLab(MainWindow* window);
+    explicit BasicsLab(WorkbenchHost* window);
     QDockWidget* dock() const { return m_dock; }
     QTabWidget* tabs() const { return m_tabs; }
     CpuGpuPlot* cpuGpu() const { return m_cpuGpu; }
@@ -33,7 +33,7 @@ private:
     void onLoaded(const LoadedRun& loaded);
     void showTabsFor(const std::string& id, bool showDock = true);
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     QDockWidget* m_dock;
     QTabWidget* m_tabs;
     CpuGpuPlot* m_cpuGpu;

@@ -1,4 +1,4 @@
-#include "app/gui/app_log.h"
+#include "app/gui/common/app_log.h"
 
 #include <cstdio>
 

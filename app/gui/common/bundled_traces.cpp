@@ -1,4 +1,4 @@
-#include "app/gui/bundled_traces.h"
+#include "app/gui/common/bundled_traces.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "app/gui/dock_sizes.h"
+#include "app/gui/common/dock_sizes.h"
 
 #include <QDockWidget>
 #include <QEvent>

@@ -1,4 +1,4 @@
-#include "app/gui/resource_paths.h"
+#include "app/gui/common/resource_paths.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "app/gui/screen_room.h"
+#include "app/gui/common/screen_room.h"
 
 #include <QScreen>
 #include <QVariant>

@@ -1,4 +1,4 @@
-#include "app/gui/scroll_when_short.h"
+#include "app/gui/common/scroll_when_short.h"
 
 #include <QChildEvent>
 #include <QEvent>
@@ -6,7 +6,7 @@
 #include <QScrollBar>
 #include <algorithm>
 
-#include "app/gui/screen_room.h"
+#include "app/gui/common/screen_room.h"
 
 namespace ws {
 

@@ -1,6 +1,6 @@
-#include "app/gui/write_failure.h"
+#include "app/gui/common/write_failure.h"
 
-#include "core/output_path.h"
+#include "core/common/output_path.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "app/gui/compare_table.h"
+#include "app/gui/compare/compare_table.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -7,7 +7,7 @@
 #include <QStyledItemDelegate>
 #include <algorithm>
 
-#include "core/run_comparison.h"
+#include "core/figures/run_comparison.h"
 
 namespace ws {
 

@@ -1,8 +1,8 @@
 #pragma once
-// Two runs' figures side by side with their ratio (core/run_comparison.h).
+// Two runs' figures side by side with their ratio (core/figures/run_comparison.h).
 #include <QTableWidget>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "app/gui/compare_window.h"
+#include "app/gui/compare/compare_window.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -9,10 +9,10 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/gui/background_job.h"
-#include "core/trace_io.h"
-#include "widgets/divergence_view.h"
-#include "widgets/reduction_tree_view.h"
+#include "app/gui/common/background_job.h"
+#include "core/trace/trace_io.h"
+#include "widgets/reduction/divergence_view.h"
+#include "widgets/reduction/reduction_tree_view.h"
 
 namespace ws {
 

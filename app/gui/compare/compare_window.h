@@ -5,8 +5,8 @@
 // holds its own playback model; the traces load off the UI thread.
 #include <QWidget>
 
-#include "app/gui/bundled_traces.h"
-#include "widgets/playback_model.h"
+#include "app/gui/common/bundled_traces.h"
+#include "widgets/model/playback_model.h"
 
 class QComboBox;
 class QSlider;

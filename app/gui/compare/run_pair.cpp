@@ -1,8 +1,8 @@
-#include "app/gui/run_pair.h"
+#include "app/gui/compare/run_pair.h"
 
 #include <algorithm>
 
-#include "app/gui/trace_loading.h"
+#include "app/gui/worker/trace_loading.h"
 
 namespace ws {
 

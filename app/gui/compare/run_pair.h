@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
 
 namespace ws {
 

@@ -1,21 +1,21 @@
-#include "app/gui/concurrency_lab.h"
+#include "app/gui/concurrency/concurrency_lab.h"
 
 #include <QDockWidget>
 #include <QMenuBar>
 
-#include "app/gui/concurrency_lab_views.h"
-#include "app/gui/experiment_browser.h"
-#include "app/gui/main_window.h"
-#include "app/gui/scroll_when_short.h"
-#include "core/catalog.h"
-#include "widgets/figures_view.h"
-#include "widgets/launch_tree_view.h"
-#include "widgets/operations_view.h"
-#include "widgets/pages_view.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/concurrency/concurrency_lab_views.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "core/catalog/catalog.h"
+#include "widgets/concurrency/launch_tree_view.h"
+#include "widgets/concurrency/operations_view.h"
+#include "widgets/concurrency/pages_view.h"
+#include "widgets/plots/figures_view.h"
 
 namespace ws {
 
-ConcurrencyLab::ConcurrencyLab(MainWindow* window)
+ConcurrencyLab::ConcurrencyLab(WorkbenchHost* window)
     : QObject(window),
       m_window(window),
       m_views(new ConcurrencyLabViews(window->model(), window)),

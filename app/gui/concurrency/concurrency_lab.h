@@ -10,14 +10,14 @@ class QDockWidget;
 
 namespace ws {
 
-class MainWindow;
+class WorkbenchHost;
 class ConcurrencyLabViews;
 struct LoadedRun;
 
 class ConcurrencyLab : public QObject {
     Q_OBJECT
 public:
-    explicit ConcurrencyLab(MainWindow* window);
+    explicit ConcurrencyLab(WorkbenchHost* window);
 
     ConcurrencyLabViews* views() const { return m_views; }
     QDockWidget* dock() const { return m_dock; }
@@ -27,7 +27,7 @@ private:
     void onExperiment(const QString& id);
     void onLoaded(const LoadedRun& loaded);
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     ConcurrencyLabViews* m_views;
     QDockWidget* m_dock;
 };

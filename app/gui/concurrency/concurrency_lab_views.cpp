@@ -1,4 +1,4 @@
-#include "app/gui/concurrency_lab_views.h"
+#include "app/gui/concurrency/concurrency_lab_views.h"
 
 #include <QLabel>
 #include <QSplitter>
@@ -6,11 +6,11 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "app/gui/scroll_when_short.h"
-#include "widgets/figures_view.h"
-#include "widgets/launch_tree_view.h"
-#include "widgets/operations_view.h"
-#include "widgets/pages_view.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "widgets/concurrency/launch_tree_view.h"
+#include "widgets/concurrency/operations_view.h"
+#include "widgets/concurrency/pages_view.h"
+#include "widgets/plots/figures_view.h"
 
 namespace ws {
 

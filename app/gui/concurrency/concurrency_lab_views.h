@@ -4,8 +4,8 @@
 // right, each shown for the experiments whose catalog entry lists it.
 #include <QWidget>
 
-#include "core/catalog.h"
-#include "widgets/playback_model.h"
+#include "core/catalog/catalog.h"
+#include "widgets/model/playback_model.h"
 
 class QLabel;
 class QTabWidget;

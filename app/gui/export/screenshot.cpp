@@ -1,11 +1,11 @@
-#include "app/gui/screenshot.h"
+#include "app/gui/export/screenshot.h"
 
 #include <QCoreApplication>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QWidget>
 
-#include "app/gui/write_failure.h"
+#include "app/gui/common/write_failure.h"
 
 namespace ws {
 

@@ -2,7 +2,7 @@
 // Renders a widget (the whole window) into a PNG: what --screenshot writes.
 #include <QString>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 class QWidget;
 

@@ -1,4 +1,4 @@
-#include "app/gui/view_export.h"
+#include "app/gui/export/view_export.h"
 
 #include <qcustomplot.h>
 
@@ -16,10 +16,10 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
-#include "app/gui/background_job.h"
-#include "app/gui/write_failure.h"
-#include "core/output_path.h"
-#include "widgets/palette.h"
+#include "app/gui/common/background_job.h"
+#include "app/gui/common/write_failure.h"
+#include "core/common/output_path.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 

@@ -9,7 +9,7 @@
 #include <QString>
 #include <functional>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 class QObject;
 class QWidget;

@@ -1,20 +1,20 @@
-#include "app/gui/lesson_controller.h"
+#include "app/gui/lessons/lesson_controller.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QVariantAnimation>
 #include <algorithm>
 
-#include "app/gui/background_job.h"
-#include "app/gui/compare_table.h"
-#include "app/gui/main_window.h"
-#include "app/gui/resource_paths.h"
-#include "app/gui/run_pair.h"
-#include "app/gui/run_source.h"
-#include "app/gui/slide_stage.h"
-#include "core/catalog.h"
+#include "app/gui/common/background_job.h"
+#include "app/gui/common/resource_paths.h"
+#include "app/gui/compare/compare_table.h"
+#include "app/gui/compare/run_pair.h"
+#include "app/gui/lessons/slide_stage.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "app/gui/worker/run_source.h"
+#include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
-#include "widgets/warp_steps.h"
+#include "widgets/reduction/warp_steps.h"
 
 namespace ws {
 
@@ -38,10 +38,10 @@ Highlight toHighlight(const lesson::Highlight& h) {
 
 }  // namespace
 
-LessonController::LessonController(MainWindow* window, SlideStage* stage)
+LessonController::LessonController(WorkbenchHost* window, SlideStage* stage)
     : QObject(window), m_window(window), m_stage(stage) {
-    connect(window, &MainWindow::runShown, this, &LessonController::onRunShown);
-    connect(window, &MainWindow::loadFailed, this, &LessonController::onRunFailed);
+    connect(window, &WorkbenchHost::runShown, this, &LessonController::onRunShown);
+    connect(window, &WorkbenchHost::loadFailed, this, &LessonController::onRunFailed);
 }
 
 Status LessonController::open(const QString& path, int slide) {

@@ -10,21 +10,21 @@
 #include <memory>
 #include <optional>
 
+#include "core/common/result.h"
 #include "core/lesson/lesson.h"
-#include "core/result.h"
 
 class QVariantAnimation;
 
 namespace ws {
 
-class MainWindow;
+class WorkbenchHost;
 class SlideStage;
 class RunPair;
 
 class LessonController : public QObject {
     Q_OBJECT
 public:
-    LessonController(MainWindow* window, SlideStage* stage);
+    LessonController(WorkbenchHost* window, SlideStage* stage);
 
     // Reads and checks the lesson; on an error nothing changes. `slide` is
     // 0-based and clamped.
@@ -92,7 +92,7 @@ private:
     double timeOf(const lesson::Position& position) const;
     void settle();
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     SlideStage* m_stage;
     std::optional<lesson::Lesson> m_lesson;
     QString m_path;

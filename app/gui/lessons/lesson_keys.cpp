@@ -1,10 +1,10 @@
-#include "app/gui/lesson_keys.h"
+#include "app/gui/lessons/lesson_keys.h"
 
 #include <QApplication>
 #include <QKeyEvent>
 
-#include "app/gui/lesson_controller.h"
-#include "app/gui/slide_stage.h"
+#include "app/gui/lessons/lesson_controller.h"
+#include "app/gui/lessons/slide_stage.h"
 
 namespace ws {
 

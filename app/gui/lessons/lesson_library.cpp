@@ -1,10 +1,10 @@
-#include "app/gui/lesson_library.h"
+#include "app/gui/lessons/lesson_library.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 
-#include "app/gui/resource_paths.h"
+#include "app/gui/common/resource_paths.h"
 #include "core/lesson/lesson_parse.h"
 
 namespace ws {

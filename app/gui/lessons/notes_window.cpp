@@ -1,4 +1,4 @@
-#include "app/gui/notes_window.h"
+#include "app/gui/lessons/notes_window.h"
 
 #include <QGuiApplication>
 #include <QLabel>
@@ -6,7 +6,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/gui/lesson_controller.h"
+#include "app/gui/lessons/lesson_controller.h"
 #include "core/lesson/lesson.h"
 
 namespace ws {

@@ -1,4 +1,4 @@
-#include "app/gui/presentation_window.h"
+#include "app/gui/lessons/presentation_window.h"
 
 #include <QAction>
 #include <QCloseEvent>

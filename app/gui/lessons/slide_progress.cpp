@@ -1,9 +1,9 @@
-#include "app/gui/slide_progress.h"
+#include "app/gui/lessons/slide_progress.h"
 
 #include <QPainter>
 #include <algorithm>
 
-#include "widgets/ui_scale.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 

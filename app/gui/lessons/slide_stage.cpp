@@ -1,4 +1,4 @@
-#include "app/gui/slide_stage.h"
+#include "app/gui/lessons/slide_stage.h"
 
 #include <QApplication>
 #include <QGridLayout>
@@ -10,10 +10,10 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "app/gui/compare_table.h"
-#include "app/gui/slide_progress.h"
-#include "widgets/ui_scale.h"
-#include "widgets/view_text.h"
+#include "app/gui/compare/compare_table.h"
+#include "app/gui/lessons/slide_progress.h"
+#include "widgets/view/ui_scale.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

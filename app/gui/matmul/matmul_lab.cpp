@@ -1,4 +1,4 @@
-#include "app/gui/matmul_lab.h"
+#include "app/gui/matmul/matmul_lab.h"
 
 #include <QDockWidget>
 #include <QFile>
@@ -7,18 +7,18 @@
 #include <QTabWidget>
 #include <algorithm>
 
-#include "app/gui/app_log.h"
-#include "app/gui/dock_sizes.h"
-#include "app/gui/experiment_browser.h"
-#include "app/gui/main_window.h"
-#include "app/gui/resource_paths.h"
-#include "app/gui/scroll_when_short.h"
-#include "core/catalog.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/reuse_view.h"
-#include "widgets/roofline_view.h"
-#include "widgets/throughput_plot.h"
-#include "widgets/tile_walk_view.h"
+#include "app/gui/common/app_log.h"
+#include "app/gui/common/dock_sizes.h"
+#include "app/gui/common/resource_paths.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "core/catalog/catalog.h"
+#include "widgets/matmul/reuse_view.h"
+#include "widgets/matmul/roofline_view.h"
+#include "widgets/matmul/tile_walk_view.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 
@@ -53,7 +53,7 @@ View* following(PlaybackModel* model, QWidget* parent, Fill fill) {
 
 }  // namespace
 
-MatmulLab::MatmulLab(MainWindow* window)
+MatmulLab::MatmulLab(WorkbenchHost* window)
     : QObject(window),
       m_window(window),
       m_dock(window->addLabDock(tr("Matrix multiply lab"), QStringLiteral("matmul-lab"),
@@ -76,7 +76,7 @@ MatmulLab::MatmulLab(MainWindow* window)
             &MatmulLab::onExperiment);
     connect(window->source(), &RunSource::loaded, this, &MatmulLab::onLoaded);
     // After the window has filled its own views for the run.
-    connect(window, &MainWindow::runShown, this, &MatmulLab::refresh);
+    connect(window, &WorkbenchHost::runShown, this, &MatmulLab::refresh);
     registerViews();
     refresh();
 }

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/gui/matmul_series.h"
+#include "app/gui/matmul/matmul_series.h"
 
 class QDockWidget;
 class QTabWidget;
@@ -17,7 +17,7 @@ class QTabWidget;
 namespace ws {
 
 class LadderChart;
-class MainWindow;
+class WorkbenchHost;
 class ReuseView;
 class RooflineView;
 class TileWalkView;
@@ -26,7 +26,7 @@ struct LoadedRun;
 class MatmulLab : public QObject {
     Q_OBJECT
 public:
-    explicit MatmulLab(MainWindow* window);
+    explicit MatmulLab(WorkbenchHost* window);
 
     QDockWidget* dock() const { return m_dock; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -43,7 +43,7 @@ private:
     void onLoaded(const LoadedRun& loaded);
     void refresh();
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     QDockWidget* m_dock;
     QTabWidget* m_tabs;
     TileWalkView* m_tiles;

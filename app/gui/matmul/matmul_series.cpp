@@ -1,12 +1,12 @@
-#include "app/gui/matmul_series.h"
+#include "app/gui/matmul/matmul_series.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 
-#include "core/catalog.h"
-#include "core/matmul_traffic.h"
-#include "core/matmul_variants.h"
+#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_traffic.h"
+#include "core/matmul/matmul_variants.h"
 
 namespace ws {
 

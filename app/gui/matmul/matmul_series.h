@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/bundled_traces.h"
-#include "core/matmul_counters.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/reuse_view.h"
-#include "widgets/roofline_view.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/common/bundled_traces.h"
+#include "core/matmul/matmul_counters.h"
+#include "widgets/matmul/reuse_view.h"
+#include "widgets/matmul/roofline_view.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 

@@ -1,12 +1,12 @@
-#include "app/gui/bank_probe_series.h"
+#include "app/gui/memory/bank_probe_series.h"
 
 #include <map>
 #include <memory>
 #include <mutex>
 
-#include "app/gui/background_job.h"
-#include "core/bank_probe_cycles.h"
-#include "core/trace_io.h"
+#include "app/gui/common/background_job.h"
+#include "core/memory/bank_probe_cycles.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

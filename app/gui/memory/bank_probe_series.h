@@ -8,8 +8,8 @@
 #include <QObject>
 #include <functional>
 
-#include "app/gui/bundled_traces.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/common/bundled_traces.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 

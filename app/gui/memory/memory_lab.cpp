@@ -1,20 +1,20 @@
-#include "app/gui/memory_lab.h"
+#include "app/gui/memory/memory_lab.h"
 
 #include <QDockWidget>
 #include <QMenuBar>
 
-#include "app/gui/experiment_browser.h"
-#include "app/gui/main_window.h"
-#include "app/gui/memory_lab_views.h"
-#include "app/gui/memory_throughput.h"
-#include "app/gui/parameter_panel.h"
-#include "app/gui/scroll_when_short.h"
-#include "core/catalog.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/memory/memory_lab_views.h"
+#include "app/gui/memory/memory_throughput.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/parameter_panel.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "core/catalog/catalog.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 
-MemoryLab::MemoryLab(MainWindow* window)
+MemoryLab::MemoryLab(WorkbenchHost* window)
     : QObject(window),
       m_window(window),
       m_views(new MemoryLabViews(window->model(), window)),

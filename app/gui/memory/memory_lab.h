@@ -7,20 +7,20 @@
 #include <QObject>
 #include <vector>
 
-#include "app/gui/throughput_series.h"
+#include "app/gui/workbench/throughput_series.h"
 
 class QDockWidget;
 
 namespace ws {
 
-class MainWindow;
+class WorkbenchHost;
 class MemoryLabViews;
 struct LoadedRun;
 
 class MemoryLab : public QObject {
     Q_OBJECT
 public:
-    explicit MemoryLab(MainWindow* window);
+    explicit MemoryLab(WorkbenchHost* window);
 
     MemoryLabViews* views() const { return m_views; }
     QDockWidget* dock() const { return m_dock; }
@@ -29,7 +29,7 @@ private:
     void onExperiment(const QString& id);
     void onLoaded(const LoadedRun& loaded);
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     MemoryLabViews* m_views;
     QDockWidget* m_dock;
     std::vector<MeasuredRun> m_session;  // live memory runs of this session, for the plot

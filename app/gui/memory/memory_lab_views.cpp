@@ -1,4 +1,4 @@
-#include "app/gui/memory_lab_views.h"
+#include "app/gui/memory/memory_lab_views.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -9,10 +9,10 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "core/memory_access_model.h"
-#include "widgets/bank_view.h"
-#include "widgets/coalescing_view.h"
-#include "widgets/image_view.h"
+#include "core/memory/memory_access_model.h"
+#include "widgets/memory/bank_view.h"
+#include "widgets/memory/coalescing_view.h"
+#include "widgets/memory/image_view.h"
 
 namespace ws {
 

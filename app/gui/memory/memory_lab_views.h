@@ -5,8 +5,8 @@
 // prediction; the measured cycles stay labelled with where they came from.
 #include <QWidget>
 
-#include "core/catalog.h"
-#include "widgets/playback_model.h"
+#include "core/catalog/catalog.h"
+#include "widgets/model/playback_model.h"
 
 class QComboBox;
 class QSplitter;

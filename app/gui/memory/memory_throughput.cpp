@@ -1,6 +1,6 @@
-#include "app/gui/memory_throughput.h"
+#include "app/gui/memory/memory_throughput.h"
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

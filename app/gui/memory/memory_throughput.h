@@ -6,9 +6,9 @@
 // transpose can reach. Recorded traces and this session's runs both count.
 #include <vector>
 
-#include "app/gui/bundled_traces.h"
-#include "app/gui/throughput_series.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/common/bundled_traces.h"
+#include "app/gui/workbench/throughput_series.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 

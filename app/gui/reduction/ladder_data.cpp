@@ -1,8 +1,8 @@
-#include "app/gui/ladder_data.h"
+#include "app/gui/reduction/ladder_data.h"
 
 #include <bit>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

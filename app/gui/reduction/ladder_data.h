@@ -2,8 +2,8 @@
 // The throughput ladder for the bar chart: every reduce-ladder variant that
 // was recorded with the same n, block size and element type as the run on
 // show (or the bundled defaults), in the ladder's order.
-#include "app/gui/bundled_traces.h"
-#include "widgets/ladder_chart.h"
+#include "app/gui/common/bundled_traces.h"
+#include "widgets/plots/ladder_chart.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "app/gui/reduction_lab.h"
+#include "app/gui/reduction/reduction_lab.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -7,20 +7,20 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "app/gui/compare_window.h"
-#include "app/gui/dock_sizes.h"
-#include "app/gui/ladder_data.h"
-#include "app/gui/main_window.h"
-#include "app/gui/scroll_when_short.h"
-#include "core/catalog.h"
-#include "widgets/arrival_view.h"
-#include "widgets/divergence_view.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/reduction_tree_view.h"
+#include "app/gui/common/dock_sizes.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/compare/compare_window.h"
+#include "app/gui/reduction/ladder_data.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "core/catalog/catalog.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/reduction/arrival_view.h"
+#include "widgets/reduction/divergence_view.h"
+#include "widgets/reduction/reduction_tree_view.h"
 
 namespace ws {
 
-ReductionLab::ReductionLab(MainWindow* window)
+ReductionLab::ReductionLab(WorkbenchHost* window)
     : QObject(window),
       m_window(window),
       m_tree(new ReductionTreeView(window->model(), window)),

@@ -14,13 +14,13 @@ class ArrivalView;
 class CompareWindow;
 class DivergenceView;
 class LadderChart;
-class MainWindow;
+class WorkbenchHost;
 class ReductionTreeView;
 
 class ReductionLab : public QObject {
     Q_OBJECT
 public:
-    explicit ReductionLab(MainWindow* window);
+    explicit ReductionLab(WorkbenchHost* window);
 
     ReductionTreeView* tree() const { return m_tree; }
     DivergenceView* divergence() const { return m_divergence; }
@@ -32,7 +32,7 @@ public:
 private:
     void onRunChanged();
 
-    MainWindow* m_window;
+    WorkbenchHost* m_window;
     ReductionTreeView* m_tree;
     DivergenceView* m_divergence;
     ArrivalView* m_arrivals;

@@ -1,4 +1,4 @@
-#include "app/gui/export_actions.h"
+#include "app/gui/window/export_actions.h"
 
 #include <QFileDialog>
 #include <QInputDialog>
@@ -9,12 +9,12 @@
 #include <QStatusBar>
 #include <memory>
 
-#include "app/gui/background_job.h"
-#include "app/gui/main_window.h"
-#include "app/gui/slide_stage.h"
-#include "app/gui/write_failure.h"
-#include "core/chrome_trace.h"
-#include "core/trace_io.h"
+#include "app/gui/common/background_job.h"
+#include "app/gui/common/write_failure.h"
+#include "app/gui/lessons/slide_stage.h"
+#include "app/gui/window/main_window.h"
+#include "core/trace/chrome_trace.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

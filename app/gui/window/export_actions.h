@@ -5,9 +5,9 @@
 #include <QSize>
 #include <QString>
 
-#include "app/gui/view_export.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "app/gui/export/view_export.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 class QMenu;
 

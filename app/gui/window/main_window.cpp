@@ -1,4 +1,4 @@
-#include "app/gui/main_window.h"
+#include "app/gui/window/main_window.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -19,45 +19,45 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "app/gui/app_log.h"
-#include "app/gui/atomics_lab.h"
-#include "app/gui/background_job.h"
-#include "app/gui/bank_probe_series.h"
-#include "app/gui/basics_lab.h"
-#include "app/gui/concurrency_lab.h"
-#include "app/gui/dock_sizes.h"
-#include "app/gui/experiment_browser.h"
-#include "app/gui/export_actions.h"
-#include "app/gui/lesson_controller.h"
-#include "app/gui/lesson_keys.h"
-#include "app/gui/lesson_library.h"
-#include "app/gui/look_menus.h"
-#include "app/gui/matmul_lab.h"
-#include "app/gui/memory_lab.h"
-#include "app/gui/notes_window.h"
-#include "app/gui/parameter_panel.h"
-#include "app/gui/playback_bar.h"
-#include "app/gui/presentation_window.h"
-#include "app/gui/reduction_lab.h"
-#include "app/gui/resource_paths.h"
-#include "app/gui/run_compare_window.h"
-#include "app/gui/run_info_panel.h"
-#include "app/gui/saved_session.h"
-#include "app/gui/screen_room.h"
-#include "app/gui/slide_stage.h"
-#include "app/gui/workbench_views.h"
-#include "core/catalog.h"
-#include "widgets/grid_view.h"
-#include "widgets/launch_stats_view.h"
-#include "widgets/throughput_plot.h"
-#include "widgets/timeline_view.h"
-#include "widgets/ui_scale.h"
-#include "widgets/warp_view.h"
+#include "app/gui/atomics/atomics_lab.h"
+#include "app/gui/basics/basics_lab.h"
+#include "app/gui/common/app_log.h"
+#include "app/gui/common/background_job.h"
+#include "app/gui/common/dock_sizes.h"
+#include "app/gui/common/resource_paths.h"
+#include "app/gui/common/screen_room.h"
+#include "app/gui/concurrency/concurrency_lab.h"
+#include "app/gui/lessons/lesson_controller.h"
+#include "app/gui/lessons/lesson_keys.h"
+#include "app/gui/lessons/lesson_library.h"
+#include "app/gui/lessons/notes_window.h"
+#include "app/gui/lessons/presentation_window.h"
+#include "app/gui/lessons/slide_stage.h"
+#include "app/gui/matmul/matmul_lab.h"
+#include "app/gui/memory/bank_probe_series.h"
+#include "app/gui/memory/memory_lab.h"
+#include "app/gui/reduction/reduction_lab.h"
+#include "app/gui/window/export_actions.h"
+#include "app/gui/window/run_compare_window.h"
+#include "app/gui/window/workbench_views.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/look_menus.h"
+#include "app/gui/workbench/parameter_panel.h"
+#include "app/gui/workbench/playback_bar.h"
+#include "app/gui/workbench/run_info_panel.h"
+#include "app/gui/workbench/saved_session.h"
+#include "core/catalog/catalog.h"
+#include "widgets/plots/launch_stats_view.h"
+#include "widgets/plots/throughput_plot.h"
+#include "widgets/reduction/warp_view.h"
+#include "widgets/timeline/grid_view.h"
+#include "widgets/timeline/timeline_view.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 
 MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
-    : QMainWindow(parent),
+    : WorkbenchHost(parent),
       m_options(options),
       m_model(new PlaybackModel(this)),
       m_source(new RunSource(options.workerCommand, options.workerTimeoutMs, this)) {
@@ -393,7 +393,7 @@ void MainWindow::closeLesson() { m_lesson->close(); }
 void MainWindow::setOffscreenSize(QSize size) {
     m_offscreenSize = size;
     if (QGuiApplication::platformName() == QLatin1String("offscreen"))
-        setProperty(kScreenRoomProperty, size);  // app/gui/screen_room.h
+        setProperty(kScreenRoomProperty, size);  // app/gui/common/screen_room.h
     resize(size);
     if (m_presenter) m_presenter->setOffscreenSize(size);
 }

@@ -2,17 +2,14 @@
 // The window: experiment browser, parameters and run info on the left; the
 // linked views (grid, warps, throughput, SM timeline) and the playback bar in
 // the middle. It owns the PlaybackModel every view shares and the RunSource
-// that brings runs in; it holds no view logic of its own.
-#include <QMainWindow>
+// that brings runs in; it holds no view logic of its own. Labs and lessons
+// see it as the WorkbenchHost it implements (app/gui/workbench/workbench_host.h).
 #include <QPointer>
 #include <map>
 #include <optional>
 #include <vector>
 
-#include "app/gui/run_source.h"
-#include "app/gui/throughput_series.h"
-#include "app/gui/view_catalog.h"
-#include "widgets/playback_model.h"
+#include "app/gui/workbench/workbench_host.h"
 
 class QComboBox;
 class QLabel;
@@ -43,15 +40,15 @@ struct WindowOptions {
     bool interactive = true;  // false: no dialogs (screenshots, tests)
 };
 
-class MainWindow : public QMainWindow {
+class MainWindow : public WorkbenchHost {
     Q_OBJECT
 public:
     explicit MainWindow(const WindowOptions& options, QWidget* parent = nullptr);
 
     // `userChosen`: a file the user picked gets a dialog when it cannot be
     // read; a lesson's trace says so on its slide instead.
-    void openTrace(const QString& path, bool userChosen = true);
-    void runExperiment(const QString& id, const ParamValues& params);
+    void openTrace(const QString& path, bool userChosen = true) override;
+    void runExperiment(const QString& id, const ParamValues& params) override;
     void chooseExperiment(const QString& id);
 
     // Lessons: the stage replaces the workbench while one is open.
@@ -81,33 +78,30 @@ public:
     // What is on show, for the command line's exports and the saved session.
     const std::optional<LoadedRun>& shownRun() const { return m_shown; }
 
-    PlaybackModel* model() const { return m_model; }
-    RunSource* source() const { return m_source; }
-    ParameterPanel* parameters() const { return m_params; }
+    PlaybackModel* model() const override { return m_model; }
+    RunSource* source() const override { return m_source; }
+    ParameterPanel* parameters() const override { return m_params; }
     RunInfoPanel* runInfo() const { return m_info; }
     GridView* grid() const { return m_grid; }
     TimelineView* timeline() const { return m_timeline; }
     WarpView* warps() const { return m_warps; }
-    ThroughputPlot* throughput() const { return m_plot; }
-    ExperimentBrowser* browser() const { return m_browser; }
+    ThroughputPlot* throughput() const override { return m_plot; }
+    ExperimentBrowser* browser() const override { return m_browser; }
     // Where labs ask for their docks' sizes (applied once on screen).
-    DockSizes* dockSizes() const { return m_dockSizes; }
+    DockSizes* dockSizes() const override { return m_dockSizes; }
     // A lab's dock: movable, floatable and closable, in `area`; its content
     // is the lab's to set.
-    QDockWidget* addLabDock(const QString& title, const QString& name, Qt::DockWidgetArea area);
+    QDockWidget* addLabDock(const QString& title, const QString& name,
+                            Qt::DockWidgetArea area) override;
     // Shows or hides a lab's dock as the lab's run asks. While a lesson is on
     // the stage the slide has the window (the labs' docks repeat its views
     // and squeezed them to a sliver): the wish waits for the lesson to close.
-    void showLabDock(QDockWidget* dock, bool shown);
+    void showLabDock(QDockWidget* dock, bool shown) override;
     // Views by name, for lessons, presentation mode and exports; labs add theirs.
-    ViewCatalog* views() { return &m_views; }
-    ViewContext viewContext() { return {this, m_model, m_source}; }
+    ViewCatalog* views() override { return &m_views; }
+    ViewContext viewContext() override { return {this, m_model, m_source}; }
     // Live runs of this session, for plots that compare them with recorded ones.
-    const std::vector<MeasuredRun>& sessionRuns() const { return m_session; }
-
-signals:
-    void runShown();
-    void loadFailed(QString message);
+    const std::vector<MeasuredRun>& sessionRuns() const override { return m_session; }
 
 private:
     void buildViews();

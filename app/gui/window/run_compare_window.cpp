@@ -1,4 +1,4 @@
-#include "app/gui/run_compare_window.h"
+#include "app/gui/window/run_compare_window.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -8,11 +8,11 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-#include "app/gui/compare_table.h"
-#include "app/gui/main_window.h"
-#include "app/gui/playback_bar.h"
-#include "app/gui/run_source.h"
-#include "app/gui/trace_loading.h"
+#include "app/gui/compare/compare_table.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/workbench/playback_bar.h"
+#include "app/gui/worker/run_source.h"
+#include "app/gui/worker/trace_loading.h"
 
 namespace ws {
 

@@ -7,7 +7,7 @@
 // Traces load off the UI thread.
 #include <QWidget>
 
-#include "app/gui/run_pair.h"
+#include "app/gui/compare/run_pair.h"
 
 class QComboBox;
 class QLabel;

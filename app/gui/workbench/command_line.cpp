@@ -1,6 +1,6 @@
-#include "app/gui/command_line.h"
+#include "app/gui/workbench/command_line.h"
 
-#include "core/output_path.h"
+#include "core/common/output_path.h"
 
 namespace ws {
 

@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <optional>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 

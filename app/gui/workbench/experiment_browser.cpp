@@ -1,11 +1,11 @@
-#include "app/gui/experiment_browser.h"
+#include "app/gui/workbench/experiment_browser.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

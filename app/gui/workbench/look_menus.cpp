@@ -1,4 +1,4 @@
-#include "app/gui/look_menus.h"
+#include "app/gui/workbench/look_menus.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -7,10 +7,10 @@
 #include <QStyle>
 #include <QStyleFactory>
 
-#include "app/gui/saved_session.h"
-#include "widgets/colour_scheme.h"
-#include "widgets/palette.h"
-#include "widgets/ui_scale.h"
+#include "app/gui/workbench/saved_session.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 

@@ -1,4 +1,4 @@
-#include "app/gui/parameter_panel.h"
+#include "app/gui/workbench/parameter_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,7 +12,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "app/gui/scroll_when_short.h"
+#include "app/gui/common/scroll_when_short.h"
 
 namespace ws {
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,4 +1,4 @@
-#include "app/gui/playback_bar.h"
+#include "app/gui/workbench/playback_bar.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -7,7 +7,7 @@
 #include <QStyle>
 #include <QToolButton>
 
-#include "widgets/view_text.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

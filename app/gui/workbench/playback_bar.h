@@ -4,7 +4,7 @@
 // Home, End.
 #include <QWidget>
 
-#include "widgets/playback_model.h"
+#include "widgets/model/playback_model.h"
 
 class QComboBox;
 class QLabel;

@@ -1,9 +1,9 @@
-#include "app/gui/run_facts_html.h"
+#include "app/gui/workbench/run_facts_html.h"
 
 #include <QCoreApplication>
 #include <QStringList>
 
-#include "core/environment_badges.h"
+#include "core/device/environment_badges.h"
 
 namespace ws {
 

@@ -1,9 +1,9 @@
 #pragma once
 // Pieces of the run panel as rich text: the kernel time as median and spread,
-// the environment's badges (core/environment_badges.h) and what NVML saw.
+// the environment's badges (core/device/environment_badges.h) and what NVML saw.
 #include <QString>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

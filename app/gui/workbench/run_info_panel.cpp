@@ -1,4 +1,4 @@
-#include "app/gui/run_info_panel.h"
+#include "app/gui/workbench/run_info_panel.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -8,12 +8,12 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "app/gui/run_facts_html.h"
-#include "core/catalog.h"
-#include "core/counted.h"
-#include "core/device_facts.h"
-#include "core/overhead_text.h"
-#include "widgets/view_text.h"
+#include "app/gui/workbench/run_facts_html.h"
+#include "core/catalog/catalog.h"
+#include "core/common/counted.h"
+#include "core/device/device_facts.h"
+#include "core/figures/overhead_text.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 

@@ -7,7 +7,7 @@
 // GPU says its place in the queue with a button to stop waiting.
 #include <QWidget>
 
-#include "app/gui/run_source.h"
+#include "app/gui/worker/run_source.h"
 
 class QLabel;
 class QPushButton;

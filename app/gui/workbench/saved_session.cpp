@@ -1,4 +1,4 @@
-#include "app/gui/saved_session.h"
+#include "app/gui/workbench/saved_session.h"
 
 #include <QSettings>
 

@@ -4,7 +4,7 @@
 // execution-model lesson.
 #include <QString>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,6 +1,6 @@
-#include "app/gui/throughput_series.h"
+#include "app/gui/workbench/throughput_series.h"
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 

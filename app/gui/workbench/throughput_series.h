@@ -5,8 +5,8 @@
 // against n, CUB as the vendor reference.
 #include <vector>
 
-#include "app/gui/bundled_traces.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/common/bundled_traces.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 

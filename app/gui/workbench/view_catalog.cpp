@@ -1,4 +1,4 @@
-#include "app/gui/view_catalog.h"
+#include "app/gui/workbench/view_catalog.h"
 
 #include <QVariant>
 #include <QWidget>

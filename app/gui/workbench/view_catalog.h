@@ -14,12 +14,12 @@ class QWidget;
 
 namespace ws {
 
-class MainWindow;
+class WorkbenchHost;
 class PlaybackModel;
 class RunSource;
 
 struct ViewContext {
-    MainWindow* window = nullptr;
+    WorkbenchHost* window = nullptr;
     PlaybackModel* model = nullptr;
     RunSource* source = nullptr;
 };

@@ -1,10 +1,10 @@
-#include "app/gui/run_source.h"
+#include "app/gui/worker/run_source.h"
 
 #include <QFileInfo>
 
-#include "app/gui/app_log.h"
-#include "app/gui/background_job.h"
-#include "core/trace_io.h"
+#include "app/gui/common/app_log.h"
+#include "app/gui/common/background_job.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

@@ -9,9 +9,9 @@
 #include <memory>
 #include <optional>
 
-#include "app/gui/bundled_traces.h"
-#include "app/gui/worker_client.h"
-#include "widgets/prepared_run.h"
+#include "app/gui/common/bundled_traces.h"
+#include "app/gui/worker/worker_client.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws {
 

@@ -1,7 +1,7 @@
-#include "app/gui/trace_loading.h"
+#include "app/gui/worker/trace_loading.h"
 
-#include "app/gui/background_job.h"
-#include "core/trace_io.h"
+#include "app/gui/common/background_job.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <memory>
 
-#include "widgets/prepared_run.h"
+#include "widgets/model/prepared_run.h"
 
 class QObject;
 

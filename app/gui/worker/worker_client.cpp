@@ -1,6 +1,6 @@
-#include "app/gui/worker_client.h"
+#include "app/gui/worker/worker_client.h"
 
-#include "app/gui/app_log.h"
+#include "app/gui/common/app_log.h"
 
 namespace ws {
 

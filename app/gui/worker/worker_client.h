@@ -12,8 +12,8 @@
 #include <QTimer>
 #include <optional>
 
-#include "app/gui/worker_protocol.h"
-#include "core/run.h"
+#include "app/gui/worker/worker_protocol.h"
+#include "core/run/run.h"
 
 namespace ws {
 

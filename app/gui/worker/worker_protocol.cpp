@@ -1,4 +1,4 @@
-#include "app/gui/worker_protocol.h"
+#include "app/gui/worker/worker_protocol.h"
 
 #include <QJsonDocument>
 

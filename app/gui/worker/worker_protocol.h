@@ -7,7 +7,7 @@
 #include <QString>
 #include <deque>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

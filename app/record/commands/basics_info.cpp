@@ -1,16 +1,16 @@
-#include "app/record/basics_info.h"
+#include "app/record/commands/basics_info.h"
 
 #include <cstdio>
 #include <map>
 
-#include "app/record/run_summary.h"
-#include "core/catalog.h"
-#include "core/crossover.h"
-#include "core/greeting_order.h"
-#include "core/greetings.h"
-#include "core/launch_label.h"
-#include "core/transfer_points.h"
-#include "core/vector_add_model.h"
+#include "app/record/commands/run_summary.h"
+#include "core/basics/greeting_order.h"
+#include "core/basics/greetings.h"
+#include "core/basics/transfer_points.h"
+#include "core/basics/vector_add_model.h"
+#include "core/catalog/catalog.h"
+#include "core/run/launch_label.h"
+#include "core/timing/crossover.h"
 
 namespace ws::record {
 

@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::record {
 
 std::vector<std::string> labInfoLines(const Run& run);
 
 // For runs of one experiment that differ in their size: where the GPU starts
-// to pay off (core/crossover.h), one line per setting and pairing.
+// to pay off (core/timing/crossover.h), one line per setting and pairing.
 std::vector<std::string> crossoverLines(const std::vector<Run>& runs);
 
 }  // namespace ws::record

@@ -6,9 +6,9 @@
 #include <ostream>
 #include <sstream>
 
-#include "app/record/record_commands.h"
-#include "core/bank_conflicts.h"
-#include "core/result.h"
+#include "app/record/commands/record_commands.h"
+#include "core/access/bank_conflicts.h"
+#include "core/common/result.h"
 
 namespace ws::record {
 

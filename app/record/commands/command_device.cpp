@@ -2,9 +2,9 @@
 #include <iomanip>
 #include <ostream>
 
-#include "app/record/record_commands.h"
-#include "core/device_json.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/commands/record_commands.h"
+#include "core/trace/device_json.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 

@@ -1,10 +1,10 @@
 // `export-chrome`: a trace as Chrome Trace Event JSON for Perfetto.
 #include <ostream>
 
-#include "app/record/record_commands.h"
-#include "core/chrome_trace.h"
-#include "core/output_path.h"
-#include "core/trace_io.h"
+#include "app/record/commands/record_commands.h"
+#include "core/common/output_path.h"
+#include "core/trace/chrome_trace.h"
+#include "core/trace/trace_io.h"
 
 namespace ws::record {
 

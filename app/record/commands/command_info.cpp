@@ -5,18 +5,18 @@
 #include <ostream>
 #include <set>
 
-#include "app/record/basics_info.h"
-#include "app/record/record_commands.h"
-#include "app/record/records_summary.h"
-#include "app/record/run_summary.h"
-#include "core/atomics_summary.h"
-#include "core/catalog.h"
-#include "core/concurrency_tables.h"
-#include "core/device_json.h"
-#include "core/environment_badges.h"
-#include "core/launch_label.h"
-#include "core/matmul_summary.h"
-#include "core/trace_io.h"
+#include "app/record/commands/basics_info.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/commands/records_summary.h"
+#include "app/record/commands/run_summary.h"
+#include "core/atomics/atomics_summary.h"
+#include "core/catalog/catalog.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/device/environment_badges.h"
+#include "core/matmul/matmul_summary.h"
+#include "core/run/launch_label.h"
+#include "core/trace/device_json.h"
+#include "core/trace/trace_io.h"
 
 namespace ws::record {
 

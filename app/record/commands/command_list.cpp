@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/record/record_commands.h"
-#include "core/catalog.h"
+#include "app/record/commands/record_commands.h"
+#include "core/catalog/catalog.h"
 
 namespace ws::record {
 

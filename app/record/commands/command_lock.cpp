@@ -8,10 +8,10 @@
 #include <cstring>
 #include <ostream>
 
-#include "app/record/gpu_wait.h"
-#include "app/record/lock_directory.h"
-#include "app/record/measured_run.h"
-#include "app/record/record_commands.h"
+#include "app/record/commands/measured_run.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/gpu/gpu_wait.h"
+#include "app/record/gpu/lock_directory.h"
 
 extern char** environ;
 

@@ -1,13 +1,13 @@
 // `run`: one experiment, one trace file.
 #include <ostream>
 
-#include "app/record/measured_run.h"
-#include "app/record/record_commands.h"
-#include "app/record/run_summary.h"
-#include "core/catalog.h"
-#include "core/output_path.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/commands/measured_run.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/commands/run_summary.h"
+#include "core/catalog/catalog.h"
+#include "core/common/output_path.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 

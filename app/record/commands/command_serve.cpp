@@ -11,14 +11,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "app/record/measured_run.h"
-#include "app/record/record_commands.h"
-#include "app/record/request_inbox.h"
-#include "core/catalog.h"
-#include "core/device_json.h"
-#include "core/json_fields.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/commands/measured_run.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/gpu/request_inbox.h"
+#include "core/catalog/catalog.h"
+#include "core/common/json_fields.h"
+#include "core/trace/device_json.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 
@@ -44,7 +44,7 @@ void sendCancelled(std::ostream& out, long long id, const std::string& reason) {
     send(out, {{"type", "cancelled"}, {"id", id}, {"reason", reason}});
 }
 
-// A field of the wrong type reads as a missing one (core/json_fields.h).
+// A field of the wrong type reads as a missing one (core/common/json_fields.h).
 long long idOf(const json& r) { return json_fields::integer(r, "id"); }
 std::string typeOf(const json& r) { return json_fields::text(r, "type"); }
 bool supersedes(const json& r) { return typeOf(r) == "run" && json_fields::flag(r, "supersede"); }

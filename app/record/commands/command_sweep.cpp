@@ -2,16 +2,16 @@
 // progress on stderr, and manifest.json updated after each run.
 #include <ostream>
 
-#include "app/record/basics_info.h"
-#include "app/record/manifest.h"
-#include "app/record/measured_run.h"
-#include "app/record/record_commands.h"
-#include "app/record/run_summary.h"
-#include "app/record/sweep_plan.h"
-#include "core/catalog.h"
-#include "core/output_path.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/commands/basics_info.h"
+#include "app/record/commands/manifest.h"
+#include "app/record/commands/measured_run.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/commands/run_summary.h"
+#include "app/record/commands/sweep_plan.h"
+#include "core/catalog/catalog.h"
+#include "core/common/output_path.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <ostream>
 
-#include "app/record/record_commands.h"
-#include "core/output_path.h"
-#include "core/run.h"
-#include "core/trace_upgrade.h"
+#include "app/record/commands/record_commands.h"
+#include "core/common/output_path.h"
+#include "core/run/run.h"
+#include "core/trace/trace_upgrade.h"
 
 namespace ws::record {
 

@@ -1,9 +1,9 @@
-#include "app/record/manifest.h"
+#include "app/record/commands/manifest.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/json_fields.h"
+#include "core/common/json_fields.h"
 
 namespace ws::record {
 

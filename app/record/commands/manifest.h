@@ -3,8 +3,8 @@
 // offer recorded runs without opening every file.
 #include <filesystem>
 
-#include "core/result.h"
-#include "core/run.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws::record {
 

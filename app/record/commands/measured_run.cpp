@@ -1,9 +1,9 @@
-#include "app/record/measured_run.h"
+#include "app/record/commands/measured_run.h"
 
 #include <ostream>
 
-#include "app/record/gpu_environment.h"
-#include "kernels/device_uuid.h"
+#include "app/record/gpu/gpu_environment.h"
+#include "kernels/device/device_uuid.h"
 
 namespace ws::record {
 

@@ -5,10 +5,10 @@
 // long the run waited and what else the GPU was doing.
 #include <iosfwd>
 
-#include "app/record/gpu_wait.h"
-#include "core/catalog.h"
-#include "core/run.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/gpu/gpu_wait.h"
+#include "core/catalog/catalog.h"
+#include "core/run/run.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 

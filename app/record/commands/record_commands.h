@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws {
 struct ExperimentSpec;

@@ -1,4 +1,4 @@
-#include "app/record/records_summary.h"
+#include "app/record/commands/records_summary.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,8 +1,8 @@
-#include "app/record/run_summary.h"
+#include "app/record/commands/run_summary.h"
 
 #include <cstdio>
 
-#include "core/overhead_text.h"
+#include "core/figures/overhead_text.h"
 
 namespace ws::record {
 

@@ -2,7 +2,7 @@
 // One-line and multi-line summaries of a Run, shared by run, sweep and info.
 #include <string>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::record {
 std::string paramsText(const ParamValues& params);

@@ -4,9 +4,9 @@
 #include <mutex>
 #include <thread>
 
-#include "app/record/gpu_environment.h"
-#include "app/record/nvml_library.h"
-#include "core/environment_badges.h"
+#include "app/record/gpu/gpu_environment.h"
+#include "app/record/gpu/nvml_library.h"
+#include "core/device/environment_badges.h"
 
 namespace ws::record {
 

@@ -1,8 +1,8 @@
 // mergeEnvironment: the snapshots before and after a run and its busy clocks.
 #include <algorithm>
 
-#include "app/record/gpu_environment.h"
-#include "core/environment_badges.h"
+#include "app/record/gpu/gpu_environment.h"
+#include "core/device/environment_badges.h"
 
 namespace ws::record {
 

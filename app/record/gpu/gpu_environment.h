@@ -8,14 +8,14 @@
 #include <memory>
 #include <string>
 
-#include "app/record/nvml_api.h"
-#include "core/result.h"
-#include "core/run.h"
+#include "app/record/gpu/nvml_api.h"
+#include "core/common/result.h"
+#include "core/run/run.h"
 
 namespace ws::record {
 
 // The NVML handles of the CUDA device with this UUID ("GPU-..." as
-// kernels/device_uuid.h writes it; a MIG slice is found as "MIG-...").
+// kernels/device/device_uuid.h writes it; a MIG slice is found as "MIG-...").
 struct NvmlDevice {
     nvml::Device handle = nullptr;  // the device CUDA runs on: the GPU or its MIG slice
     nvml::Device gpu = nullptr;     // the whole GPU (clocks, link, utilization)

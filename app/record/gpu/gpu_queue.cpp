@@ -1,4 +1,4 @@
-#include "app/record/gpu_queue.h"
+#include "app/record/gpu/gpu_queue.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -13,7 +13,7 @@
 #include <cstring>
 #include <random>
 
-#include "app/record/lock_directory.h"
+#include "app/record/gpu/lock_directory.h"
 
 namespace ws::record {
 

@@ -1,7 +1,7 @@
 #pragma once
 // A fair queue for one GPU, shared by every process and user of the machine.
 //
-// In the lock folder (app/record/lock_directory.h), device D has
+// In the lock folder (app/record/gpu/lock_directory.h), device D has
 //   D.lock    flock()ed exclusively by the process measuring on D;
 //   D.queue/  one entry per waiting or measuring process, named by a ticket
 //             ("t00000000000000000042-p1234"), flock()ed by its owner for as
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws::record {
 

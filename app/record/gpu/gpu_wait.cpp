@@ -1,11 +1,11 @@
-#include "app/record/gpu_wait.h"
+#include "app/record/gpu/gpu_wait.h"
 
 #include <cstdlib>
 #include <thread>
 
-#include "app/record/lock_directory.h"
-#include "kernels/device_uuid.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/gpu/lock_directory.h"
+#include "kernels/device/device_uuid.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-#include "app/record/gpu_queue.h"
+#include "app/record/gpu/gpu_queue.h"
 
 namespace ws::record {
 

@@ -1,4 +1,4 @@
-#include "app/record/lock_directory.h"
+#include "app/record/gpu/lock_directory.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

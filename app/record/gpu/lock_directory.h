@@ -5,7 +5,7 @@
 // it at boot), else /tmp/warpscope-locks, made world-writable and sticky.
 #include <filesystem>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws::record {
 

@@ -1,5 +1,5 @@
 // Compiled only where a real nvml.h is found (the CUDA toolkit ships it):
-// holds app/record/nvml_api.h, which lets warpscope-record build without the
+// holds app/record/gpu/nvml_api.h, which lets warpscope-record build without the
 // header, to NVML's own declarations. Any mismatch in a signature, a struct
 // layout or a constant fails the build here. Nothing from this file is linked.
 #include <nvml.h>
@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "app/record/nvml_api.h"
+#include "app/record/gpu/nvml_api.h"
 
 namespace {
 

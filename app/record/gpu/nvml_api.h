@@ -1,7 +1,7 @@
 #pragma once
 // The few parts of NVML's C API that warpscope-record uses, declared here so
 // it builds where no nvml.h exists and starts where no driver is installed:
-// libnvidia-ml.so.1 is opened at run time (app/record/nvml_library.h).
+// libnvidia-ml.so.1 is opened at run time (app/record/gpu/nvml_library.h).
 //
 // Every declaration follows NVML's stable C ABI (nvml.h of CUDA 12 and 13,
 // NVML API version 12/13): versioned entry points (_v2, _v3) keep their

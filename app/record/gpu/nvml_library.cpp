@@ -1,4 +1,4 @@
-#include "app/record/nvml_library.h"
+#include "app/record/gpu/nvml_library.h"
 
 #include <dlfcn.h>
 

@@ -6,8 +6,8 @@
 // library outside the loader's path; the tests' fake NVML).
 #include <string>
 
-#include "app/record/nvml_api.h"
-#include "core/result.h"
+#include "app/record/gpu/nvml_api.h"
+#include "core/common/result.h"
 
 namespace ws::nvml {
 

@@ -1,4 +1,4 @@
-#include "app/record/protocol_channel.h"
+#include "app/record/gpu/protocol_channel.h"
 
 #include <unistd.h>
 

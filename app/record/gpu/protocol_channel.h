@@ -8,7 +8,7 @@
 #include <memory>
 #include <ostream>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace ws::record {
 

@@ -1,4 +1,4 @@
-#include "app/record/request_inbox.h"
+#include "app/record/gpu/request_inbox.h"
 
 #include <unistd.h>
 

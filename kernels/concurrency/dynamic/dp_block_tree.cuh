@@ -5,7 +5,7 @@
 //
 // A header of its own because compute-sanitizer's racecheck does not analyse
 // a module that launches kernels from the device: the same code is compiled
-// whole-program into a test (tests/kernels_concurrency/dp_block_tree_test.cu)
+// whole-program into a test (tests/kernels/concurrency/dp_block_tree_test.cu)
 // and race-checked there.
 #include <cstdint>
 

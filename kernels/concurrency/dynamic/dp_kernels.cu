@@ -6,9 +6,9 @@
 // blocks and reads one buffer while it writes another.
 #include <cuda_runtime.h>
 
-#include "kernels/device_clocks.cuh"
-#include "kernels/dynamic/dp_block_tree.cuh"
-#include "kernels/dynamic/dp_launchers.h"
+#include "kernels/common/device_clocks.cuh"
+#include "kernels/concurrency/dynamic/dp_block_tree.cuh"
+#include "kernels/concurrency/dynamic/dp_launchers.h"
 
 namespace ws::dp {
 

@@ -4,12 +4,12 @@
 // device runtime (cudadevrt), so a kernel can launch kernels; every other
 // kernel of warpscope stays whole-program compiled. These functions only
 // launch and return the launch's error: checking, timing and verification
-// live with the callers (kernels/dynamic_parallelism.cpp).
+// live with the callers (kernels/concurrency/dynamic_parallelism.cpp).
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 
-#include "kernels/dynamic/dp_records.h"
+#include "kernels/concurrency/dynamic/dp_records.h"
 
 namespace ws::dp {
 

@@ -1,4 +1,4 @@
-#include "tests/app/app_test_support.h"
+#include "tests/app/gui/app_test_support.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -6,8 +6,8 @@
 #include <QFile>
 #include <QThread>
 
-#include "core/trace_io.h"
-#include "tests/widgets/qt_test_support.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws::test {
 

@@ -1,9 +1,9 @@
-#include "app/gui/bundled_traces.h"
+#include "app/gui/common/bundled_traces.h"
 
 #include <gtest/gtest.h>
 
-#include "app/gui/throughput_series.h"
-#include "tests/app/app_test_support.h"
+#include "app/gui/workbench/throughput_series.h"
+#include "tests/app/gui/app_test_support.h"
 
 namespace ws {
 namespace {

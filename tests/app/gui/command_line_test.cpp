@@ -1,4 +1,4 @@
-#include "app/gui/command_line.h"
+#include "app/gui/workbench/command_line.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

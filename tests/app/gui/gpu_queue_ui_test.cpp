@@ -1,5 +1,5 @@
 // The window while its run waits for the GPU behind other users' runs (a
-// fake protocol 2 worker, tests/app/fake_queue_worker.sh): the run panel and
+// fake protocol 2 worker, tests/app/gui/fake_queue_worker.sh): the run panel and
 // the status bar say how many runs are ahead, the window stays usable, a
 // newer parameter value takes the waiting run's place, the wait can be
 // stopped, and the run that finally comes shows its GPU's badges.
@@ -9,12 +9,12 @@
 #include <QPushButton>
 #include <QStatusBar>
 
-#include "app/gui/main_window.h"
-#include "app/gui/run_info_panel.h"
-#include "core/catalog.h"
-#include "core/trace_io.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/workbench/run_info_panel.h"
+#include "core/catalog/catalog.h"
+#include "core/trace/trace_io.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

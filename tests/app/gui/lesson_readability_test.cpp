@@ -1,22 +1,22 @@
 // Every slide of every bundled lesson, in presentation mode on a 1920x1080
 // projector at the default scale, is readable from the back of the room: no
 // text under 20 pixels tall and no two texts on top of each other. The text
-// is measured as drawn (tests/widgets/text_probe.h), not from the layout.
+// is measured as drawn (tests/widgets/support/text_probe.h), not from the layout.
 #include <gtest/gtest.h>
 
 #include <QDir>
 #include <QFormLayout>
 #include <functional>
 
-#include "app/gui/lesson_controller.h"
-#include "app/gui/main_window.h"
-#include "app/gui/parameter_panel.h"
-#include "app/gui/slide_stage.h"
+#include "app/gui/lessons/lesson_controller.h"
+#include "app/gui/lessons/slide_stage.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/workbench/parameter_panel.h"
 #include "core/lesson/lesson_parse.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/ui_scale.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 namespace {

@@ -11,17 +11,17 @@
 #include <QSpinBox>
 #include <algorithm>
 
-#include "app/gui/compare_table.h"
-#include "app/gui/lesson_controller.h"
-#include "app/gui/lesson_keys.h"
-#include "app/gui/main_window.h"
-#include "app/gui/run_pair.h"
-#include "app/gui/saved_session.h"
-#include "app/gui/slide_stage.h"
-#include "core/run_comparison.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/ui_scale.h"
+#include "app/gui/compare/compare_table.h"
+#include "app/gui/compare/run_pair.h"
+#include "app/gui/lessons/lesson_controller.h"
+#include "app/gui/lessons/lesson_keys.h"
+#include "app/gui/lessons/slide_stage.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/workbench/saved_session.h"
+#include "core/figures/run_comparison.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 namespace {

@@ -1,7 +1,7 @@
 // The window with a fake worker: the CPU-only path opens the recorded
 // traces and says so, a live run says it is live, a crash is reported in the
 // window and the next run works, a corrupt trace is reported with its reason.
-#include "app/gui/main_window.h"
+#include "app/gui/window/main_window.h"
 
 #include <gtest/gtest.h>
 
@@ -14,14 +14,14 @@
 #include <QSlider>
 #include <QTreeWidget>
 
-#include "app/gui/experiment_browser.h"
-#include "app/gui/parameter_panel.h"
-#include "app/gui/run_info_panel.h"
-#include "core/catalog.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/throughput_plot.h"
-#include "widgets/warp_view.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/parameter_panel.h"
+#include "app/gui/workbench/run_info_panel.h"
+#include "core/catalog/catalog.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/plots/throughput_plot.h"
+#include "widgets/reduction/warp_view.h"
 
 namespace ws {
 namespace {
@@ -291,8 +291,8 @@ TEST_F(MainWindowTest, TheWarpsPanelShowsOnlyForExperimentsWithWarpSteps) {
     EXPECT_FALSE(panel->isHidden());
     // The bank probe has no warp steps: its panel said "not traced" in a
     // third of the row the plot needs.
-    w->openTrace(QStringLiteral(WS_TEST_DIR) +
-                 "/../../resources/traces/bank-probe__pattern-stride__width-4__stride-1.wstrace");
+    w->openTrace(qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") +
+                 "/resources/traces/bank-probe__pattern-stride__width-4__stride-1.wstrace");
     ASSERT_TRUE(test::waitFor([&] { return shown == 2 || !failures.isEmpty(); }));
     ASSERT_TRUE(failures.isEmpty()) << failures.join('\n').toStdString();
     EXPECT_TRUE(panel->isHidden());

@@ -1,4 +1,4 @@
-#include "app/gui/parameter_panel.h"
+#include "app/gui/workbench/parameter_panel.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <QPushButton>
 #include <QSlider>
 
-#include "core/catalog.h"
-#include "tests/widgets/qt_test_support.h"
+#include "core/catalog/catalog.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

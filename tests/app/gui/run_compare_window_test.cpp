@@ -2,18 +2,18 @@
 // each side draws the chosen view of its own run, the right side follows the
 // left's playback by time or by reduction step, the table gives the figures
 // and their ratio, and a file that cannot be read is said on its side.
-#include "app/gui/run_compare_window.h"
+#include "app/gui/window/run_compare_window.h"
 
 #include <gtest/gtest.h>
 
 #include <QScrollBar>
 
-#include "app/gui/compare_table.h"
-#include "app/gui/main_window.h"
-#include "core/trace_io.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/timeline_view.h"
+#include "app/gui/compare/compare_table.h"
+#include "app/gui/window/main_window.h"
+#include "core/trace/trace_io.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/timeline/timeline_view.h"
 
 namespace ws {
 namespace {

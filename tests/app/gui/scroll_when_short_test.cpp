@@ -1,6 +1,6 @@
 // A dock's scrolling area: the content fills the room it is given and
 // scrolls only below its minimum height, wrapped text included.
-#include "app/gui/scroll_when_short.h"
+#include "app/gui/common/scroll_when_short.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <QScrollBar>
 #include <QVBoxLayout>
 
-#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

@@ -2,7 +2,7 @@
 // menu, --export-view): PNG at scale 2 has twice the pixels of scale 1, SVG
 // parses as SVG and keeps the view's words as text, a failed export leaves
 // the old file; and the colour scheme reaches what the views paint.
-#include "app/gui/view_export.h"
+#include "app/gui/export/view_export.h"
 
 #include <gtest/gtest.h>
 
@@ -10,13 +10,13 @@
 #include <QImage>
 #include <QXmlStreamReader>
 
-#include "app/gui/export_actions.h"
-#include "app/gui/main_window.h"
-#include "app/gui/screenshot.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/colour_scheme.h"
-#include "widgets/palette.h"
+#include "app/gui/export/screenshot.h"
+#include "app/gui/window/export_actions.h"
+#include "app/gui/window/main_window.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {

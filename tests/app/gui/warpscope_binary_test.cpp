@@ -9,8 +9,8 @@
 #include <QProcessEnvironment>
 #include <QSet>
 
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

@@ -1,15 +1,15 @@
 // The worker client against a fake worker that crashes, hangs, errs or is
 // slow: the client reports in plain words, starts a fresh worker for the
 // next request, and only the newest request's answer comes through.
-#include "app/gui/worker_client.h"
+#include "app/gui/worker/worker_client.h"
 
 #include <gtest/gtest.h>
 
 #include <QFile>
 
-#include "core/trace_io.h"
-#include "tests/app/app_test_support.h"
-#include "tests/widgets/qt_test_support.h"
+#include "core/trace/trace_io.h"
+#include "tests/app/gui/app_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

@@ -1,11 +1,11 @@
 // Bank analysis against cases worked out by hand, and the `banks` calculator.
-#include "core/bank_conflicts.h"
+#include "core/access/bank_conflicts.h"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "app/record/record_commands.h"
+#include "app/record/commands/record_commands.h"
 
 namespace ws {
 namespace {

@@ -9,9 +9,9 @@
 #include <set>
 #include <sstream>
 
-#include "app/record/record_commands.h"
-#include "core/catalog.h"
-#include "core/trace_io.h"
+#include "app/record/commands/record_commands.h"
+#include "core/catalog/catalog.h"
+#include "core/trace/trace_io.h"
 
 namespace ws::record {
 namespace {

@@ -1,4 +1,4 @@
-#include "tests/record/child_process.h"
+#include "tests/app/record/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,13 +1,13 @@
 // NVML's answers turned into Run::environment and its badges, against a fake
-// libnvidia-ml (tests/record/fake_nvml.cpp) that plays a quiet GPU, a shared
+// libnvidia-ml (tests/app/record/fake_nvml.cpp) that plays a quiet GPU, a shared
 // one, a MIG slice, a throttled and an idle one.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <thread>
 
-#include "app/record/gpu_environment.h"
-#include "core/environment_badges.h"
+#include "app/record/gpu/gpu_environment.h"
+#include "core/device/environment_badges.h"
 
 namespace ws::record {
 namespace {

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <string>
 
-#include "app/record/nvml_api.h"
+#include "app/record/gpu/nvml_api.h"
 
 using namespace ws::nvml;
 

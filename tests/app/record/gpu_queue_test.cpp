@@ -1,6 +1,6 @@
 // The GPU queue without a GPU: queues in temporary lock folders under fake
 // device ids, in this process and across real warpscope-record processes.
-#include "app/record/gpu_queue.h"
+#include "app/record/gpu/gpu_queue.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -16,8 +16,8 @@
 #include <sstream>
 #include <thread>
 
-#include "app/record/lock_directory.h"
-#include "tests/record/child_process.h"
+#include "app/record/gpu/lock_directory.h"
+#include "tests/app/record/child_process.h"
 
 namespace ws::record {
 namespace {

@@ -1,7 +1,7 @@
 // A measured run: the GPU lock around it, NVML's look at the GPU and the
 // spread of its timings in the trace. On a GPU the whole path runs; without
 // one, the parts that can run here do.
-#include "app/record/measured_run.h"
+#include "app/record/commands/measured_run.h"
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/record/gpu_environment.h"
-#include "app/record/lock_directory.h"
-#include "core/environment_badges.h"
-#include "kernels/device_uuid.h"
-#include "tests/record/child_process.h"
+#include "app/record/gpu/gpu_environment.h"
+#include "app/record/gpu/lock_directory.h"
+#include "core/device/environment_badges.h"
+#include "kernels/device/device_uuid.h"
+#include "tests/app/record/child_process.h"
 
 namespace ws::record {
 namespace {

@@ -1,5 +1,5 @@
 // The subcommands called directly: exit statuses and the one-line messages.
-#include "app/record/record_commands.h"
+#include "app/record/commands/record_commands.h"
 
 #include <gtest/gtest.h>
 
@@ -9,11 +9,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/record/manifest.h"
-#include "app/record/run_summary.h"
-#include "core/synthetic_run.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/commands/manifest.h"
+#include "app/record/commands/run_summary.h"
+#include "core/run/synthetic_run.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 namespace {

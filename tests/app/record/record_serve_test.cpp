@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "app/record/record_commands.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
+#include "app/record/commands/record_commands.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
 namespace {

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/greetings.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
+#include "core/basics/greetings.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws {
 namespace {

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "app/record/gpu_queue.h"
-#include "app/record/lock_directory.h"
-#include "kernels/experiment_runner.h"
-#include "tests/record/child_process.h"
+#include "app/record/gpu/gpu_queue.h"
+#include "app/record/gpu/lock_directory.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/app/record/child_process.h"
 
 namespace ws::record {
 namespace {

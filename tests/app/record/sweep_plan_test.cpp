@@ -1,4 +1,4 @@
-#include "app/record/sweep_plan.h"
+#include "app/record/commands/sweep_plan.h"
 
 #include <gtest/gtest.h>
 

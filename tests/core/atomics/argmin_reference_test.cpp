@@ -1,6 +1,6 @@
 // Argmin's inputs, the CPU reference (first index of the minimum, from one
 // thread or many), the two 64-bit layouts, and the check of a GPU answer.
-#include "core/argmin_reference.h"
+#include "core/atomics/argmin_reference.h"
 
 #include <gtest/gtest.h>
 

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <numeric>
 
-#include "core/cas_records.h"
-#include "core/contention_model.h"
-#include "core/trace_io.h"
-#include "core/work_queue_records.h"
+#include "core/atomics/cas_records.h"
+#include "core/atomics/contention_model.h"
+#include "core/atomics/work_queue_records.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 namespace {

@@ -2,7 +2,7 @@
 // refuse with the limit they broke.
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 namespace {

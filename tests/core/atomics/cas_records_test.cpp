@@ -1,6 +1,6 @@
 // Which blocks record their threads, the CAS tables read and rejected with
 // what and where, and the statistics of a histogram.
-#include "core/cas_records.h"
+#include "core/atomics/cas_records.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The counts every counter must hold and the values atomicAdd hands out,
 // against counting them one by one; the curve table read and rejected.
-#include "core/contention_model.h"
+#include "core/atomics/contention_model.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Item costs, the closed form of an item's work against doing the work, and
 // the schedule model on cases worked by hand.
-#include "core/work_queue_model.h"
+#include "core/atomics/work_queue_model.h"
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,14 @@
 // The items table read from a launch, its analysis worked by hand, its
 // corruptions reported with the row and what is wrong, and its round trip
 // through the trace file.
-#include "core/work_queue_records.h"
+#include "core/atomics/work_queue_records.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
-#include "core/atomics_summary.h"
-#include "core/trace_io.h"
+#include "core/atomics/atomics_summary.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 namespace {

@@ -1,16 +1,16 @@
 // The CPU's side of CPU against GPU: every parallel version gives what the
 // references give, the thread count respects the grain, the chunks cover
 // the work once, and the timer returns a median of real runs.
-#include "core/cpu_work.h"
+#include "core/basics/cpu_work.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <thread>
 
-#include "core/cpu_timing.h"
-#include "core/memory_reference.h"
-#include "core/reduction_reference.h"
+#include "core/memory/memory_reference.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/timing/cpu_timing.h"
 
 namespace ws {
 namespace {

@@ -1,13 +1,13 @@
 // The device view's facts: the seed's capability table with rows added after
 // it, the SM limits and the memory hierarchy with theoretical and measured
 // bandwidths, and the lab's catalog entries first in the browser.
-#include "core/device_facts.h"
+#include "core/device/device_facts.h"
 
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
-#include "core/compute_capability.h"
-#include "core/trace_io.h"
+#include "core/catalog/catalog.h"
+#include "core/device/compute_capability.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 namespace {

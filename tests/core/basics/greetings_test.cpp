@@ -1,11 +1,11 @@
 // Greetings: the printed line and its parser agree, corrupt tables are
 // rejected with what and where, the printf text is matched line by line, and
 // the order analysis counts what a student sees in the printed lines.
-#include "core/greetings.h"
+#include "core/basics/greetings.h"
 
 #include <gtest/gtest.h>
 
-#include "core/greeting_order.h"
+#include "core/basics/greeting_order.h"
 
 namespace ws {
 namespace {

@@ -5,11 +5,11 @@
 
 #include <cmath>
 
-#include "core/crossover.h"
-#include "core/pcie_link.h"
-#include "core/set0_check.h"
-#include "core/timing_spread.h"
-#include "core/transfer_points.h"
+#include "core/basics/set0_check.h"
+#include "core/basics/transfer_points.h"
+#include "core/device/pcie_link.h"
+#include "core/timing/crossover.h"
+#include "core/timing/timing_spread.h"
 
 namespace ws {
 namespace {

@@ -2,7 +2,7 @@
 // CUDA Binary Utilities document for `cuobjdump -sass` (a "code for sm_XX"
 // line, "Function : NAME", then one line per instruction with its address
 // and a second line holding the rest of the encoding).
-#include "core/sass_listing.h"
+#include "core/device/sass_listing.h"
 
 #include <gtest/gtest.h>
 

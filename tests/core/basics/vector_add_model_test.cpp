@@ -1,11 +1,11 @@
 // The vector-add model: the seed's launch shape, its inputs, the guard-zone
 // scan that names the threads writing past the end, and the checks of the
 // traced threads' table.
-#include "core/vector_add_model.h"
+#include "core/basics/vector_add_model.h"
 
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 namespace {

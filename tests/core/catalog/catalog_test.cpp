@@ -1,11 +1,11 @@
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 
-#include "core/matmul_variants.h"
+#include "core/matmul/matmul_variants.h"
 
 namespace ws {
 namespace {

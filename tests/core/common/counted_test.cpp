@@ -1,5 +1,5 @@
 // counted: a count and its noun, singular for one.
-#include "core/counted.h"
+#include "core/common/counted.h"
 
 #include <gtest/gtest.h>
 

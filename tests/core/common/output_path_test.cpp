@@ -1,5 +1,5 @@
 // Output paths are checked before the work whose result they receive.
-#include "core/output_path.h"
+#include "core/common/output_path.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // The note of a run whose timed and recorded launches were both checked.
-#include "core/paired_check.h"
+#include "core/common/paired_check.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Offsets between raw clock readings keep every nanosecond, where the
 // readings themselves do not fit a double.
-#include "core/time_offset.h"
+#include "core/common/time_offset.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // CUPTI's records into the trace's operations and host calls, with hand-made
 // records: shifted onto %globaltimer, sorted, engines and threads numbered,
 // kernels tied to their launches, managed transfers tied to their arrays.
-#include "core/activity_convert.h"
+#include "core/concurrency/activity_convert.h"
 
 #include <gtest/gtest.h>
 
-#include "core/concurrency_tables.h"
+#include "core/concurrency/concurrency_tables.h"
 
 namespace ws {
 namespace {

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "core/chrome_trace.h"
-#include "tests/concurrency_lab/operation_test_runs.h"
+#include "core/trace/chrome_trace.h"
+#include "tests/widgets/concurrency/operation_test_runs.h"
 
 namespace ws {
 namespace {

@@ -1,5 +1,5 @@
 // The arithmetic that puts CUPTI's clock on %globaltimer, on hand-made samples.
-#include "core/clock_alignment.h"
+#include "core/timing/clock_alignment.h"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 
 #include <set>
 
-#include "core/catalog.h"
-#include "core/concurrency_plans.h"
+#include "core/catalog/catalog.h"
+#include "core/concurrency/concurrency_plans.h"
 
 namespace ws {
 std::vector<ExperimentSpec> concurrencyExperiments();

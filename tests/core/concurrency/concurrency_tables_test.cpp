@@ -1,12 +1,12 @@
 // The concurrency lab's record tables: a valid set passes and survives the
 // trace file; each kind of corruption is refused naming the table, row and
 // value.
-#include "core/concurrency_tables.h"
+#include "core/concurrency/concurrency_tables.h"
 
 #include <gtest/gtest.h>
 
-#include "core/trace_io.h"
-#include "tests/concurrency_lab/operation_test_runs.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/concurrency/operation_test_runs.h"
 
 namespace ws {
 namespace {

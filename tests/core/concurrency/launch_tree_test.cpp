@@ -1,5 +1,5 @@
 // The launch tree: built from parent links, laid out, and checked.
-#include "core/launch_tree.h"
+#include "core/concurrency/launch_tree.h"
 
 #include <gtest/gtest.h>
 

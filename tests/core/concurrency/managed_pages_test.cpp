@@ -1,11 +1,11 @@
 // Where managed pages live over time, from hand-made transfers and faults.
-#include "core/managed_pages.h"
+#include "core/concurrency/managed_pages.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "tests/concurrency_lab/operation_test_runs.h"
+#include "tests/widgets/concurrency/operation_test_runs.h"
 
 namespace ws {
 namespace {

@@ -1,9 +1,9 @@
 // Overlap figures from operations whose times are known.
-#include "core/operation_overlap.h"
+#include "core/concurrency/operation_overlap.h"
 
 #include <gtest/gtest.h>
 
-#include "tests/concurrency_lab/operation_test_runs.h"
+#include "tests/widgets/concurrency/operation_test_runs.h"
 
 namespace ws {
 namespace {

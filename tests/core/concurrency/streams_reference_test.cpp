@@ -1,13 +1,13 @@
 // The streams lab's CPU references against a float computation done the way
 // the GPU does it, and their tolerances.
-#include "core/streams_reference.h"
+#include "core/concurrency/streams_reference.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "core/reduction_reference.h"
+#include "core/reduction/reduction_reference.h"
 
 namespace ws {
 namespace {

@@ -1,5 +1,5 @@
 // Badges and facts from a GPU's environment, for each case a run can be in.
-#include "core/environment_badges.h"
+#include "core/device/environment_badges.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-#include "core/block_stats.h"
+#include "core/figures/block_stats.h"
 
 #include <gtest/gtest.h>
 
-#include "core/occupancy.h"
-#include "core/synthetic_run.h"
-#include "tests/core/hand_block_records.h"
+#include "core/device/occupancy.h"
+#include "core/run/synthetic_run.h"
+#include "tests/core/support/hand_block_records.h"
 
 namespace ws {
 namespace {

@@ -1,6 +1,6 @@
 // The statistics of one launch against block records made by hand, where
 // every figure can be worked out on paper.
-#include "core/launch_statistics.h"
+#include "core/figures/launch_statistics.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The cost of recording as a person reads it: a few percent below zero is
 // the launches' noise, not a faster kernel, and is said so.
-#include "core/overhead_text.h"
+#include "core/figures/overhead_text.h"
 
 #include <gtest/gtest.h>
 

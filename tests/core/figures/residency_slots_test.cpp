@@ -1,11 +1,11 @@
-#include "core/residency_slots.h"
+#include "core/figures/residency_slots.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/synthetic_run.h"
-#include "tests/core/hand_block_records.h"
+#include "core/run/synthetic_run.h"
+#include "tests/core/support/hand_block_records.h"
 
 namespace ws {
 namespace {

@@ -1,6 +1,6 @@
 // compareRuns: the figures of two runs side by side, each ratio right over
 // left, and the GPU's state in words that tell an old trace from a quiet GPU.
-#include "core/run_comparison.h"
+#include "core/figures/run_comparison.h"
 
 #include <gtest/gtest.h>
 

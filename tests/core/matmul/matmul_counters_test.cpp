@@ -1,6 +1,6 @@
 // The counters file the GPU script writes: read back, and refused with what
 // and where when it is not what the script writes.
-#include "core/matmul_counters.h"
+#include "core/matmul/matmul_counters.h"
 
 #include <gtest/gtest.h>
 

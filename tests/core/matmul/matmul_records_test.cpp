@@ -1,12 +1,12 @@
 // The lab's records: a modelled run holds phases that match the tiling,
 // survives the trace file, and corrupt tables are refused with what and where.
-#include "core/matmul_records.h"
+#include "core/matmul/matmul_records.h"
 
 #include <gtest/gtest.h>
 
-#include "core/matmul_model_run.h"
-#include "core/matmul_summary.h"
-#include "core/trace_io.h"
+#include "core/matmul/matmul_model_run.h"
+#include "core/matmul/matmul_summary.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 namespace {

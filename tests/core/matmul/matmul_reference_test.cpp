@@ -1,7 +1,7 @@
 // Inputs, the tolerance, the sample and the checks of the matrix multiply
 // lab, and the CPU variants and the printed kernel's emulation against the
 // reference on hand-worked and awkward sizes.
-#include "core/matmul_reference.h"
+#include "core/matmul/matmul_reference.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <cmath>
 #include <set>
 
-#include "core/matmul_bug.h"
-#include "core/matmul_cpu.h"
+#include "core/matmul/matmul_bug.h"
+#include "core/matmul/matmul_cpu.h"
 
 namespace ws {
 namespace {

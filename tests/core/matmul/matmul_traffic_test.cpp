@@ -1,10 +1,10 @@
 // The load model against hand-worked counts, and the modelled shared reads
 // against the bank conflicts each ladder step is known for.
-#include "core/matmul_traffic.h"
+#include "core/matmul/matmul_traffic.h"
 
 #include <gtest/gtest.h>
 
-#include "core/bank_conflicts.h"
+#include "core/access/bank_conflicts.h"
 
 namespace ws {
 namespace {

@@ -1,11 +1,11 @@
 // The lab's tilings against hand-worked cases: grids, the C tile of a block,
 // the tiles of a phase (and the printed kernel's A tile that never moves),
 // the FP32 peak.
-#include "core/matmul_variants.h"
+#include "core/matmul/matmul_variants.h"
 
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 namespace {

@@ -8,9 +8,9 @@
 #include <numeric>
 #include <random>
 
-#include "core/affine_check.h"
-#include "core/reduction_reference.h"
-#include "core/reduction_simulate.h"
+#include "core/memory/affine_check.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/reduction/reduction_simulate.h"
 
 namespace ws {
 namespace {

@@ -1,5 +1,5 @@
 // Cycles per access and predicted passes from a bank-probe run's records.
-#include "core/bank_probe_cycles.h"
+#include "core/memory/bank_probe_cycles.h"
 
 #include <gtest/gtest.h>
 

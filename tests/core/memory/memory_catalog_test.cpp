@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 std::vector<ExperimentSpec> memoryExperiments();

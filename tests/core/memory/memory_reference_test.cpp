@@ -1,5 +1,5 @@
 // CPU references of the memory lab, against cases worked out by hand.
-#include "core/memory_reference.h"
+#include "core/memory/memory_reference.h"
 
 #include <gtest/gtest.h>
 

@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "core/reduction_block_trees.h"
-#include "core/reduction_reference.h"
-#include "core/reduction_shapes.h"
-#include "core/trace_io.h"
+#include "core/reduction/reduction_block_trees.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/reduction/reduction_shapes.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 namespace {

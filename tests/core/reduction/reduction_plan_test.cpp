@@ -1,4 +1,4 @@
-#include "core/reduction_plan.h"
+#include "core/reduction/reduction_plan.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <span>
 #include <tuple>
 
-#include "core/reduction_reference.h"
-#include "core/reduction_simulate.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/reduction/reduction_simulate.h"
 
 namespace ws {
 namespace {

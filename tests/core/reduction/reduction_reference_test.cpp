@@ -1,4 +1,4 @@
-#include "core/reduction_reference.h"
+#include "core/reduction/reduction_reference.h"
 
 #include <gtest/gtest.h>
 

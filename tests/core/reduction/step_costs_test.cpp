@@ -1,4 +1,4 @@
-#include "core/step_costs.h"
+#include "core/reduction/step_costs.h"
 
 #include <gtest/gtest.h>
 

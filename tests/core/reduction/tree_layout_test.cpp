@@ -5,8 +5,8 @@
 
 #include <numeric>
 
-#include "core/reduction_simulate.h"
-#include "core/reduction_tree_layout.h"
+#include "core/reduction/reduction_simulate.h"
+#include "core/reduction/reduction_tree_layout.h"
 
 namespace ws {
 namespace {

@@ -5,7 +5,7 @@
 #include <initializer_list>
 #include <tuple>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws {
 

@@ -1,7 +1,7 @@
 #pragma once
 // A small Run with every record kind, parameter and field filled, so that a
 // round trip that drops anything shows up as a difference.
-#include "core/synthetic_run.h"
+#include "core/run/synthetic_run.h"
 
 namespace ws::test {
 

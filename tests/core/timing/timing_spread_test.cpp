@@ -1,5 +1,5 @@
 // The spread of repeated timings, against values worked by hand.
-#include "core/timing_spread.h"
+#include "core/timing/timing_spread.h"
 
 #include <gtest/gtest.h>
 

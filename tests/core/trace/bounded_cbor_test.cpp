@@ -1,15 +1,15 @@
 // The bounded CBOR reader: the same values as nlohmann's from_cbor on valid
 // input, and on invalid input the byte, the keys it was inside and plain
 // words, never the library's.
-#include "core/bounded_cbor.h"
+#include "core/trace/bounded_cbor.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/trace_io.h"
-#include "core/trace_places.h"
-#include "tests/core/rich_run.h"
+#include "core/trace/trace_io.h"
+#include "core/trace/trace_places.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

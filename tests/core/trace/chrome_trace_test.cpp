@@ -1,4 +1,4 @@
-#include "core/chrome_trace.h"
+#include "core/trace/chrome_trace.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "core/synthetic_run.h"
-#include "tests/core/rich_run.h"
+#include "core/run/synthetic_run.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

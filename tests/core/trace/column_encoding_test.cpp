@@ -1,6 +1,6 @@
 // Varint and delta columns: every value of every type comes back, the
 // smallest form is chosen, and damaged bytes are refused with the byte.
-#include "core/column_encoding.h"
+#include "core/trace/column_encoding.h"
 
 #include <gtest/gtest.h>
 

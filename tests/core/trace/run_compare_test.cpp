@@ -1,6 +1,6 @@
 // runDifferences: silent on equal runs, and a change to any field is named
 // with both values.
-#include "core/run_compare.h"
+#include "core/trace/run_compare.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <functional>
 #include <limits>
 
-#include "tests/core/rich_run.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

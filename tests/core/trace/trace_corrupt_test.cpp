@@ -8,10 +8,10 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "core/column_encoding.h"
-#include "core/packed_arrays.h"
-#include "core/trace_io.h"
-#include "tests/core/rich_run.h"
+#include "core/trace/column_encoding.h"
+#include "core/trace/packed_arrays.h"
+#include "core/trace/trace_io.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

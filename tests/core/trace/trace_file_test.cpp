@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/synthetic_run.h"
-#include "core/trace_io.h"
+#include "core/run/synthetic_run.h"
+#include "core/trace/trace_io.h"
 
 namespace ws {
 namespace {

@@ -1,12 +1,12 @@
-#include "core/trace_io.h"
+#include "core/trace/trace_io.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "core/synthetic_run.h"
-#include "tests/core/rich_run.h"
+#include "core/run/synthetic_run.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

@@ -8,9 +8,9 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "core/synthetic_run.h"
-#include "core/trace_io.h"
-#include "tests/core/rich_run.h"
+#include "core/run/synthetic_run.h"
+#include "core/trace/trace_io.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

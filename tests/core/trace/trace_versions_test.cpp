@@ -8,13 +8,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/column_encoding.h"
-#include "core/packed_arrays.h"
-#include "core/run_compare.h"
-#include "core/synthetic_run.h"
-#include "core/trace_io.h"
-#include "core/trace_upgrade.h"
-#include "tests/core/rich_run.h"
+#include "core/run/synthetic_run.h"
+#include "core/trace/column_encoding.h"
+#include "core/trace/packed_arrays.h"
+#include "core/trace/run_compare.h"
+#include "core/trace/trace_io.h"
+#include "core/trace/trace_upgrade.h"
+#include "tests/core/support/rich_run.h"
 
 namespace ws {
 namespace {

@@ -3,9 +3,9 @@
 // minimum); the CAS records consistent with the launch.
 #include <numeric>
 
-#include "core/cas_records.h"
-#include "kernels/argmin_input.h"
-#include "tests/kernels_atomics/atomics_gpu.h"
+#include "core/atomics/cas_records.h"
+#include "kernels/atomics/argmin_input.h"
+#include "tests/kernels/atomics/atomics_gpu.h"
 
 namespace ws {
 namespace {

@@ -1,8 +1,8 @@
 // Contention on the GPU: every counter exact and every value handed out
 // once, for one address and many, both spacings; the curve measured and
 // checked point by point.
-#include "core/contention_model.h"
-#include "tests/kernels_atomics/atomics_gpu.h"
+#include "core/atomics/contention_model.h"
+#include "tests/kernels/atomics/atomics_gpu.h"
 
 namespace ws {
 namespace {

@@ -1,5 +1,5 @@
 // Without a device the lab's runs fail with a one-line reason, not a crash.
-#include "tests/kernels_atomics/atomics_gpu.h"
+#include "tests/kernels/atomics/atomics_gpu.h"
 
 namespace ws {
 namespace {

@@ -3,8 +3,8 @@
 // slots hold, and with a few heavy items the queue beats the static split.
 #include <cmath>
 
-#include "core/work_queue_records.h"
-#include "tests/kernels_atomics/atomics_gpu.h"
+#include "core/atomics/work_queue_records.h"
+#include "tests/kernels/atomics/atomics_gpu.h"
 
 namespace ws {
 namespace {

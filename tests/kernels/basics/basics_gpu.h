@@ -3,16 +3,11 @@
 // and quick runs through the same entry point the recorder uses.
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/support/require_gpu.h"
 
 namespace ws::test {
-
-#define WS_REQUIRE_GPU()                                          \
-    do {                                                          \
-        const std::string reason = ::ws::cudaUnavailableReason(); \
-        if (!reason.empty()) GTEST_SKIP() << reason;              \
-    } while (0)
 
 inline Result<Run> runBasics(const std::string& id, const std::vector<std::string>& assignments,
                              bool timeCpu = false, int repetitions = 3) {

@@ -2,7 +2,7 @@
 // run needs; the bank probe, which measures the GPU itself, has none.
 #include <gtest/gtest.h>
 
-#include "tests/kernels_basics/basics_gpu.h"
+#include "tests/kernels/basics/basics_gpu.h"
 
 namespace ws {
 namespace {

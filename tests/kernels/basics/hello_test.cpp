@@ -3,9 +3,9 @@
 // text never reaches fd 1 of the process.
 #include <gtest/gtest.h>
 
-#include "core/greeting_order.h"
-#include "core/greetings.h"
-#include "tests/kernels_basics/basics_gpu.h"
+#include "core/basics/greeting_order.h"
+#include "core/basics/greetings.h"
+#include "tests/kernels/basics/basics_gpu.h"
 
 namespace ws {
 namespace {

@@ -2,8 +2,8 @@
 // they break, so these run on machines without a GPU.
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
-#include "kernels/basics_experiments.h"
+#include "core/catalog/catalog.h"
+#include "kernels/basics/basics_experiments.h"
 
 namespace ws {
 namespace {

@@ -2,10 +2,10 @@
 // the bandwidth series with every size's bytes checked.
 #include <gtest/gtest.h>
 
-#include "core/sass_listing.h"
-#include "core/transfer_points.h"
-#include "kernels/basics_experiments.h"
-#include "tests/kernels_basics/basics_gpu.h"
+#include "core/basics/transfer_points.h"
+#include "core/device/sass_listing.h"
+#include "kernels/basics/basics_experiments.h"
+#include "tests/kernels/basics/basics_gpu.h"
 
 namespace ws {
 namespace {

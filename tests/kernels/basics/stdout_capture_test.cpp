@@ -1,7 +1,7 @@
 // Capturing fd 1 around a piece of work: what stdio and raw writes print is
 // returned, fd 1 is restored afterwards, and an error of the work comes back
 // beside the text.
-#include "kernels/stdout_capture.h"
+#include "kernels/common/stdout_capture.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

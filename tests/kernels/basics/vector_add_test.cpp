@@ -3,9 +3,9 @@
 // zones name the thread that wrote past the end, and the run survives.
 #include <gtest/gtest.h>
 
-#include "core/crossover.h"
-#include "core/vector_add_model.h"
-#include "tests/kernels_basics/basics_gpu.h"
+#include "core/basics/vector_add_model.h"
+#include "core/timing/crossover.h"
+#include "tests/kernels/basics/basics_gpu.h"
 
 namespace ws {
 namespace {

@@ -2,7 +2,7 @@
 // clock's low 48 bits, the upper bits restored from the end clock.
 #include <gtest/gtest.h>
 
-#include "kernels/memory_trace.h"
+#include "kernels/common/memory_trace.h"
 
 namespace ws::memory {
 namespace {

@@ -1,5 +1,5 @@
 // Launch limits refuse impossible launches before they are made, naming the limit.
-#include "kernels/launch_limits.h"
+#include "kernels/common/launch_limits.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws {
 namespace {

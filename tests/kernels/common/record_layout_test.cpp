@@ -1,5 +1,5 @@
 // Record buffers are sized on the host from the plans, before any launch.
-#include "kernels/record_layout.h"
+#include "kernels/common/record_layout.h"
 
 #include <gtest/gtest.h>
 

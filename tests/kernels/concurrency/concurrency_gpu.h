@@ -6,17 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog.h"
-#include "core/concurrency_tables.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/support/require_gpu.h"
 
 namespace ws::test {
-
-#define WS_REQUIRE_GPU()                                          \
-    do {                                                          \
-        const std::string reason = ::ws::cudaUnavailableReason(); \
-        if (!reason.empty()) GTEST_SKIP() << reason;              \
-    } while (0)
 
 inline RunOptions quickOptions() {
     RunOptions o;

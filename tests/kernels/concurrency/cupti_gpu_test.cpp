@@ -1,10 +1,10 @@
 // CUPTI and the clock probe on the GPU.
 #include <gtest/gtest.h>
 
-#include "kernels/clock_probe.h"
-#include "kernels/cupti_activity.h"
-#include "kernels/device_buffer.h"
-#include "tests/kernels_concurrency/concurrency_gpu.h"
+#include "kernels/common/device_buffer.h"
+#include "kernels/concurrency/clock_probe.h"
+#include "kernels/concurrency/cupti_activity.h"
+#include "tests/kernels/concurrency/concurrency_gpu.h"
 
 namespace ws {
 namespace {

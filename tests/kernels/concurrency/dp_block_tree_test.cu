@@ -1,4 +1,4 @@
-// The recursive reduction's block tree (kernels/dynamic/dp_block_tree.cuh)
+// The recursive reduction's block tree (kernels/concurrency/dynamic/dp_block_tree.cuh)
 // compiled whole-program, without device-side launches, so that
 // compute-sanitizer's racecheck can analyse it (scripts/gpu/concurrency.sh
 // runs this binary under racecheck); each block's sum against the CPU.
@@ -9,8 +9,8 @@
 #include <numeric>
 #include <vector>
 
-#include "kernels/dynamic/dp_block_tree.cuh"
-#include "kernels/experiment_runner.h"
+#include "kernels/concurrency/dynamic/dp_block_tree.cuh"
+#include "kernels/runner/experiment_runner.h"
 
 namespace {
 

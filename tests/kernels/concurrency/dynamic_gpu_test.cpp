@@ -3,8 +3,8 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
-#include "core/launch_tree.h"
-#include "tests/kernels_concurrency/concurrency_gpu.h"
+#include "core/concurrency/launch_tree.h"
+#include "tests/kernels/concurrency/concurrency_gpu.h"
 
 namespace ws {
 namespace {

@@ -1,11 +1,11 @@
 // The device's grid slots and block records into Launches, on hand-made
 // records: what the host does after a dynamic-parallelism run, without a GPU.
-#include "kernels/dynamic_tree.h"
+#include "kernels/concurrency/dynamic_tree.h"
 
 #include <gtest/gtest.h>
 
-#include "core/concurrency_tables.h"
-#include "core/launch_tree.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/concurrency/launch_tree.h"
 
 namespace ws {
 namespace {

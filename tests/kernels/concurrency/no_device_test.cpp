@@ -2,9 +2,9 @@
 // module loads and says why it cannot record instead of aborting.
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
-#include "kernels/cupti_activity.h"
-#include "kernels/experiment_runner.h"
+#include "core/catalog/catalog.h"
+#include "kernels/concurrency/cupti_activity.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws {
 namespace {

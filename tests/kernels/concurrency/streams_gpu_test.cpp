@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "tests/kernels_concurrency/concurrency_gpu.h"
+#include "tests/kernels/concurrency/concurrency_gpu.h"
 
 namespace ws {
 namespace {

@@ -2,9 +2,9 @@
 // its figures, and CUPTI's unified-memory records tied to the arrays.
 #include <gtest/gtest.h>
 
-#include "core/concurrency_tables.h"
-#include "core/managed_pages.h"
-#include "tests/kernels_concurrency/concurrency_gpu.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "core/concurrency/managed_pages.h"
+#include "tests/kernels/concurrency/concurrency_gpu.h"
 
 namespace ws {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <iostream>
 
-#include "core/catalog.h"
-#include "kernels/experiment_runner.h"
-#include "reduction_checks.h"
+#include "core/catalog/catalog.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/support/require_gpu.h"
 
 namespace ws::test {
 namespace {

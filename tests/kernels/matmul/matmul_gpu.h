@@ -7,19 +7,14 @@
 #include <memory>
 #include <string>
 
-#include "core/catalog.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/matmul_experiments.h"
-#include "kernels/matmul_kernels.h"
-#include "kernels/memory_launch.h"
+#include "core/catalog/catalog.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/matmul/matmul_experiments.h"
+#include "kernels/matmul/matmul_kernels.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/support/require_gpu.h"
 
 namespace ws::test {
-
-#define WS_REQUIRE_GPU()                                          \
-    do {                                                          \
-        const std::string reason = ::ws::cudaUnavailableReason(); \
-        if (!reason.empty()) GTEST_SKIP() << reason;              \
-    } while (0)
 
 inline matmul::MatmulInputs& matmulInputs(std::uint32_t n) {
     static std::map<std::uint32_t, std::unique_ptr<matmul::MatmulInputs>> cache;

@@ -3,8 +3,8 @@
 // exactly), the sweep's configurations, and the seed's 10000 x 10000.
 #include <gtest/gtest.h>
 
-#include "core/matmul_bug.h"
-#include "tests/kernels_matmul/matmul_gpu.h"
+#include "core/matmul/matmul_bug.h"
+#include "tests/kernels/matmul/matmul_gpu.h"
 
 namespace ws {
 namespace {

@@ -6,7 +6,7 @@
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
 
-#include "tests/kernels_matmul/matmul_gpu.h"
+#include "tests/kernels/matmul/matmul_gpu.h"
 
 namespace ws {
 namespace {

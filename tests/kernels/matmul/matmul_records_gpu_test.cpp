@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "core/matmul_records.h"
-#include "core/matmul_traffic.h"
-#include "core/trace_io.h"
-#include "tests/kernels_matmul/matmul_gpu.h"
+#include "core/matmul/matmul_records.h"
+#include "core/matmul/matmul_traffic.h"
+#include "core/trace/trace_io.h"
+#include "tests/kernels/matmul/matmul_gpu.h"
 
 namespace ws {
 namespace {

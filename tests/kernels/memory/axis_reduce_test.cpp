@@ -2,8 +2,8 @@
 // their records show.
 #include <gtest/gtest.h>
 
-#include "core/bank_conflicts.h"
-#include "tests/kernels_memory/memory_gpu.h"
+#include "core/access/bank_conflicts.h"
+#include "tests/kernels/memory/memory_gpu.h"
 
 namespace ws {
 namespace {

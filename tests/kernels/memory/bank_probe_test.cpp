@@ -1,12 +1,12 @@
-// The probe's measured cycles follow the passes core/bank_conflicts.h
+// The probe's measured cycles follow the passes core/access/bank_conflicts.h
 // predicts, and its records are the pattern it was given.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "core/bank_conflicts.h"
-#include "core/memory_reference.h"
-#include "tests/kernels_memory/memory_gpu.h"
+#include "core/access/bank_conflicts.h"
+#include "core/memory/memory_reference.h"
+#include "tests/kernels/memory/memory_gpu.h"
 
 namespace ws {
 namespace {

@@ -6,22 +6,17 @@
 #include <string>
 #include <vector>
 
-#include "core/catalog.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/memory_experiments.h"
-#include "kernels/memory_launch.h"
+#include "core/catalog/catalog.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/memory/memory_experiments.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/support/require_gpu.h"
 
 namespace ws {
 std::vector<ExperimentSpec> memoryExperiments();
 }
 
 namespace ws::test {
-
-#define WS_REQUIRE_GPU()                                          \
-    do {                                                          \
-        const std::string reason = ::ws::cudaUnavailableReason(); \
-        if (!reason.empty()) GTEST_SKIP() << reason;              \
-    } while (0)
 
 inline const ExperimentSpec& memorySpec(const std::string& id) {
     static const std::vector<ExperimentSpec> list = memoryExperiments();

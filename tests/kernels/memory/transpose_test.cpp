@@ -1,9 +1,9 @@
 // The transposes against the CPU reference, and their records against the
-// bank and sector analysis of core/bank_conflicts.h.
+// bank and sector analysis of core/access/bank_conflicts.h.
 #include <gtest/gtest.h>
 
-#include "core/bank_conflicts.h"
-#include "tests/kernels_memory/memory_gpu.h"
+#include "core/access/bank_conflicts.h"
+#include "tests/kernels/memory/memory_gpu.h"
 
 namespace ws {
 namespace {

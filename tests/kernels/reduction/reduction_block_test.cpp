@@ -1,6 +1,6 @@
 // One block reduces the whole array (sumCommSingleBlock, sumNoncommSingleBlock).
-#include "core/reduction_shapes.h"
-#include "reduction_checks.h"
+#include "core/reduction/reduction_shapes.h"
+#include "tests/kernels/reduction/reduction_checks.h"
 
 namespace ws::test {
 namespace {

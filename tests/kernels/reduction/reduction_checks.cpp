@@ -1,24 +1,20 @@
-#include "reduction_checks.h"
+#include "tests/kernels/reduction/reduction_checks.h"
 
 #include <algorithm>
 #include <map>
 #include <numeric>
 
-#include "core/catalog.h"
-#include "core/reduction_plan.h"
-#include "core/reduction_reference.h"
-#include "core/reduction_simulate.h"
-#include "core/reduction_values.h"
-#include "core/trace_io.h"
-#include "kernels/experiment_runner.h"
-#include "kernels/reduction_runner.h"
-#include "kernels/reduction_shapes.h"
+#include "core/catalog/catalog.h"
+#include "core/common/reduction_values.h"
+#include "core/reduction/reduction_plan.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/reduction/reduction_simulate.h"
+#include "core/trace/trace_io.h"
+#include "kernels/reduction/reduction_runner.h"
+#include "kernels/reduction/reduction_shapes.h"
+#include "kernels/runner/experiment_runner.h"
 
 namespace ws::test {
-
-void GpuTest::SetUp() {
-    if (auto reason = cudaUnavailableReason(); !reason.empty()) GTEST_SKIP() << reason;
-}
 
 const std::vector<std::uint64_t>& smallSizes() {
     static const std::vector<std::uint64_t> sizes{1, 31, 32, 33, 1000, (1u << 20) + 7};

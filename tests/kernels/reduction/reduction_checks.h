@@ -8,15 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/run.h"
+#include "core/run/run.h"
+#include "tests/kernels/support/require_gpu.h"
 
 namespace ws::test {
-
-// Skips the test, with the reason, on machines without a usable CUDA device.
-class GpuTest : public ::testing::Test {
-protected:
-    void SetUp() override;
-};
 
 // nullopt when the catalog rejects the parameters (a combination the
 // experiment does not offer); otherwise runs and checks, adding failures.

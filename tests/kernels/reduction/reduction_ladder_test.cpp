@@ -1,5 +1,5 @@
 // Harris's ladder, the vectorized single-pass kernel and CUB.
-#include "reduction_checks.h"
+#include "tests/kernels/reduction/reduction_checks.h"
 
 namespace ws::test {
 namespace {

@@ -1,5 +1,5 @@
 // Many blocks: two launches, the last-block guard, and the in-order variant.
-#include "reduction_checks.h"
+#include "tests/kernels/reduction/reduction_checks.h"
 
 namespace ws::test {
 namespace {

@@ -1,9 +1,9 @@
 // Every configuration the catalog accepts maps to trees the plans support.
-#include "kernels/reduction_shapes.h"
+#include "kernels/reduction/reduction_shapes.h"
 
 #include <gtest/gtest.h>
 
-#include "core/catalog.h"
+#include "core/catalog/catalog.h"
 
 namespace ws {
 namespace {

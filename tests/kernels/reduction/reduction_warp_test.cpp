@@ -1,5 +1,5 @@
 // Warp-level trees: volatile shared memory with __syncwarp, and shuffles.
-#include "reduction_checks.h"
+#include "tests/kernels/reduction/reduction_checks.h"
 
 namespace ws::test {
 namespace {

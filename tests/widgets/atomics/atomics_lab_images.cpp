@@ -1,6 +1,6 @@
 // Renders the atomics lab's views at a projection font size, from the traces
 // recorded on the H100 in resources/traces when they are there, else from
-// runs built on the CPU (tests/atomics_lab/atomics_test_runs.h), so every
+// runs built on the CPU (tests/widgets/atomics/atomics_test_runs.h), so every
 // view can be looked at on a machine without a GPU:
 //   ws_atomics_lab_images RESOURCES_DIR OUTPUT_DIR
 // The CPU-built runs are also written there as traces (work-queue-static,
@@ -10,16 +10,16 @@
 #include <QPainter>
 #include <cstdio>
 
-#include "app/gui/atomics_throughput.h"
-#include "app/gui/bundled_traces.h"
-#include "core/trace_io.h"
-#include "tests/atomics_lab/atomics_test_runs.h"
-#include "widgets/atomic_throughput_plot.h"
-#include "widgets/cas_attempts_plot.h"
-#include "widgets/cas_heatmap_view.h"
-#include "widgets/palette.h"
-#include "widgets/queue_timeline_view.h"
-#include "widgets/sm_busy_chart.h"
+#include "app/gui/atomics/atomics_throughput.h"
+#include "app/gui/common/bundled_traces.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/atomics/atomics_test_runs.h"
+#include "widgets/atomics/atomic_throughput_plot.h"
+#include "widgets/atomics/cas_attempts_plot.h"
+#include "widgets/atomics/cas_heatmap_view.h"
+#include "widgets/atomics/queue_timeline_view.h"
+#include "widgets/atomics/sm_busy_chart.h"
+#include "widgets/view/palette.h"
 
 namespace {
 

@@ -7,13 +7,13 @@
 #include <QDockWidget>
 #include <set>
 
-#include "app/gui/atomics_lab.h"
-#include "app/gui/atomics_throughput.h"
-#include "app/gui/main_window.h"
-#include "app/gui/run_source.h"
-#include "tests/atomics_lab/atomics_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/queue_timeline_view.h"
+#include "app/gui/atomics/atomics_lab.h"
+#include "app/gui/atomics/atomics_throughput.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/worker/run_source.h"
+#include "tests/widgets/atomics/atomics_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/atomics/queue_timeline_view.h"
 
 namespace ws {
 namespace {

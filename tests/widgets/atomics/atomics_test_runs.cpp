@@ -1,4 +1,4 @@
-#include "tests/atomics_lab/atomics_test_runs.h"
+#include "tests/widgets/atomics/atomics_test_runs.h"
 
 #include <QApplication>
 #include <QMouseEvent>
@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <cfloat>
 
-#include "core/argmin_reference.h"
-#include "core/cas_records.h"
-#include "core/contention_model.h"
-#include "core/work_queue_model.h"
-#include "core/work_queue_records.h"
+#include "core/atomics/argmin_reference.h"
+#include "core/atomics/cas_records.h"
+#include "core/atomics/contention_model.h"
+#include "core/atomics/work_queue_model.h"
+#include "core/atomics/work_queue_records.h"
 
 namespace ws::test {
 

@@ -7,15 +7,15 @@
 #include <memory>
 #include <string>
 
-#include "core/run.h"
-#include "widgets/prepared_run.h"
+#include "core/run/run.h"
+#include "widgets/model/prepared_run.h"
 
 class QWidget;
 
 namespace ws::test {
 
 // `sms` SMs with `perSm` slots; items costs from the catalog's distribution
-// (scale 10 µs, seed 1); times follow core/work_queue_model.h's schedule.
+// (scale 10 µs, seed 1); times follow core/atomics/work_queue_model.h's schedule.
 Run queueRun(const std::string& strategy, const std::string& distribution, std::uint32_t items,
              std::uint32_t sms = 8, std::uint32_t perSm = 1);
 

@@ -8,11 +8,11 @@
 #include <cmath>
 #include <numeric>
 
-#include "tests/atomics_lab/atomics_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/cas_attempts_plot.h"
-#include "widgets/cas_heatmap_view.h"
-#include "widgets/sequential_scale.h"
+#include "tests/widgets/atomics/atomics_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/atomics/cas_attempts_plot.h"
+#include "widgets/atomics/cas_heatmap_view.h"
+#include "widgets/view/sequential_scale.h"
 
 namespace ws {
 namespace {

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "app/gui/atomics_throughput.h"
-#include "tests/atomics_lab/atomics_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
+#include "app/gui/atomics/atomics_throughput.h"
+#include "tests/widgets/atomics/atomics_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

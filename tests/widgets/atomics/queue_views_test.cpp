@@ -7,14 +7,14 @@
 #include <QRegularExpression>
 #include <map>
 
-#include "core/work_queue_records.h"
-#include "tests/atomics_lab/atomics_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/queue_timeline_view.h"
-#include "widgets/sequential_scale.h"
-#include "widgets/sm_busy_chart.h"
-#include "widgets/view_text.h"
+#include "core/atomics/work_queue_records.h"
+#include "tests/widgets/atomics/atomics_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/atomics/queue_timeline_view.h"
+#include "widgets/atomics/sm_busy_chart.h"
+#include "widgets/view/sequential_scale.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 namespace {

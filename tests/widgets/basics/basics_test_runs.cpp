@@ -1,10 +1,10 @@
-#include "tests/basics_lab/basics_test_runs.h"
+#include "tests/widgets/basics/basics_test_runs.h"
 
-#include "core/catalog.h"
-#include "core/crossover.h"
-#include "core/greetings.h"
-#include "core/transfer_points.h"
-#include "core/vector_add_model.h"
+#include "core/basics/greetings.h"
+#include "core/basics/transfer_points.h"
+#include "core/basics/vector_add_model.h"
+#include "core/catalog/catalog.h"
+#include "core/timing/crossover.h"
 
 namespace ws::test {
 

@@ -3,8 +3,8 @@
 // the views' tests: records shaped as the launchers write them.
 #include <memory>
 
-#include "core/run.h"
-#include "widgets/prepared_run.h"
+#include "core/run/run.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws::test {
 

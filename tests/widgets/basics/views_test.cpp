@@ -9,18 +9,18 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "core/trace_io.h"
-#include "tests/basics_lab/basics_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/bandwidth_plot.h"
-#include "widgets/cpu_gpu_plot.h"
-#include "widgets/device_view.h"
-#include "widgets/greetings_view.h"
-#include "widgets/indexing_view.h"
-#include "widgets/palette.h"
-#include "widgets/sass_view.h"
-#include "widgets/warp_view.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/basics/basics_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/basics/bandwidth_plot.h"
+#include "widgets/basics/cpu_gpu_plot.h"
+#include "widgets/basics/greetings_view.h"
+#include "widgets/basics/indexing_view.h"
+#include "widgets/basics/sass_view.h"
+#include "widgets/reduction/warp_view.h"
+#include "widgets/timeline/device_view.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {

@@ -12,12 +12,12 @@
 #include <iostream>
 #include <memory>
 
-#include "core/trace_io.h"
-#include "tests/concurrency_lab/concurrency_test_runs.h"
-#include "widgets/figures_view.h"
-#include "widgets/launch_tree_view.h"
-#include "widgets/operations_view.h"
-#include "widgets/pages_view.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/concurrency/concurrency_test_runs.h"
+#include "widgets/concurrency/launch_tree_view.h"
+#include "widgets/concurrency/operations_view.h"
+#include "widgets/concurrency/pages_view.h"
+#include "widgets/plots/figures_view.h"
 
 namespace {
 

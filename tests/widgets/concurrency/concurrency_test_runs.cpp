@@ -1,9 +1,9 @@
-#include "tests/concurrency_lab/concurrency_test_runs.h"
+#include "tests/widgets/concurrency/concurrency_test_runs.h"
 
 #include <algorithm>
 
-#include "core/concurrency_tables.h"
-#include "tests/concurrency_lab/operation_test_runs.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "tests/widgets/concurrency/operation_test_runs.h"
 
 namespace ws::test {
 

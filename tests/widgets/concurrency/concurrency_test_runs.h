@@ -4,7 +4,7 @@
 // kernels one after another), a dynamic-parallelism tree and a first-touch
 // unified-memory run. Every number is known, so pixels and models can be
 // checked; none of it claims to be a measurement.
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::test {
 

@@ -5,16 +5,16 @@
 
 #include <map>
 
-#include "core/concurrency_figures.h"
-#include "core/concurrency_tables.h"
-#include "tests/concurrency_lab/concurrency_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/figures_view.h"
-#include "widgets/launch_tree_view.h"
-#include "widgets/operation_style.h"
-#include "widgets/operations_view.h"
-#include "widgets/pages_view.h"
+#include "core/concurrency/concurrency_figures.h"
+#include "core/concurrency/concurrency_tables.h"
+#include "tests/widgets/concurrency/concurrency_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/concurrency/launch_tree_view.h"
+#include "widgets/concurrency/operation_style.h"
+#include "widgets/concurrency/operations_view.h"
+#include "widgets/concurrency/pages_view.h"
+#include "widgets/plots/figures_view.h"
 
 namespace ws {
 namespace {

@@ -7,16 +7,16 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 
-#include "app/gui/concurrency_lab_views.h"
-#include "app/gui/experiment_browser.h"
-#include "app/gui/main_window.h"
-#include "core/trace_io.h"
-#include "tests/concurrency_lab/concurrency_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/figures_view.h"
-#include "widgets/launch_tree_view.h"
-#include "widgets/operations_view.h"
-#include "widgets/pages_view.h"
+#include "app/gui/concurrency/concurrency_lab_views.h"
+#include "app/gui/window/main_window.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/concurrency/concurrency_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/concurrency/launch_tree_view.h"
+#include "widgets/concurrency/operations_view.h"
+#include "widgets/concurrency/pages_view.h"
+#include "widgets/plots/figures_view.h"
 
 namespace ws {
 namespace {

@@ -3,7 +3,7 @@
 // and size known, so the figures and pixels can be checked exactly.
 #include <cstdint>
 
-#include "core/run.h"
+#include "core/run/run.h"
 
 namespace ws::test {
 

@@ -1,19 +1,19 @@
 // The operations view painted offscreen from hand-made pipelines: its rows,
 // the overlap it shows, the arrows from calls to work, selection and tooltips.
-#include "widgets/operations_view.h"
+#include "widgets/concurrency/operations_view.h"
 
 #include <gtest/gtest.h>
 
 #include <QMouseEvent>
 #include <algorithm>
 
-#include "core/time_offset.h"
-#include "tests/concurrency_lab/concurrency_test_runs.h"
-#include "tests/concurrency_lab/operation_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/operation_style.h"
-#include "widgets/palette.h"
+#include "core/common/time_offset.h"
+#include "tests/widgets/concurrency/concurrency_test_runs.h"
+#include "tests/widgets/concurrency/operation_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/concurrency/operation_style.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {

@@ -6,12 +6,12 @@
 
 #include <cstdlib>
 
-#include "app/gui/bundled_traces.h"
-#include "core/matmul_records.h"
-#include "core/matmul_traffic.h"
-#include "core/trace_io.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/tile_walk_data.h"
+#include "app/gui/common/bundled_traces.h"
+#include "core/matmul/matmul_records.h"
+#include "core/matmul/matmul_traffic.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/matmul/tile_walk_data.h"
 
 namespace ws {
 namespace {

@@ -11,15 +11,15 @@
 #include <QPainter>
 #include <cstdio>
 
-#include "app/gui/bundled_traces.h"
-#include "app/gui/matmul_series.h"
-#include "core/matmul_model_run.h"
-#include "core/trace_io.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/palette.h"
-#include "widgets/reuse_view.h"
-#include "widgets/roofline_view.h"
-#include "widgets/tile_walk_view.h"
+#include "app/gui/common/bundled_traces.h"
+#include "app/gui/matmul/matmul_series.h"
+#include "core/matmul/matmul_model_run.h"
+#include "core/trace/trace_io.h"
+#include "widgets/matmul/reuse_view.h"
+#include "widgets/matmul/roofline_view.h"
+#include "widgets/matmul/tile_walk_view.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/view/palette.h"
 
 namespace {
 

@@ -8,11 +8,11 @@
 #include <QTemporaryDir>
 #include <QThread>
 
-#include "app/gui/main_window.h"
-#include "core/matmul_model_run.h"
-#include "core/trace_io.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/window/main_window.h"
+#include "core/matmul/matmul_model_run.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 namespace {

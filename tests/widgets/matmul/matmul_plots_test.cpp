@@ -7,12 +7,12 @@
 #include <QFile>
 #include <QTemporaryDir>
 
-#include "app/gui/matmul_series.h"
-#include "core/matmul_model_run.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/reuse_view.h"
-#include "widgets/roofline_view.h"
+#include "app/gui/matmul/matmul_series.h"
+#include "core/matmul/matmul_model_run.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/matmul/reuse_view.h"
+#include "widgets/matmul/roofline_view.h"
+#include "widgets/plots/ladder_chart.h"
 
 namespace ws {
 namespace {

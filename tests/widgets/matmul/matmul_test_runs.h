@@ -2,8 +2,8 @@
 // Runs the matrix multiply lab's view tests share, built by the model.
 #include <memory>
 
-#include "core/matmul_model_run.h"
-#include "widgets/prepared_run.h"
+#include "core/matmul/matmul_model_run.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws::test {
 

@@ -6,10 +6,10 @@
 
 #include <QMouseEvent>
 
-#include "tests/matmul_lab/matmul_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/tile_walk_colours.h"
-#include "widgets/tile_walk_view.h"
+#include "tests/widgets/matmul/matmul_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/matmul/tile_walk_colours.h"
+#include "widgets/matmul/tile_walk_view.h"
 
 namespace ws {
 namespace {

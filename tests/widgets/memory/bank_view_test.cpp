@@ -1,16 +1,16 @@
 // The bank view draws lanes into the banks the analysis says, tells
 // conflicts from broadcasts by colour, and prints the predicted passes.
-#include "widgets/bank_view.h"
+#include "widgets/memory/bank_view.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <tuple>
 
-#include "tests/memory_lab/memory_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/memory_colours.h"
+#include "tests/widgets/memory/memory_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/memory/memory_colours.h"
 
 namespace ws {
 namespace {

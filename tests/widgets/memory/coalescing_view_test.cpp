@@ -1,17 +1,17 @@
 // The coalescing view counts the sectors of each traced request and compares
 // the variants: the naive transpose's writes and ReduceWKernelSimple's reads.
-#include "widgets/coalescing_view.h"
+#include "widgets/memory/coalescing_view.h"
 
 #include <gtest/gtest.h>
 
 #include <QFontMetrics>
 #include <algorithm>
 
-#include "tests/memory_lab/memory_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/memory_colours.h"
-#include "widgets/view_painting.h"
+#include "tests/widgets/memory/memory_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/memory/memory_colours.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 namespace {

@@ -1,13 +1,13 @@
 // The image view highlights, at a known time, the tiles of the blocks running
 // then, on the input and (turned) on the output.
-#include "widgets/image_view.h"
+#include "widgets/memory/image_view.h"
 
 #include <gtest/gtest.h>
 
-#include "tests/memory_lab/memory_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/memory_colours.h"
+#include "tests/widgets/memory/memory_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/memory/memory_colours.h"
 
 namespace ws {
 namespace {

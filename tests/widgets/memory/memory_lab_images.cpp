@@ -8,14 +8,14 @@
 #include <QPainter>
 #include <cstdio>
 
-#include "app/gui/bundled_traces.h"
-#include "app/gui/memory_throughput.h"
-#include "core/trace_io.h"
-#include "widgets/bank_view.h"
-#include "widgets/coalescing_view.h"
-#include "widgets/image_view.h"
-#include "widgets/palette.h"
-#include "widgets/throughput_plot.h"
+#include "app/gui/common/bundled_traces.h"
+#include "app/gui/memory/memory_throughput.h"
+#include "core/trace/trace_io.h"
+#include "widgets/memory/bank_view.h"
+#include "widgets/memory/coalescing_view.h"
+#include "widgets/memory/image_view.h"
+#include "widgets/plots/throughput_plot.h"
+#include "widgets/view/palette.h"
 
 namespace {
 

@@ -2,12 +2,12 @@
 // strips, block regions, and the access model against the seed's reasoning.
 #include <gtest/gtest.h>
 
-#include "core/access_records.h"
-#include "core/bank_diagram.h"
-#include "core/memory_access_model.h"
-#include "core/memory_reference.h"
-#include "core/memory_regions.h"
-#include "core/sector_strip.h"
+#include "core/access/bank_diagram.h"
+#include "core/access/sector_strip.h"
+#include "core/memory/access_records.h"
+#include "core/memory/memory_access_model.h"
+#include "core/memory/memory_reference.h"
+#include "core/memory/memory_regions.h"
 
 namespace ws {
 namespace {

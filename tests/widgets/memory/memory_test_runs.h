@@ -2,8 +2,8 @@
 // Runs the memory-lab view tests share, built by the access model.
 #include <memory>
 
-#include "core/memory_access_model.h"
-#include "widgets/prepared_run.h"
+#include "core/memory/memory_access_model.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws::test {
 

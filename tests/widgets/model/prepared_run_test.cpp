@@ -1,11 +1,11 @@
-#include "widgets/prepared_run.h"
+#include "widgets/model/prepared_run.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/warp_steps.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/reduction/warp_steps.h"
 
 namespace ws {
 namespace {

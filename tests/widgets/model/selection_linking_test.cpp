@@ -4,11 +4,11 @@
 
 #include <QMouseEvent>
 
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/grid_view.h"
-#include "widgets/palette.h"
-#include "widgets/timeline_view.h"
-#include "widgets/warp_view.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/reduction/warp_view.h"
+#include "widgets/timeline/grid_view.h"
+#include "widgets/timeline/timeline_view.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {

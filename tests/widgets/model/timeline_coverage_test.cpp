@@ -1,4 +1,4 @@
-#include "widgets/timeline_coverage.h"
+#include "widgets/model/timeline_coverage.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <random>
 
-#include "widgets/timeline_lanes.h"
+#include "widgets/model/timeline_lanes.h"
 
 namespace ws {
 namespace {

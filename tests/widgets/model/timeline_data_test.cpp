@@ -1,11 +1,11 @@
-#include "widgets/timeline_data.h"
+#include "widgets/model/timeline_data.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/view_text.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/view/view_text.h"
 
 namespace ws {
 namespace {

@@ -1,12 +1,12 @@
-#include "widgets/timeline_lanes.h"
+#include "widgets/model/timeline_lanes.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "core/synthetic_run.h"
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/timeline_view.h"
+#include "core/run/synthetic_run.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/timeline/timeline_view.h"
 
 namespace ws {
 namespace {

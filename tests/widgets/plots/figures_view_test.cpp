@@ -2,13 +2,13 @@
 // basics run's bytes, bandwidths and milliseconds): tick labels in
 // engineering notation that never run together, and value texts inside the
 // plot, as a projector shows them.
-#include "widgets/figures_view.h"
+#include "widgets/plots/figures_view.h"
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
 
 namespace ws {
 namespace {

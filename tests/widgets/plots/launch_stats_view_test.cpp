@@ -1,10 +1,10 @@
 // The statistics panel shows the selected block's launch: at the end of a run
 // the playhead's launch is its last, often a tiny one.
-#include "widgets/launch_stats_view.h"
+#include "widgets/plots/launch_stats_view.h"
 
 #include <gtest/gtest.h>
 
-#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

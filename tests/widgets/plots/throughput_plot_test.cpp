@@ -1,13 +1,13 @@
-#include "widgets/throughput_plot.h"
+#include "widgets/plots/throughput_plot.h"
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/colour_scheme.h"
-#include "widgets/cpu_gpu_plot.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/palette.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/basics/cpu_gpu_plot.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {

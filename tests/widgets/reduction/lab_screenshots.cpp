@@ -6,14 +6,14 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "app/gui/bundled_traces.h"
-#include "app/gui/compare_window.h"
-#include "app/gui/ladder_data.h"
-#include "tests/reduction_lab/lab_test_runs.h"
-#include "widgets/arrival_view.h"
-#include "widgets/divergence_view.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/reduction_tree_view.h"
+#include "app/gui/common/bundled_traces.h"
+#include "app/gui/compare/compare_window.h"
+#include "app/gui/reduction/ladder_data.h"
+#include "tests/widgets/reduction/lab_test_runs.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/reduction/arrival_view.h"
+#include "widgets/reduction/divergence_view.h"
+#include "widgets/reduction/reduction_tree_view.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
-#include "tests/reduction_lab/lab_test_runs.h"
+#include "tests/widgets/reduction/lab_test_runs.h"
 
-#include "core/affine_check.h"
-#include "core/reduction_block_model.h"
-#include "core/reduction_reference.h"
-#include "core/trace_io.h"
+#include "core/memory/affine_check.h"
+#include "core/reduction/reduction_block_model.h"
+#include "core/reduction/reduction_reference.h"
+#include "core/trace/trace_io.h"
 
 namespace ws::test {
 

@@ -3,7 +3,7 @@
 #include <QString>
 #include <memory>
 
-#include "widgets/prepared_run.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws::test {
 

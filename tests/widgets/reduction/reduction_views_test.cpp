@@ -8,20 +8,20 @@
 #include <cmath>
 #include <map>
 
-#include "app/gui/compare_window.h"
-#include "app/gui/ladder_data.h"
-#include "app/gui/run_info_panel.h"
-#include "core/reduction_shapes.h"
-#include "core/trace_io.h"
-#include "tests/reduction_lab/lab_test_runs.h"
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/arrival_view.h"
-#include "widgets/divergence_view.h"
-#include "widgets/ladder_chart.h"
-#include "widgets/reduction_tree_view.h"
-#include "widgets/tree_text.h"
-#include "widgets/warp_view.h"
+#include "app/gui/compare/compare_window.h"
+#include "app/gui/reduction/ladder_data.h"
+#include "app/gui/workbench/run_info_panel.h"
+#include "core/reduction/reduction_shapes.h"
+#include "core/trace/trace_io.h"
+#include "tests/widgets/reduction/lab_test_runs.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/reduction/arrival_view.h"
+#include "widgets/reduction/divergence_view.h"
+#include "widgets/reduction/reduction_tree_view.h"
+#include "widgets/reduction/tree_text.h"
+#include "widgets/reduction/warp_view.h"
 
 namespace ws {
 namespace {

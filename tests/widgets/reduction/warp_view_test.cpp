@@ -1,4 +1,4 @@
-#include "widgets/warp_view.h"
+#include "widgets/reduction/warp_view.h"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <map>
 #include <vector>
 
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
 
 namespace ws {
 namespace {

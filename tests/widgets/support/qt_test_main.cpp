@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace {
 void failOnQtMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {

@@ -1,4 +1,4 @@
-#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 #include <QPainter>
 

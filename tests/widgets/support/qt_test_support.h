@@ -6,8 +6,8 @@
 #include <QWidget>
 #include <memory>
 
-#include "core/run.h"
-#include "widgets/prepared_run.h"
+#include "core/run/run.h"
+#include "widgets/model/prepared_run.h"
 
 namespace ws::test {
 

@@ -1,4 +1,4 @@
-#include "tests/widgets/text_probe.h"
+#include "tests/widgets/support/text_probe.h"
 
 #include <qcustomplot.h>
 

@@ -1,4 +1,4 @@
-#include "widgets/grid_layout.h"
+#include "widgets/timeline/grid_layout.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
-#include "widgets/grid_view.h"
+#include "widgets/timeline/grid_view.h"
 
 #include <gtest/gtest.h>
 
 #include <QMouseEvent>
 
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/palette.h"
-#include "widgets/view_painting.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/view_painting.h"
 
 namespace ws {
 namespace {

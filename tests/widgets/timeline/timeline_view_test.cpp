@@ -1,4 +1,4 @@
-#include "widgets/timeline_view.h"
+#include "widgets/timeline/timeline_view.h"
 
 #include <gtest/gtest.h>
 
@@ -7,11 +7,11 @@
 #include <QSet>
 #include <QWheelEvent>
 
-#include "tests/widgets/qt_test_support.h"
-#include "tests/widgets/text_probe.h"
-#include "widgets/colour_scheme.h"
-#include "widgets/palette.h"
-#include "widgets/timeline_raster.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/text_probe.h"
+#include "widgets/timeline/timeline_raster.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {

@@ -1,13 +1,13 @@
 // Lane numbers fit their own cells: smaller where the cells are narrow, on
 // plates over the neighbours only where even the smallest does not fit.
-#include "widgets/lane_numbers.h"
+#include "widgets/view/lane_numbers.h"
 
 #include <gtest/gtest.h>
 
 #include <QFontMetricsF>
 
-#include "tests/widgets/qt_test_support.h"
-#include "widgets/ui_scale.h"
+#include "tests/widgets/support/qt_test_support.h"
+#include "widgets/view/ui_scale.h"
 
 namespace ws {
 namespace {

@@ -1,11 +1,11 @@
 // The legend's columns: as many as the width holds, with room to spare for
 // text that paints wider than it measures.
-#include "widgets/legend_columns.h"
+#include "widgets/view/legend_columns.h"
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

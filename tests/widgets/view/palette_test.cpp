@@ -2,15 +2,15 @@
 // active lane, the variant on show, a warp's alternate phase. In the dark
 // scheme those fills were the light scheme's near-white, under near-white
 // text.
-#include "widgets/palette.h"
+#include "widgets/view/palette.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "widgets/colour_scheme.h"
-#include "widgets/sequential_scale.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/sequential_scale.h"
 
 namespace ws {
 namespace {

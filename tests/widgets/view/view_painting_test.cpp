@@ -1,6 +1,6 @@
 // Text fitted to a view's room: wrapped at spaces, and cut with a visible
 // ellipsis where the lines run out.
-#include "widgets/view_painting.h"
+#include "widgets/view/view_painting.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <QImage>
 #include <QPainter>
 
-#include "tests/widgets/qt_test_support.h"
+#include "tests/widgets/support/qt_test_support.h"
 
 namespace ws {
 namespace {

@@ -1,0 +1,61 @@
+#pragma once
+// What a lab, a lesson or a view factory may ask of the window it lives in:
+// the playback model and run source every view shares, the panels, the view
+// catalog, the labs' docks, and opening a trace or running an experiment.
+// MainWindow (app/gui/window/main_window.h) is the one implementation. The
+// labs and lessons know only this, so the window can compose them while no
+// room of app/gui includes a room that includes it back.
+#include <QMainWindow>
+#include <QString>
+#include <vector>
+
+#include "app/gui/workbench/throughput_series.h"
+#include "app/gui/workbench/view_catalog.h"
+#include "app/gui/worker/run_source.h"
+#include "widgets/model/playback_model.h"
+
+class QDockWidget;
+
+namespace ws {
+
+class DockSizes;
+class ExperimentBrowser;
+class ParameterPanel;
+class ThroughputPlot;
+
+class WorkbenchHost : public QMainWindow {
+    Q_OBJECT
+public:
+    using QMainWindow::QMainWindow;
+
+    virtual PlaybackModel* model() const = 0;
+    virtual RunSource* source() const = 0;
+    virtual ParameterPanel* parameters() const = 0;
+    virtual ThroughputPlot* throughput() const = 0;
+    virtual ExperimentBrowser* browser() const = 0;
+    // Where labs ask for their docks' sizes (applied once on screen).
+    virtual DockSizes* dockSizes() const = 0;
+    // A lab's dock: movable, floatable and closable, in `area`; its content
+    // is the lab's to set.
+    virtual QDockWidget* addLabDock(const QString& title, const QString& name,
+                                    Qt::DockWidgetArea area) = 0;
+    // Shows or hides a lab's dock as the lab's run asks (a lesson on the
+    // stage defers the wish until it closes).
+    virtual void showLabDock(QDockWidget* dock, bool shown) = 0;
+    // Views by name, for lessons, presentation mode and exports; labs add theirs.
+    virtual ViewCatalog* views() = 0;
+    virtual ViewContext viewContext() = 0;
+    // Live runs of this session, for plots that compare them with recorded ones.
+    virtual const std::vector<MeasuredRun>& sessionRuns() const = 0;
+
+    // `userChosen`: a file the user picked gets a dialog when it cannot be
+    // read; a lesson's trace says so on its slide instead.
+    virtual void openTrace(const QString& path, bool userChosen = true) = 0;
+    virtual void runExperiment(const QString& id, const ParamValues& params) = 0;
+
+signals:
+    void runShown();
+    void loadFailed(QString message);
+};
+
+}  // namespace ws

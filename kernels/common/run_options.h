@@ -1,0 +1,20 @@
+#pragma once
+// How a run is made, whatever the lab: on which device, how many timed
+// launches, whether the recording build and the CPU are timed too, and the
+// input's seed. Every lab's launcher takes it; runExperiment
+// (kernels/runner/experiment_runner.h) passes it on.
+#include <cstdint>
+
+namespace ws {
+
+struct RunOptions {
+    int device = 0;
+    int repetitions = 20;         // timed launches per configuration (median reported)
+    bool measureOverhead = true;  // also time the recording build of the kernel
+    std::uint64_t seed = 1;       // input data seed
+    // Also time the CPU doing the same work and the copies a GPU run needs
+    // (Timing::cpuMs, cpuParallelMs, transferMs).
+    bool timeCpu = true;
+};
+
+}  // namespace ws
