@@ -1,4 +1,4 @@
-#include "core/basics/cpu_work.h"
+#include "core/timing/cpu_work.h"
 
 #include <algorithm>
 #include <array>

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "core/basics/cpu_work.h"
 #include "core/basics/vector_add_model.h"
 #include "core/timing/cpu_timing.h"
+#include "core/timing/cpu_work.h"
 #include "kernels/basics/basics_vector_add.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/device_buffer.h"

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/basics/cpu_work.h"
 #include "core/basics/set0_check.h"
 #include "core/device/sass_listing.h"
 #include "core/timing/cpu_timing.h"
+#include "core/timing/cpu_work.h"
 #include "core/timing/timing_spread.h"
 #include "kernels/basics/basics_experiments.h"
 #include "kernels/common/cuda_check.h"

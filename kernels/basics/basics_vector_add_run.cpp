@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <climits>
 
-#include "core/basics/cpu_work.h"
 #include "core/basics/vector_add_model.h"
 #include "core/timing/cpu_timing.h"
+#include "core/timing/cpu_work.h"
 #include "core/timing/timing_spread.h"
 #include "kernels/basics/basics_crossover.h"
 #include "kernels/basics/basics_experiments.h"

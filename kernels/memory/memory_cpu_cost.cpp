@@ -4,10 +4,10 @@
 // the input to the device and the output back.
 #include <cstring>
 
-#include "core/basics/cpu_work.h"
 #include "core/catalog/catalog.h"
 #include "core/memory/memory_reference.h"
 #include "core/timing/cpu_timing.h"
+#include "core/timing/cpu_work.h"
 #include "kernels/common/transfer_timing.h"
 #include "kernels/memory/memory_experiments.h"
 

@@ -1,11 +1,11 @@
 // The CPU summing (or composing) the same input a reduction run reduced:
 // the input regenerated from n and the seed, summed on one thread and on all
-// cores (core/basics/cpu_work.h), and the copies a GPU run needs: the input to the
+// cores (core/timing/cpu_work.h), and the copies a GPU run needs: the input to the
 // device and the one result back.
-#include "core/basics/cpu_work.h"
 #include "core/reduction/reduction_reference.h"
 #include "core/reduction/reduction_shapes.h"
 #include "core/timing/cpu_timing.h"
+#include "core/timing/cpu_work.h"
 #include "kernels/common/transfer_timing.h"
 #include "kernels/reduction/reduction_runner.h"
 

@@ -1,7 +1,7 @@
 // The CPU's side of CPU against GPU: every parallel version gives what the
 // references give, the thread count respects the grain, the chunks cover
 // the work once, and the timer returns a median of real runs.
-#include "core/basics/cpu_work.h"
+#include "core/timing/cpu_work.h"
 
 #include <gtest/gtest.h>
 
