@@ -44,6 +44,16 @@ double figure(const ws::Run& run, const std::string& name) {
     return it == run.figures.end() ? -1 : it->second;
 }
 
+// A figure as a table cell: a dash where the run has none, because it does
+// not apply to that run (a host-driven time in a parent-child run), never -1.
+std::string cell(const ws::Run& run, const std::string& name, int decimals) {
+    auto it = run.figures.find(name);
+    if (it == run.figures.end()) return "—";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", decimals, it->second);
+    return text;
+}
+
 struct Goals {
     std::vector<std::string> lines;
     int missed = 0;
@@ -118,10 +128,11 @@ int main(int argc, char** argv) {
             const ws::Run& run = r->run;
             const auto s = ws::bench::spreadOf(r->samplesMs);
             const double ratio = figure(run, "ratioToOneStream");
-            std::printf("| %s | %s | %.3f (%.3f..%.3f) | %.3f | %.2f | %.2f | %.2f | %s |\n",
-                        memory, streams, s.medianMs, s.minMs, s.maxMs, figure(run, "oneStreamMs"),
-                        ratio, figure(run, "overlapFraction"),
-                        figure(run, "copyBehindKernelFraction"),
+            std::printf("| %s | %s | %.3f (%.3f..%.3f) | %s | %s | %s | %s | %s |\n", memory,
+                        streams, s.medianMs, s.minMs, s.maxMs, cell(run, "oneStreamMs", 3).c_str(),
+                        cell(run, "ratioToOneStream", 2).c_str(),
+                        cell(run, "overlapFraction", 2).c_str(),
+                        cell(run, "copyBehindKernelFraction", 2).c_str(),
                         run.verification.passed ? "yes" : "NO");
             failures += !run.verification.passed;
             if (std::string(memory) == "pinned" && streams[0] == '4') pinned4 = ratio;
@@ -186,10 +197,11 @@ int main(int argc, char** argv) {
         }
         const ws::Run& run = r->run;
         const double ratio = figure(run, "prefetchToExplicit");
-        std::printf("| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %.0f | %.3f | %s |\n", chunks,
-                    figure(run, "firstTouchGBs"), figure(run, "cpuTouchedGBs"),
-                    figure(run, "prefetchGBs"), figure(run, "explicitCopyGBs"),
-                    figure(run, "explicitPageableMs"), figure(run, "residentGBs"), ratio,
+        std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", chunks,
+                    cell(run, "firstTouchGBs", 1).c_str(), cell(run, "cpuTouchedGBs", 1).c_str(),
+                    cell(run, "prefetchGBs", 1).c_str(), cell(run, "explicitCopyGBs", 1).c_str(),
+                    cell(run, "explicitPageableMs", 2).c_str(), cell(run, "residentGBs", 0).c_str(),
+                    cell(run, "prefetchToExplicit", 3).c_str(),
                     run.verification.passed ? "yes" : "NO");
         failures += !run.verification.passed;
         if (bestPrefetch < 0 || ratio < bestPrefetch) bestPrefetch = ratio;
@@ -222,12 +234,17 @@ int main(int argc, char** argv) {
             continue;
         }
         const ws::Run& run = r->run;
-        std::printf("| %s | %.3f | %.2f | %.2f | %.2f | %.3f | %.3f | %s |\n", label.c_str(),
-                    run.timing.kernelMs, figure(run, "hostLaunchLatencyUs"),
-                    figure(run, "fireAndForgetLatencyUs"), figure(run, "tailLatencyUs"),
-                    figure(run, "deviceDrivenMs") >= 0 ? figure(run, "deviceDrivenMs")
-                                                       : run.timing.kernelMs,
-                    figure(run, "hostDrivenMs"), run.verification.passed ? "yes" : "NO");
+        // A run that launches no recursion from the device is device-driven
+        // as a whole: its kernel time.
+        char kernelMs[32];
+        std::snprintf(kernelMs, sizeof kernelMs, "%.3f", run.timing.kernelMs);
+        const std::string deviceDriven =
+            run.figures.count("deviceDrivenMs") ? cell(run, "deviceDrivenMs", 3) : kernelMs;
+        std::printf("| %s | %.3f | %s | %s | %s | %s | %s | %s |\n", label.c_str(),
+                    run.timing.kernelMs, cell(run, "hostLaunchLatencyUs", 2).c_str(),
+                    cell(run, "fireAndForgetLatencyUs", 2).c_str(),
+                    cell(run, "tailLatencyUs", 2).c_str(), deviceDriven.c_str(),
+                    cell(run, "hostDrivenMs", 3).c_str(), run.verification.passed ? "yes" : "NO");
         failures += !run.verification.passed;
         out["dynamicParallelism"].push_back({{"run", label},
                                              {"ms", run.timing.kernelMs},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/catalog/catalog.h"
 #include "core/memory/memory_access_model.h"
 
 namespace ws {
@@ -79,6 +80,26 @@ std::string globalInstructionText(const Run& run, const Launch& launch, std::siz
             m.address == a)
             return m.what;
     return {};
+}
+
+std::string missingAccessesText(const Run& run, bool shared) {
+    const std::string kind = shared ? "sharedAccesses" : "globalAccesses";
+    const std::string what = shared ? "shared-memory accesses" : "global-memory requests";
+    auto records = [&](const ExperimentSpec& spec) {
+        return std::find(spec.records.begin(), spec.records.end(), kind) != spec.records.end();
+    };
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    if (spec && records(*spec)) {
+        return shared ? "This run recorded no " + what +
+                            ": traced_blocks = 0, or its variant uses no shared memory (the "
+                            "naive transposes)."
+                      : "This run recorded no " + what + ": traced_blocks = 0.";
+    }
+    std::string recorders;
+    for (const ExperimentSpec& s : catalog())
+        if (records(s)) recorders += (recorders.empty() ? "" : ", ") + s.id;
+    return "The " + (run.experiment.empty() ? std::string("run's") : run.experiment) +
+           " experiment does not record its " + what + "; " + recorders + " do.";
 }
 
 }  // namespace ws

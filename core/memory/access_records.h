@@ -31,4 +31,11 @@ std::vector<std::uint32_t> tracedBlocks(const Launch& launch);
 std::string sharedInstructionText(const Run& run, const Launch& launch, std::size_t record);
 std::string globalInstructionText(const Run& run, const Launch& launch, std::size_t record);
 
+// Why `run` has no traced shared-memory accesses (`shared`) or global-memory
+// requests to show, in a sentence for the banks or coalescing view: an
+// experiment whose catalog entry records none says so and names those that
+// do (the reductions use shared memory but record only their trees' steps);
+// one that records them says why this run has none.
+std::string missingAccessesText(const Run& run, bool shared);
+
 }  // namespace ws

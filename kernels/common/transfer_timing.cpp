@@ -28,6 +28,12 @@ Status PinnedTransfers::reserve(std::uint64_t bytes) {
     // Touch the pages once so the first timed copy does not pay for them.
     std::memset(m_host, 0x5a, std::max<std::uint64_t>(bytes, 1));
     if (Status s = m_device.allocate(std::max<std::uint64_t>(bytes, 1)); !s) return s;
+    // A plan of results only ("toHost", set0's) copies this buffer back without
+    // anything copied in first: give it defined bytes, so the copy reads what
+    // a kernel's results would be and compute-sanitizer's initcheck has no
+    // uninitialized read to report (docs/reliability.md). Not timed.
+    if (Status s = m_device.fill(0); !s) return s;
+    WS_CUDA_TRY(cudaStreamSynchronize(nullptr));
     m_bytes = bytes;
     return {};
 }

@@ -24,10 +24,26 @@ struct Sample {
     std::uint64_t requestNs, firstBlockNs;
 };
 
-Result<std::pair<std::uint64_t, std::uint64_t>> stamps(const DeviceBuffer<std::uint64_t>& buffer) {
+// Zeroes both stamps before a launch, so a stamp its grid did not write reads
+// as 0 and is refused by stamps(). The zeroes also make every byte the host
+// reads back defined for compute-sanitizer's initcheck, which does not see
+// the writes of device-launched grids (docs/reliability.md).
+Status clearStamps(DeviceBuffer<std::uint64_t>& buffer) {
+    if (Status s = buffer.fill(0); !s) return s;
+    WS_CUDA_TRY(cudaDeviceSynchronize());
+    return {};
+}
+
+// `needRequest`: the request stamp was written by this launch (from the
+// device), not left from an earlier one.
+Result<std::pair<std::uint64_t, std::uint64_t>> stamps(const DeviceBuffer<std::uint64_t>& buffer,
+                                                       bool needRequest) {
     WS_CUDA_TRY(cudaDeviceSynchronize());
     std::uint64_t both[2] = {};
     WS_CUDA_TRY(cudaMemcpy(both, buffer.get(), sizeof both, cudaMemcpyDeviceToHost));
+    if (both[1] == 0) return makeError("launch latency: the launched grid wrote no start stamp");
+    if (needRequest && both[0] == 0)
+        return makeError("launch latency: the launching grid wrote no request stamp");
     return std::pair{both[0], both[1]};
 }
 
@@ -51,11 +67,12 @@ Status measureLaunchLatency(int count, Run& run) {
          {std::pair{dp::GridMode::FireAndForget, tables::LatencySource::FireAndForget},
           {dp::GridMode::Tail, tables::LatencySource::Tail}})
         for (int i = -1; i < count; ++i) {  // i == -1: the warm-up
+            if (Status s = clearStamps(buffer); !s) return s;
             if (const cudaError_t e =
                     dp::launchStampFromDevice(mode, buffer.get(), buffer.get() + 1, nullptr);
                 e != cudaSuccess)
                 return cudaFailure("launch of launchStamp", __FILE__, __LINE__, e);
-            auto s = stamps(buffer);
+            auto s = stamps(buffer, true);
             if (!s) return makeError(s.error());
             if (i >= 0) samples.push_back({source, s->first, s->second});
         }
@@ -66,12 +83,13 @@ Status measureLaunchLatency(int count, Run& run) {
         run.texts["hostLaunchLatency"] = "not measured: " + fit.error();
     } else {
         for (int i = -1; i < count; ++i) {
+            if (Status s = clearStamps(buffer); !s) return s;
             auto before = cupti::timestampNs();
             if (!before) return makeError(before.error());
             if (const cudaError_t e = dp::launchStampFromHost(buffer.get() + 1, nullptr);
                 e != cudaSuccess)
                 return cudaFailure("launch of stampFirstBlock", __FILE__, __LINE__, e);
-            auto s = stamps(buffer);
+            auto s = stamps(buffer, false);
             if (!s) return makeError(s.error());
             if (i >= 0)
                 samples.push_back({tables::LatencySource::Host,

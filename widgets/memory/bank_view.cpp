@@ -277,8 +277,8 @@ void BankView::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     if (!m_prediction && m_records.empty()) {
         drawMessage(p, rect(),
-                    m_model->run() ? tr("This run recorded no shared-memory accesses (naive "
-                                        "variants use none, or traced_blocks = 0).")
+                    m_model->run()
+                        ? QString::fromStdString(missingAccessesText(*m_model->run(), true))
                                    : tr("Run a memory experiment to see its shared-memory banks."));
         return;
     }

@@ -229,8 +229,8 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     if (m_records.empty()) {
         drawMessage(p, rect(),
-                    m_model->run() ? tr("This run recorded no global-memory requests "
-                                        "(traced_blocks = 0, or not a memory experiment).")
+                    m_model->run()
+                        ? QString::fromStdString(missingAccessesText(*m_model->run(), false))
                                    : tr("Run a memory experiment to see its memory requests."));
         return;
     }

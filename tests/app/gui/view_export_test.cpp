@@ -91,6 +91,23 @@ TEST_F(ViewExport, SvgParsesAndKeepsTheViewsTextAsText) {
     EXPECT_TRUE(plotTexts->join(' ').contains("GB/s")) << plotTexts->join(" | ").toStdString();
 }
 
+// A view with nothing to draw says why, in the SVG as in the PNG, and the
+// words are right: a reduction uses shared memory but does not record its
+// accesses, so the banks view names the experiments that do.
+TEST_F(ViewExport, AnEmptyViewsMessageIsTextInTheSvg) {
+    for (const QSize size : {QSize(1600, 900), QSize(420, 300)}) {
+        const QString banks = files.dir() + "/banks.svg";
+        ASSERT_TRUE(
+            exportNamedView(window.get(), "banks", banks, ExportFormat::Svg, 1, size).ok());
+        auto texts = svgTexts(banks);
+        ASSERT_TRUE(texts.ok()) << texts.error();
+        const QString all = texts->join(' ');
+        EXPECT_TRUE(all.contains("does not record its shared-memory accesses"))
+            << size.width() << ": " << texts->join(" | ").toStdString();
+        EXPECT_TRUE(all.contains("transpose-f32")) << texts->join(" | ").toStdString();
+    }
+}
+
 TEST_F(ViewExport, AFailedExportSaysWhyAndKeepsTheOldFile) {
     const QString path = files.dir() + "/kept.png";
     ASSERT_TRUE(test::writeFile(path, "old"));
