@@ -45,9 +45,12 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext& context, const QS
                  qPrintable(qFormatLogMessage(type, context, message)));
 }
 
+// Screenshots, exports and the lesson checks show nothing on a screen.
 bool wantsScreenshot(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--screenshot") == 0) return true;
+        for (const char* offscreen :
+             {"--screenshot", "--export-view", "--print-narration", "--check-lesson"})
+            if (std::strcmp(argv[i], offscreen) == 0) return true;
     return false;
 }
 
@@ -100,7 +103,9 @@ int main(int argc, char** argv) {
         return 0;
     }
     ws::UiScale::instance()->setBasePointSize(QApplication::font().pointSizeF());
-    const bool interactive = cl.screenshot.isEmpty() && cl.exportView.isEmpty();
+    // --print-narration and --check-lesson read a lesson's slides and print.
+    const bool lessonText = cl.printNarration || !cl.checkLesson.isEmpty();
+    const bool interactive = cl.screenshot.isEmpty() && cl.exportView.isEmpty() && !lessonText;
     // Screenshots and exports look the same on every machine: the saved
     // theme and scale are the user's, for interactive use.
     ws::setLookSaving(interactive);
@@ -133,15 +138,17 @@ int main(int argc, char** argv) {
     QString lessonPath;
     int lessonSlide = cl.slide.value_or(1) - 1;
     std::optional<ws::SavedSession> restore;
-    if (!cl.lesson.isEmpty()) {
-        lessonPath = ws::resolveLesson(cl.lesson);
+    if (!cl.lesson.isEmpty() || !cl.checkLesson.isEmpty()) {
+        const QString named = cl.lesson.isEmpty() ? cl.checkLesson : cl.lesson;
+        lessonPath = ws::resolveLesson(named);
         if (lessonPath.isEmpty()) {
             QStringList names;
             for (const auto& l : ws::listBundledLessons()) names << l.name;
             return fail(QStringLiteral("no lesson '%1': not a file, and not a bundled lesson (%2)")
-                            .arg(cl.lesson, names.join(QStringLiteral(", "))),
+                            .arg(named, names.join(QStringLiteral(", "))),
                         2);
         }
+        if (!cl.checkLesson.isEmpty()) lessonSlide = 0;
     } else if (!cl.namesARun()) {
         if (interactive && ws::hasSavedSession()) restore = ws::loadSession();
         if (!restore || restore->kind == ws::SavedSession::Kind::None) {
@@ -211,7 +218,35 @@ int main(int argc, char** argv) {
             *once = true;
             finish();
         };
-        if (usesLesson) {
+        if (cl.printNarration) {
+            QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, [&] {
+                for (const QString& line : window.lesson()->narrationLines())
+                    std::printf("%s\n", line.toUtf8().constData());
+                std::fflush(stdout);
+                const QStringList problems = window.lesson()->checkSlide();
+                for (const QString& problem : problems) ws::appLog(problem);
+                QApplication::exit(problems.isEmpty() ? 0 : 2);
+            });
+        } else if (!cl.checkLesson.isEmpty()) {
+            // Every slide in turn, each checked once it settled.
+            auto problems = std::make_shared<QStringList>();
+            QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, [&, problems] {
+                ws::LessonController* lesson = window.lesson();
+                *problems << lesson->checkSlide();
+                if (lesson->slide() + 1 < lesson->slideCount()) {
+                    QTimer::singleShot(0, &app, [lesson] { lesson->goTo(lesson->slide() + 1); });
+                    return;
+                }
+                for (const QString& problem : *problems)
+                    std::printf("%s\n", problem.toUtf8().constData());
+                if (problems->isEmpty())
+                    std::printf("%s: %d slides, every run found, every figure named and every "
+                                "expectation held\n",
+                                lessonPath.toUtf8().constData(), lesson->slideCount());
+                std::fflush(stdout);
+                QApplication::exit(problems->isEmpty() ? 0 : 2);
+            });
+        } else if (usesLesson) {
             QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, finishOnce);
         } else {
             QObject::connect(&window, &ws::MainWindow::loadFailed, &app, [](QString message) {
@@ -232,6 +267,7 @@ int main(int argc, char** argv) {
     if (cl.presentation) window.setPresentation(true);
     if (usesLesson) {
         if (interactive) window.source()->probe();  // a slide may run live
+        if (!cl.traces.isEmpty()) window.lesson()->setTracesDir(cl.traces);
         if (ws::Status s = window.openLesson(lessonPath, lessonSlide); !s)
             return fail(QString::fromStdString(s.error()), 2);
         for (const QString& problem : window.lesson()->slideProblems()) ws::appLog(problem);

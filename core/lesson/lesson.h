@@ -87,6 +87,10 @@ struct Slide {
     Beat opening;
     std::vector<Beat> fragments;
     std::string notes;  // for the speaker only
+    // What the slide's story needs of its runs, e.g. "{kernel_ms} <
+    // {compare.kernel_ms}" (core/lesson/narration.h): a run that breaks one
+    // is pointed out in the speaker's notes, never on the audience's slide.
+    std::vector<std::string> expect;
 };
 
 struct Lesson {

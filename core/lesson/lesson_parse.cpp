@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/catalog/catalog.h"
+#include "core/lesson/narration.h"
 
 namespace ws::lesson {
 
@@ -362,7 +363,8 @@ private:
         if (node["title"].IsDefined() && node["title"].IsScalar()) m_title = node["title"].Scalar();
         if (Status st = onlyKnown(
                 node, {"title", "trace", "experiment", "params", "live", "compare", "views",
-                       "layout", "at", "animate", "highlight", "narration", "notes", "fragments"});
+                       "layout", "at", "animate", "highlight", "narration", "notes", "fragments",
+                       "expect"});
             !st)
             return makeError(st.error());
         auto title = text(node, "title", true);
@@ -440,7 +442,53 @@ private:
             }
             m_fragment = -1;
         }
+        if (const YAML::Node expect = node["expect"]; expect.IsDefined()) {
+            std::vector<YAML::Node> items;
+            if (expect.IsScalar()) items.push_back(expect);
+            if (expect.IsSequence())
+                for (const auto& e : expect) items.push_back(e);
+            if (items.empty())
+                return fieldError(node, "expect", "expected a comparison or a list of them",
+                                  expect);
+            for (const YAML::Node& e : items) {
+                if (!e.IsScalar())
+                    return fieldError(node, "expect", "expected a comparison such as "
+                                      "'{kernel_ms} < {compare.kernel_ms}'", e);
+                if (auto parsed = parseExpectation(e.Scalar()); !parsed)
+                    return fieldError(node, "expect", parsed.error(), e);
+                s.expect.push_back(e.Scalar());
+            }
+        }
+        if (Status st = checkFigures(node, s); !st) return makeError(st.error());
         return s;
+    }
+
+    // Every placeholder is well formed, and names another run only where the
+    // slide compares two; whether the runs have the figure is known once
+    // they load (checkLesson, the notes window).
+    Status checkFigures(const YAML::Node& node, const Slide& s) const {
+        auto check = [&](const std::string& field, const std::string& text,
+                         const YAML::Node& at) -> Status {
+            auto ps = placeholdersIn(text);
+            if (!ps) return fieldError(node, field, ps.error(), at);
+            for (const Placeholder& p : *ps)
+                if (!p.run.empty() && s.compare.empty())
+                    return fieldError(node, field,
+                                      "'" + p.text + "' names the compared run, and the slide "
+                                      "compares none (give 'compare')",
+                                      at);
+            return {};
+        };
+        if (Status st = check("narration", s.opening.narration, node["narration"]); !st) return st;
+        if (Status st = check("notes", s.notes, node["notes"]); !st) return st;
+        for (std::size_t i = 0; i < s.fragments.size(); ++i)
+            if (Status st = check("fragments[" + std::to_string(i + 1) + "].narration",
+                                  s.fragments[i].narration, node["fragments"][i]["narration"]);
+                !st)
+                return st;
+        for (const std::string& e : s.expect)
+            if (Status st = check("expect", e, node["expect"]); !st) return st;
+        return {};
     }
 
     std::string m_file;

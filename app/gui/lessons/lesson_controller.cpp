@@ -127,7 +127,12 @@ void LessonController::last() { goTo(slideCount() - 1, 0); }
 QString LessonController::traceFile(const std::string& name) const {
     const QString n = qs(name);
     if (QFileInfo(n).isAbsolute()) return QFileInfo::exists(n) ? n : QString();
-    // Beside the lesson first (an instructor's own traces), then the bundled ones.
+    // A folder of traces given on the command line (recorded on this GPU),
+    // then beside the lesson (an instructor's own traces), then the bundled ones.
+    if (!m_tracesDir.isEmpty()) {
+        const QString given = QDir(m_tracesDir).filePath(n);
+        if (QFileInfo::exists(given)) return given;
+    }
     const QString beside = QFileInfo(m_path).dir().filePath(n);
     if (QFileInfo::exists(beside)) return beside;
     const QString bundled = resourcesDir() + QStringLiteral("/traces/") + n;
@@ -186,7 +191,7 @@ void LessonController::showSlide() {
     const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
     const lesson::RunChoice* choice = lesson::runOf(*m_lesson, m_slide);
     const Request r = choice ? resolve(*choice) : Request{};
-    m_stage->setProblem(r.problem);
+    showProblem(r.problem);
     m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), r.badge);
     m_badge = r.badge;
     m_slidesRunShown = false;
@@ -227,7 +232,7 @@ void LessonController::onRunShown() {
 void LessonController::onRunFailed(const QString& message) {
     if (!m_lesson || m_pendingKey.isEmpty()) return;
     m_pendingKey.clear();
-    m_stage->setProblem(message);
+    showProblem(message);
     buildStage();
     applyBeat();
     settle();
@@ -268,10 +273,10 @@ void LessonController::buildStage() {
         left ? sideLabel(left->experiment, left->params, otherParams) : tr("this run"), rightTitle,
         table);
     if (!other.problem.isEmpty())
-        m_stage->setProblem(other.problem);
+        showProblem(other.problem);
     else if (!other.file.isEmpty())
         pair->loadRight(other.file, [this](const QString& error) {
-            if (!error.isEmpty()) m_stage->setProblem(error);
+            if (!error.isEmpty()) showProblem(error);
             applyBeat();  // the second run follows the first's position
             // A screenshot or export of the slide waits for both runs.
             if (m_settleAfterPair) {
@@ -280,7 +285,7 @@ void LessonController::buildStage() {
             }
         });
     else
-        m_stage->setProblem(tr("A comparison needs a recorded run on both sides."));
+        showProblem(tr("A comparison needs a recorded run on both sides."));
     table->setRuns(pair->leftRun(), pair->rightRun());
 }
 
@@ -337,7 +342,8 @@ void LessonController::applyBeat() {
         badge = (badge.isEmpty() ? QString() : badge + QStringLiteral(" · ")) +
                 tr("✘ GPU result not verified");
     m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), badge);
-    m_stage->setCaption(qs(beat.narration));
+    m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(beat.narration, narrationRuns())));
+    emit figuresChanged();
     const int steps = std::max<int>(1, int(s.fragments.size()) + 1);
     m_stage->setProgress((m_slide + double(m_fragment + 1) / steps) / slideCount());
     PlaybackModel* model = m_window->model();
@@ -412,6 +418,78 @@ QString LessonController::sideLabel(const std::string& experiment, const ParamVa
     }
     if (!differing.isEmpty()) return differing.join(QStringLiteral(", "));
     return qs(v != params.end() ? v->second : experiment);
+}
+
+lesson::NarrationRuns LessonController::narrationRuns() const {
+    return {m_slidesRunShown ? m_window->model()->run() : nullptr,
+            m_pair ? m_pair->rightRun() : nullptr};
+}
+
+QString LessonController::resolvedNotes() const {
+    if (!m_lesson) return {};
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    return qs(lesson::resolveNarrationOrEllipsis(s.notes, narrationRuns()));
+}
+
+QStringList LessonController::brokenExpectations() const {
+    QStringList lines;
+    if (!m_lesson) return lines;
+    const lesson::NarrationRuns runs = narrationRuns();
+    for (const std::string& text : m_lesson->slides[std::size_t(m_slide)].expect) {
+        auto e = lesson::parseExpectation(text);
+        if (!e) {
+            lines << qs(e.error());
+            continue;
+        }
+        auto holds = lesson::expectationHolds(*e, runs);
+        if (!holds)
+            lines << tr("not judged yet: %1 (%2)").arg(qs(text), qs(holds.error()));
+        else if (!*holds)
+            lines << tr("these runs break '%1': %2").arg(
+                qs(text), qs(lesson::resolveNarrationOrEllipsis(e->left + " " + e->op + " " +
+                                                                    e->right,
+                                                                runs)));
+    }
+    return lines;
+}
+
+void LessonController::showProblem(const QString& message) {
+    m_stageProblem = message;
+    m_stage->setProblem(message);
+}
+
+QStringList LessonController::checkSlide() const {
+    QStringList problems;
+    if (!m_lesson) return problems;
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    const QString place = qs(lesson::slidePlace(*m_lesson, m_slide));
+    if (!m_stageProblem.isEmpty()) problems << place + QStringLiteral(": ") + m_stageProblem;
+    const lesson::NarrationRuns runs = narrationRuns();
+    auto figures = [&](const QString& field, const std::string& text) {
+        if (auto r = lesson::resolveNarration(text, runs); !r)
+            problems << place + QStringLiteral(", field '%1': ").arg(field) + qs(r.error());
+    };
+    figures(QStringLiteral("narration"), s.opening.narration);
+    for (std::size_t i = 0; i < s.fragments.size(); ++i)
+        figures(QStringLiteral("fragments[%1].narration").arg(i + 1), s.fragments[i].narration);
+    figures(QStringLiteral("notes"), s.notes);
+    for (const QString& broken : brokenExpectations())
+        problems << place + QStringLiteral(", field 'expect': ") + broken;
+    return problems;
+}
+
+QStringList LessonController::narrationLines() const {
+    QStringList lines;
+    if (!m_lesson) return lines;
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    const lesson::NarrationRuns runs = narrationRuns();
+    auto add = [&](const std::string& text) {
+        if (!text.empty())
+            lines << qs(lesson::plainText(lesson::resolveNarrationOrEllipsis(text, runs)));
+    };
+    add(s.opening.narration);
+    for (const lesson::Beat& f : s.fragments) add(f.narration);
+    return lines;
 }
 
 }  // namespace ws

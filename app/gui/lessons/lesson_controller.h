@@ -12,6 +12,7 @@
 
 #include "core/common/result.h"
 #include "core/lesson/lesson.h"
+#include "core/lesson/narration.h"
 
 class QVariantAnimation;
 
@@ -49,6 +50,23 @@ public:
     void finishAnimation();
     // Problems of single slides found when the lesson was opened.
     QStringList slideProblems() const { return m_problems; }
+    // The runs the slide's figures come from (core/lesson/narration.h): its
+    // run once shown, and the compared one once loaded.
+    lesson::NarrationRuns narrationRuns() const;
+    // The slide's notes with their figures filled in, and one line for each
+    // expectation the runs break or cannot be judged by (for the speaker's
+    // notes window; the audience's slide never shows them).
+    QString resolvedNotes() const;
+    QStringList brokenExpectations() const;
+    // What --check-lesson reports of the slide on show once it settled: its
+    // run's problem, figures its runs lack, expectations they break; each
+    // line names the file, the slide and the field.
+    QStringList checkSlide() const;
+    // The slide's narration and its fragments', figures filled in, as plain
+    // text (--print-narration).
+    QStringList narrationLines() const;
+    // Traces named by a slide are looked for here first (--traces DIR).
+    void setTracesDir(const QString& dir) { m_tracesDir = dir; }
 
 public slots:
     void goTo(int slide, int fragment = 0);
@@ -67,6 +85,7 @@ signals:
     void closed();
     void slideChanged(int slide, int fragment);
     void slideShown();  // the slide is settled: screenshots and exports wait for this
+    void figuresChanged();  // a run of the slide arrived: the notes' figures may read anew
 
 private:
     // The lesson read (or why not) made the open one: the checks, then slide `slide`.
@@ -89,6 +108,7 @@ private:
     void onRunFailed(const QString& message);
     void buildStage();
     void applyBeat();
+    void showProblem(const QString& message);  // on the stage, and kept for checkSlide
     double timeOf(const lesson::Position& position) const;
     void settle();
 
@@ -97,6 +117,8 @@ private:
     std::optional<lesson::Lesson> m_lesson;
     QString m_path;
     QStringList m_problems;
+    QString m_stageProblem;  // what the stage says is wrong with the slide's run
+    QString m_tracesDir;
     int m_slide = 0;
     int m_fragment = 0;
     QString m_shownKey;    // the run on show, as requested by a slide

@@ -38,6 +38,7 @@ NotesWindow::NotesWindow(LessonController* lesson, QWidget* parent)
     v->addWidget(m_next, 1);
     v->addWidget(m_clock);
     connect(lesson, &LessonController::slideChanged, this, &NotesWindow::refresh);
+    connect(lesson, &LessonController::figuresChanged, this, &NotesWindow::refresh);
     connect(lesson, &LessonController::opened, this, [this] {
         m_elapsed.restart();
         refresh();
@@ -84,16 +85,24 @@ void NotesWindow::refresh() {
     if (!s.fragments.empty())
         where += tr(" (step %1 of %2)").arg(m_lesson->fragment() + 1).arg(s.fragments.size() + 1);
     m_where->setText(where);
-    m_notes->setText(s.notes.empty() ? tr("*No notes for this slide.*")
-                                     : QString::fromStdString(s.notes));
+    QString notes = s.notes.empty() ? tr("*No notes for this slide.*") : m_lesson->resolvedNotes();
+    // What the slide's story needs and these runs do not give: for the
+    // speaker alone, so the audience's slide never changes.
+    for (const QString& broken : m_lesson->brokenExpectations())
+        notes += QStringLiteral("\n\n**✘** ") + broken;
+    m_notes->setText(notes);
     if (m_lesson->fragment() < int(s.fragments.size())) {
         const std::string& n = s.fragments[std::size_t(m_lesson->fragment())].narration;
-        m_next->setText(tr("Next step of this slide. ") + QString::fromStdString(n));
+        m_next->setText(tr("Next step of this slide. ") +
+                        QString::fromStdString(
+                            lesson::resolveNarrationOrEllipsis(n, m_lesson->narrationRuns())));
     } else if (i + 1 < int(l->slides.size())) {
         const lesson::Slide& next = l->slides[std::size_t(i) + 1];
         m_next->setText(QStringLiteral("**%1**\n\n%2")
                             .arg(QString::fromStdString(next.title),
-                                 QString::fromStdString(next.opening.narration)));
+                                 // Its runs are not loaded yet: figures read "…".
+                                 QString::fromStdString(lesson::resolveNarrationOrEllipsis(
+                                     next.opening.narration, {}))));
     } else {
         m_next->setText(tr("*The end of the lesson.*"));
     }

@@ -56,6 +56,8 @@ QString usageText() {
                "                 [--screenshot PNG [--at STEP|--time NS] [--window-size WxH]]\n"
                "                 [--worker-timeout SECONDS]\n"
                "                 [--export-view NAME --format svg|png [--scale S] -o FILE]\n"
+               "       warpscope --lesson NAME|FILE [--slide N] --print-narration [--traces DIR]\n"
+               "       warpscope --check-lesson FILE [--traces DIR]\n"
                "  --trace FILE         open a recorded trace\n"
                "  --experiment ID      run an experiment of the catalog (live on a GPU through "
                "the\n"
@@ -63,6 +65,13 @@ QString usageText() {
                "  --lesson NAME|FILE   open a lesson: a bundled one by name (execution-model,\n"
                "                       reduction-ladder, ...) or a lesson file (docs/lessons.md)\n"
                "  --slide N            the lesson's slide to open, numbered from 1 as on screen\n"
+               "  --print-narration    print the slide's narration, fragments included, with its\n"
+               "                       figures from its runs, as plain text, and exit\n"
+               "  --check-lesson FILE  load every slide of a lesson without showing it: traces\n"
+               "                       found, experiments and parameters known, figures named\n"
+               "                       in the narration present, expectations held; one line\n"
+               "                       per problem and exit 2, or exit 0\n"
+               "  --traces DIR         look for a lesson's traces in DIR first\n"
                "  --presentation       full screen, menus and docks hidden, scaled for projection\n"
                "                       (F11 toggles, Esc leaves)\n"
                "  --worker \"CMD\"       worker command (default: warpscope-record serve)\n"
@@ -131,6 +140,12 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
             st = take(c.screenshot);
         } else if (a == "--lesson") {
             st = take(c.lesson);
+        } else if (a == "--print-narration") {
+            c.printNarration = true;
+        } else if (a == "--check-lesson") {
+            st = take(c.checkLesson);
+        } else if (a == "--traces") {
+            st = take(c.traces);
         } else if (a == "--slide") {
             double n = 0;
             st = number(n, 1, "a slide number from 1");
@@ -187,6 +202,16 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) + int(!c.lesson.isEmpty());
     if (sources > 1) return makeError("give one of --trace, --experiment and --lesson");
     if (c.slide && c.lesson.isEmpty()) return makeError("--slide needs --lesson");
+    if (c.printNarration && c.lesson.isEmpty())
+        return makeError("--print-narration needs --lesson (and --slide N, else slide 1)");
+    if (!c.checkLesson.isEmpty() && (sources > 0 || !c.screenshot.isEmpty() ||
+                                     !c.exportView.isEmpty() || c.printNarration))
+        return makeError("--check-lesson FILE checks a lesson alone: give it no run, screenshot "
+                         "or export");
+    if (!c.traces.isEmpty() && c.lesson.isEmpty() && c.checkLesson.isEmpty())
+        return makeError("--traces DIR belongs to --lesson or --check-lesson");
+    if (c.printNarration && (!c.screenshot.isEmpty() || !c.exportView.isEmpty()))
+        return makeError("give --print-narration alone, without --screenshot or --export-view");
     if ((c.atStep || c.atTimeNs) && c.screenshot.isEmpty() && c.exportView.isEmpty())
         return makeError("--at and --time position the playback for --screenshot or --export-view");
     if (c.atStep && c.atTimeNs) return makeError("give either --at or --time, not both");

@@ -33,6 +33,14 @@ struct CommandLine {
     // --window-size: what --screenshot renders at (a 720p projector, a 4K
     // screen); unset, 1920x1080.
     std::optional<QSize> windowSize;
+    // --print-narration: the slide's narration, fragments included, with its
+    // figures filled in, as plain text on stdout; then exit.
+    bool printNarration = false;
+    // --check-lesson FILE: load every slide without showing it and print one
+    // line per problem (exit 2), or that the lesson holds (exit 0).
+    QString checkLesson;
+    // --traces DIR: a lesson's traces are looked for here first.
+    QString traces;
     bool help = false;
     bool version = false;
     // Something to show was named (not a first start or a restored session).

@@ -41,11 +41,28 @@ TEST(CommandLine, RejectsWhatItCannotDo) {
           {"--worker-timeout", "0"},
           {"--trace", "a", "--window-size", "1280x720"},  // only for --screenshot
           {"--trace", "a", "--screenshot", "x.png", "--window-size", "1280"},
-          {"--trace", "a", "--screenshot", "x.png", "--window-size", "100x100"}}) {
+          {"--trace", "a", "--screenshot", "x.png", "--window-size", "100x100"},
+          {"--print-narration"},                         // needs --lesson
+          {"--check-lesson", "l.yaml", "--trace", "a"},  // checks a lesson alone
+          {"--check-lesson", "l.yaml", "--lesson", "b"},
+          {"--traces", "dir", "--trace", "a"},  // traces of a lesson
+          {"--lesson", "l", "--print-narration", "--screenshot", "x.png"}}) {
         const auto c = parseCommandLine(bad);
         EXPECT_FALSE(c.ok()) << bad.join(' ').toStdString();
         if (!c.ok()) EXPECT_FALSE(c.error().empty());
     }
+}
+
+TEST(CommandLine, LessonChecksAndNarration) {
+    const auto check = parseCommandLine({"--check-lesson", "course.yaml", "--traces", "h200"});
+    ASSERT_TRUE(check.ok()) << check.error();
+    EXPECT_EQ(check->checkLesson, "course.yaml");
+    EXPECT_EQ(check->traces, "h200");
+    const auto text =
+        parseCommandLine({"--lesson", "atomics", "--slide", "3", "--print-narration"});
+    ASSERT_TRUE(text.ok()) << text.error();
+    EXPECT_TRUE(text->printNarration);
+    EXPECT_EQ(text->slide, 3);
 }
 
 TEST(CommandLine, AScreenshotsSize) {

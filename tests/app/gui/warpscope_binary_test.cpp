@@ -19,6 +19,7 @@ struct Outcome {
     int code = -1;
     QString err;
     double seconds = 0;
+    QString out;
 };
 
 class WarpscopeBinary : public ::testing::Test {
@@ -44,7 +45,8 @@ protected:
             return {-1, why, t.elapsed() / 1000.0};
         }
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardError()), t.elapsed() / 1000.0};
+                QString::fromUtf8(p.readAllStandardError()), t.elapsed() / 1000.0,
+                QString::fromUtf8(p.readAllStandardOutput())};
     }
     // A real screenshot: the window's size and many colours, not a blank.
     static void expectScreenshot(const QString& path, QSize size = {1920, 1080}) {
@@ -81,6 +83,46 @@ TEST_F(WarpscopeBinary, ASlideBeyondTheLessonIsNamedAndTheLastShown) {
 }
 
 // A laptop's 1600x900 for the window, a small projector's 720p for a slide.
+// A course's CI: every slide loaded without a window, each problem one line
+// naming file, slide and field, exit 2; a sound lesson exits 0.
+TEST_F(WarpscopeBinary, CheckLessonNamesEveryProblemOnItsOwnLine) {
+    const QString lesson = files.dir() + "/course.yaml";
+    ASSERT_TRUE(
+        test::writeFile(lesson,
+                        "title: Course\nslides:\n"
+                        "  - title: Timed\n    trace: a.wstrace\n    views: [timeline]\n"
+                        "    narration: '{blocks} blocks in {kernel_ms}'\n"
+                        "    expect: '{kernel_ms} > 1000'\n"
+                        "  - title: Missing\n    trace: nowhere.wstrace\n    views: [grid]\n"
+                        "  - title: Unknown figure\n    trace: a.wstrace\n    views: [grid]\n"
+                        "    notes: 'it took {casAttemptsMean}'\n"));
+    const Outcome o = run({"--check-lesson", lesson});
+    EXPECT_EQ(o.code, 2) << o.err.toStdString() << o.out.toStdString();
+    const QStringList lines = o.out.trimmed().split('\n');
+    EXPECT_EQ(lines.size(), 3) << o.out.toStdString();
+    EXPECT_TRUE(
+        o.out.contains("course.yaml: slide 1 (Timed), field 'expect': these runs break "
+                       "'{kernel_ms} > 1000'"))
+        << o.out.toStdString();
+    EXPECT_TRUE(o.out.contains("slide 2 (Missing): The trace 'nowhere.wstrace' is missing"))
+        << o.out.toStdString();
+    EXPECT_TRUE(o.out.contains("slide 3 (Unknown figure), field 'notes': '{casAttemptsMean}'"))
+        << o.out.toStdString();
+
+    const QString sound = files.dir() + "/sound.yaml";
+    ASSERT_TRUE(test::writeFile(sound,
+                                "title: Sound\nslides:\n  - title: One\n    trace: a.wstrace\n"
+                                "    views: [grid]\n    narration: '**{blocks}** blocks'\n"));
+    const Outcome ok = run({"--check-lesson", sound});
+    EXPECT_EQ(ok.code, 0) << ok.out.toStdString() << ok.err.toStdString();
+    EXPECT_TRUE(ok.out.contains("every figure named")) << ok.out.toStdString();
+
+    const Outcome text = run({"--lesson", sound, "--slide", "1", "--print-narration"});
+    EXPECT_EQ(text.code, 0) << text.err.toStdString();
+    EXPECT_TRUE(text.out.trimmed().endsWith(" blocks")) << text.out.toStdString();
+    EXPECT_FALSE(text.out.contains('{') || text.out.contains("**")) << text.out.toStdString();
+}
+
 TEST_F(WarpscopeBinary, ScreenshotAtAChosenSize) {
     const QString window = files.dir() + "/small.png";
     Outcome o =

@@ -1,0 +1,209 @@
+#include "core/lesson/narration.h"
+
+#include <cctype>
+#include <cstdlib>
+
+#include "core/lesson/run_figures.h"
+
+namespace ws::lesson {
+
+namespace {
+
+bool nameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+Result<Placeholder> parseOne(const std::string& inner, const std::string& whole) {
+    Placeholder p;
+    p.text = whole;
+    std::string body = inner;
+    if (const auto colon = body.find(':'); colon != std::string::npos) {
+        const std::string digits = body.substr(colon + 1);
+        if (digits.empty() || digits.size() > 1 ||
+            !std::isdigit(static_cast<unsigned char>(digits[0])))
+            return makeError("'" + whole + "': after ':' give the decimals, 0 to 9");
+        p.decimals = digits[0] - '0';
+        body = body.substr(0, colon);
+    }
+    if (const auto dot = body.find('.'); dot != std::string::npos) {
+        p.run = body.substr(0, dot);
+        body = body.substr(dot + 1);
+        if (p.run != "compare" && p.run != "ratio")
+            return makeError("'" + whole +
+                             "': a figure of another run starts with 'compare.' or 'ratio.'");
+    }
+    if (body.empty()) return makeError("'" + whole + "': no figure named");
+    for (char c : body)
+        if (!nameChar(c))
+            return makeError("'" + whole + "': a figure's name has letters, digits and _");
+    p.name = body;
+    return p;
+}
+
+struct Piece {
+    std::string literal;  // text before the placeholder
+    std::optional<Placeholder> hole;
+};
+
+Result<std::vector<Piece>> pieces(const std::string& text) {
+    std::vector<Piece> out;
+    std::string literal;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '{' && i + 1 < text.size() && text[i + 1] == '{') {
+            literal += '{';
+            ++i;
+        } else if (c == '}' && i + 1 < text.size() && text[i + 1] == '}') {
+            literal += '}';
+            ++i;
+        } else if (c == '{') {
+            const auto end = text.find('}', i);
+            if (end == std::string::npos)
+                return makeError("a '{' is never closed (write '{{' for a brace)");
+            const std::string whole = text.substr(i, end - i + 1);
+            auto p = parseOne(text.substr(i + 1, end - i - 1), whole);
+            if (!p) return makeError(p.error());
+            out.push_back({std::move(literal), *p});
+            literal.clear();
+            i = end;
+        } else if (c == '}') {
+            return makeError("a '}' closes nothing (write '}}' for a brace)");
+        } else {
+            literal += c;
+        }
+    }
+    out.push_back({std::move(literal), std::nullopt});
+    return out;
+}
+
+Result<RunFigure> figureOf(const Placeholder& p, const NarrationRuns& runs) {
+    const Run* run = p.run.empty() ? runs.run : runs.compare;
+    if (!run)
+        return makeError("'" + p.text + "': " +
+                         (p.run.empty() ? std::string("the slide's run is not loaded")
+                                        : std::string("the slide compares no second run")));
+    const auto figures = runFigures(*run);
+    const auto it = figures.find(p.name);
+    if (it == figures.end())
+        return makeError("'" + p.text + "': the " + run->experiment + " run has no figure '" +
+                         p.name + "'");
+    if (p.run != "ratio") return it->second;
+    if (!runs.run) return makeError("'" + p.text + "': the slide's run is not loaded");
+    const auto base = runFigures(*runs.run);
+    const auto b = base.find(p.name);
+    if (b == base.end() || b->second.value == 0)
+        return makeError("'" + p.text + "': the slide's run has no figure '" + p.name +
+                         "' to divide by");
+    return RunFigure{it->second.value / b->second.value, "×"};
+}
+
+Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, bool ellipsis) {
+    auto parts = pieces(text);
+    if (!parts) return makeError(parts.error());
+    std::string out;
+    for (const Piece& piece : *parts) {
+        out += piece.literal;
+        if (!piece.hole) continue;
+        auto f = figureOf(*piece.hole, runs);
+        if (!f) {
+            if (!ellipsis) return makeError(f.error());
+            out += "…";
+            continue;
+        }
+        out += formatFigure(
+            *f, piece.hole->decimals
+                    ? piece.hole->decimals
+                    : (piece.hole->run == "ratio" ? std::optional<int>(2) : std::nullopt));
+    }
+    return out;
+}
+
+Result<double> sideValue(const std::string& side, const NarrationRuns& runs) {
+    if (!side.empty() && side.front() == '{') {
+        auto ps = placeholdersIn(side);
+        if (!ps) return makeError(ps.error());
+        if (ps->size() != 1) return makeError("'" + side + "': one figure per side");
+        return figureValue(ps->front(), runs);
+    }
+    char* end = nullptr;
+    const double v = std::strtod(side.c_str(), &end);
+    if (side.empty() || *end != '\0')
+        return makeError("'" + side + "' is neither a figure nor a number");
+    return v;
+}
+
+std::string trimmed(const std::string& s) {
+    const auto a = s.find_first_not_of(" \t\n");
+    if (a == std::string::npos) return {};
+    return s.substr(a, s.find_last_not_of(" \t\n") - a + 1);
+}
+
+}  // namespace
+
+Result<std::vector<Placeholder>> placeholdersIn(const std::string& text) {
+    auto parts = pieces(text);
+    if (!parts) return makeError(parts.error());
+    std::vector<Placeholder> out;
+    for (const Piece& p : *parts)
+        if (p.hole) out.push_back(*p.hole);
+    return out;
+}
+
+Result<std::string> resolveNarration(const std::string& text, const NarrationRuns& runs) {
+    return resolve(text, runs, false);
+}
+
+std::string resolveNarrationOrEllipsis(const std::string& text, const NarrationRuns& runs) {
+    auto r = resolve(text, runs, true);
+    return r ? *r : text;
+}
+
+Result<double> figureValue(const Placeholder& p, const NarrationRuns& runs) {
+    auto f = figureOf(p, runs);
+    if (!f) return makeError(f.error());
+    return f->value;
+}
+
+Result<Expectation> parseExpectation(const std::string& text) {
+    for (const char* op : {"<=", ">=", "<", ">"}) {
+        const auto at = text.find(op);
+        if (at == std::string::npos) continue;
+        Expectation e{text, trimmed(text.substr(0, at)), op,
+                      trimmed(text.substr(at + std::string(op).size()))};
+        if (e.left.empty() || e.right.empty())
+            return makeError("'" + text + "': a figure or a number on each side of " + op);
+        for (const std::string& side : {e.left, e.right}) {
+            if (side.front() != '{') continue;
+            auto ps = placeholdersIn(side);
+            if (!ps) return makeError(ps.error());
+            if (ps->size() != 1 || side.back() != '}')
+                return makeError("'" + text + "': one figure per side");
+        }
+        return e;
+    }
+    return makeError("'" + text + "': expected two figures compared by <, <=, > or >=");
+}
+
+Result<bool> expectationHolds(const Expectation& e, const NarrationRuns& runs) {
+    auto l = sideValue(e.left, runs);
+    if (!l) return makeError(l.error());
+    auto r = sideValue(e.right, runs);
+    if (!r) return makeError(r.error());
+    if (e.op == "<") return *l < *r;
+    if (e.op == "<=") return *l <= *r;
+    if (e.op == ">") return *l > *r;
+    return *l >= *r;
+}
+
+std::string plainText(const std::string& markdown) {
+    std::string out;
+    for (std::size_t i = 0; i < markdown.size(); ++i) {
+        if (markdown[i] == '`') continue;
+        if (markdown.compare(i, 2, "**") == 0) {
+            ++i;
+            continue;
+        }
+        out += markdown[i];
+    }
+    return out;
+}
+
+}  // namespace ws::lesson

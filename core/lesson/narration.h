@@ -1,0 +1,60 @@
+#pragma once
+// Narration bound to its run: a lesson's narration, notes, fragments and
+// expectations name the figures of the slide's runs in braces instead of
+// typing them, so a caption always says what the views show, on any GPU
+// and for any recording (docs/lessons.md, "Figures in the narration").
+//
+//   {kernel_ms}           the slide's run: "0.194 ms"
+//   {compare.kernel_ms}   the compared run
+//   {ratio.kernel_ms}     compared / slide's run: "0.21×"
+//   {imbalance:2}         two decimals instead of three significant digits
+//   {{ and }}             a brace
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/common/result.h"
+#include "core/run/run.h"
+
+namespace ws::lesson {
+
+struct Placeholder {
+    std::string text;  // as written, braces included
+    std::string run;   // "", "compare" or "ratio"
+    std::string name;  // the figure's name
+    std::optional<int> decimals;
+};
+
+// The placeholders of `text` in order, or what is wrong with one (an
+// unclosed brace, an empty name, an unknown prefix).
+Result<std::vector<Placeholder>> placeholdersIn(const std::string& text);
+
+struct NarrationRuns {
+    const Run* run = nullptr;
+    const Run* compare = nullptr;  // null where the slide compares nothing
+};
+
+// The text with every placeholder replaced by its figure, or an error naming
+// the first placeholder the runs cannot fill. The second form never fails:
+// a placeholder it cannot fill shows as "…", for a caption that must show
+// something while a compared run is still loading.
+Result<std::string> resolveNarration(const std::string& text, const NarrationRuns& runs);
+std::string resolveNarrationOrEllipsis(const std::string& text, const NarrationRuns& runs);
+
+// The value behind one placeholder (a ratio for "ratio."), for expectations.
+Result<double> figureValue(const Placeholder& p, const NarrationRuns& runs);
+
+// "{kernel_ms} < {compare.kernel_ms}": two sides (a placeholder or a number)
+// and one of <, <=, >, >=.
+struct Expectation {
+    std::string text;
+    std::string left, op, right;
+};
+Result<Expectation> parseExpectation(const std::string& text);
+// Whether it holds for these runs, or why it cannot be judged.
+Result<bool> expectationHolds(const Expectation& e, const NarrationRuns& runs);
+
+// Narration as plain text: Markdown's ** and ` markers dropped.
+std::string plainText(const std::string& markdown);
+
+}  // namespace ws::lesson

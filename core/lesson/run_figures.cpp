@@ -1,0 +1,112 @@
+#include "core/lesson/run_figures.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/common/digit_groups.h"
+#include "core/figures/run_comparison.h"
+
+namespace ws::lesson {
+
+namespace {
+
+// A stored figure's unit from its name's ending, as the labs name them
+// ("maxBusyNs", "mul24Ms", "overheadPercent", "copyKernelGBs"); times in
+// nanoseconds read in microseconds, as the views print them.
+RunFigure stored(const std::string& name, double value) {
+    auto endsWith = [&](const char* suffix) {
+        const std::string s(suffix);
+        return name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+    };
+    if (endsWith("Ns")) return {value / 1000, "µs"};
+    if (endsWith("Us")) return {value, "µs"};
+    if (endsWith("Ms")) return {value, "ms"};
+    if (endsWith("Percent")) return {value, "%"};
+    if (endsWith("GBs")) return {value, "GB/s"};
+    if (endsWith("Gflops")) return {value, "GFLOP/s"};
+    const bool whole = std::floor(value) == value && std::fabs(value) < 1e15;
+    return {value, "", whole};
+}
+
+// First start to last end of every block record of the run, in µs.
+double spanUs(const Run& run) {
+    std::uint64_t first = 0, last = 0;
+    bool any = false;
+    for (const Launch& l : run.launches)
+        for (std::size_t i = 0; i < l.blocks.size(); ++i) {
+            if (!any || l.blocks.startNs[i] < first) first = l.blocks.startNs[i];
+            if (!any || l.blocks.endNs[i] > last) last = l.blocks.endNs[i];
+            any = true;
+        }
+    return any && last > first ? double(last - first) / 1000 : 0;
+}
+
+}  // namespace
+
+const std::vector<std::string>& standardFigureNames() {
+    static const std::vector<std::string> names = {
+        "kernel_ms", "kernel_us",     "recorded_ms", "overhead",   "cv",     "throughput",
+        "gflops",    "cpu_ms",        "transfer_ms", "launches",   "blocks", "sms",
+        "waves",     "blocks_per_sm", "span_us",     "repetitions"};
+    return names;
+}
+
+std::map<std::string, RunFigure> runFigures(const Run& run) {
+    std::map<std::string, RunFigure> f;
+    for (const auto& [name, value] : run.figures) f[name] = stored(name, value);
+    const Timing& t = run.timing;
+    f["kernel_ms"] = {t.kernelMs, "ms"};
+    f["kernel_us"] = {t.kernelMs * 1000, "µs"};
+    f["recorded_ms"] = {t.recordedKernelMs, "ms"};
+    f["overhead"] = {t.overheadPercent, "%"};
+    f["cv"] = {t.kernelCvPercent, "%"};
+    f["throughput"] = {t.gbPerS(), "GB/s"};
+    f["gflops"] = {t.gflopPerS(), "GFLOP/s"};
+    f["cpu_ms"] = {t.cpuMs, "ms"};
+    f["transfer_ms"] = {t.transferMs, "ms"};
+    f["repetitions"] = {double(t.repetitions), "", true};
+    f["launches"] = {double(run.launches.size()), "", true};
+    std::size_t blocks = 0;
+    for (const Launch& l : run.launches) blocks += l.blocks.size();
+    f["blocks"] = {double(blocks), "", true};
+    f["sms"] = {double(run.device.smCount), "", true};
+    f["waves"] = {double(waveCount(run)), "", true};
+    f["blocks_per_sm"] = {meanBlocksPerSm(run), ""};
+    f["span_us"] = {spanUs(run), "µs"};
+    return f;
+}
+
+std::string formatFigure(const RunFigure& figure, std::optional<int> decimals) {
+    const double v = figure.value;
+    int d = 0;
+    if (decimals) {
+        d = std::max(0, *decimals);
+    } else if (!figure.whole) {
+        // Three significant digits, never fewer than the whole part.
+        const double a = std::fabs(v);
+        d = a == 0 || a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 2 - int(std::floor(std::log10(a)));
+        d = std::min(d, 6);
+    }
+    if (figure.unit.empty() && !figure.whole && !decimals && std::fabs(v) >= 1e6) {
+        // Rates of millions and billions as people say them: "1.35 billion".
+        const bool billions = std::fabs(v) >= 1e9;
+        RunFigure scaled{v / (billions ? 1e9 : 1e6), ""};
+        return formatFigure(scaled) + (billions ? " billion" : " million");
+    }
+    std::string number;
+    if (d == 0 && std::fabs(v) >= 1000 && std::fabs(v) < 1.8e19) {
+        // Whole numbers as people read them: 1,048,576.
+        if (v < 0) number = "-";
+        number += groupedDigits(std::uint64_t(std::llround(std::fabs(v))));
+    } else {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.*f", d, v);
+        number = text;
+    }
+    if (figure.unit.empty()) return number;
+    if (figure.unit == "×") return number + "×";
+    // A no-break space keeps a number and its unit on one line of a caption.
+    return number + "\u00a0" + figure.unit;
+}
+
+}  // namespace ws::lesson
