@@ -73,6 +73,7 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
     f["waves"] = {double(waveCount(run)), "", true};
     f["blocks_per_sm"] = {meanBlocksPerSm(run), ""};
     f["span_us"] = {spanUs(run), "µs"};
+    f["timer_tick_ns"] = {double(run.device.timerTickNs), "ns", true};
     return f;
 }
 
