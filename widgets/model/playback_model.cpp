@@ -43,7 +43,7 @@ int PlaybackModel::currentStep() const {
 }
 
 void PlaybackModel::setTime(double ns) {
-    ns = std::clamp(ns, 0.0, duration());
+    ns = std::clamp(ns, 0.0, playbackEnd());
     if (ns == m_time) return;
     m_time = ns;
     emit timeChanged(m_time);
@@ -59,7 +59,7 @@ void PlaybackModel::stepForward() {
     if (!m_prepared || m_prepared->steps.empty()) return;
     const auto& s = m_prepared->steps;
     const auto it = std::upper_bound(s.begin(), s.end(), m_time);
-    setTime(it == s.end() ? duration() : *it);
+    setTime(it == s.end() ? playbackEnd() : *it);
 }
 
 void PlaybackModel::stepBack() {
@@ -70,11 +70,11 @@ void PlaybackModel::stepBack() {
 }
 
 void PlaybackModel::toStart() { setTime(0); }
-void PlaybackModel::toEnd() { setTime(duration()); }
+void PlaybackModel::toEnd() { setTime(playbackEnd()); }
 
 void PlaybackModel::play() {
     if (!m_prepared || playing()) return;
-    if (m_time >= duration()) setTime(0);
+    if (m_time >= playbackEnd()) setTime(0);
     m_lastTickMs = QDateTime::currentMSecsSinceEpoch();
     m_timer.start();
     emit playingChanged(true);
@@ -106,9 +106,9 @@ void PlaybackModel::advance() {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const double wall = double(now - m_lastTickMs) / 1000.0;
     m_lastTickMs = now;
-    const double next = m_time + wall * m_speed * duration() / kBaseSeconds;
-    if (next >= duration()) {
-        setTime(duration());
+    const double next = m_time + wall * m_speed * playbackEnd() / kBaseSeconds;
+    if (next >= playbackEnd()) {
+        setTime(playbackEnd());
         pause();
         return;
     }

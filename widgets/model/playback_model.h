@@ -4,6 +4,7 @@
 // signals keep them all in step (select a block anywhere, all views follow).
 #include <QObject>
 #include <QTimer>
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -41,6 +42,10 @@ public:
     // The span time axes cover at least, in ns: two runs compared side by
     // side share one scale, so that the faster looks faster (0: the run's own).
     double commonSpan() const { return m_commonSpan; }
+    // Where playback ends: the run's own span, or the longer span of a
+    // comparison this model leads (setCommonSpan), so two runs played in
+    // step by time both run to their ends.
+    double playbackEnd() const { return m_prepared ? std::max(duration(), m_commonSpan) : 0; }
     void setCommonSpan(double ns);
 
 public slots:

@@ -36,10 +36,16 @@ void RunPair::follow() {
     m_right->setHighlight(m_left->highlight());
     if (m_lockstep == Lockstep::Event && m_left->stepCount() > 0 && m_right->stepCount() > 0)
         m_right->setStep(m_left->currentStep());
-    else if (m_left->duration() > 0 && m_left->time() >= m_left->duration())
-        m_right->setTime(m_right->duration());  // both finished, however long each took
+    else if (m_left->duration() > 0 &&
+             (m_left->time() >= m_left->playbackEnd() ||
+              (!m_left->playing() && m_left->time() == m_left->duration())))
+        // Both finished, however long each took: the end of the longer span,
+        // or a still picture at the leading run's end (a slide's 'at: end').
+        m_right->setTime(m_right->duration());
     else
-        m_right->setTime(m_left->time());  // the same ns after each run's first block
+        // The same ns after each run's first block; a shorter leading run
+        // plays on to the longer one's end (PlaybackModel::playbackEnd).
+        m_right->setTime(m_left->time());
 }
 
 void RunPair::setRight(std::shared_ptr<const PreparedRun> prepared) {

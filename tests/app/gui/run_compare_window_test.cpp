@@ -114,6 +114,37 @@ TEST_F(RunCompare, TheRightFollowsTheLeftByTimeOrByStep) {
     EXPECT_EQ(right->currentStep(), 3);
 }
 
+// Played in step by GPU time, a shorter run on the left plays on to the
+// longer run's end, so the right run's last part is seen in time, not
+// jumped to at the left's last event.
+TEST_F(RunCompare, PlayingInStepByTimeRunsToTheLongerRunsEnd) {
+    RunCompareWindow* c = compare(bundledTrace(kDivergent), bundledTrace(kSequential));
+    PlaybackModel* a = c->pair()->left();
+    PlaybackModel* b = c->pair()->right();
+    // The shorter of the two on the left.
+    if (a->duration() > b->duration())
+        c = compare(bundledTrace(kSequential), bundledTrace(kDivergent));
+    PlaybackModel* left = c->pair()->left();
+    PlaybackModel* right = c->pair()->right();
+    ASSERT_LT(left->duration(), right->duration());
+    EXPECT_DOUBLE_EQ(left->playbackEnd(), right->duration());
+    // Between the two ends the right follows the left's time, ns for ns.
+    const double between = (left->duration() + right->duration()) / 2;
+    left->setTime(between);
+    EXPECT_DOUBLE_EQ(left->time(), between);
+    EXPECT_DOUBLE_EQ(right->time(), between);
+    left->toEnd();
+    EXPECT_DOUBLE_EQ(left->time(), right->duration());
+    EXPECT_DOUBLE_EQ(right->time(), right->duration());
+    // Playing from the start ends at the longer run's end too.
+    left->setSpeed(64);
+    left->toStart();
+    left->play();
+    ASSERT_TRUE(test::waitFor([left] { return !left->playing(); }, 20000));
+    EXPECT_DOUBLE_EQ(left->time(), right->duration());
+    EXPECT_DOUBLE_EQ(right->time(), right->duration());
+}
+
 // Side by side on one time scale, the faster run looks faster: its timeline
 // spans the slower run's time, its bars end early.
 TEST_F(RunCompare, BothTimelinesShareTheLongerRunsScale) {
