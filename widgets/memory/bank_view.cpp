@@ -305,7 +305,7 @@ void BankView::paintEvent(QPaintEvent*) {
     p.setFont(big);
     const QFontMetrics bfm(big);
     const bool conflicted = m_diagram.analysis.passes > m_diagram.analysis.idealPasses;
-    p.setPen(conflicted ? mc::conflict().darker(130) : palette::text());
+    p.setPen(conflicted ? mc::wasteText() : palette::text());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, bfm.height()), Qt::AlignLeft,
                bfm.elidedText(passesText(), Qt::ElideRight, width() - 16));
     p.setFont(font());

@@ -250,7 +250,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
     const QString count = countText();
     p.setFont(countShape.font);
     const bool wasteful = m_strip.count.sectors > m_strip.count.idealSectors;
-    p.setPen(wasteful ? mc::conflict().darker(130) : palette::text());
+    p.setPen(wasteful ? mc::wasteText() : palette::text());
     p.drawText(countBox, Qt::AlignLeft | Qt::TextWordWrap, count);
     p.setFont(font());
 
@@ -365,7 +365,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
             p.setPen(palette::text());
             p.drawText(QRect(8, y, nameW, fm.height()), Qt::AlignLeft, variantLabel(v));
             auto cell = [&](const SectorCount& c, int x) {
-                p.setPen(c.sectors > c.idealSectors ? mc::conflict().darker(130) : palette::text());
+                p.setPen(c.sectors > c.idealSectors ? mc::wasteText() : palette::text());
                 p.drawText(QRect(x, y, colW - 4, fm.height()), Qt::AlignLeft,
                            sectorsText(c, QFontMetrics(f), colW - 8));
             };

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 #include <tuple>
 
@@ -11,6 +12,8 @@
 #include "tests/widgets/support/qt_test_support.h"
 #include "tests/widgets/support/text_probe.h"
 #include "widgets/memory/memory_colours.h"
+#include "widgets/view/colour_scheme.h"
+#include "widgets/view/palette.h"
 
 namespace ws {
 namespace {
@@ -250,6 +253,18 @@ TEST(BankView, ThinPassRowsShareALabelThatNamesThemAll) {
         for (int k = 1; k <= passes; ++k) all.insert(k);
         EXPECT_EQ(named, all);
     }
+}
+
+// The words that flag a conflict or wasted sectors read in every theme: a
+// darkened vermillion on white, a lightened one on the dark background.
+TEST(MemoryColours, WasteTextStandsOutFromTheBackgroundInEveryScheme) {
+    for (const Scheme scheme : {Scheme::Light, Scheme::Dark}) {
+        ColourScheme::instance()->setScheme(scheme);
+        const int text = memory_colours::wasteText().lightness();
+        const int background = palette::background().lightness();
+        EXPECT_GE(std::abs(text - background), 90) << schemeName(scheme).toStdString();
+    }
+    ColourScheme::instance()->setScheme(Scheme::Light);
 }
 
 }  // namespace
