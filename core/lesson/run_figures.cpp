@@ -1,10 +1,12 @@
 #include "core/lesson/run_figures.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "core/common/digit_groups.h"
 #include "core/figures/run_comparison.h"
+#include "core/reduction/step_costs.h"
 
 namespace ws::lesson {
 
@@ -74,6 +76,22 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
     f["blocks_per_sm"] = {meanBlocksPerSm(run), ""};
     f["span_us"] = {spanUs(run), "µs"};
     f["timer_tick_ns"] = {double(run.device.timerTickNs), "ns", true};
+    // Block 0's traced reduction steps in the first launch, as the
+    // divergence view counts them: clock64 cycles from its first step to
+    // its end, and how many steps had warps with some lanes idle.
+    if (!run.launches.empty()) {
+        const std::vector<StepCost> steps = stepCosts(run.launches.front(), 0);
+        if (!steps.empty()) {
+            double cycles = 0, divergent = 0;
+            for (const StepCost& s : steps) {
+                cycles += double(std::max<std::int64_t>(0, s.cycles));
+                divergent += s.divergentWarps > 0;
+            }
+            f["step_cycles"] = {cycles, "cycles", true};
+            f["steps"] = {double(steps.size()), "", true};
+            f["divergent_steps"] = {divergent, "", true};
+        }
+    }
     return f;
 }
 
