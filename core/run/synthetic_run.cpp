@@ -55,9 +55,15 @@ struct FreeSlot {
 }  // namespace
 
 Run makeSyntheticRun(std::size_t blocks, int smCount, std::uint64_t seed) {
-    smCount = std::max(smCount, 1);
+    SyntheticGpu gpu;
+    gpu.smCount = smCount;
+    return makeSyntheticRun(blocks, gpu, seed);
+}
+
+Run makeSyntheticRun(std::size_t blocks, const SyntheticGpu& gpu, std::uint64_t seed) {
+    const int smCount = std::max(gpu.smCount, 1);
     constexpr std::uint32_t kThreads = 256;
-    constexpr std::uint64_t kTick = 32;
+    const std::uint64_t kTick = std::max<std::uint64_t>(gpu.timerTickNs, 1);
     // 2048 threads per SM / 256 per block: 8 blocks resident per SM.
     constexpr std::uint32_t kSlotsPerSm = 8;
     // A realistic %globaltimer origin (ns since the epoch, late 2025).
@@ -68,6 +74,8 @@ Run makeSyntheticRun(std::size_t blocks, int smCount, std::uint64_t seed) {
     run.experiment = "synthetic";
     run.params = {{"n", std::to_string(blocks * kThreads)}, {"block", "256"}};
     run.device = syntheticDevice(smCount);
+    run.device.timerTickNs = kTick;
+    run.device.name = gpu.name;
     run.recordedAt = "2025-10-09T12:00:00Z";
     run.tool = "warpscope synthetic";
     run.timing = Timing{};
@@ -102,7 +110,9 @@ Run makeSyntheticRun(std::size_t blocks, int smCount, std::uint64_t seed) {
         const std::uint64_t start = (f.timeNs + launchDelay) / kTick * kTick;
         const std::uint64_t end = std::max(start + kTick, (start + duration) / kTick * kTick);
         l.blocks.block[i] = std::uint32_t(i);
-        l.blocks.sm[i] = f.sm;
+        // What %smid reports: a MIG slice's SMs keep their ids on the whole
+        // GPU, and some GPUs number their SMs with gaps.
+        l.blocks.sm[i] = gpu.firstSmId + f.sm * std::max<std::uint32_t>(gpu.smIdStep, 1);
         l.blocks.startNs[i] = start;
         l.blocks.endNs[i] = end;
         const auto rel = [&](std::uint64_t t) { return std::int64_t(double(t - kEpochNs) * ghz); };

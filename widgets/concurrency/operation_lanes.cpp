@@ -99,7 +99,7 @@ OperationLanes OperationLanes::build(const Run& run, std::uint64_t origin,
     for (std::uint32_t sm : sms)
         lanes.rows.push_back({OperationRowKind::Sm, sm, "SM " + std::to_string(sm), {}});
     lanes.smRows = std::uint32_t(sms.size());
-    lanes.idleSms = std::uint32_t(blocks.rows.size() - sms.size());
+    lanes.idleSms = std::uint32_t(blocks.idleSms());
     return lanes;
 }
 

@@ -43,6 +43,7 @@ TimelineLanes TimelineLanes::build(const Run& run, std::uint64_t origin) {
     out.blockCount = all.size();
 
     std::uint32_t smRows = std::uint32_t(std::max(run.device.smCount, 0));
+    out.deviceSms = smRows;
     for (auto sm : all.sm) smRows = std::max(smRows, sm + 1);
     const SlotAssignment assigned = assignResidencySlots(all);
 
@@ -164,11 +165,25 @@ std::vector<std::uint32_t> TimelineLanes::rowsWorthDrawing() const {
     std::vector<std::uint32_t> used;
     for (std::uint32_t r = 0; r < rows.size(); ++r)
         if (rows[r].blocks) used.push_back(r);
-    const bool few = used.size() <= kCompactSms || 4 * used.size() <= rows.size();
+    const bool few = used.size() <= kCompactSms || 4 * used.size() <= rows.size() ||
+                     (deviceSms > 0 && rows.size() > deviceSms);
     if (!used.empty() && few) return used;
     std::vector<std::uint32_t> all(rows.size());
     for (std::uint32_t r = 0; r < rows.size(); ++r) all[r] = r;
     return all;
+}
+
+std::size_t TimelineLanes::smsOnDevice() const {
+    return deviceSms > 0 && rows.size() > deviceSms ? deviceSms : rows.size();
+}
+
+std::size_t TimelineLanes::idleSms() const {
+    std::size_t used = 0;
+    for (const TimelineRow& r : rows) used += r.blocks ? 1 : 0;
+    const std::size_t shown = rowsWorthDrawing().size();
+    // Idle SMs drawn as rows are not counted again; past the device's count
+    // there are none to count.
+    return smsOnDevice() > std::max(used, shown) ? smsOnDevice() - std::max(used, shown) : 0;
 }
 
 }  // namespace ws

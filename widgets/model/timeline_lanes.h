@@ -36,6 +36,7 @@ struct TimelineLanes {
     std::vector<TimelineLane> lanes;  // grouped by row
     std::uint32_t maxSlots = 0;
     std::size_t blockCount = 0;
+    std::uint32_t deviceSms = 0;  // how many SMs the device has (DeviceInfo::smCount)
     // Per launch, wave k starts when the first block that is k-th of that
     // launch in its slot starts.
     std::vector<std::vector<double>> waveStart;
@@ -59,9 +60,18 @@ struct TimelineLanes {
     // The rows worth a line of their own: where few SMs ran blocks (at most
     // kCompactSms, or at most a quarter of the rows), only theirs, so that 16
     // blocks of the column sums on a 132-SM GPU are not 16 lines a pixel
-    // tall among 116 empty rows; otherwise every row. Empty without blocks.
+    // tall among 116 empty rows; likewise where the %smid values run past
+    // the device's SM count (a MIG slice reports its SMs' ids on the whole
+    // GPU, some GPUs number their SMs with gaps), since an empty row there
+    // may be no SM at all; otherwise every row, idle SMs included. Empty
+    // without blocks.
     static constexpr std::size_t kCompactSms = 8;
     std::vector<std::uint32_t> rowsWorthDrawing() const;
+    // How many SMs the GPU has: the rows, or the device's count where the
+    // %smid values run past it (a MIG slice, ids with gaps).
+    std::size_t smsOnDevice() const;
+    // SMs that ran no block and get no row of their own.
+    std::size_t idleSms() const;
 
 private:
     std::vector<std::uint32_t> m_placeLane;  // per launch offset + record: lane index

@@ -40,6 +40,12 @@ void DeviceView::rebuild() {
             std::sort(span.second.begin(), span.second.end());
         }
     }
+    // Ids past the device's count mean they are not 0..n-1: draw the SMs
+    // that ran blocks, not empty boxes for ids no SM of this device has.
+    m_smIds.clear();
+    const int deviceSms = prep ? prep->run->device.smCount : 0;
+    if (!m_spans.empty() && int(m_spans.rbegin()->first) >= deviceSms && deviceSms > 0)
+        for (const auto& [sm, span] : m_spans) m_smIds.push_back(sm);
     update();
 }
 
@@ -53,10 +59,15 @@ int DeviceView::residentAt(std::uint32_t sm, double t) const {
 }
 
 int DeviceView::smCount() const {
+    if (!m_smIds.empty()) return int(m_smIds.size());
     const Run* run = m_model->run();
     int n = run ? run->device.smCount : 0;
     for (const auto& [sm, span] : m_spans) n = std::max(n, int(sm) + 1);
     return n;
+}
+
+std::uint32_t DeviceView::smIdAt(int index) const {
+    return m_smIds.empty() ? std::uint32_t(index) : m_smIds[std::size_t(index)];
 }
 
 std::vector<DeviceView::FactLine> DeviceView::factLines() const {
@@ -193,7 +204,7 @@ void DeviceView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette::mutedText(), 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(box);
-        const int resident = residentAt(std::uint32_t(sm), t);
+        const int resident = residentAt(smIdAt(sm), t);
         const double cell = std::min(box.width(), box.height()) / side;
         for (int k = 0; k < std::min(resident, perSm); ++k)
             p.fillRect(QRectF(box.left() + (k % side) * cell + 0.5,
@@ -287,8 +298,8 @@ bool DeviceView::event(QEvent* e) {
         if (smRect(sm).contains(he->pos())) {
             QToolTip::showText(he->globalPos(),
                                tr("SM %1: %2 blocks resident at %3")
-                                   .arg(sm)
-                                   .arg(residentAt(std::uint32_t(sm), m_model->time()))
+                                   .arg(smIdAt(sm))
+                                   .arg(residentAt(smIdAt(sm), m_model->time()))
                                    .arg(formatDuration(m_model->time())),
                                this);
             return true;

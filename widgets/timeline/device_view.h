@@ -24,6 +24,10 @@ public:
     int residentAt(std::uint32_t sm, double t) const;
     QRectF smRect(int index) const;  // the box of the index-th SM
     int smCount() const;
+    // The %smid of the index-th box: the index itself, or, where the ids run
+    // past the device's SM count (a MIG slice, ids with gaps), the ids that
+    // ran blocks, in order.
+    std::uint32_t smIdAt(int index) const;
     QRect tableArea() const;
     // The facts beside the SMs, line by line: a heading, a fact, or a
     // bandwidth bar with its label.
@@ -55,6 +59,7 @@ private:
     PlaybackModel* m_model;
     // Per SM id: block start and end times, sorted, for residency at t.
     std::map<std::uint32_t, std::pair<std::vector<double>, std::vector<double>>> m_spans;
+    std::vector<std::uint32_t> m_smIds;  // empty: the boxes are ids 0..smCount-1
     int m_row = -1;
     std::uint64_t m_rebuilds = 0;  // which run the facts come from
     mutable MeasureKey m_smAreaKey;

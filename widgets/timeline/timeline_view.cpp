@@ -65,7 +65,7 @@ int TimelineView::bottomMargin() const {
 // "16 of 132 SMs work" is the lesson of the column sums.
 int TimelineView::idleBandHeight() const {
     const PreparedRun* p = m_model->prepared();
-    if (!p || shownRows().size() >= p->lanes.rows.size()) return 0;
+    if (!p || p->lanes.idleSms() == 0) return 0;
     return QFontMetrics(font()).height() * 3 / 2 + 6;
 }
 
@@ -79,8 +79,7 @@ QRect TimelineView::idleBandRect() const {
 void TimelineView::paintIdleBand(QPainter& p) {
     const QRect band = idleBandRect();
     if (band.isEmpty()) return;
-    const auto& rows = m_model->prepared()->lanes.rows;
-    const std::size_t idle = rows.size() - shownRows().size();
+    const std::size_t idle = m_model->prepared()->lanes.idleSms();
     p.fillRect(band, palette::idleCell());
     p.setFont(font());
     p.setPen(palette::mutedText());  // on the background, like the SM labels
@@ -528,7 +527,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
                            : tr("%1 blocks").arg(groupDigits((long long)L.blockCount))) +
         tr(" on %1 of %2 SMs, up to %3 resident per SM, ")
             .arg(usedSms)
-            .arg(L.rows.size())
+            .arg(L.smsOnDevice())
             .arg(L.maxSlots) +
         wavesText(L.waveCount(), L.meanWaves) +
         tr("; visible %1").arg(formatDuration(m_data.span()));
