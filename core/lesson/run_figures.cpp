@@ -76,6 +76,8 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
     f["blocks_per_sm"] = {meanBlocksPerSm(run), ""};
     f["span_us"] = {spanUs(run), "µs"};
     f["timer_tick_ns"] = {double(run.device.timerTickNs), "ns", true};
+    f["sm_clock_mhz"] = {double(run.device.smClockKHz) / 1000, "MHz", true};
+    f["peak_gbs"] = {run.device.memBandwidthGBs, "GB/s"};
     // Block 0's traced reduction steps in the first launch, as the
     // divergence view counts them: clock64 cycles from its first step to
     // its end, and how many steps had warps with some lanes idle.
