@@ -26,28 +26,18 @@ struct Case {
 };
 
 std::vector<Case> otherGpus() {
-    std::vector<Case> cases;
-    SyntheticGpu coarse;
-    coarse.smCount = 46;
-    coarse.timerTickNs = 1024;
-    coarse.name = "Synthetic GPU, 46 SMs, 1.024 us timer";
-    cases.push_back({"46 SMs, 1.024 us ticks", coarse, 2000});
-    SyntheticGpu small;
-    small.smCount = 20;
-    small.timerTickNs = 1024;
-    small.name = "Synthetic GPU, 20 SMs";
-    cases.push_back({"20 SMs", small, 300});
-    SyntheticGpu mig;
-    mig.smCount = 14;
-    mig.firstSmId = 66;
-    mig.name = "Synthetic MIG 1g slice";
-    cases.push_back({"MIG slice, %smid 66..79", mig, 500});
-    SyntheticGpu gaps;
-    gaps.smCount = 64;
-    gaps.smIdStep = 2;
-    gaps.name = "Synthetic GPU, %smid with gaps";
-    cases.push_back({"%smid 0, 2, 4, ...", gaps, 1000});
-    return cases;
+    return {
+        {"46 SMs, 1.024 us ticks",
+         {.smCount = 46, .timerTickNs = 1024, .name = "Synthetic GPU, 46 SMs, 1.024 us timer"},
+         2000},
+        {"20 SMs", {.smCount = 20, .timerTickNs = 1024, .name = "Synthetic GPU, 20 SMs"}, 300},
+        {"MIG slice, %smid 66..79",
+         {.smCount = 14, .firstSmId = 66, .name = "Synthetic MIG 1g slice"},
+         500},
+        {"%smid 0, 2, 4, ...",
+         {.smCount = 64, .smIdStep = 2, .name = "Synthetic GPU, %smid with gaps"},
+         1000},
+    };
 }
 
 // Pixels that are neither the background nor the first colour found in the
