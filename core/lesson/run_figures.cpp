@@ -13,8 +13,9 @@ namespace ws::lesson {
 namespace {
 
 // A stored figure's unit from its name's ending, as the labs name them
-// ("maxBusyNs", "mul24Ms", "overheadPercent", "copyKernelGBs"); times in
-// nanoseconds read in microseconds, as the views print them.
+// ("maxBusyNs", "mul24Ms", "overheadPercent", "copyKernelGBs",
+// "overlapFraction"); times in nanoseconds read in microseconds and
+// fractions in percent, as the views print them.
 RunFigure stored(const std::string& name, double value) {
     auto endsWith = [&](const char* suffix) {
         const std::string s(suffix);
@@ -24,6 +25,7 @@ RunFigure stored(const std::string& name, double value) {
     if (endsWith("Us")) return {value, "µs"};
     if (endsWith("Ms")) return {value, "ms"};
     if (endsWith("Percent")) return {value, "%"};
+    if (endsWith("Fraction")) return {value * 100, "%"};
     if (endsWith("GBs")) return {value, "GB/s"};
     if (endsWith("Gflops")) return {value, "GFLOP/s"};
     const bool whole = std::floor(value) == value && std::fabs(value) < 1e15;

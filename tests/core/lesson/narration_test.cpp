@@ -76,6 +76,17 @@ TEST(Narration, LargeRatesReadInMillionsAndBillions) {
     EXPECT_EQ(*text, "1.35 billion, 25.3 million");
 }
 
+TEST(Narration, FractionsReadInPercent) {
+    ws::Run run;
+    run.figures["overlapFraction"] = 0.3273;
+    auto text = resolveNarration("{overlapFraction:0} overlapped", {&run, nullptr});
+    ASSERT_TRUE(text.ok()) << text.error();
+    EXPECT_EQ(*text, "33\u00a0% overlapped");
+    auto e = parseExpectation("{overlapFraction} > 30");
+    ASSERT_TRUE(e.ok());
+    EXPECT_TRUE(*expectationHolds(*e, {&run, nullptr}));
+}
+
 TEST(Narration, PlainTextDropsMarkdownMarkers) {
     EXPECT_EQ(plainText("The **busiest** SM runs `fetch`."), "The busiest SM runs fetch.");
 }
