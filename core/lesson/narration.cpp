@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <map>
+#include <optional>
 
 #include "core/lesson/run_figures.h"
 
@@ -74,20 +76,39 @@ Result<std::vector<Piece>> pieces(const std::string& text) {
     return out;
 }
 
-Result<RunFigure> figureOf(const Placeholder& p, const NarrationRuns& runs) {
+// Each run's figures, computed once for a whole text or expectation: some
+// walk every block record (waves, blocks per SM, block 0's steps), and a
+// caption names several.
+class FigureTables {
+public:
+    explicit FigureTables(const NarrationRuns& runs) : m_runs(runs) {}
+    const NarrationRuns& runs() const { return m_runs; }
+    const std::map<std::string, RunFigure>& of(const Run* run) {
+        auto& table = run == m_runs.run ? m_run : m_compare;
+        if (!table) table = runFigures(*run);
+        return *table;
+    }
+
+private:
+    const NarrationRuns& m_runs;
+    std::optional<std::map<std::string, RunFigure>> m_run, m_compare;
+};
+
+Result<RunFigure> figureOf(const Placeholder& p, FigureTables& tables) {
+    const NarrationRuns& runs = tables.runs();
     const Run* run = p.run.empty() ? runs.run : runs.compare;
     if (!run)
         return makeError("'" + p.text + "': " +
                          (p.run.empty() ? std::string("the slide's run is not loaded")
                                         : std::string("the slide compares no second run")));
-    const auto figures = runFigures(*run);
+    const auto& figures = tables.of(run);
     const auto it = figures.find(p.name);
     if (it == figures.end())
         return makeError("'" + p.text + "': the " + run->experiment + " run has no figure '" +
                          p.name + "'");
     if (p.run != "ratio") return it->second;
     if (!runs.run) return makeError("'" + p.text + "': the slide's run is not loaded");
-    const auto base = runFigures(*runs.run);
+    const auto& base = tables.of(runs.run);
     const auto b = base.find(p.name);
     if (b == base.end() || b->second.value == 0)
         return makeError("'" + p.text + "': the slide's run has no figure '" + p.name +
@@ -98,11 +119,12 @@ Result<RunFigure> figureOf(const Placeholder& p, const NarrationRuns& runs) {
 Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, bool ellipsis) {
     auto parts = pieces(text);
     if (!parts) return makeError(parts.error());
+    FigureTables tables(runs);
     std::string out;
     for (const Piece& piece : *parts) {
         out += piece.literal;
         if (!piece.hole) continue;
-        auto f = figureOf(*piece.hole, runs);
+        auto f = figureOf(*piece.hole, tables);
         if (!f) {
             if (!ellipsis) return makeError(f.error());
             out += "…";
@@ -116,12 +138,14 @@ Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, 
     return out;
 }
 
-Result<double> sideValue(const std::string& side, const NarrationRuns& runs) {
+Result<double> sideValue(const std::string& side, FigureTables& tables) {
     if (!side.empty() && side.front() == '{') {
         auto ps = placeholdersIn(side);
         if (!ps) return makeError(ps.error());
         if (ps->size() != 1) return makeError("'" + side + "': one figure per side");
-        return figureValue(ps->front(), runs);
+        auto f = figureOf(ps->front(), tables);
+        if (!f) return makeError(f.error());
+        return f->value;
     }
     char* end = nullptr;
     const double v = std::strtod(side.c_str(), &end);
@@ -156,12 +180,6 @@ std::string resolveNarrationOrEllipsis(const std::string& text, const NarrationR
     return r ? *r : text;
 }
 
-Result<double> figureValue(const Placeholder& p, const NarrationRuns& runs) {
-    auto f = figureOf(p, runs);
-    if (!f) return makeError(f.error());
-    return f->value;
-}
-
 Result<Expectation> parseExpectation(const std::string& text) {
     for (const char* op : {"<=", ">=", "<", ">"}) {
         const auto at = text.find(op);
@@ -183,9 +201,10 @@ Result<Expectation> parseExpectation(const std::string& text) {
 }
 
 Result<bool> expectationHolds(const Expectation& e, const NarrationRuns& runs) {
-    auto l = sideValue(e.left, runs);
+    FigureTables tables(runs);
+    auto l = sideValue(e.left, tables);
     if (!l) return makeError(l.error());
-    auto r = sideValue(e.right, runs);
+    auto r = sideValue(e.right, tables);
     if (!r) return makeError(r.error());
     if (e.op == "<") return *l < *r;
     if (e.op == "<=") return *l <= *r;

@@ -41,9 +41,6 @@ struct NarrationRuns {
 Result<std::string> resolveNarration(const std::string& text, const NarrationRuns& runs);
 std::string resolveNarrationOrEllipsis(const std::string& text, const NarrationRuns& runs);
 
-// The value behind one placeholder (a ratio for "ratio."), for expectations.
-Result<double> figureValue(const Placeholder& p, const NarrationRuns& runs);
-
 // "{kernel_ms} < {compare.kernel_ms}": two sides (a placeholder or a number)
 // and one of <, <=, >, >=.
 struct Expectation {

@@ -165,8 +165,8 @@ std::vector<std::uint32_t> TimelineLanes::rowsWorthDrawing() const {
     std::vector<std::uint32_t> used;
     for (std::uint32_t r = 0; r < rows.size(); ++r)
         if (rows[r].blocks) used.push_back(r);
-    const bool few = used.size() <= kCompactSms || 4 * used.size() <= rows.size() ||
-                     (deviceSms > 0 && rows.size() > deviceSms);
+    const bool few =
+        used.size() <= kCompactSms || 4 * used.size() <= rows.size() || smIdsPastDevice();
     if (!used.empty() && few) return used;
     std::vector<std::uint32_t> all(rows.size());
     for (std::uint32_t r = 0; r < rows.size(); ++r) all[r] = r;
@@ -174,7 +174,7 @@ std::vector<std::uint32_t> TimelineLanes::rowsWorthDrawing() const {
 }
 
 std::size_t TimelineLanes::smsOnDevice() const {
-    return deviceSms > 0 && rows.size() > deviceSms ? deviceSms : rows.size();
+    return smIdsPastDevice() ? deviceSms : rows.size();
 }
 
 std::size_t TimelineLanes::idleSms() const {

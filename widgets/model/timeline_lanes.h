@@ -67,8 +67,13 @@ struct TimelineLanes {
     // without blocks.
     static constexpr std::size_t kCompactSms = 8;
     std::vector<std::uint32_t> rowsWorthDrawing() const;
+    // Whether the %smid values run past the device's SM count (a MIG slice
+    // reports its SMs' ids on the whole GPU, some GPUs number SMs with gaps):
+    // then an id that ran no block may be no SM at all, and the views draw
+    // only the SMs that ran blocks.
+    bool smIdsPastDevice() const { return deviceSms > 0 && rows.size() > deviceSms; }
     // How many SMs the GPU has: the rows, or the device's count where the
-    // %smid values run past it (a MIG slice, ids with gaps).
+    // %smid values run past it.
     std::size_t smsOnDevice() const;
     // SMs that ran no block and get no row of their own.
     std::size_t idleSms() const;

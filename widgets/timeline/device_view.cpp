@@ -40,11 +40,10 @@ void DeviceView::rebuild() {
             std::sort(span.second.begin(), span.second.end());
         }
     }
-    // Ids past the device's count mean they are not 0..n-1: draw the SMs
-    // that ran blocks, not empty boxes for ids no SM of this device has.
+    // Ids past the device's count (TimelineLanes::smIdsPastDevice): a box
+    // for each SM that ran blocks, none for ids no SM of this device has.
     m_smIds.clear();
-    const int deviceSms = prep ? prep->run->device.smCount : 0;
-    if (!m_spans.empty() && int(m_spans.rbegin()->first) >= deviceSms && deviceSms > 0)
+    if (prep && prep->lanes.smIdsPastDevice())
         for (const auto& [sm, span] : m_spans) m_smIds.push_back(sm);
     update();
 }
