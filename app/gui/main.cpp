@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QIcon>
 #include <QProcess>
+#include <QThreadPool>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -298,5 +299,11 @@ int main(int argc, char** argv) {
         if (!ws::catalog().empty())
             window.chooseExperiment(QString::fromStdString(ws::catalog().front().id));
     }
-    return QApplication::exec();
+    const int status = QApplication::exec();
+    // Work still on the thread pool (the bundled lessons' titles read at
+    // start, a trace being prepared) hands its result to the window it was
+    // started for; wait for it while the window exists, since a short run
+    // (--check-lesson takes half a second) can end before it does.
+    QThreadPool::globalInstance()->waitForDone();
+    return status;
 }
