@@ -82,6 +82,10 @@ struct Slide {
     std::string title;
     RunChoice run;      // empty: the previous slide's run
     RunChoice compare;  // set: a second run shown beside the first, in lockstep
+    // Runs the narration takes figures from without showing them, by the
+    // name it uses ("{copy.throughput}"): a copy's bandwidth beside a
+    // transpose, the next rung of a ladder. Always recorded runs.
+    std::vector<std::pair<std::string, RunChoice>> figuresFrom;
     std::vector<std::string> views;
     Layout layout = Layout::SideBySide;
     Beat opening;

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -354,6 +355,46 @@ private:
         return r;
     }
 
+    // figures_from: {copy: a-trace.wstrace, next: {experiment: ..., params: ...}}
+    Result<std::vector<std::pair<std::string, RunChoice>>> figuresFrom(
+        const YAML::Node& node, const YAML::Node& from) const {
+        if (!from.IsMap() || from.size() == 0)
+            return fieldError(node, "figures_from",
+                              "expected a map of name: trace file (or a map with 'trace' or "
+                              "'experiment')",
+                              from);
+        std::vector<std::pair<std::string, RunChoice>> out;
+        for (const auto& entry : from) {
+            const std::string name = entry.first.IsScalar() ? entry.first.Scalar() : "";
+            const std::string field = "figures_from." + name;
+            bool plain = !name.empty();
+            for (char c : name)
+                plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+            if (!plain)
+                return fieldError(node, "figures_from",
+                                  "a run's name has letters, digits and _", entry.first);
+            if (name == "compare" || name == "ratio")
+                return fieldError(node, field,
+                                  "'" + name + "' is taken: it names the compared run",
+                                  entry.first);
+            RunChoice r;
+            if (entry.second.IsScalar()) {
+                r.trace = entry.second.Scalar();
+            } else if (entry.second.IsMap()) {
+                if (Status st = onlyKnown(entry.second, {"trace", "experiment", "params"}); !st)
+                    return makeError(st.error());
+                auto c = run(entry.second, field + ".");
+                if (!c) return makeError(c.error());
+                r = *c;
+            }
+            if (r.empty())
+                return fieldError(node, field, "name a trace file, or give 'trace' or 'experiment'",
+                                  entry.second);
+            out.emplace_back(name, std::move(r));
+        }
+        return out;
+    }
+
     Result<Slide> readSlide(const YAML::Node& node) {
         Slide s;
         s.line = node.Mark().line + 1;
@@ -364,7 +405,7 @@ private:
         if (Status st = onlyKnown(
                 node, {"title", "trace", "experiment", "params", "live", "compare", "views",
                        "layout", "at", "animate", "highlight", "narration", "notes", "fragments",
-                       "expect"});
+                       "expect", "figures_from"});
             !st)
             return makeError(st.error());
         auto title = text(node, "title", true);
@@ -385,6 +426,11 @@ private:
                 return fieldError(node, "compare", "name the second run: 'trace' or 'experiment'",
                                   compare);
             s.compare = *c;
+        }
+        if (const YAML::Node from = node["figures_from"]; from.IsDefined()) {
+            auto named = figuresFrom(node, from);
+            if (!named) return makeError(named.error());
+            s.figuresFrom = std::move(*named);
         }
         // Asking a missing node its type throws in yaml-cpp: IsDefined first.
         const YAML::Node views = node["views"];
@@ -472,11 +518,21 @@ private:
             auto ps = placeholdersIn(text);
             if (!ps) return fieldError(node, field, ps.error(), at);
             for (const Placeholder& p : *ps)
-                if (!p.run.empty() && s.compare.empty())
-                    return fieldError(node, field,
-                                      "'" + p.text + "' names the compared run, and the slide "
-                                      "compares none (give 'compare')",
-                                      at);
+                for (const std::string& run : {p.run, p.overRun}) {
+                    if ((run == "compare" || run == "ratio") && s.compare.empty())
+                        return fieldError(node, field,
+                                          "'" + p.text + "' names the compared run, and the "
+                                          "slide compares none (give 'compare')",
+                                          at);
+                    const bool named =
+                        std::any_of(s.figuresFrom.begin(), s.figuresFrom.end(),
+                                    [&](const auto& f) { return f.first == run; });
+                    if (!run.empty() && run != "compare" && run != "ratio" && !named)
+                        return fieldError(node, field,
+                                          "'" + p.text + "' names the run '" + run +
+                                              "', and the slide's figures_from has no such name",
+                                          at);
+                }
             return {};
         };
         if (Status st = check("narration", s.opening.narration, node["narration"]); !st) return st;
@@ -613,7 +669,9 @@ std::vector<SlideProblem> checkExperiments(const Lesson& lesson) {
     std::vector<SlideProblem> problems;
     for (std::size_t i = 0; i < lesson.slides.size(); ++i) {
         const Slide& s = lesson.slides[i];
-        for (const RunChoice* r : {&s.run, &s.compare}) {
+        std::vector<const RunChoice*> runs = {&s.run, &s.compare};
+        for (const auto& named : s.figuresFrom) runs.push_back(&named.second);
+        for (const RunChoice* r : runs) {
             if (r->experiment.empty()) continue;
             const ExperimentSpec* spec = findExperiment(r->experiment);
             if (!spec) {

@@ -13,30 +13,63 @@ namespace {
 
 bool nameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+std::string trimmedSpaces(const std::string& s) {
+    const auto a = s.find_first_not_of(' ');
+    if (a == std::string::npos) return {};
+    return s.substr(a, s.find_last_not_of(' ') - a + 1);
+}
+
+// "[run.]name" into the run's name and the figure's, or what is wrong.
+Status runAndName(std::string body, const std::string& whole, std::string& run,
+                  std::string& name) {
+    if (const auto dot = body.find('.'); dot != std::string::npos) {
+        run = body.substr(0, dot);
+        body = body.substr(dot + 1);
+        if (run.empty()) return makeError("'" + whole + "': no run named before the '.'");
+        for (char c : run)
+            if (!nameChar(c))
+                return makeError("'" + whole +
+                                 "': a figure of another run starts with 'compare.', 'ratio.' "
+                                 "or a name from the slide's figures_from");
+    }
+    if (body.empty()) return makeError("'" + whole + "': no figure named");
+    for (char c : body)
+        if (!nameChar(c))
+            return makeError("'" + whole + "': a figure's name has letters, digits and _");
+    name = body;
+    return {};
+}
+
 Result<Placeholder> parseOne(const std::string& inner, const std::string& whole) {
     Placeholder p;
     p.text = whole;
     std::string body = inner;
     if (const auto colon = body.find(':'); colon != std::string::npos) {
         const std::string digits = body.substr(colon + 1);
-        if (digits.empty() || digits.size() > 1 ||
-            !std::isdigit(static_cast<unsigned char>(digits[0])))
-            return makeError("'" + whole + "': after ':' give the decimals, 0 to 9");
-        p.decimals = digits[0] - '0';
         body = body.substr(0, colon);
+        if (digits == "%") {
+            p.percent = true;
+        } else if (digits.empty() || digits.size() > 1 ||
+                   !std::isdigit(static_cast<unsigned char>(digits[0]))) {
+            return makeError("'" + whole + "': after ':' give the decimals, 0 to 9, or %");
+        } else {
+            p.decimals = digits[0] - '0';
+        }
     }
-    if (const auto dot = body.find('.'); dot != std::string::npos) {
-        p.run = body.substr(0, dot);
-        body = body.substr(dot + 1);
-        if (p.run != "compare" && p.run != "ratio")
-            return makeError("'" + whole +
-                             "': a figure of another run starts with 'compare.' or 'ratio.'");
+    if (const auto slash = body.find('/'); slash != std::string::npos) {
+        p.divided = true;
+        if (Status st = runAndName(trimmedSpaces(body.substr(slash + 1)), whole, p.overRun,
+                                   p.overName);
+            !st)
+            return makeError(st.error());
+        body = body.substr(0, slash);
+    } else if (p.percent) {
+        return makeError("'" + whole + "': ':%' belongs to a quotient such as {a / b.a:%}");
     }
-    if (body.empty()) return makeError("'" + whole + "': no figure named");
-    for (char c : body)
-        if (!nameChar(c))
-            return makeError("'" + whole + "': a figure's name has letters, digits and _");
-    p.name = body;
+    if (Status st = runAndName(trimmedSpaces(body), whole, p.run, p.name); !st)
+        return makeError(st.error());
+    if (p.divided && p.run == "ratio")
+        return makeError("'" + whole + "': a quotient names two figures, not 'ratio.'");
     return p;
 }
 
@@ -84,23 +117,55 @@ public:
     explicit FigureTables(const NarrationRuns& runs) : m_runs(runs) {}
     const NarrationRuns& runs() const { return m_runs; }
     const std::map<std::string, RunFigure>& of(const Run* run) {
-        auto& table = run == m_runs.run ? m_run : m_compare;
+        auto& table = m_tables[run];
         if (!table) table = runFigures(*run);
         return *table;
     }
 
 private:
     const NarrationRuns& m_runs;
-    std::optional<std::map<std::string, RunFigure>> m_run, m_compare;
+    std::map<const Run*, std::optional<std::map<std::string, RunFigure>>> m_tables;
 };
 
+// The run a placeholder's prefix names, or why there is none.
+Result<const Run*> runNamed(const Placeholder& p, const NarrationRuns& runs) {
+    if (p.run.empty()) {
+        if (!runs.run) return makeError("'" + p.text + "': the slide's run is not loaded");
+        return runs.run;
+    }
+    if (p.run == "compare" || p.run == "ratio") {
+        if (!runs.compare)
+            return makeError("'" + p.text + "': the slide compares no second run");
+        return runs.compare;
+    }
+    const auto it = runs.named.find(p.run);
+    if (it == runs.named.end() || !it->second)
+        return makeError("'" + p.text + "': the run '" + p.run + "' is not loaded");
+    return it->second;
+}
+
+Result<RunFigure> plainFigureOf(const Placeholder& p, FigureTables& tables);
+
 Result<RunFigure> figureOf(const Placeholder& p, FigureTables& tables) {
+    if (!p.divided) return plainFigureOf(p, tables);
+    Placeholder top = p, bottom = p;
+    top.divided = bottom.divided = false;
+    bottom.run = p.overRun;
+    bottom.name = p.overName;
+    auto a = plainFigureOf(top, tables);
+    if (!a) return makeError(a.error());
+    auto b = plainFigureOf(bottom, tables);
+    if (!b) return makeError(b.error());
+    if (b->value == 0) return makeError("'" + p.text + "': the figure below the '/' is 0");
+    const double q = a->value / b->value;
+    return p.percent ? RunFigure{q * 100, "%"} : RunFigure{q, "×"};
+}
+
+Result<RunFigure> plainFigureOf(const Placeholder& p, FigureTables& tables) {
     const NarrationRuns& runs = tables.runs();
-    const Run* run = p.run.empty() ? runs.run : runs.compare;
-    if (!run)
-        return makeError("'" + p.text + "': " +
-                         (p.run.empty() ? std::string("the slide's run is not loaded")
-                                        : std::string("the slide compares no second run")));
+    auto named = runNamed(p, runs);
+    if (!named) return makeError(named.error());
+    const Run* run = *named;
     const auto& figures = tables.of(run);
     const auto it = figures.find(p.name);
     if (it == figures.end())
@@ -130,10 +195,11 @@ Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, 
             out += "…";
             continue;
         }
-        out += formatFigure(
-            *f, piece.hole->decimals
-                    ? piece.hole->decimals
-                    : (piece.hole->run == "ratio" ? std::optional<int>(2) : std::nullopt));
+        const Placeholder& h = *piece.hole;
+        std::optional<int> decimals = h.decimals;
+        if (!decimals && h.percent) decimals = 0;
+        if (!decimals && (h.run == "ratio" || h.divided)) decimals = 2;
+        out += formatFigure(*f, decimals);
     }
     return out;
 }

@@ -7,8 +7,12 @@
 //   {kernel_ms}           the slide's run: "0.194 ms"
 //   {compare.kernel_ms}   the compared run
 //   {ratio.kernel_ms}     compared / slide's run: "0.21×"
+//   {copy.throughput}     a run the slide names under figures_from
+//   {gflops / cublas.gflops}    one figure over another: "0.84×"
+//   {gflops / cublas.gflops:%}  the same as a percentage: "84 %"
 //   {imbalance:2}         two decimals instead of three significant digits
 //   {{ and }}             a brace
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,18 +24,24 @@ namespace ws::lesson {
 
 struct Placeholder {
     std::string text;  // as written, braces included
-    std::string run;   // "", "compare" or "ratio"
+    std::string run;   // "", "compare", "ratio" or a name from the slide's figures_from
     std::string name;  // the figure's name
     std::optional<int> decimals;
+    // "{a / b}": the figure divided by a second one, printed as a factor,
+    // or with ":%" as a percentage.
+    bool divided = false;
+    std::string overRun, overName;
+    bool percent = false;
 };
 
 // The placeholders of `text` in order, or what is wrong with one (an
-// unclosed brace, an empty name, an unknown prefix).
+// unclosed brace, an empty name, a prefix that is no name).
 Result<std::vector<Placeholder>> placeholdersIn(const std::string& text);
 
 struct NarrationRuns {
     const Run* run = nullptr;
     const Run* compare = nullptr;  // null where the slide compares nothing
+    std::map<std::string, const Run*> named;  // figures_from, those loaded
 };
 
 // The text with every placeholder replaced by its figure, or an error naming

@@ -6,6 +6,7 @@
 
 #include "core/common/digit_groups.h"
 #include "core/figures/run_comparison.h"
+#include "core/memory/bank_probe_cycles.h"
 #include "core/reduction/step_costs.h"
 
 namespace ws::lesson {
@@ -43,6 +44,40 @@ double spanUs(const Run& run) {
             any = true;
         }
     return any && last > first ? double(last - first) / 1000 : 0;
+}
+
+// The idle time between the first two launches: the second's first block
+// start after the first's last block end (0 where they overlap).
+std::optional<double> launchGapUs(const Run& run) {
+    if (run.launches.size() < 2) return std::nullopt;
+    const BlockRecords& a = run.launches[0].blocks;
+    const BlockRecords& b = run.launches[1].blocks;
+    if (a.size() == 0 || b.size() == 0) return std::nullopt;
+    const auto lastEnd = *std::max_element(a.endNs.begin(), a.endNs.end());
+    const auto firstStart = *std::min_element(b.startNs.begin(), b.startNs.end());
+    return firstStart > lastEnd ? double(firstStart - lastEnd) / 1000 : 0.0;
+}
+
+// The last-block guard of the first launch that recorded arrivals: which
+// blocks drew the first two tickets and the last, and how close together
+// all arrivals fell.
+void addArrivalFigures(const Run& run, std::map<std::string, RunFigure>& f) {
+    for (const Launch& l : run.launches) {
+        const ArrivalRecords& a = l.arrivals;
+        if (a.size() == 0) continue;
+        std::vector<std::size_t> order(a.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t x, std::size_t y) { return a.counter[x] < a.counter[y]; });
+        f["first_ticket_block"] = {double(a.block[order.front()]), "", true};
+        if (order.size() > 1) f["second_ticket_block"] = {double(a.block[order[1]]), "", true};
+        f["last_ticket"] = {double(a.counter[order.back()]), "", true};
+        f["merging_block"] = {double(a.block[order.back()]), "", true};
+        f["arrivals"] = {double(a.size()), "", true};
+        const auto [lo, hi] = std::minmax_element(a.timeNs.begin(), a.timeNs.end());
+        f["arrival_spread_us"] = {double(*hi - *lo) / 1000, "µs"};
+        return;
+    }
 }
 
 }  // namespace
@@ -95,6 +130,16 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
             f["steps"] = {double(steps.size()), "", true};
             f["divergent_steps"] = {divergent, "", true};
         }
+    }
+    if (const auto gap = launchGapUs(run)) f["launch_gap_us"] = {*gap, "µs"};
+    addArrivalFigures(run, f);
+    // A bank probe's measured cycles per shared-memory access, and the
+    // passes the bank analysis gives its pattern, as the throughput plot shows them.
+    if (const auto probe = probeCycles(run)) {
+        f["load_cycles"] = {probe->loadCycles, "cycles"};
+        f["store_cycles"] = {probe->storeCycles, "cycles"};
+        f["passes"] = {double(probe->passes), "", true};
+        f["ideal_passes"] = {double(probe->idealPasses), "", true};
     }
     return f;
 }

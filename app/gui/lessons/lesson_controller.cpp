@@ -14,6 +14,7 @@
 #include "app/gui/worker/run_source.h"
 #include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
+#include "core/trace/trace_io.h"
 #include "widgets/reduction/warp_steps.h"
 
 namespace ws {
@@ -195,6 +196,7 @@ void LessonController::showSlide() {
     m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), r.badge);
     m_badge = r.badge;
     m_slidesRunShown = false;
+    loadNamedRuns();
     if (!r.problem.isEmpty() || r.key.isEmpty()) {
         // The slide still shows its title, caption and the views of whatever
         // run is on, with the reason its own is missing.
@@ -383,9 +385,51 @@ void LessonController::finishAnimation() {
     if (m_pair) m_pair->follow();
 }
 
+void LessonController::loadNamedRuns() {
+    const int generation = ++m_namedGeneration;
+    m_named.clear();
+    m_namedProblems.clear();
+    m_namedPending = 0;
+    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
+    for (const auto& [name, choice] : s.figuresFrom) {
+        lesson::RunChoice recorded = choice;
+        recorded.live = false;  // figures in a caption come from a recording
+        const Request r = resolve(recorded);
+        if (!r.problem.isEmpty() || r.file.isEmpty()) {
+            m_namedProblems << tr("figures_from '%1': %2")
+                                   .arg(qs(name), r.problem.isEmpty() ? tr("no trace") : r.problem);
+            continue;
+        }
+        ++m_namedPending;
+        const std::string path = r.file.toStdString();
+        runInBackground<Result<Run>>(
+            this, [path] { return loadTrace(path); },
+            [this, generation, name = name, file = r.file](Result<Run> loaded) {
+                if (generation != m_namedGeneration) return;  // the slide was left
+                --m_namedPending;
+                if (loaded)
+                    m_named[name] = std::make_shared<const Run>(std::move(*loaded));
+                else
+                    m_namedProblems << tr("figures_from '%1': %2")
+                                           .arg(qs(name), qs(loaded.error()));
+                if (m_lesson) {
+                    const lesson::Beat beat =
+                        lesson::beatAt(m_lesson->slides[std::size_t(m_slide)], m_fragment);
+                    m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(
+                        beat.narration, narrationRuns())));
+                    emit figuresChanged();
+                }
+                if (m_namedPending == 0 && m_settleAfterPair) {
+                    m_settleAfterPair = false;
+                    settle();
+                }
+            });
+    }
+}
+
 void LessonController::settle() {
-    if (m_pair && m_pair->loading()) {
-        m_settleAfterPair = true;  // the compared run is still being read
+    if ((m_pair && m_pair->loading()) || m_namedPending > 0) {
+        m_settleAfterPair = true;  // the compared or a named run is still being read
         return;
     }
     m_settled = true;
@@ -421,8 +465,11 @@ QString LessonController::sideLabel(const std::string& experiment, const ParamVa
 }
 
 lesson::NarrationRuns LessonController::narrationRuns() const {
-    return {m_slidesRunShown ? m_window->model()->run() : nullptr,
-            m_pair ? m_pair->rightRun() : nullptr};
+    lesson::NarrationRuns runs{m_slidesRunShown ? m_window->model()->run() : nullptr,
+                               m_pair ? m_pair->rightRun() : nullptr,
+                               {}};
+    for (const auto& [name, run] : m_named) runs.named[name] = run.get();
+    return runs;
 }
 
 QString LessonController::resolvedNotes() const {
@@ -464,6 +511,7 @@ QStringList LessonController::checkSlide() const {
     const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
     const QString place = qs(lesson::slidePlace(*m_lesson, m_slide));
     if (!m_stageProblem.isEmpty()) problems << place + QStringLiteral(": ") + m_stageProblem;
+    for (const QString& p : m_namedProblems) problems << place + QStringLiteral(", field ") + p;
     const lesson::NarrationRuns runs = narrationRuns();
     auto figures = [&](const QString& field, const std::string& text) {
         if (auto r = lesson::resolveNarration(text, runs); !r)

@@ -7,8 +7,10 @@
 #include <QObject>
 #include <QPointer>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "core/common/result.h"
 #include "core/lesson/lesson.h"
@@ -109,6 +111,9 @@ private:
     void buildStage();
     void applyBeat();
     void showProblem(const QString& message);  // on the stage, and kept for checkSlide
+    // Reads the slide's figures_from runs off the UI thread; the caption
+    // and notes read anew as each arrives.
+    void loadNamedRuns();
     double timeOf(const lesson::Position& position) const;
     void settle();
 
@@ -129,6 +134,12 @@ private:
     QPointer<QVariantAnimation> m_animation;
     QPointer<RunPair> m_pair;  // a comparison slide's second run
     bool m_settleAfterPair = false;
+    // The slide's figures_from runs, those read so far, and how many are
+    // still being read; a generation drops reads of a slide left meanwhile.
+    std::map<std::string, std::shared_ptr<const Run>> m_named;
+    int m_namedPending = 0;
+    int m_namedGeneration = 0;
+    QStringList m_namedProblems;
 };
 
 }  // namespace ws

@@ -45,7 +45,7 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
          "bad.yaml: slide 1 (Waves): unknown field 'narattion' (line 6); the fields here are "
          "title, "
          "trace, experiment, params, live, compare, views, layout, at, animate, highlight, "
-         "narration, notes, fragments, expect"},
+         "narration, notes, fragments, expect, figures_from"},
         {"lane out of range", slideWith("    highlight: {lane: 32}\n"),
          "bad.yaml: slide 1 (Waves), field 'highlight.lane': expected a number from 0 to 31; found "
          "'32' (line 6)"},

@@ -50,8 +50,27 @@ TEST(Narration, AFigureTheRunLacksIsAnErrorNamingIt) {
 }
 
 TEST(Narration, MalformedPlaceholdersAreRefused) {
-    for (const char* bad : {"{kernel_ms", "kernel}", "{}", "{other.kernel_ms}", "{a b}", "{x:12}"})
+    for (const char* bad : {"{kernel_ms", "kernel}", "{}", "{.kernel_ms}", "{a-b.kernel_ms}",
+                            "{a b}", "{x:12}", "{x:%}", "{a / }", "{ratio.a / b}"})
         EXPECT_FALSE(placeholdersIn(bad).ok()) << bad;
+}
+
+TEST(Narration, NamedRunsAndQuotients) {
+    const ws::Run run = timedRun(0.5), copy = timedRun(0.4);
+    NarrationRuns runs{&run, nullptr, {{"copy", &copy}}};
+    auto text = resolveNarration(
+        "{kernel_ms} against {copy.kernel_ms}: {copy.kernel_ms / kernel_ms}, "
+        "{copy.kernel_ms / kernel_ms:%}, {kernel_ms/copy.kernel_ms:1}",
+        runs);
+    ASSERT_TRUE(text.ok()) << text.error();
+    EXPECT_EQ(*text, "0.500\u00a0ms against 0.400\u00a0ms: 0.80×, 80\u00a0%, 1.2×");
+    auto missing = resolveNarration("{next.kernel_ms}", runs);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().find("the run 'next' is not loaded"), std::string::npos)
+        << missing.error();
+    auto e = parseExpectation("{copy.kernel_ms} < {kernel_ms}");
+    ASSERT_TRUE(e.ok());
+    EXPECT_TRUE(*expectationHolds(*e, runs));
 }
 
 TEST(Narration, ExpectationsCompareFiguresAndNumbers) {
@@ -87,6 +106,29 @@ TEST(Narration, FractionsReadInPercent) {
     EXPECT_TRUE(*expectationHolds(*e, {&run, nullptr}));
 }
 
+TEST(Narration, TheGapBetweenLaunchesAndTheLastBlocksTickets) {
+    ws::Run run;
+    run.launches.resize(2);
+    ws::BlockRecords& first = run.launches[0].blocks;
+    first.resize(2);
+    first.startNs = {1000, 1200};
+    first.endNs = {3000, 4000};
+    ws::BlockRecords& second = run.launches[1].blocks;
+    second.resize(1);
+    second.startNs = {5730};
+    second.endNs = {6000};
+    ws::ArrivalRecords& a = run.launches[0].arrivals;
+    a.block = {7, 3, 9};
+    a.counter = {1, 2, 0};
+    a.timeNs = {2500, 3680, 2500};
+    auto text = resolveNarration(
+        "{launch_gap_us}; tickets to {first_ticket_block}, {second_ticket_block}, last "
+        "{last_ticket} to {merging_block}, {arrivals} within {arrival_spread_us}",
+        {&run, nullptr});
+    ASSERT_TRUE(text.ok()) << text.error();
+    EXPECT_EQ(*text, "1.73\u00a0µs; tickets to 9, 7, last 2 to 3, 3 within 1.18\u00a0µs");
+}
+
 TEST(Narration, PlainTextDropsMarkdownMarkers) {
     EXPECT_EQ(plainText("The **busiest** SM runs `fetch`."), "The busiest SM runs fetch.");
 }
@@ -115,6 +157,24 @@ TEST(Narration, LessonsCheckPlaceholdersAndExpectationsWhereTheyAreWritten) {
     auto badNotes = parseLesson(slide("    notes: 'an {unclosed brace'\n"), "b.yaml");
     ASSERT_FALSE(badNotes.ok());
     EXPECT_NE(badNotes.error().find("field 'notes'"), std::string::npos) << badNotes.error();
+
+    auto named = parseLesson(slide("    figures_from: {copy: c.wstrace, next: {experiment: "
+                                   "hello, params: {grid: 2}}}\n    narration: "
+                                   "'{copy.kernel_ms / next.kernel_ms:%}'\n"),
+                             "n.yaml");
+    ASSERT_TRUE(named.ok()) << named.error();
+    ASSERT_EQ(named->slides[0].figuresFrom.size(), 2u);
+    EXPECT_EQ(named->slides[0].figuresFrom[0].first, "copy");
+    EXPECT_EQ(named->slides[0].figuresFrom[0].second.trace, "c.wstrace");
+    EXPECT_EQ(named->slides[0].figuresFrom[1].second.experiment, "hello");
+
+    auto unnamed = parseLesson(slide("    narration: '{copy.kernel_ms}'\n"), "u.yaml");
+    ASSERT_FALSE(unnamed.ok());
+    EXPECT_NE(unnamed.error().find("figures_from has no such name"), std::string::npos)
+        << unnamed.error();
+    auto taken = parseLesson(slide("    figures_from: {compare: c.wstrace}\n"), "t.yaml");
+    ASSERT_FALSE(taken.ok());
+    EXPECT_NE(taken.error().find("'compare' is taken"), std::string::npos) << taken.error();
 
     auto badExpect = parseLesson(slide("    expect: '{kernel_ms} fast'\n"), "c.yaml");
     ASSERT_FALSE(badExpect.ok());
