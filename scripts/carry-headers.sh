@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Copies the header-only dependencies that the GPU machine lacks (nlohmann-json,
-# CLI11) into .carry/include, which travels with the working tree; the "gpu"
+# Copies the dependencies that the GPU machine lacks (the header-only
+# nlohmann-json and CLI11, and yaml-cpp's headers and static library) into
+# .carry/include and .carry/lib, which travels with the working tree; the "gpu"
 # preset points WARPSCOPE_CARRIED_INCLUDE there. Run it on a machine that has
 # them installed (scripts/install-deps.sh).
 set -euo pipefail
@@ -15,4 +16,15 @@ for dir in /usr/include/nlohmann /usr/include/CLI; do
     rm -rf "$dest/$(basename "$dir")"
     cp -r "$dir" "$dest/"
 done
-echo "carry-headers: $(du -sh "$dest" | cut -f1) in $dest"
+# yaml-cpp (lessons, for warpscope-record record-lesson): its headers and the
+# static library, so nothing needs installing there.
+yaml_lib=$(ls /usr/lib/*/libyaml-cpp.a 2>/dev/null | head -n 1)
+if [[ ! -d /usr/include/yaml-cpp || -z $yaml_lib ]]; then
+    echo "carry-headers: yaml-cpp is missing; install libyaml-cpp-dev" >&2
+    exit 1
+fi
+rm -rf "$dest/yaml-cpp"
+cp -r /usr/include/yaml-cpp "$dest/"
+mkdir -p .carry/lib
+cp "$yaml_lib" .carry/lib/
+echo "carry-headers: $(du -sh .carry | cut -f1) in .carry (include/, lib/)"

@@ -1,4 +1,4 @@
-// warpscope-record: list, device, run, sweep, info, upgrade, export-chrome, serve.
+// warpscope-record: list, device, run, sweep, record-lesson, info, upgrade, export-chrome, serve.
 // Only this file decides the process exit status.
 #include <CLI/CLI.hpp>
 #include <charconv>
@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "app/record/commands/record_commands.h"
+#include "app/record/commands/record_resources.h"
 #include "app/record/gpu/protocol_channel.h"
 
 int main(int argc, char** argv) {
@@ -54,6 +55,17 @@ int main(int argc, char** argv) {
     sweep->add_option("axes", params, "Parameters as name=a,b,c or name=value")->required();
     sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")->required();
     sweep->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
+        ->check(repetitionsCheck);
+
+    std::string lessonName;
+    auto* recordLesson = app.add_subcommand(
+        "record-lesson",
+        "Record every run a lesson shows on this GPU, for warpscope --lesson L --traces DIR");
+    recordLesson->add_option("lesson", lessonName, "Lesson file, or a bundled lesson's name")
+        ->required();
+    recordLesson->add_option("-o,--output", output, "Folder for the traces and manifest.json")
+        ->required();
+    recordLesson->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(repetitionsCheck);
 
     std::string file;
@@ -132,6 +144,15 @@ int main(int argc, char** argv) {
     if (*run)
         return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr);
     if (*sweep) return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr);
+    if (*recordLesson) {
+        std::vector<std::filesystem::path> lessonDirs, traceDirs;
+        for (const auto& dir : resourceDirs()) {
+            lessonDirs.push_back(dir / "lessons");
+            traceDirs.push_back(dir / "traces");
+        }
+        return recordLessonCommand(lessonName, lessonDirs, traceDirs, output, repetitions,
+                                   std::cout, std::cerr);
+    }
     if (*info) return infoCommand(file, json, std::cout, std::cerr);
     if (*upgrade) return upgradeCommand(files, std::cout, std::cerr);
     if (*exportChrome) return exportChromeCommand(file, output, std::cerr);

@@ -112,6 +112,12 @@ const char* positionKindName(PositionKind kind);
 // each fragment's fields replace the ones before it, unset fields carry on.
 Beat beatAt(const Slide& slide, int fragment);
 
+// The file name a slide's run is recorded under by `warpscope-record
+// record-lesson`, and looked for under in a folder given with --traces: a
+// trace keeps its name; an experiment is experiment__name-value__... of the
+// parameters as the lesson writes them (the names `sweep` gives its files).
+std::string recordedTraceName(const RunChoice& choice);
+
 // The run a slide shows, its own or the nearest earlier slide's.
 const RunChoice* runOf(const Lesson& lesson, int slide);
 

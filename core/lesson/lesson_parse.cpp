@@ -604,6 +604,20 @@ Beat beatAt(const Slide& slide, int fragment) {
     return b;
 }
 
+std::string recordedTraceName(const RunChoice& choice) {
+    if (!choice.trace.empty()) return std::filesystem::path(choice.trace).filename().string();
+    // File names keep letters, digits, '-' and '.'; anything else becomes '_'.
+    auto safe = [](const std::string& text) {
+        std::string s;
+        for (char c : text)
+            s += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
+        return s;
+    };
+    std::string name = safe(choice.experiment);
+    for (const auto& [param, value] : choice.params) name += "__" + safe(param + "-" + value);
+    return name + ".wstrace";
+}
+
 const RunChoice* runOf(const Lesson& lesson, int slide) {
     for (int i = std::min<int>(slide, int(lesson.slides.size()) - 1); i >= 0; --i)
         if (!lesson.slides[std::size_t(i)].run.empty()) return &lesson.slides[std::size_t(i)].run;

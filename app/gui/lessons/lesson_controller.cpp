@@ -141,6 +141,23 @@ QString LessonController::traceFile(const std::string& name) const {
     return {};
 }
 
+void LessonController::setTracesDir(const QString& dir) {
+    m_tracesDir = dir;
+    m_recordedHere.reset();
+    // A folder without a manifest still serves the traces the lesson names.
+    const QString manifest = QDir(dir).filePath(QStringLiteral("manifest.json"));
+    if (!dir.isEmpty() && QFileInfo::exists(manifest))
+        if (auto loaded = BundledTraces::load(manifest); loaded)
+            m_recordedHere = std::move(*loaded);
+}
+
+QString LessonController::fallbackOf(const QString& file) const {
+    if (m_tracesDir.isEmpty() || file.isEmpty()) return {};
+    const QString dir = QFileInfo(m_tracesDir).absoluteFilePath();
+    if (QFileInfo(file).absoluteFilePath().startsWith(dir + QLatin1Char('/'))) return {};
+    return tr("bundled run: not in %1").arg(QFileInfo(m_tracesDir).fileName());
+}
+
 LessonController::Request LessonController::resolve(const lesson::RunChoice& choice) const {
     Request r;
     if (!choice.trace.empty()) {
@@ -150,6 +167,7 @@ LessonController::Request LessonController::resolve(const lesson::RunChoice& cho
             r.problem = tr("The trace '%1' is missing: it is neither beside the lesson nor among "
                            "the bundled traces.")
                             .arg(qs(choice.trace));
+        r.badge = fallbackOf(r.file);
         return r;
     }
     const ExperimentSpec* spec = findExperiment(choice.experiment);
@@ -174,12 +192,25 @@ LessonController::Request LessonController::resolve(const lesson::RunChoice& cho
         r.badge = tr("run live");
         return r;
     }
+    // Recorded on this GPU by record-lesson, under the name the lesson gives it.
+    if (m_recordedHere) {
+        const QString name = qs(lesson::recordedTraceName(choice));
+        for (const BundledTrace& t : m_recordedHere->all())
+            if (QFileInfo(t.file).fileName() == name && t.experiment == r.experiment) {
+                r.file = t.file;
+                r.key = QStringLiteral("file:") + r.file;
+                r.experiment.clear();
+                return r;
+            }
+    }
     // A demo stays the same from class to class: the recorded run, even on a GPU machine.
     if (const BundledTrace* t = m_window->source()->bundled().bestMatch(spec->id, r.params)) {
         r.file = t->file;
         r.key = QStringLiteral("file:") + r.file;
         r.experiment.clear();
         if (choice.live) r.badge = tr("recorded (no GPU here to run it live)");
+        if (const QString fallback = fallbackOf(r.file); !fallback.isEmpty())
+            r.badge = r.badge.isEmpty() ? fallback : r.badge + QStringLiteral(" · ") + fallback;
         return r;
     }
     r.problem = tr("No recorded run of '%1' is bundled.").arg(r.experiment);
@@ -338,12 +369,7 @@ void LessonController::applyBeat() {
     const lesson::Beat beat = lesson::beatAt(s, m_fragment);
     // A result that failed its check says so on the slide itself: the run
     // panel, where the verdict stands, is hidden in presentation mode.
-    QString badge = m_badge;
-    if (const Run* run = m_window->model()->run();
-        m_slidesRunShown && run && run->verification.checked && !run->verification.passed)
-        badge = (badge.isEmpty() ? QString() : badge + QStringLiteral(" · ")) +
-                tr("✘ GPU result not verified");
-    m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), badge);
+    m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), headingBadge());
     m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(beat.narration, narrationRuns())));
     emit figuresChanged();
     const int steps = std::max<int>(1, int(s.fragments.size()) + 1);
@@ -373,6 +399,28 @@ void LessonController::applyBeat() {
         model->setTime(timeOf(beat.at.value_or(lesson::Position{lesson::PositionKind::End, 0})));
     }
     if (m_pair) m_pair->follow();
+}
+
+QString LessonController::headingBadge() const {
+    QStringList parts;
+    if (!m_badge.isEmpty()) parts << m_badge;
+    const Run* run = m_slidesRunShown ? m_window->model()->run() : nullptr;
+    // A result that failed its check says so on the slide itself: the run
+    // panel, where the verdict stands, is hidden in presentation mode.
+    if (run && run->verification.checked && !run->verification.passed)
+        parts << tr("✘ GPU result not verified");
+    // Which GPU measured what the slide shows: a lesson recorded elsewhere
+    // tells its audience so.
+    auto gpu = [](const Run* r) {
+        QString name = r ? qs(r->device.name) : QString();
+        if (name.startsWith(QStringLiteral("NVIDIA "))) name = name.mid(7);
+        return name;
+    };
+    QStringList gpus;
+    for (const Run* r : {run, m_pair ? m_pair->rightRun() : nullptr})
+        if (const QString g = gpu(r); !g.isEmpty() && !gpus.contains(g)) gpus << g;
+    if (!gpus.isEmpty()) parts << tr("measured on %1").arg(gpus.join(QStringLiteral(" and ")));
+    return parts.join(QStringLiteral(" · "));
 }
 
 RunPair* LessonController::comparison() const { return m_pair; }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "app/gui/common/bundled_traces.h"
 #include "core/common/result.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/narration.h"
@@ -67,8 +68,11 @@ public:
     // The slide's narration and its fragments', figures filled in, as plain
     // text (--print-narration).
     QStringList narrationLines() const;
-    // Traces named by a slide are looked for here first (--traces DIR).
-    void setTracesDir(const QString& dir) { m_tracesDir = dir; }
+    // Traces named by a slide are looked for here first (--traces DIR), and
+    // its manifest.json (warpscope-record record-lesson writes one) lists
+    // the experiments recorded there. A run the folder lacks falls back to
+    // the bundled one, and the slide's heading says so.
+    void setTracesDir(const QString& dir);
 
 public slots:
     void goTo(int slide, int fragment = 0);
@@ -105,6 +109,12 @@ private:
     std::pair<std::string, ParamValues> runOf(const Request& other) const;
 
     QString traceFile(const std::string& name) const;
+    // Where a slide's trace was found, when --traces names a folder that
+    // lacks it: "bundled" or "beside the lesson", else empty.
+    QString fallbackOf(const QString& file) const;
+    // The heading's note: how the run came (live, recorded, fallen back)
+    // and which GPU recorded the runs on show.
+    QString headingBadge() const;
     void showSlide();
     void onRunShown();
     void onRunFailed(const QString& message);
@@ -124,6 +134,7 @@ private:
     QStringList m_problems;
     QString m_stageProblem;  // what the stage says is wrong with the slide's run
     QString m_tracesDir;
+    std::optional<BundledTraces> m_recordedHere;  // --traces DIR's manifest
     int m_slide = 0;
     int m_fragment = 0;
     QString m_shownKey;    // the run on show, as requested by a slide

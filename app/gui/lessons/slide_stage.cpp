@@ -53,12 +53,16 @@ SlideStage::SlideStage(QWidget* parent)
     m_title->setObjectName(QStringLiteral("slide-title"));
     m_title->setTextFormat(Qt::PlainText);
     m_badge->setObjectName(QStringLiteral("slide-badge"));
+    // The badge names the GPU and how the run came: on a narrow projector
+    // it wraps onto a second line rather than widening the slide.
+    m_badge->setWordWrap(true);
+    m_badge->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_pending->setObjectName(QStringLiteral("slide-pending"));
     head->addWidget(m_number);
     head->addSpacing(16);
-    head->addWidget(m_title, 1);
+    head->addWidget(m_title, 2);
     head->addWidget(m_pending);
-    head->addWidget(m_badge);
+    head->addWidget(m_badge, 1);
     v->addLayout(head);
 
     m_bodyLayout->setContentsMargins(4, 0, 4, 0);

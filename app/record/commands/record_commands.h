@@ -34,6 +34,14 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
                  std::ostream& err);
+// Records every run of a lesson (a file, or a bundled lesson's name found in
+// `lessonDirs`) into `dir` with its manifest; traces the lesson names are
+// looked for beside it, then in `bundledTraceDirs`.
+int recordLessonCommand(const std::string& lesson,
+                        const std::vector<std::filesystem::path>& lessonDirs,
+                        const std::vector<std::filesystem::path>& bundledTraceDirs,
+                        const std::filesystem::path& dir, int repetitions, std::ostream& out,
+                        std::ostream& err);
 int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out, std::ostream& err);
 // Rewrites each trace file in the newest format, atomically, after checking
 // that the new bytes decode to exactly the run the old ones held; reports

@@ -4,6 +4,7 @@
 // remembered for the next start.
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -19,6 +20,7 @@
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/saved_session.h"
 #include "core/figures/run_comparison.h"
+#include "core/trace/trace_io.h"
 #include "tests/app/gui/app_test_support.h"
 #include "tests/widgets/support/qt_test_support.h"
 #include "widgets/view/ui_scale.h"
@@ -438,6 +440,49 @@ TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
     EXPECT_EQ(saved.kind, SavedSession::Kind::Lesson);
     EXPECT_EQ(saved.lesson, QFileInfo(files.dir() + "/test.yaml").absoluteFilePath());
     EXPECT_EQ(saved.slide, 1);
+}
+
+// --traces DIR as record-lesson leaves it: an experiment's run is found by
+// the name the lesson gives it, the heading names the GPU that measured it,
+// a trace the folder lacks comes from the bundled ones and the heading says
+// so, and figures_from runs fill the caption.
+TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
+    const QString recorded = files.dir() + "/h200";
+    ASSERT_TRUE(QDir().mkpath(recorded));
+    ws::Run h200 = test::smallRun();
+    h200.device.name = "NVIDIA H200";
+    ASSERT_TRUE(saveTrace(h200, (recorded + "/reduce-single-block__n-2048__block-128.wstrace")
+                                    .toStdString()));
+    ASSERT_TRUE(test::writeFile(
+        recorded + "/manifest.json",
+        R"({"format":"warpscope-manifest","version":1,"traces":[
+ {"file":"reduce-single-block__n-2048__block-128.wstrace","experiment":"reduce-single-block",
+  "params":{"n":"2048","block":"128","type":"int32","traced_blocks":"1"},
+  "device":"NVIDIA H200","recordedAt":"2026-11-28T10:00:00Z","verified":true,"kernelMs":0.002,"gbPerS":4.1}]})"));
+    const QString path = files.dir() + "/recorded.yaml";
+    ASSERT_TRUE(test::writeFile(
+        path, "title: r\nslides:\n"
+              "  - title: Here\n    experiment: reduce-single-block\n"
+              "    params: {n: 2048, block: 128}\n    views: [timeline]\n"
+              "    narration: '{blocks} and {other.blocks}'\n"
+              "    figures_from: {other: b.wstrace}\n"
+              "  - title: Bundled\n    trace: b.wstrace\n    views: [timeline]\n"));
+    auto w = window();
+    w->lesson()->setTracesDir(recorded);
+    ASSERT_TRUE(w->openLesson(path).ok());
+    ASSERT_TRUE(settled(*w));
+    ASSERT_NE(w->model()->run(), nullptr);
+    EXPECT_EQ(w->model()->run()->device.name, "NVIDIA H200");
+    EXPECT_EQ(w->stage()->badgeText(), "measured on H200") << w->stage()->badgeText().toStdString();
+    const QString blocks = QString::number(test::smallRun().launches.front().blocks.size());
+    EXPECT_EQ(w->stage()->captionText(), blocks + " and " + blocks);
+    EXPECT_TRUE(w->lesson()->checkSlide().isEmpty())
+        << w->lesson()->checkSlide().join('\n').toStdString();
+
+    w->lesson()->next();
+    ASSERT_TRUE(settled(*w));
+    EXPECT_EQ(w->stage()->badgeText(), QString::fromUtf8("bundled run: not in h200 · measured on Test GPU"))
+        << w->stage()->badgeText().toStdString();
 }
 
 }  // namespace

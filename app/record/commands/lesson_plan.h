@@ -1,0 +1,42 @@
+#pragma once
+// What `record-lesson` records: every run a lesson shows or takes figures
+// from (a slide's run, its compared run, its figures_from), each once, with
+// the experiment and parameters to run and the file name the lesson will
+// find it under in the output folder (docs/lessons.md, "A lesson recorded
+// on your own GPU").
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/common/result.h"
+#include "core/lesson/lesson.h"
+#include "core/run/run.h"
+
+namespace ws {
+struct ExperimentSpec;
+}
+
+namespace ws::record {
+
+struct PlannedRun {
+    std::string file;  // the trace's name in the output folder
+    const ExperimentSpec* spec = nullptr;
+    ParamValues params;       // resolved, as the run will be made
+    std::vector<int> slides;  // 0-based, the slides that use it
+};
+
+// Trace choices are read to learn their experiment and parameters: from
+// `traceDirs` in order (beside the lesson first, then the bundled traces);
+// experiment choices resolve against the catalog. The first run that cannot
+// be planned (a trace found nowhere, an unknown experiment, a parameter out
+// of range) is the error, naming its slide.
+Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
+                                               const std::vector<std::filesystem::path>& traceDirs);
+
+// Where a lesson named on the command line is: a file, else a bundled
+// lesson by name ("atomics", "08-atomics" or "08-atomics.yaml") in
+// `lessonDirs`. Empty when neither.
+std::filesystem::path findLesson(const std::string& nameOrFile,
+                                 const std::vector<std::filesystem::path>& lessonDirs);
+
+}  // namespace ws::record

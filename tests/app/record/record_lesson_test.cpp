@@ -1,0 +1,138 @@
+// record-lesson: the runs a lesson needs, planned from its slides, and the
+// recording itself on a GPU (one line and exit 1 without one).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "app/record/commands/lesson_plan.h"
+#include "app/record/commands/record_commands.h"
+#include "core/catalog/catalog.h"
+#include "core/lesson/lesson_parse.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
+
+namespace ws::record {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path resources() {
+    const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
+    return fs::path(src ? src : ".") / "resources";
+}
+
+fs::path tempDir(const std::string& name) {
+    const fs::path d =
+        fs::temp_directory_path() / ("ws-record-lesson-" + std::to_string(::getpid()) + "-" + name);
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+TEST(RecordLesson, EveryTraceTheBanksLessonNamesIsPlannedOnceWithItsParameters) {
+    const fs::path lessonFile = findLesson("banks-and-transpose", {resources() / "lessons"});
+    ASSERT_FALSE(lessonFile.empty());
+    auto lesson = lesson::loadLesson(lessonFile);
+    ASSERT_TRUE(lesson.ok()) << lesson.error();
+    auto plan = planLessonRuns(*lesson, {lessonFile.parent_path(), resources() / "traces"});
+    ASSERT_TRUE(plan.ok()) << plan.error();
+
+    std::set<std::string> named;
+    for (const lesson::Slide& s : lesson->slides) {
+        if (!s.run.trace.empty()) named.insert(s.run.trace);
+        if (!s.compare.trace.empty()) named.insert(s.compare.trace);
+        for (const auto& f : s.figuresFrom) named.insert(f.second.trace);
+    }
+    ASSERT_EQ(plan->size(), named.size());
+    for (const PlannedRun& p : *plan) {
+        EXPECT_TRUE(named.count(p.file)) << p.file;
+        ASSERT_NE(p.spec, nullptr);
+        // The trace's own parameters, so the run repeats what was recorded.
+        auto recorded = loadTrace(resources() / "traces" / p.file);
+        ASSERT_TRUE(recorded.ok());
+        EXPECT_EQ(p.spec->id, recorded->experiment);
+        for (const auto& [name, value] : p.params)
+            if (recorded->params.count(name)) EXPECT_EQ(value, recorded->params.at(name)) << name;
+    }
+    // Stride 1 is shown on slide 1 and named by slides 3 and 4.
+    const auto stride1 =
+        std::find_if(plan->begin(), plan->end(), [](const PlannedRun& p) {
+            return p.file == "bank-probe__pattern-stride__width-4__stride-1.wstrace";
+        });
+    ASSERT_NE(stride1, plan->end());
+    EXPECT_EQ(stride1->slides, (std::vector<int>{0, 2, 3}));
+}
+
+TEST(RecordLesson, AnExperimentIsNamedAfterItsParametersAndAMissingTraceNamesItsSlide) {
+    lesson::RunChoice hello;
+    hello.experiment = "hello";
+    hello.params = {{"grid", "2"}, {"block", "64"}};
+    EXPECT_EQ(lesson::recordedTraceName(hello), "hello__grid-2__block-64.wstrace");
+
+    auto lesson = lesson::parseLesson(
+        "title: t\nslides:\n  - title: Gone\n    trace: nowhere.wstrace\n    views: [grid]\n",
+        "gone.yaml");
+    ASSERT_TRUE(lesson.ok()) << lesson.error();
+    auto plan = planLessonRuns(*lesson, {resources() / "traces"});
+    ASSERT_FALSE(plan.ok());
+    EXPECT_NE(plan.error().find("gone.yaml: slide 1 (Gone)"), std::string::npos) << plan.error();
+    EXPECT_NE(plan.error().find("'nowhere.wstrace'"), std::string::npos);
+}
+
+TEST(RecordLesson, AnUnknownLessonIsAUsageError) {
+    std::ostringstream out, err;
+    EXPECT_EQ(recordLessonCommand("no-such-lesson", {resources() / "lessons"}, {}, tempDir("x"),
+                                  3, out, err),
+              kUsage);
+    EXPECT_NE(err.str().find("no lesson 'no-such-lesson'"), std::string::npos) << err.str();
+}
+
+TEST(RecordLesson, RecordsEveryRunAndJudgesTheExpectationsOnThisGpu) {
+    const fs::path dir = tempDir("out");
+    const fs::path lessonFile = dir.parent_path() / ("ws-lesson-" + std::to_string(::getpid()) +
+                                                     ".yaml");
+    std::ofstream(lessonFile) << R"(title: Two runs
+slides:
+  - title: Greetings
+    experiment: hello
+    params: {grid: 2, block: 64}
+    views: [grid]
+    narration: '{blocks} blocks, against {add.blocks}'
+    figures_from:
+      add: vector-add__n-1000__launch-grid-block__block-96.wstrace
+    expect: '{blocks} >= 2'
+)";
+    std::ostringstream out, err;
+    const int status =
+        recordLessonCommand(lessonFile.string(), {}, {resources() / "traces"}, dir, 3, out, err);
+    fs::remove(lessonFile);
+    if (!cudaUnavailableReason().empty()) {
+        EXPECT_EQ(status, kFailed);
+        EXPECT_NE(err.str().find("cannot record"), std::string::npos) << err.str();
+        EXPECT_FALSE(fs::exists(dir / "manifest.json"));
+        return;
+    }
+    ASSERT_EQ(status, kOk) << err.str();
+    for (const char* file : {"hello__grid-2__block-64.wstrace",
+                             "vector-add__n-1000__launch-grid-block__block-96.wstrace"}) {
+        auto run = loadTrace(dir / file);
+        ASSERT_TRUE(run.ok()) << file << ": " << run.error();
+        EXPECT_TRUE(!run->verification.checked || run->verification.passed) << file;
+    }
+    std::ifstream manifest(dir / "manifest.json");
+    EXPECT_EQ(nlohmann::json::parse(manifest)["traces"].size(), 2u);
+    EXPECT_NE(err.str().find("[2/2]"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("held: {blocks} >= 2  (2 >= 2)"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("2 of 2 runs recorded and verified; 1 of 1 expectations held"),
+              std::string::npos)
+        << err.str();
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace ws::record
