@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/common/result.h"
+#include "core/catalog/gpu_requirements.h"
 #include "core/run/run.h"
 
 namespace ws {
@@ -56,6 +57,9 @@ struct ExperimentSpec {
     // The throughput crosses PCIe (copies between host and device): its
     // yardstick is the link's bandwidth, not the device memory's.
     bool throughputOverPcie = false;
+    // The GPU it needs beyond what this build runs on (clusters and TMA need
+    // 9.0): listed, and refused before launch on an older GPU.
+    GpuRequirement needs{};
 
     const ParamSpec* param(std::string_view name) const;
     // Whether the experiment shows `view` ("warps", "tree", "banks"...): labs

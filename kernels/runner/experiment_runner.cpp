@@ -2,6 +2,8 @@
 // its family, with the element type the parameters select.
 #include "kernels/runner/experiment_runner.h"
 
+#include "core/catalog/gpu_requirements.h"
+
 #include <map>
 #include <mutex>
 #include <type_traits>
@@ -126,6 +128,10 @@ Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
         if (!family.owns(spec.id)) continue;
         auto device = cachedDeviceInfo(options.device);
         if (!device) return makeError(device.error());
+        // Refused in one line before any launch, not left to fail as "no
+        // kernel image is available for execution on the device".
+        if (auto refusal = buildRefusal(WS_CUDA_ARCHITECTURES, *device)) return makeError(*refusal);
+        if (auto refusal = requirementRefusal(spec, *device)) return makeError(*refusal);
         auto run = family.run(spec, params, options, *device);
         if (run && options.timeCpu) {
             if (Status s = addCpuAgainstGpu(*run, options); !s) return makeError(s.error());

@@ -91,10 +91,15 @@ void ExperimentBrowser::setCurrent(const QString& id) {
 void ExperimentBrowser::showDetails(const QString& id) {
     const ExperimentSpec* e = findExperiment(id.toStdString());
     if (!e) return;
-    m_details->setText(QStringLiteral("<b>%1</b><br>%2<br><i>Seed: %3</i>")
+    // What GPU it needs, where it needs more than any this build runs on.
+    const QString needs = e->needs.any() ? QString()
+                                         : QStringLiteral("<br><b>%1</b>").arg(
+                                               QString::fromStdString(requirementText(e->needs))
+                                                   .toHtmlEscaped());
+    m_details->setText(QStringLiteral("<b>%1</b><br>%2<br><i>Seed: %3</i>%4")
                            .arg(QString::fromStdString(e->title).toHtmlEscaped(),
                                 QString::fromStdString(e->summary).toHtmlEscaped(),
-                                QString::fromStdString(e->seed).toHtmlEscaped()));
+                                QString::fromStdString(e->seed).toHtmlEscaped(), needs));
 }
 
 }  // namespace ws

@@ -69,8 +69,11 @@ nlohmann::json specToJson(const ExperimentSpec& e) {
                           {"multipleOf", p.multipleOf},
                           {"logScale", p.logScale}});
     }
-    return {{"id", e.id},           {"title", e.title}, {"group", e.group},     {"seed", e.seed},
-            {"summary", e.summary}, {"params", params}, {"records", e.records}, {"views", e.views}};
+    nlohmann::json needs = nullptr;
+    if (!e.needs.any()) needs = {{"computeCapability", e.needs.version()}, {"why", e.needs.why}};
+    return {{"id", e.id},           {"title", e.title},     {"group", e.group},
+            {"seed", e.seed},       {"summary", e.summary}, {"params", params},
+            {"records", e.records}, {"views", e.views},     {"needs", needs}};
 }
 
 }  // namespace
@@ -102,6 +105,7 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
     for (const auto* e : chosen) {
         out << e->id << "  [" << e->group << "]  " << e->title << "\n";
         out << "  seed: " << e->seed << "\n";
+        if (!e->needs.any()) out << "  " << requirementText(e->needs) << "\n";
         for (const auto& p : e->params) {
             const std::vector<std::string> range = rangeLines(p);
             // A name, range or default wider than its column still keeps a
