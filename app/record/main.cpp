@@ -87,6 +87,10 @@ int main(int argc, char** argv) {
     auto* serve = app.add_subcommand(
         "serve",
         "Worker for the GUI: JSON-lines protocol on stdin/stdout (docs/worker-protocol.md)");
+    int serveDevice = 0;
+    serve->add_option("--device", serveDevice,
+                      "Run everything on this CUDA device (default: each run takes the GPU whose "
+                      "queue is shortest)");
 
     int lockDevice = 0;
     bool lockStatus = false;
@@ -95,7 +99,8 @@ int main(int argc, char** argv) {
         "lock",
         "Run a command holding the GPU's turn in the queue warpscope's workers share, or show the "
         "queue (docs/class-server.md)");
-    lock->add_option("--device", lockDevice, "CUDA device index");
+    lock->add_option("--device", lockDevice,
+                     "CUDA device index (default: the GPU whose queue is shortest)");
     lock->add_flag("--status", lockStatus, "Show who holds and who waits for the GPU");
     lock->add_option("command", lockedCommand, "Command and arguments, after --");
 
@@ -169,7 +174,9 @@ int main(int argc, char** argv) {
         }
         return banksCommand(bankQuery, json, std::cout, std::cerr);
     }
-    if (*lock) return lockCommand(lockDevice, lockStatus, lockedCommand, std::cout, std::cerr);
+    if (*lock)
+        return lockCommand(lock->count("--device") ? std::optional<int>(lockDevice) : std::nullopt,
+                           lockStatus, lockedCommand, std::cout, std::cerr);
     if (*serve) {
         // Device printf and anything else written to stdout must not reach
         // the protocol stream (app/record/gpu/protocol_channel.h).
@@ -178,7 +185,9 @@ int main(int argc, char** argv) {
             std::cerr << "warpscope-record serve: " << channel.error() << "\n";
             return kUsage;
         }
-        return serveCommand(std::cin, (*channel)->stream(), std::cerr);
+        return serveCommand(std::cin, (*channel)->stream(), std::cerr,
+                            serve->count("--device") ? std::optional<int>(serveDevice)
+                                                     : std::nullopt);
     }
     return kUsage;
 }

@@ -26,4 +26,10 @@ Result<std::string> deviceUuid(int device) {
     return formatDeviceUuid(bytes);
 }
 
+Result<int> visibleDeviceCount() {
+    int count = 0;
+    WS_CUDA_TRY(cudaGetDeviceCount(&count));
+    return count;
+}
+
 }  // namespace ws

@@ -12,6 +12,9 @@ namespace ws {
 
 Result<std::string> deviceUuid(int device);
 
+// How many CUDA devices this process sees (CUDA_VISIBLE_DEVICES applied).
+Result<int> visibleDeviceCount();
+
 // "GPU-" + 8-4-4-4-12 lowercase hex digits of the 16 bytes.
 std::string formatDeviceUuid(const std::array<std::uint8_t, 16>& bytes,
                              const std::string& prefix = "GPU-");

@@ -132,6 +132,9 @@ Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
         // kernel image is available for execution on the device".
         if (auto refusal = buildRefusal(WS_CUDA_ARCHITECTURES, *device)) return makeError(*refusal);
         if (auto refusal = requirementRefusal(spec, *device)) return makeError(*refusal);
+        // Every lab's launches go to the GPU whose turn it is, whether or not
+        // the lab sets the device itself.
+        WS_CUDA_TRY(cudaSetDevice(options.device));
         auto run = family.run(spec, params, options, *device);
         if (run && options.timeCpu) {
             if (Status s = addCpuAgainstGpu(*run, options); !s) return makeError(s.error());

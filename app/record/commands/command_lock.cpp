@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <ostream>
 
@@ -59,8 +61,8 @@ int runHolding(const std::vector<std::string>& command, std::ostream& err) {
 
 }  // namespace
 
-int lockCommand(int device, bool status, const std::vector<std::string>& command, std::ostream& out,
-                std::ostream& err) {
+int lockCommand(std::optional<int> device, bool status, const std::vector<std::string>& command,
+                std::ostream& out, std::ostream& err) {
     // What was asked is checked before the device is looked for.
     if (status && !command.empty()) {
         err << "warpscope-record lock: --status shows the queue and runs nothing; give either "
@@ -72,9 +74,9 @@ int lockCommand(int device, bool status, const std::vector<std::string>& command
                "or --status\n";
         return kUsage;
     }
-    auto id = lockIdForDevice(device);
-    if (!id) {
-        err << "warpscope-record lock: " << id.error() << "\n";
+    auto candidates = gpuCandidates(device);
+    if (!candidates) {
+        err << "warpscope-record lock: " << candidates.error() << "\n";
         return kFailed;
     }
     auto dir = lockDirectory();
@@ -82,14 +84,29 @@ int lockCommand(int device, bool status, const std::vector<std::string>& command
         err << "warpscope-record lock: " << dir.error() << "\n";
         return kFailed;
     }
-    if (status) return showQueue(*dir, *id, out, err);
-    auto turn = waitForGpu(*id, reportingHooks(err));
+    if (status) {
+        // Every GPU's queue, one after another, on a machine with several.
+        int worst = kOk;
+        for (const GpuCandidate& c : *candidates) {
+            if (candidates->size() > 1) out << "device " << c.device << ": ";
+            worst = std::max(worst, showQueue(*dir, c.lockId, out, err));
+        }
+        return worst;
+    }
+    auto turn = waitForShortestQueue(*candidates, reportingHooks(err));
     if (!turn) {
         err << "warpscope-record lock: " << turn.error() << "\n";
         return kFailed;
     }
-    err << "warpscope-record: the GPU is ours (waited " << long(turn->waitedMs) << " ms)"
-        << std::endl;
+    // The command gets the GPU whose turn it holds, and no other (by UUID,
+    // which CUDA_VISIBLE_DEVICES accepts whatever the order of the GPUs).
+    for (const GpuCandidate& c : *candidates)
+        if (c.device == turn->device &&
+            (c.lockId.rfind("GPU-", 0) == 0 || c.lockId.rfind("MIG-", 0) == 0))
+            ::setenv("CUDA_VISIBLE_DEVICES", c.lockId.c_str(), 1);
+    ::setenv("WARPSCOPE_GPU", std::to_string(turn->device).c_str(), 1);
+    err << "warpscope-record: GPU " << turn->device << " is ours (waited "
+        << long(turn->waitedMs) << " ms)" << std::endl;
     return runHolding(command, err);  // the turn ends when `turn` goes
 }
 

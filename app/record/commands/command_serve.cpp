@@ -13,6 +13,7 @@
 
 #include "app/record/commands/measured_run.h"
 #include "app/record/commands/record_commands.h"
+#include "kernels/device/device_uuid.h"
 #include "app/record/gpu/request_inbox.h"
 #include "core/catalog/catalog.h"
 #include "core/common/json_fields.h"
@@ -49,14 +50,17 @@ long long idOf(const json& r) { return json_fields::integer(r, "id"); }
 std::string typeOf(const json& r) { return json_fields::text(r, "type"); }
 bool supersedes(const json& r) { return typeOf(r) == "run" && json_fields::flag(r, "supersede"); }
 
-void answerHello(std::ostream& out, long long id) {
+void answerHello(std::ostream& out, long long id, std::optional<int> pinned) {
     json hello = {
         {"type", "hello"}, {"id", id}, {"protocol", kProtocolVersion}, {"tool", toolName()}};
     if (auto reason = cudaUnavailableReason(); !reason.empty()) {
         hello["device"] = nullptr;
         hello["reason"] = reason;
-    } else if (auto device = queryDevice(0); device) {
+    } else if (auto device = queryDevice(pinned.value_or(0)); device) {
         hello["device"] = deviceToJson(*device);
+        // The GPUs its runs may go to: the pinned one, or every one it sees.
+        auto count = visibleDeviceCount();
+        hello["gpus"] = pinned ? 1 : (count ? *count : 1);
     } else {
         hello["device"] = nullptr;
         hello["reason"] = device.error();
@@ -128,7 +132,8 @@ Result<RunRequest> parseRun(const json& request) {
 
 class Connection {
 public:
-    Connection(std::istream& in, std::ostream& out) : m_inbox(in), m_out(out) {}
+    Connection(std::istream& in, std::ostream& out, std::optional<int> device)
+        : m_inbox(in), m_out(out), m_device(device) {}
 
     int serve(std::ostream& err) {
         while (auto request = m_inbox.next()) {
@@ -146,7 +151,7 @@ public:
             const long long id = idOf(*request);
             if (type == "quit") return kOk;
             if (type == "hello") {
-                answerHello(m_out, id);
+                answerHello(m_out, id, m_device);
             } else if (type == "run") {
                 if (!answerRun(*request)) {
                     err << "warpscope-record serve: the CUDA context is unusable; exiting\n";
@@ -204,6 +209,10 @@ private:
                 return false;
             }
             run = std::move(*parsed);
+            if (m_device) {
+                run.options.device = *m_device;
+                run.devicePinned = true;
+            }
             m_lastAhead = -1;
         }
         const auto now = std::chrono::steady_clock::now();
@@ -225,12 +234,19 @@ private:
         }
         if (cancelledBeforeStart(id)) return true;
         RunRequest run = std::move(*parsed);
+        if (m_device) {
+            run.options.device = *m_device;
+            run.devicePinned = true;
+        }
         m_lastAhead = -1;
         WaitHooks hooks;
         hooks.keepWaiting = [&](int ahead) { return keepWaiting(id, run, ahead); };
         hooks.pause = [this](std::chrono::milliseconds t) { m_inbox.waitForMore(t); };
         auto outcome = measuredRun(run, hooks, [&] {
-            send(m_out, {{"type", "progress"}, {"id", id}, {"message", "running " + run.spec->id}});
+            send(m_out, {{"type", "progress"},
+                         {"id", id},
+                         {"message", "running " + run.spec->id + " on GPU " +
+                                         std::to_string(run.options.device)}});
         });
         if (!outcome) {
             sendError(m_out, id, outcome.error());
@@ -241,7 +257,14 @@ private:
         if (outcome->gaveUp) return true;
         outcome->run.tool = toolName();
         const auto bytes = encodeTrace(outcome->run);
-        send(m_out, {{"type", "result"}, {"id", id}, {"bytes", bytes.size()}});
+        // Which GPU ran it and when its turn was: a client (or a test of a
+        // server with several GPUs) can see that no two runs shared one.
+        send(m_out, {{"type", "result"},
+                     {"id", id},
+                     {"bytes", bytes.size()},
+                     {"device", outcome->device},
+                     {"turnStartNs", outcome->turnStartNs},
+                     {"turnEndNs", outcome->turnEndNs}});
         m_out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
         m_out.flush();
         return true;
@@ -249,14 +272,16 @@ private:
 
     RequestInbox m_inbox;
     std::ostream& m_out;
+    std::optional<int> m_device;
     int m_lastAhead = -1;
     std::chrono::steady_clock::time_point m_lastQueued;
 };
 
 }  // namespace
 
-int serveCommand(std::istream& in, std::ostream& out, std::ostream& err) {
-    Connection connection(in, out);
+int serveCommand(std::istream& in, std::ostream& out, std::ostream& err,
+                 std::optional<int> device) {
+    Connection connection(in, out, device);
     return connection.serve(err);
 }
 

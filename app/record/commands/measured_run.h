@@ -3,6 +3,7 @@
 // turn in the queue every process on the machine shares, look at the GPU
 // through NVML, run, look again, and give the GPU back. The trace records how
 // long the run waited and what else the GPU was doing.
+#include <cstdint>
 #include <iosfwd>
 
 #include "app/record/gpu/gpu_wait.h"
@@ -16,11 +17,18 @@ struct RunRequest {
     const ExperimentSpec* spec = nullptr;
     ParamValues params;  // resolved
     RunOptions options;
+    // options.device is the GPU to use; unset, the run takes whichever GPU's
+    // queue is shortest (gpuCandidates, waitForShortestQueue).
+    bool devicePinned = false;
 };
 
 struct MeasuredOutcome {
     bool gaveUp = false;  // hooks.keepWaiting said stop before the GPU was free
     Run run;
+    int device = 0;  // the CUDA device it ran on
+    // When this run's turn on that GPU began and ended (CLOCK_REALTIME ns):
+    // the turns of runs on one GPU never overlap, whichever process made them.
+    std::int64_t turnStartNs = 0, turnEndNs = 0;
 };
 
 // Errors: no device, a lock folder that cannot be used, a failed run. While

@@ -63,11 +63,16 @@ int banksCommand(const BankQuery& query, bool json, std::ostream& out, std::ostr
 // fit 32 bits (banksCommand checks the rows and columns against a warp).
 Result<std::pair<std::uint32_t, std::uint32_t>> parseTile(const std::string& text);
 
-int serveCommand(std::istream& in, std::ostream& out, std::ostream& err);
+// `device`: every run on that GPU; unset, each run takes the GPU whose queue
+// is shortest.
+int serveCommand(std::istream& in, std::ostream& out, std::ostream& err,
+                 std::optional<int> device = std::nullopt);
 
-// Runs `command` while holding device `device`'s turn in the GPU queue and
-// returns its exit status; with `status`, prints the queue instead.
-int lockCommand(int device, bool status, const std::vector<std::string>& command, std::ostream& out,
+// Runs `command` while holding a GPU's turn in the queue (device `device`,
+// else the GPU whose queue is shortest, given to the command in
+// CUDA_VISIBLE_DEVICES) and returns its exit status; with `status`, prints
+// the queue of that GPU, or of every GPU.
+int lockCommand(std::optional<int> device, bool status, const std::vector<std::string>& command, std::ostream& out,
                 std::ostream& err);
 
 }  // namespace ws::record

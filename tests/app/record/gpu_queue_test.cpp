@@ -12,10 +12,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <thread>
 
+#include "app/record/gpu/gpu_wait.h"
 #include "app/record/gpu/lock_directory.h"
 #include "tests/app/record/child_process.h"
 
@@ -160,7 +162,7 @@ TEST(GpuQueue, RecordersTakeTurnsInTheOrderTheyAsked) {
         for (int t = 0; t < 500; ++t) {
             const std::string err = test::readFile(log + "." + std::to_string(i) + ".err");
             if (err.find("waiting for the GPU") != std::string::npos ||
-                err.find("the GPU is ours") != std::string::npos)
+                err.find("is ours") != std::string::npos)
                 break;
             std::this_thread::sleep_for(10ms);
         }
@@ -202,8 +204,108 @@ TEST(GpuQueue, RecordersTakeTurnsInTheOrderTheyAsked) {
             EXPECT_EQ(places.back(), 1) << err;
             EXPECT_TRUE(std::is_sorted(places.rbegin(), places.rend())) << err;
         }
-        EXPECT_NE(err.find("the GPU is ours"), std::string::npos) << err;
+        EXPECT_NE(err.find("is ours"), std::string::npos) << err;
     }
+}
+
+// Points the lock folder at a temporary one for this process's own waits.
+struct LockDirHere {
+    explicit LockDirHere(const fs::path& dir) { ::setenv("WARPSCOPE_LOCK_DIR", dir.c_str(), 1); }
+    ~LockDirHere() { ::unsetenv("WARPSCOPE_LOCK_DIR"); }
+};
+
+std::unique_ptr<GpuQueue> holding(const fs::path& dir, const std::string& id) {
+    auto q = GpuQueue::join(dir, id);
+    EXPECT_TRUE(q.ok());
+    if (!q) return nullptr;
+    EXPECT_TRUE((*q)->poll()->acquired);
+    return std::move(*q);
+}
+
+TEST(ShortestQueue, ARunTakesTheFreeGpuWhileTheOtherIsBusy) {
+    TempFolder dir;
+    ASSERT_TRUE(ensureSharedFolder(dir.path).ok());
+    LockDirHere here(dir.path);
+    auto busy = holding(dir.path, "GPU-a");
+    const std::vector<GpuCandidate> gpus = {{0, "GPU-a"}, {1, "GPU-b"}};
+    auto turn = waitForShortestQueue(gpus, {});
+    ASSERT_TRUE(turn.ok()) << turn.error();
+    ASSERT_TRUE(turn->queue);
+    EXPECT_EQ(turn->device, 1);
+    EXPECT_EQ(turn->runsAheadAtStart, 0);
+}
+
+TEST(ShortestQueue, AWaitingRunMovesToAGpuWhoseQueueBecameShorter) {
+    TempFolder dir;
+    ASSERT_TRUE(ensureSharedFolder(dir.path).ok());
+    LockDirHere here(dir.path);
+    // GPU a: one run measuring. GPU b: one measuring and one waiting.
+    auto onA = holding(dir.path, "GPU-a");
+    auto onB = holding(dir.path, "GPU-b");
+    auto waitingOnB = GpuQueue::join(dir.path, "GPU-b");
+    ASSERT_TRUE(waitingOnB.ok());
+    const std::vector<GpuCandidate> gpus = {{0, "GPU-a"}, {1, "GPU-b"}};
+    WaitHooks hooks;
+    std::vector<int> places;
+    hooks.keepWaiting = [&](int ahead) {
+        places.push_back(ahead);
+        // GPU b empties while this run waits behind a's run.
+        onB.reset();
+        waitingOnB->reset();
+        return places.size() < 50;
+    };
+    auto turn = waitForShortestQueue(gpus, hooks);
+    ASSERT_TRUE(turn.ok()) << turn.error();
+    ASSERT_TRUE(turn->queue) << "gave up after " << places.size() << " polls";
+    EXPECT_EQ(turn->device, 1);
+    EXPECT_EQ(places, std::vector<int>{1});  // joined a, one run ahead; then moved
+    auto stateA = inspectQueue(dir.path, "GPU-a");
+    ASSERT_TRUE(stateA.ok());
+    EXPECT_EQ(stateA->entries.size(), 1u);  // only a's own run: this one left
+}
+
+// Six recorders on two (fake) GPUs, each holding its GPU for 300 ms: both
+// GPUs are used, runs on one GPU never overlap, and the work takes about
+// half the time one GPU would.
+TEST(ShortestQueue, RecordersSpreadOverTwoGpusWithoutSharingOne) {
+    TempFolder dir;
+    const std::vector<std::string> env = {"WARPSCOPE_LOCK_DIR=" + dir.path.string(),
+                                          "WARPSCOPE_LOCK_ID=GPU-x,GPU-y"};
+    const std::string log = dir.path.string() + ".log";
+    std::vector<std::unique_ptr<test::ChildProcess>> recorders;
+    const int n = 6;
+    const auto began = std::chrono::steady_clock::now();
+    for (int i = 0; i < n; ++i) {
+        const std::string script = "a=$(date +%s.%N); sleep 0.3; echo $WARPSCOPE_GPU $a "
+                                   "$(date +%s.%N) >>" + log;
+        recorders.push_back(std::make_unique<test::ChildProcess>(
+            std::vector<std::string>{recorder(), "lock", "--", "/bin/sh", "-c", script}, env,
+            log + "." + std::to_string(i) + ".err"));
+    }
+    for (auto& r : recorders) EXPECT_EQ(r->wait(20s), 0);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    std::map<int, std::vector<std::pair<double, double>>> byGpu;
+    std::istringstream lines(test::readFile(log));
+    for (int gpu; lines >> gpu;) {
+        double a = 0, b = 0;
+        lines >> a >> b;
+        byGpu[gpu].push_back({a, b});
+    }
+    EXPECT_EQ(byGpu.size(), 2u) << test::readFile(log);
+    int runs = 0;
+    for (auto& [gpu, spans] : byGpu) {
+        std::sort(spans.begin(), spans.end());
+        runs += int(spans.size());
+        for (std::size_t i = 1; i < spans.size(); ++i)
+            EXPECT_GE(spans[i].first, spans[i - 1].second)
+                << "two runs overlapped on GPU " << gpu << ":\n" << test::readFile(log);
+    }
+    EXPECT_EQ(runs, n);
+    // One GPU would need 6 x 0.3 s; two need about 0.9 s plus start-up.
+    EXPECT_LT(seconds, 1.7) << test::readFile(log);
+    fs::remove(log);
+    for (int i = 0; i < n; ++i) fs::remove(log + "." + std::to_string(i) + ".err");
 }
 
 }  // namespace
