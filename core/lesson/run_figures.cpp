@@ -129,6 +129,10 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
             f["step_cycles"] = {cycles, "cycles", true};
             f["steps"] = {double(steps.size()), "", true};
             f["divergent_steps"] = {divergent, "", true};
+            // The first traced step alone: in a kernel that sums many inputs
+            // per thread first, the loading loop.
+            f["first_step_cycles"] = {double(std::max<std::int64_t>(0, steps.front().cycles)),
+                                      "cycles", true};
         }
     }
     if (const auto gap = launchGapUs(run)) f["launch_gap_us"] = {*gap, "µs"};
