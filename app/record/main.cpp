@@ -48,6 +48,9 @@ int main(int argc, char** argv) {
     run->add_option("-o,--output", output, "Trace file to write (.wstrace)")->required();
     run->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(repetitionsCheck);
+    bool withoutRecords = false;
+    run->add_flag("--without-records", withoutRecords,
+                  "Keep the run's timing and figures, drop its per-block records");
 
     auto* sweep =
         app.add_subcommand("sweep", "Run an experiment over every combination of parameter lists");
@@ -56,6 +59,8 @@ int main(int argc, char** argv) {
     sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")->required();
     sweep->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(repetitionsCheck);
+    sweep->add_flag("--without-records", withoutRecords,
+                    "Keep each run's timing and figures, drop its per-block records");
 
     std::string lessonName;
     auto* recordLesson = app.add_subcommand(
@@ -147,8 +152,11 @@ int main(int argc, char** argv) {
     if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
     if (*device) return printDevice(json, std::cout, std::cerr);
     if (*run)
-        return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr);
-    if (*sweep) return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr);
+        return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr,
+                                    withoutRecords);
+    if (*sweep)
+        return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr,
+                            withoutRecords);
     if (*recordLesson) {
         std::vector<std::filesystem::path> lessonDirs, traceDirs;
         for (const auto& dir : resourceDirs()) {

@@ -14,6 +14,7 @@
 #include "core/common/output_path.h"
 #include "core/lesson/lesson_parse.h"
 #include "core/lesson/narration.h"
+#include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 
@@ -127,6 +128,7 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
         }
         auto run = std::make_shared<Run>(std::move(measured->run));
         run->tool = toolName();
+        if (!p.keepRecords) dropRecords(*run);
         Status saved = saveTrace(*run, dir / p.file);
         if (saved) saved = updateManifest(dir, p.file, *run);
         if (!saved) {

@@ -6,6 +6,7 @@
 #include "app/record/commands/run_summary.h"
 #include "core/catalog/catalog.h"
 #include "core/common/output_path.h"
+#include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 
@@ -13,7 +14,7 @@ namespace ws::record {
 
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,
-                         std::ostream& err) {
+                         std::ostream& err, bool withoutRecords) {
     const ExperimentSpec* spec = findExperimentOrReport(experiment, err);
     if (!spec) return kUsage;
     auto resolved = resolveParams(*spec, params);
@@ -40,6 +41,7 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
     }
     Run* run = &measured->run;
     run->tool = toolName();
+    if (withoutRecords) dropRecords(*run);
     if (Status saved = saveTrace(*run, output); !saved) {
         err << "warpscope-record: " << saved.error() << "\n";
         return kFailed;

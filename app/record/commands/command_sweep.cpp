@@ -10,6 +10,7 @@
 #include "app/record/commands/sweep_plan.h"
 #include "core/catalog/catalog.h"
 #include "core/common/output_path.h"
+#include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 
@@ -17,7 +18,7 @@ namespace ws::record {
 
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
-                 std::ostream& err) {
+                 std::ostream& err, bool withoutRecords) {
     const ExperimentSpec* spec = findExperimentOrReport(experiment, err);
     if (!spec) return kUsage;
     auto points = expandSweep(experiment, axes);
@@ -73,6 +74,7 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         }
         Run* run = &measured->run;
         run->tool = toolName();
+        if (withoutRecords) dropRecords(*run);
         const std::string file = point.fileStem + ".wstrace";
         Status saved = saveTrace(*run, dir / file);
         if (saved) saved = updateManifest(dir, file, *run);

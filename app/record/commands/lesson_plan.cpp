@@ -6,6 +6,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
+#include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
 
 namespace ws::record {
@@ -46,6 +47,7 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
                                      "' is neither beside the lesson nor among the bundled traces");
                 auto run = loadTrace(found);
                 if (!run) return makeError(place + ": " + run.error());
+                p.keepRecords = hasRecords(*run);
                 p.spec = findExperiment(run->experiment);
                 if (!p.spec)
                     return makeError(place + ": '" + choice->trace + "' holds the experiment '" +

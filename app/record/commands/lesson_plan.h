@@ -23,6 +23,9 @@ struct PlannedRun {
     const ExperimentSpec* spec = nullptr;
     ParamValues params;       // resolved, as the run will be made
     std::vector<int> slides;  // 0-based, the slides that use it
+    // The lesson's trace kept figures only (no per-block records): so does
+    // the new recording (core/run/drop_records.h).
+    bool keepRecords = true;
 };
 
 // Trace choices are read to learn their experiment and parameters: from

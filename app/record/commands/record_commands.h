@@ -28,12 +28,14 @@ const ExperimentSpec* findExperimentOrReport(const std::string& id, std::ostream
 
 int listExperiments(const std::string& experiment, bool json, std::ostream& out, std::ostream& err);
 int printDevice(bool json, std::ostream& out, std::ostream& err);
+// `withoutRecords`: the trace keeps the run's figures and drops its
+// per-block records (core/run/drop_records.h).
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,
-                         std::ostream& err);
+                         std::ostream& err, bool withoutRecords = false);
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
-                 std::ostream& err);
+                 std::ostream& err, bool withoutRecords = false);
 // Records every run of a lesson (a file, or a bundled lesson's name found in
 // `lessonDirs`) into `dir` with its manifest; traces the lesson names are
 // looked for beside it, then in `bundledTraceDirs`.
