@@ -224,6 +224,10 @@ int main(int argc, char** argv) {
                 for (const QString& line : window.lesson()->narrationLines())
                     std::printf("%s\n", line.toUtf8().constData());
                 std::fflush(stdout);
+                // What the heading says beside the title (which GPU measured
+                // the slide, a run fallen back to the bundled one), for the log.
+                if (const QString badge = window.stage()->badgeText(); !badge.isEmpty())
+                    ws::appLog(QStringLiteral("slide heading: ") + badge);
                 const QStringList problems = window.lesson()->checkSlide();
                 for (const QString& problem : problems) ws::appLog(problem);
                 QApplication::exit(problems.isEmpty() ? 0 : 2);

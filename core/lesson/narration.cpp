@@ -1,6 +1,7 @@
 #include "core/lesson/narration.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -197,7 +198,8 @@ Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, 
         }
         const Placeholder& h = *piece.hole;
         std::optional<int> decimals = h.decimals;
-        if (!decimals && h.percent) decimals = 0;
+        // Percentages as the views print them: "8.6 %", "45 %".
+        if (!decimals && h.percent) decimals = std::fabs(f->value) < 10 ? 1 : 0;
         if (!decimals && (h.run == "ratio" || h.divided)) decimals = 2;
         out += formatFigure(*f, decimals);
     }

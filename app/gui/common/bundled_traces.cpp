@@ -68,6 +68,17 @@ std::vector<const BundledTrace*> BundledTraces::forExperiment(const std::string&
     return out;
 }
 
+void BundledTraces::preferTraces(const BundledTraces& preferred) {
+    std::vector<BundledTrace> merged = preferred.m_traces;
+    for (const BundledTrace& t : m_traces) {
+        const bool replaced = std::any_of(merged.begin(), merged.end(), [&](const BundledTrace& p) {
+            return p.experiment == t.experiment && p.params == t.params;
+        });
+        if (!replaced) merged.push_back(t);
+    }
+    m_traces = std::move(merged);
+}
+
 const BundledTrace* BundledTraces::bestMatch(const std::string& id,
                                              const ParamValues& wanted) const {
     const BundledTrace* best = nullptr;

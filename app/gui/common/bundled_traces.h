@@ -28,6 +28,11 @@ struct BundledTrace {
 class BundledTraces {
 public:
     static Result<BundledTraces> load(const QString& manifestPath);
+    // These traces with `preferred`'s in front: a run recorded in both (the
+    // same experiment and parameters) is `preferred`'s, so that views built
+    // from the recorded runs (the reduction ladder, a probe's sweep) show a
+    // lesson recorded on another GPU, not the bundled H100 runs.
+    void preferTraces(const BundledTraces& preferred);
     const std::vector<BundledTrace>& all() const { return m_traces; }
     std::vector<const BundledTrace*> forExperiment(const std::string& id) const;
     // The recorded trace closest to `wanted`: most equal parameters, then the

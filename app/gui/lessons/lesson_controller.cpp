@@ -147,8 +147,13 @@ void LessonController::setTracesDir(const QString& dir) {
     // A folder without a manifest still serves the traces the lesson names.
     const QString manifest = QDir(dir).filePath(QStringLiteral("manifest.json"));
     if (!dir.isEmpty() && QFileInfo::exists(manifest))
-        if (auto loaded = BundledTraces::load(manifest); loaded)
+        if (auto loaded = BundledTraces::load(manifest); loaded) {
             m_recordedHere = std::move(*loaded);
+            // The views that draw several recorded runs draw these.
+            BundledTraces all = m_window->source()->bundled();
+            all.preferTraces(*m_recordedHere);
+            m_window->source()->setBundled(std::move(all));
+        }
 }
 
 QString LessonController::fallbackOf(const QString& file) const {
