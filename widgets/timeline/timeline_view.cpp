@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "widgets/view/block_text.h"
+#include "widgets/view/direct_blit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"
@@ -505,15 +506,12 @@ void TimelineView::paintEvent(QPaintEvent*) {
         if (m_coarseImage.size() != half) m_coarseImage = QImage(half, QImage::Format_RGB32);
         local.width = half.width();
         m_raster.render(m_coarseImage, *prep, local, m_model->time(), shownRows(), true);
-        p.save();
-        p.setClipRect(lanes);  // an odd size draws one pixel beyond
-        p.drawImage(QRect(lanes.topLeft(), QSize(half.width() * 2, half.height() * 2)),
-                    m_coarseImage);
-        p.restore();
+        // Clipped to the lanes: an odd size draws one pixel beyond.
+        blitOpaque(p, m_coarseImage, lanes.topLeft(), 2, lanes);
     } else {
         if (m_image.size() != lanes.size()) m_image = QImage(lanes.size(), QImage::Format_RGB32);
         m_raster.render(m_image, *prep, local, m_model->time(), shownRows());
-        p.drawImage(lanes.topLeft(), m_image);
+        blitOpaque(p, m_image, lanes.topLeft(), 1, lanes);
     }
     paintSmLabels(p, lanes);
 
