@@ -37,7 +37,10 @@ TEST(ServePrintf, ProtocolStaysCleanWhileHelloPrints) {
           << "\n";
     }
     const char* bin = std::getenv("WARPSCOPE_BINARY_DIR");
-    const std::string command = std::string(bin ? bin : ".") +
+    // A lock folder of its own: behind another test's run on the same GPU the
+    // run would wait, and the quit that follows it would cancel it.
+    const std::string command = "WARPSCOPE_LOCK_DIR=" + dir + "/serve_printf_locks " +
+                                std::string(bin ? bin : ".") +
                                 "/app/record/warpscope-record serve < " + requests + " > " + out +
                                 " 2> " + err;
     ASSERT_EQ(std::system(command.c_str()), 0) << slurp(err);
