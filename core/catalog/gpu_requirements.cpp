@@ -79,8 +79,9 @@ std::optional<std::string> buildRefusal(const std::string& architectures,
         built += (built.empty() ? "" : ", ") + capabilityText(a.capability);
     return "this build has GPU code for compute capability " + built + " only; this GPU, " +
            device.name + ", is " + std::to_string(device.ccMajor) + "." +
-           std::to_string(device.ccMinor) + ": rebuild with -DCMAKE_CUDA_ARCHITECTURES=" +
-           std::to_string(device.ccMajor) + std::to_string(device.ccMinor);
+           std::to_string(device.ccMinor) +
+           ": rebuild with -DCMAKE_CUDA_ARCHITECTURES=" + std::to_string(device.ccMajor) +
+           std::to_string(device.ccMinor);
 }
 
 }  // namespace ws

@@ -32,7 +32,6 @@ std::optional<std::string> requirementRefusal(const ExperimentSpec& spec, const 
 // later minor; PTX is compiled for any later capability.
 bool buildRunsOn(const std::string& architectures, int major, int minor);
 // Why this build's GPU code cannot run on `device`, or nothing.
-std::optional<std::string> buildRefusal(const std::string& architectures,
-                                        const DeviceInfo& device);
+std::optional<std::string> buildRefusal(const std::string& architectures, const DeviceInfo& device);
 
 }  // namespace ws

@@ -35,8 +35,8 @@ bool blitOpaque(QPainter& painter, const QImage& source, QPoint at, int scale, c
                        (scale == 1 || scale == 2) && t.type() <= QTransform::TxTranslate &&
                        t.dx() == std::floor(t.dx()) && t.dy() == std::floor(t.dy()) &&
                        device->devicePixelRatio() == 1 && source.devicePixelRatio() == 1 &&
-                       painter.opacity() == 1.0 && painter.compositionMode() ==
-                                                       QPainter::CompositionMode_SourceOver;
+                       painter.opacity() == 1.0 &&
+                       painter.compositionMode() == QPainter::CompositionMode_SourceOver;
     if (!plain) {
         fallback(painter, source, at, scale, clip);
         return false;
@@ -59,8 +59,8 @@ bool blitOpaque(QPainter& painter, const QImage& source, QPoint at, int scale, c
         parallelRows(r.height(), [&](int begin, int end) {
             for (int row = begin; row < end; ++row) {
                 const int y = r.top() + row;
-                const quint32* from = sourceBits + std::size_t((y - origin.y()) / scale) *
-                                                       std::size_t(sourceStride);
+                const quint32* from =
+                    sourceBits + std::size_t((y - origin.y()) / scale) * std::size_t(sourceStride);
                 quint32* to = reinterpret_cast<quint32*>(deviceBits + y * deviceStride);
                 if (scale == 1) {
                     std::memcpy(to + r.left(), from + (r.left() - origin.x()),

@@ -44,8 +44,8 @@ std::pair<int, int> reportExpectations(const lesson::Lesson& lesson,
         std::vector<std::pair<std::string, std::string>> texts = {
             {"narration", s.opening.narration}, {"notes", s.notes}};
         for (std::size_t f = 0; f < s.fragments.size(); ++f)
-            texts.push_back({"fragments[" + std::to_string(f + 1) + "].narration",
-                             s.fragments[f].narration});
+            texts.push_back(
+                {"fragments[" + std::to_string(f + 1) + "].narration", s.fragments[f].narration});
         for (const auto& [field, text] : texts)
             if (auto r = lesson::resolveNarration(text, named); !r)
                 err << place << ", field '" << field << "': " << r.error() << "\n";
@@ -61,8 +61,8 @@ std::pair<int, int> reportExpectations(const lesson::Lesson& lesson,
             }
             ++judged;
             held += *holds;
-            err << place << ": " << (*holds ? "held" : "BROKEN") << ": " << text << "  ("
-                << values << ")\n";
+            err << place << ": " << (*holds ? "held" : "BROKEN") << ": " << text << "  (" << values
+                << ")\n";
         }
     }
     return {held, judged};
@@ -106,8 +106,8 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
         err << "warpscope-record: " << writable.error() << "\n";
         return kFailed;
     }
-    err << path.filename().string() << ": " << plan->size() << " runs for "
-        << lesson->slides.size() << " slides\n";
+    err << path.filename().string() << ": " << plan->size() << " runs for " << lesson->slides.size()
+        << " slides\n";
     RunOptions options;
     options.repetitions = repetitions;
     int failures = 0;

@@ -66,7 +66,8 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
                 for (const auto& [name, value] : choice->params)
                     assignments.push_back(name + "=" + value);
                 auto params = resolveParams(*p.spec, assignments);
-                if (!params) return makeError(place + ": " + choice->experiment + ": " + params.error());
+                if (!params)
+                    return makeError(place + ": " + choice->experiment + ": " + params.error());
                 p.params = *params;
             }
             byFile[p.file] = plan.size();

@@ -451,22 +451,22 @@ TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
     ASSERT_TRUE(QDir().mkpath(recorded));
     ws::Run h200 = test::smallRun();
     h200.device.name = "NVIDIA H200";
-    ASSERT_TRUE(saveTrace(h200, (recorded + "/reduce-single-block__n-2048__block-128.wstrace")
-                                    .toStdString()));
-    ASSERT_TRUE(test::writeFile(
-        recorded + "/manifest.json",
-        R"({"format":"warpscope-manifest","version":1,"traces":[
+    ASSERT_TRUE(saveTrace(
+        h200, (recorded + "/reduce-single-block__n-2048__block-128.wstrace").toStdString()));
+    ASSERT_TRUE(test::writeFile(recorded + "/manifest.json",
+                                R"({"format":"warpscope-manifest","version":1,"traces":[
  {"file":"reduce-single-block__n-2048__block-128.wstrace","experiment":"reduce-single-block",
   "params":{"n":"2048","block":"128","type":"int32","traced_blocks":"1"},
   "device":"NVIDIA H200","recordedAt":"2026-11-28T10:00:00Z","verified":true,"kernelMs":0.002,"gbPerS":4.1}]})"));
     const QString path = files.dir() + "/recorded.yaml";
-    ASSERT_TRUE(test::writeFile(
-        path, "title: r\nslides:\n"
-              "  - title: Here\n    experiment: reduce-single-block\n"
-              "    params: {n: 2048, block: 128}\n    views: [timeline]\n"
-              "    narration: '{blocks} and {other.blocks}'\n"
-              "    figures_from: {other: b.wstrace}\n"
-              "  - title: Bundled\n    trace: b.wstrace\n    views: [timeline]\n"));
+    ASSERT_TRUE(
+        test::writeFile(path,
+                        "title: r\nslides:\n"
+                        "  - title: Here\n    experiment: reduce-single-block\n"
+                        "    params: {n: 2048, block: 128}\n    views: [timeline]\n"
+                        "    narration: '{blocks} and {other.blocks}'\n"
+                        "    figures_from: {other: b.wstrace}\n"
+                        "  - title: Bundled\n    trace: b.wstrace\n    views: [timeline]\n"));
     auto w = window();
     w->lesson()->setTracesDir(recorded);
     ASSERT_TRUE(w->openLesson(path).ok());
@@ -481,7 +481,8 @@ TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
 
     w->lesson()->next();
     ASSERT_TRUE(settled(*w));
-    EXPECT_EQ(w->stage()->badgeText(), QString::fromUtf8("bundled run: not in h200 · measured on Test GPU"))
+    EXPECT_EQ(w->stage()->badgeText(),
+              QString::fromUtf8("bundled run: not in h200 · measured on Test GPU"))
         << w->stage()->badgeText().toStdString();
 }
 

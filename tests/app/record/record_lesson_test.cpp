@@ -60,10 +60,9 @@ TEST(RecordLesson, EveryTraceTheBanksLessonNamesIsPlannedOnceWithItsParameters) 
             if (recorded->params.count(name)) EXPECT_EQ(value, recorded->params.at(name)) << name;
     }
     // Stride 1 is shown on slide 1 and named by slides 3 and 4.
-    const auto stride1 =
-        std::find_if(plan->begin(), plan->end(), [](const PlannedRun& p) {
-            return p.file == "bank-probe__pattern-stride__width-4__stride-1.wstrace";
-        });
+    const auto stride1 = std::find_if(plan->begin(), plan->end(), [](const PlannedRun& p) {
+        return p.file == "bank-probe__pattern-stride__width-4__stride-1.wstrace";
+    });
     ASSERT_NE(stride1, plan->end());
     EXPECT_EQ(stride1->slides, (std::vector<int>{0, 2, 3}));
 }
@@ -86,16 +85,16 @@ TEST(RecordLesson, AnExperimentIsNamedAfterItsParametersAndAMissingTraceNamesIts
 
 TEST(RecordLesson, AnUnknownLessonIsAUsageError) {
     std::ostringstream out, err;
-    EXPECT_EQ(recordLessonCommand("no-such-lesson", {resources() / "lessons"}, {}, tempDir("x"),
-                                  3, out, err),
+    EXPECT_EQ(recordLessonCommand("no-such-lesson", {resources() / "lessons"}, {}, tempDir("x"), 3,
+                                  out, err),
               kUsage);
     EXPECT_NE(err.str().find("no lesson 'no-such-lesson'"), std::string::npos) << err.str();
 }
 
 TEST(RecordLesson, RecordsEveryRunAndJudgesTheExpectationsOnThisGpu) {
     const fs::path dir = tempDir("out");
-    const fs::path lessonFile = dir.parent_path() / ("ws-lesson-" + std::to_string(::getpid()) +
-                                                     ".yaml");
+    const fs::path lessonFile =
+        dir.parent_path() / ("ws-lesson-" + std::to_string(::getpid()) + ".yaml");
     std::ofstream(lessonFile) << R"(title: Two runs
 slides:
   - title: Greetings

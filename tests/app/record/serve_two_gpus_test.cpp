@@ -98,14 +98,16 @@ TEST(ServeTwoGpus, SixteenWorkersShareTwoGpusWithoutOverlap) {
             EXPECT_GE(list[k].start, list[k - 1].end) << "two runs overlapped on GPU " << gpu;
         std::printf("[ two-gpus ] GPU %d: %zu runs\n", gpu, list.size());
     }
-    std::printf("[ two-gpus ] %d workers, wait for the GPU: median %.0f ms, 95th percentile %.0f "
-                "ms, longest %.0f ms\n",
-                kWorkers, percentile(waitsMs, 0.5), percentile(waitsMs, 0.95),
-                *std::max_element(waitsMs.begin(), waitsMs.end()));
+    std::printf(
+        "[ two-gpus ] %d workers, wait for the GPU: median %.0f ms, 95th percentile %.0f "
+        "ms, longest %.0f ms\n",
+        kWorkers, percentile(waitsMs, 0.5), percentile(waitsMs, 0.95),
+        *std::max_element(waitsMs.begin(), waitsMs.end()));
     for (auto& w : workers) w->writeLine(R"({"type":"quit","id":2})");
     workers.clear();
     fs::remove_all(locks);
-    for (int i = 0; i < kWorkers; ++i) fs::remove(locks.string() + "." + std::to_string(i) + ".err");
+    for (int i = 0; i < kWorkers; ++i)
+        fs::remove(locks.string() + "." + std::to_string(i) + ".err");
 }
 
 }  // namespace
