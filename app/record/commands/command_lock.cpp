@@ -101,8 +101,7 @@ int lockCommand(std::optional<int> device, bool status, const std::vector<std::s
     // The command gets the GPU whose turn it holds, and no other (by UUID,
     // which CUDA_VISIBLE_DEVICES accepts whatever the order of the GPUs).
     for (const GpuCandidate& c : *candidates)
-        if (c.device == turn->device &&
-            (c.lockId.rfind("GPU-", 0) == 0 || c.lockId.rfind("MIG-", 0) == 0))
+        if (c.device == turn->device && c.isUuid)
             ::setenv("CUDA_VISIBLE_DEVICES", c.lockId.c_str(), 1);
     ::setenv("WARPSCOPE_GPU", std::to_string(turn->device).c_str(), 1);
     err << "warpscope-record: GPU " << turn->device << " is ours (waited "

@@ -33,16 +33,16 @@ Result<std::vector<GpuCandidate>> gpuCandidates(std::optional<int> pinned) {
         std::stringstream in(ids);
         std::string id;
         for (int i = 0; std::getline(in, id, ','); ++i)
-            if (!id.empty() && (!pinned || *pinned == i)) fake.push_back({i, id});
+            if (!id.empty() && (!pinned || *pinned == i)) fake.push_back({i, id, false});
         if (fake.empty()) return makeError("no GPU " + std::to_string(pinned.value_or(0)));
         return fake;
     }
     if (pinned) {
         auto id = lockIdForDevice(*pinned);
         if (!id) return makeError(id.error());
-        return std::vector<GpuCandidate>{{*pinned, *id}};
+        return std::vector<GpuCandidate>{{*pinned, *id, ids.empty()}};
     }
-    if (!ids.empty()) return std::vector<GpuCandidate>{{0, ids}};
+    if (!ids.empty()) return std::vector<GpuCandidate>{{0, ids, false}};
     if (auto reason = cudaUnavailableReason(); !reason.empty()) return makeError(reason);
     auto count = visibleDeviceCount();
     if (!count) return makeError(count.error());
@@ -50,7 +50,7 @@ Result<std::vector<GpuCandidate>> gpuCandidates(std::optional<int> pinned) {
     for (int d = 0; d < *count; ++d) {
         auto id = deviceUuid(d);
         if (!id) return makeError(id.error());
-        all.push_back({d, *id});
+        all.push_back({d, *id, true});
     }
     if (all.empty()) return makeError("no CUDA device is visible");
     return all;

@@ -35,6 +35,7 @@ Result<GpuTurn> waitForGpu(const std::string& deviceId, const WaitHooks& hooks);
 struct GpuCandidate {
     int device = 0;
     std::string lockId;
+    bool isUuid = false;  // the device's own UUID, not an id from $WARPSCOPE_LOCK_ID
 };
 
 // The GPUs a run may take: the one `pinned` names, else every device this

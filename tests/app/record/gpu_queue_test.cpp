@@ -277,7 +277,7 @@ TEST(ShortestQueue, RecordersSpreadOverTwoGpusWithoutSharingOne) {
     const auto began = std::chrono::steady_clock::now();
     for (int i = 0; i < n; ++i) {
         const std::string script = "a=$(date +%s.%N); sleep 0.3; echo $WARPSCOPE_GPU $a "
-                                   "$(date +%s.%N) >>" + log;
+                                   "$(date +%s.%N) ${CUDA_VISIBLE_DEVICES:-unset} >>" + log;
         recorders.push_back(std::make_unique<test::ChildProcess>(
             std::vector<std::string>{recorder(), "lock", "--", "/bin/sh", "-c", script}, env,
             log + "." + std::to_string(i) + ".err"));
@@ -289,8 +289,11 @@ TEST(ShortestQueue, RecordersSpreadOverTwoGpusWithoutSharingOne) {
     std::istringstream lines(test::readFile(log));
     for (int gpu; lines >> gpu;) {
         double a = 0, b = 0;
-        lines >> a >> b;
+        std::string visible;
+        lines >> a >> b >> visible;
         byGpu[gpu].push_back({a, b});
+        // Fake ids are no UUIDs: CUDA_VISIBLE_DEVICES is left as it was.
+        EXPECT_EQ(visible, "unset");
     }
     EXPECT_EQ(byGpu.size(), 2u) << test::readFile(log);
     int runs = 0;
