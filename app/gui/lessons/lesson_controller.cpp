@@ -457,7 +457,7 @@ void LessonController::loadNamedRuns() {
         const std::string path = r.file.toStdString();
         runInBackground<Result<Run>>(
             this, [path] { return loadTrace(path); },
-            [this, generation, name = name, file = r.file](Result<Run> loaded) {
+            [this, generation, name = name](Result<Run> loaded) {
                 if (generation != m_namedGeneration) return;  // the slide was left
                 --m_namedPending;
                 if (loaded)
