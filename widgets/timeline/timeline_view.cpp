@@ -479,6 +479,12 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
     }
 }
 
+int TimelineView::coarseFactor(long long lanePixels) {
+    int n = 2;
+    while (lanePixels > kCoarseTargetPixels * n * n && n < 8) ++n;
+    return n;
+}
+
 void TimelineView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     const PreparedRun* prep = m_model->prepared();
@@ -498,16 +504,18 @@ void TimelineView::paintEvent(QPaintEvent*) {
     TimelineData local = m_data;
     local.x0 = 0;
     if (coarse) {
-        // Half the columns and half the pixel rows, drawn twice as large: a
-        // quarter of the pixels to merge, and narrow blocks taken in groups
-        // (a million blocks cost a frame on two cores otherwise). The
-        // settled frame that follows has every pixel and every block.
-        const QSize half((lanes.width() + 1) / 2, (lanes.height() + 1) / 2);
-        if (m_coarseImage.size() != half) m_coarseImage = QImage(half, QImage::Format_RGB32);
-        local.width = half.width();
+        // A half, a third ... of the columns and of the pixel rows, drawn as
+        // large again: a quarter or a ninth of the pixels to merge, and
+        // narrow blocks taken in groups (a million blocks cost a frame on
+        // two cores otherwise). The settled frame that follows has every
+        // pixel and every block.
+        const int n = coarseFactor((long long)lanes.width() * lanes.height());
+        const QSize small((lanes.width() + n - 1) / n, (lanes.height() + n - 1) / n);
+        if (m_coarseImage.size() != small) m_coarseImage = QImage(small, QImage::Format_RGB32);
+        local.width = small.width();
         m_raster.render(m_coarseImage, *prep, local, m_model->time(), shownRows(), true);
-        // Clipped to the lanes: an odd size draws one pixel beyond.
-        blitOpaque(p, m_coarseImage, lanes.topLeft(), 2, lanes);
+        // Clipped to the lanes: a size that n does not divide draws beyond.
+        blitOpaque(p, m_coarseImage, lanes.topLeft(), n, lanes);
     } else {
         if (m_image.size() != lanes.size()) m_image = QImage(lanes.size(), QImage::Format_RGB32);
         m_raster.render(m_image, *prep, local, m_model->time(), shownRows());

@@ -91,10 +91,15 @@ private:
     QImage m_image;
     QImage m_coarseImage;
     // While a zoom or drag goes on, a view of more than kCoarsePixels lanes
-    // pixels re-rasters at half height, each row drawn twice; kSettleMs after
-    // the last move it re-rasters in full. A 4K timeline of a million
-    // blocks costs twice a 1080p frame otherwise.
+    // pixels re-rasters with each pixel n times as large, n the smallest
+    // whole number that brings it to at most kCoarseTargetPixels (2 up to
+    // 4 million pixels, 3 for a 4K view); kSettleMs after the last move it
+    // re-rasters in full. A 4K timeline of a million blocks costs twice a
+    // 1080p frame otherwise, and more on slower cores.
     static constexpr long long kCoarsePixels = 4'000'000;
+    static constexpr long long kCoarseTargetPixels = 1'000'000;
+    // The factor a coarse frame of this many lanes pixels uses (2 or more).
+    static int coarseFactor(long long lanePixels);
     static constexpr int kSettleMs = 180;
     bool m_moving = false;
     bool m_lastCoarse = false;

@@ -32,7 +32,7 @@ bool blitOpaque(QPainter& painter, const QImage& source, QPoint at, int scale, c
         engine->paintDevice()->devType() == QInternal::Image)
         device = static_cast<QImage*>(engine->paintDevice());
     const bool plain = device && opaque32(device->format()) && opaque32(source.format()) &&
-                       (scale == 1 || scale == 2) && t.type() <= QTransform::TxTranslate &&
+                       scale >= 1 && scale <= 8 && t.type() <= QTransform::TxTranslate &&
                        t.dx() == std::floor(t.dx()) && t.dy() == std::floor(t.dy()) &&
                        device->devicePixelRatio() == 1 && source.devicePixelRatio() == 1 &&
                        painter.opacity() == 1.0 &&
@@ -59,26 +59,38 @@ bool blitOpaque(QPainter& painter, const QImage& source, QPoint at, int scale, c
         parallelRows(r.height(), [&](int begin, int end) {
             for (int row = begin; row < end; ++row) {
                 const int y = r.top() + row;
-                const quint32* from =
-                    sourceBits + std::size_t((y - origin.y()) / scale) * std::size_t(sourceStride);
+                const int sourceRow = (y - origin.y()) / scale;
                 quint32* to = reinterpret_cast<quint32*>(deviceBits + y * deviceStride);
+                // A row below one from the same source row is a copy of it.
+                if (row > begin && (y - 1 - origin.y()) / scale == sourceRow) {
+                    std::memcpy(to + r.left(), reinterpret_cast<const quint32*>(
+                                                   deviceBits + (y - 1) * deviceStride) +
+                                                   r.left(),
+                                std::size_t(r.width()) * 4);
+                    continue;
+                }
+                const quint32* from =
+                    sourceBits + std::size_t(sourceRow) * std::size_t(sourceStride);
                 if (scale == 1) {
                     std::memcpy(to + r.left(), from + (r.left() - origin.x()),
                                 std::size_t(r.width()) * 4);
-                } else {
-                    // Pixel pairs from one source pixel each; an odd edge alone.
-                    int x = r.left();
-                    const int last = r.right();
-                    if ((x - origin.x()) & 1) {
-                        to[x] = from[(x - origin.x()) / 2];
-                        ++x;
-                    }
-                    const quint32* in = from + (x - origin.x()) / 2;
-                    quint32* out = to + x;
-                    const int pairs = (last - x + 1) / 2;
-                    for (int i = 0; i < pairs; ++i) out[2 * i] = out[2 * i + 1] = in[i];
-                    if (x + 2 * pairs <= last) out[2 * pairs] = in[pairs];
+                    continue;
                 }
+                // Each source pixel `scale` times; the first and last run cut
+                // by the clip.
+                int x = r.left();
+                const int last = r.right();
+                int sx = (x - origin.x()) / scale;
+                const int firstEnd = std::min(last, origin.x() + (sx + 1) * scale - 1);
+                for (; x <= firstEnd; ++x) to[x] = from[sx];
+                ++sx;
+                const int whole = (last - x + 1) / scale;
+                quint32* out = to + x;
+                for (int i = 0; i < whole; ++i, ++sx, out += scale) {
+                    const quint32 v = from[sx];
+                    for (int k = 0; k < scale; ++k) out[k] = v;
+                }
+                for (x += whole * scale; x <= last; ++x) to[x] = from[sx];
             }
         });
     }

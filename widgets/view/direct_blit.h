@@ -13,7 +13,7 @@
 namespace ws {
 
 // Draws `source` (RGB32 or ARGB32_Premultiplied, opaque) with its pixels
-// `scale` times as large (1 or 2), its top left corner at `at`, clipped to
+// `scale` times as large (a whole number from 1 to 8), its top left corner at `at`, clipped to
 // `clip` and to the painter's clip. Returns whether it wrote directly (for
 // tests and the benchmark).
 bool blitOpaque(QPainter& painter, const QImage& source, QPoint at, int scale, const QRect& clip);

@@ -1,5 +1,5 @@
 // Writing an opaque image straight into a raster device gives exactly the
-// pixels QPainter::drawImage gives, at scale 1 and 2, through a translation
+// pixels QPainter::drawImage gives, at scales 1, 2, 3 and 5, through a translation
 // and a clip; anything it cannot match goes through drawImage.
 #include "widgets/view/direct_blit.h"
 
@@ -43,10 +43,10 @@ std::pair<QImage, QImage> both(QImage::Format format, int scale, QPoint at, QRec
     return {expected, actual};
 }
 
-TEST(DirectBlit, TheSamePixelsAsDrawImageAtScaleOneAndTwo) {
+TEST(DirectBlit, TheSamePixelsAsDrawImageAtWholeScales) {
     test::app();
     for (QImage::Format format : {QImage::Format_RGB32, QImage::Format_ARGB32_Premultiplied})
-        for (int scale : {1, 2})
+        for (int scale : {1, 2, 3, 5})
             for (QPoint at : {QPoint(0, 0), QPoint(5, 7), QPoint(-3, 11)}) {
                 bool direct = false;
                 // A clip with an odd edge: the scale-2 picture ends mid-pair.
@@ -70,7 +70,7 @@ TEST(DirectBlit, AnythingElseGoesThroughDrawImage) {
     p.scale(1.5, 1.5);
     EXPECT_FALSE(blitOpaque(p, source, {0, 0}, 1, target.rect()));
     p.resetTransform();
-    EXPECT_FALSE(blitOpaque(p, source, {0, 0}, 3, target.rect()));
+    EXPECT_FALSE(blitOpaque(p, source, {0, 0}, 9, target.rect()));
     EXPECT_TRUE(blitOpaque(p, source, {0, 0}, 1, target.rect()));
     p.end();
     QImage hidpi(40, 40, QImage::Format_ARGB32_Premultiplied);
