@@ -118,6 +118,10 @@ Beat beatAt(const Slide& slide, int fragment);
 // parameters as the lesson writes them (the names `sweep` gives its files).
 std::string recordedTraceName(const RunChoice& choice);
 
+// A bundled lesson's name from its file's stem: "08-atomics" is "atomics",
+// the number only orders the files.
+std::string lessonNameOf(const std::string& fileStem);
+
 // The run a slide shows, its own or the nearest earlier slide's.
 const RunChoice* runOf(const Lesson& lesson, int slide);
 

@@ -604,6 +604,15 @@ Beat beatAt(const Slide& slide, int fragment) {
     return b;
 }
 
+std::string lessonNameOf(const std::string& fileStem) {
+    std::size_t digits = 0;
+    while (digits < fileStem.size() && std::isdigit(static_cast<unsigned char>(fileStem[digits])))
+        ++digits;
+    if (digits > 0 && digits + 1 < fileStem.size() && fileStem[digits] == '-')
+        return fileStem.substr(digits + 1);
+    return fileStem;
+}
+
 std::string recordedTraceName(const RunChoice& choice) {
     if (!choice.trace.empty()) return std::filesystem::path(choice.trace).filename().string();
     // File names keep letters, digits, '-' and '.'; anything else becomes '_'.

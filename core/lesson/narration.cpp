@@ -14,10 +14,10 @@ namespace {
 
 bool nameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-std::string trimmedSpaces(const std::string& s) {
-    const auto a = s.find_first_not_of(' ');
+std::string trimmed(const std::string& s) {
+    const auto a = s.find_first_not_of(" \t\n");
     if (a == std::string::npos) return {};
-    return s.substr(a, s.find_last_not_of(' ') - a + 1);
+    return s.substr(a, s.find_last_not_of(" \t\n") - a + 1);
 }
 
 // "[run.]name" into the run's name and the figure's, or what is wrong.
@@ -59,7 +59,7 @@ Result<Placeholder> parseOne(const std::string& inner, const std::string& whole)
     }
     if (const auto slash = body.find('/'); slash != std::string::npos) {
         p.divided = true;
-        if (Status st = runAndName(trimmedSpaces(body.substr(slash + 1)), whole, p.overRun,
+        if (Status st = runAndName(trimmed(body.substr(slash + 1)), whole, p.overRun,
                                    p.overName);
             !st)
             return makeError(st.error());
@@ -67,7 +67,7 @@ Result<Placeholder> parseOne(const std::string& inner, const std::string& whole)
     } else if (p.percent) {
         return makeError("'" + whole + "': ':%' belongs to a quotient such as {a / b.a:%}");
     }
-    if (Status st = runAndName(trimmedSpaces(body), whole, p.run, p.name); !st)
+    if (Status st = runAndName(trimmed(body), whole, p.run, p.name); !st)
         return makeError(st.error());
     if (p.divided && p.run == "ratio")
         return makeError("'" + whole + "': a quotient names two figures, not 'ratio.'");
@@ -222,11 +222,6 @@ Result<double> sideValue(const std::string& side, FigureTables& tables) {
     return v;
 }
 
-std::string trimmed(const std::string& s) {
-    const auto a = s.find_first_not_of(" \t\n");
-    if (a == std::string::npos) return {};
-    return s.substr(a, s.find_last_not_of(" \t\n") - a + 1);
-}
 
 }  // namespace
 

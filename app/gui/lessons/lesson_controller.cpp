@@ -14,6 +14,7 @@
 #include "app/gui/worker/run_source.h"
 #include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
+#include "core/lesson/slide_figures.h"
 #include "core/trace/trace_io.h"
 #include "widgets/reduction/warp_steps.h"
 
@@ -317,8 +318,8 @@ void LessonController::buildStage() {
             if (!error.isEmpty()) showProblem(error);
             applyBeat();  // the second run follows the first's position
             // A screenshot or export of the slide waits for both runs.
-            if (m_settleAfterPair) {
-                m_settleAfterPair = false;
+            if (m_settleWhenLoaded) {
+                m_settleWhenLoaded = false;
                 settle();
             }
         });
@@ -372,11 +373,8 @@ void LessonController::applyBeat() {
     if (!m_lesson) return;
     const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
     const lesson::Beat beat = lesson::beatAt(s, m_fragment);
-    // A result that failed its check says so on the slide itself: the run
-    // panel, where the verdict stands, is hidden in presentation mode.
     m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), headingBadge());
-    m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(beat.narration, narrationRuns())));
-    emit figuresChanged();
+    showCaption();
     const int steps = std::max<int>(1, int(s.fragments.size()) + 1);
     m_stage->setProgress((m_slide + double(m_fragment + 1) / steps) / slideCount());
     PlaybackModel* model = m_window->model();
@@ -438,6 +436,12 @@ void LessonController::finishAnimation() {
     if (m_pair) m_pair->follow();
 }
 
+void LessonController::showCaption() {
+    const lesson::Beat beat = lesson::beatAt(m_lesson->slides[std::size_t(m_slide)], m_fragment);
+    m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(beat.narration, narrationRuns())));
+    emit figuresChanged();
+}
+
 void LessonController::loadNamedRuns() {
     const int generation = ++m_namedGeneration;
     m_named.clear();
@@ -465,15 +469,9 @@ void LessonController::loadNamedRuns() {
                 else
                     m_namedProblems << tr("figures_from '%1': %2")
                                            .arg(qs(name), qs(loaded.error()));
-                if (m_lesson) {
-                    const lesson::Beat beat =
-                        lesson::beatAt(m_lesson->slides[std::size_t(m_slide)], m_fragment);
-                    m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(
-                        beat.narration, narrationRuns())));
-                    emit figuresChanged();
-                }
-                if (m_namedPending == 0 && m_settleAfterPair) {
-                    m_settleAfterPair = false;
+                if (m_lesson) showCaption();
+                if (m_namedPending == 0 && m_settleWhenLoaded) {
+                    m_settleWhenLoaded = false;
                     settle();
                 }
             });
@@ -482,7 +480,7 @@ void LessonController::loadNamedRuns() {
 
 void LessonController::settle() {
     if ((m_pair && m_pair->loading()) || m_namedPending > 0) {
-        m_settleAfterPair = true;  // the compared or a named run is still being read
+        m_settleWhenLoaded = true;  // the compared or a named run is still being read
         return;
     }
     m_settled = true;
@@ -534,21 +532,12 @@ QString LessonController::resolvedNotes() const {
 QStringList LessonController::brokenExpectations() const {
     QStringList lines;
     if (!m_lesson) return lines;
-    const lesson::NarrationRuns runs = narrationRuns();
-    for (const std::string& text : m_lesson->slides[std::size_t(m_slide)].expect) {
-        auto e = lesson::parseExpectation(text);
-        if (!e) {
-            lines << qs(e.error());
-            continue;
-        }
-        auto holds = lesson::expectationHolds(*e, runs);
-        if (!holds)
-            lines << tr("not judged yet: %1 (%2)").arg(qs(text), qs(holds.error()));
-        else if (!*holds)
-            lines << tr("these runs break '%1': %2").arg(
-                qs(text), qs(lesson::resolveNarrationOrEllipsis(e->left + " " + e->op + " " +
-                                                                    e->right,
-                                                                runs)));
+    for (const lesson::ExpectationVerdict& v :
+         lesson::judgeExpectations(m_lesson->slides[std::size_t(m_slide)], narrationRuns())) {
+        if (!v.held)
+            lines << tr("not judged yet: %1 (%2)").arg(qs(v.text), qs(v.why));
+        else if (!*v.held)
+            lines << tr("these runs break '%1': %2").arg(qs(v.text), qs(v.values));
     }
     return lines;
 }
@@ -565,15 +554,8 @@ QStringList LessonController::checkSlide() const {
     const QString place = qs(lesson::slidePlace(*m_lesson, m_slide));
     if (!m_stageProblem.isEmpty()) problems << place + QStringLiteral(": ") + m_stageProblem;
     for (const QString& p : m_namedProblems) problems << place + QStringLiteral(", field ") + p;
-    const lesson::NarrationRuns runs = narrationRuns();
-    auto figures = [&](const QString& field, const std::string& text) {
-        if (auto r = lesson::resolveNarration(text, runs); !r)
-            problems << place + QStringLiteral(", field '%1': ").arg(field) + qs(r.error());
-    };
-    figures(QStringLiteral("narration"), s.opening.narration);
-    for (std::size_t i = 0; i < s.fragments.size(); ++i)
-        figures(QStringLiteral("fragments[%1].narration").arg(i + 1), s.fragments[i].narration);
-    figures(QStringLiteral("notes"), s.notes);
+    for (const lesson::FieldProblem& p : lesson::figureProblems(s, narrationRuns()))
+        problems << place + QStringLiteral(", field '%1': ").arg(qs(p.field)) + qs(p.message);
     for (const QString& broken : brokenExpectations())
         problems << place + QStringLiteral(", field 'expect': ") + broken;
     return problems;

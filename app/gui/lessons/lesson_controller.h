@@ -124,6 +124,8 @@ private:
     // Reads the slide's figures_from runs off the UI thread; the caption
     // and notes read anew as each arrives.
     void loadNamedRuns();
+    // The caption of the fragment on show, its figures from the runs loaded so far.
+    void showCaption();
     double timeOf(const lesson::Position& position) const;
     void settle();
 
@@ -144,7 +146,7 @@ private:
     bool m_settled = false;
     QPointer<QVariantAnimation> m_animation;
     QPointer<RunPair> m_pair;  // a comparison slide's second run
-    bool m_settleAfterPair = false;
+    bool m_settleWhenLoaded = false;  // settle once the compared and named runs are in
     // The slide's figures_from runs, those read so far, and how many are
     // still being read; a generation drops reads of a slide left meanwhile.
     std::map<std::string, std::shared_ptr<const Run>> m_named;

@@ -2,7 +2,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include "app/gui/common/resource_paths.h"
 #include "core/lesson/lesson_parse.h"
@@ -11,12 +10,8 @@ namespace ws {
 
 namespace {
 
-// "03-reduction-ladder" -> "reduction-ladder": the number only orders the files.
 QString nameOf(const QFileInfo& file) {
-    static const QRegularExpression order(QStringLiteral("^[0-9]+-"));
-    QString stem = file.completeBaseName();
-    stem.remove(order);
-    return stem;
+    return QString::fromStdString(lesson::lessonNameOf(file.completeBaseName().toStdString()));
 }
 
 }  // namespace

@@ -11,11 +11,10 @@
 #include "app/record/commands/record_commands.h"
 #include "app/record/commands/run_summary.h"
 #include "core/catalog/catalog.h"
-#include "core/common/output_path.h"
 #include "core/lesson/lesson_parse.h"
 #include "core/lesson/narration.h"
+#include "core/lesson/slide_figures.h"
 #include "core/run/drop_records.h"
-#include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
@@ -41,28 +40,17 @@ std::pair<int, int> reportExpectations(const lesson::Lesson& lesson,
         lesson::NarrationRuns named{find(lesson::runOf(lesson, int(i))), find(&s.compare), {}};
         for (const auto& [name, choice] : s.figuresFrom) named.named[name] = find(&choice);
         const std::string place = lesson::slidePlace(lesson, int(i));
-        std::vector<std::pair<std::string, std::string>> texts = {
-            {"narration", s.opening.narration}, {"notes", s.notes}};
-        for (std::size_t f = 0; f < s.fragments.size(); ++f)
-            texts.push_back(
-                {"fragments[" + std::to_string(f + 1) + "].narration", s.fragments[f].narration});
-        for (const auto& [field, text] : texts)
-            if (auto r = lesson::resolveNarration(text, named); !r)
-                err << place << ", field '" << field << "': " << r.error() << "\n";
-        for (const std::string& text : s.expect) {
-            auto e = lesson::parseExpectation(text);
-            if (!e) continue;  // the lesson loaded, so it parses
-            auto holds = lesson::expectationHolds(*e, named);
-            const std::string values =
-                lesson::resolveNarrationOrEllipsis(e->left + " " + e->op + " " + e->right, named);
-            if (!holds) {
-                err << place << ": not judged: " << text << " (" << holds.error() << ")\n";
+        for (const lesson::FieldProblem& p : lesson::figureProblems(s, named))
+            err << place << ", field '" << p.field << "': " << p.message << "\n";
+        for (const lesson::ExpectationVerdict& v : lesson::judgeExpectations(s, named)) {
+            if (!v.held) {
+                err << place << ": not judged: " << v.text << " (" << v.why << ")\n";
                 continue;
             }
             ++judged;
-            held += *holds;
-            err << place << ": " << (*holds ? "held" : "BROKEN") << ": " << text << "  (" << values
-                << ")\n";
+            held += *v.held;
+            err << place << ": " << (*v.held ? "held" : "BROKEN") << ": " << v.text << "  ("
+                << v.values << ")\n";
         }
     }
     return {held, judged};
@@ -96,14 +84,8 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
             << "\n";
         return kFailed;
     }
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-        err << "warpscope-record: cannot create " << dir.string() << ": " << ec.message() << "\n";
-        return kFailed;
-    }
-    if (Status writable = checkOutputPath(dir / "manifest.json"); !writable) {
-        err << "warpscope-record: " << writable.error() << "\n";
+    if (Status ready = prepareTraceFolder(dir); !ready) {
+        err << "warpscope-record: " << ready.error() << "\n";
         return kFailed;
     }
     err << path.filename().string() << ": " << plan->size() << " runs for " << lesson->slides.size()
@@ -129,9 +111,7 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
         auto run = std::make_shared<Run>(std::move(measured->run));
         run->tool = toolName();
         if (!p.keepRecords) dropRecords(*run);
-        Status saved = saveTrace(*run, dir / p.file);
-        if (saved) saved = updateManifest(dir, p.file, *run);
-        if (!saved) {
+        if (Status saved = saveIntoFolder(dir, p.file, *run); !saved) {
             err << "error: " << saved.error() << "\n";
             ++failures;
             continue;

@@ -9,9 +9,7 @@
 #include "app/record/commands/run_summary.h"
 #include "app/record/commands/sweep_plan.h"
 #include "core/catalog/catalog.h"
-#include "core/common/output_path.h"
 #include "core/run/drop_records.h"
-#include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
@@ -45,14 +43,8 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         err << "warpscope-record: cannot sweep " << experiment << ": " << reason << "\n";
         return kFailed;
     }
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) {
-        err << "warpscope-record: cannot create " << dir.string() << ": " << ec.message() << "\n";
-        return kFailed;
-    }
-    if (Status writable = checkOutputPath(dir / "manifest.json"); !writable) {
-        err << "warpscope-record: " << writable.error() << "\n";
+    if (Status ready = prepareTraceFolder(dir); !ready) {
+        err << "warpscope-record: " << ready.error() << "\n";
         return kFailed;
     }
     RunOptions options;
@@ -76,9 +68,7 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         run->tool = toolName();
         if (withoutRecords) dropRecords(*run);
         const std::string file = point.fileStem + ".wstrace";
-        Status saved = saveTrace(*run, dir / file);
-        if (saved) saved = updateManifest(dir, file, *run);
-        if (!saved) {
+        if (Status saved = saveIntoFolder(dir, file, *run); !saved) {
             err << "error: " << saved.error() << "\n";
             ++failures;
             continue;

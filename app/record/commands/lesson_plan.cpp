@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 
 #include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
@@ -80,7 +79,6 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
 fs::path findLesson(const std::string& nameOrFile, const std::vector<fs::path>& lessonDirs) {
     std::error_code ec;
     if (fs::is_regular_file(nameOrFile, ec)) return fs::absolute(nameOrFile, ec);
-    static const std::regex order("^[0-9]+-");
     for (const fs::path& dir : lessonDirs) {
         if (!fs::is_directory(dir, ec)) continue;
         std::vector<fs::path> files;
@@ -91,7 +89,7 @@ fs::path findLesson(const std::string& nameOrFile, const std::vector<fs::path>& 
         for (const fs::path& f : files) {
             const std::string stem = f.stem().string();
             if (f.filename() == nameOrFile || stem == nameOrFile ||
-                std::regex_replace(stem, order, "") == nameOrFile)
+                lesson::lessonNameOf(stem) == nameOrFile)
                 return f;
         }
     }

@@ -4,8 +4,22 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/json_fields.h"
+#include "core/common/output_path.h"
+#include "core/trace/trace_io.h"
 
 namespace ws::record {
+
+Status prepareTraceFolder(const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return makeError("cannot create " + dir.string() + ": " + ec.message());
+    return checkOutputPath(dir / "manifest.json");
+}
+
+Status saveIntoFolder(const std::filesystem::path& dir, const std::string& file, const Run& run) {
+    if (Status saved = saveTrace(run, dir / file); !saved) return saved;
+    return updateManifest(dir, file, run);
+}
 
 Status updateManifest(const std::filesystem::path& dir, const std::string& file, const Run& run) {
     const auto path = dir / "manifest.json";

@@ -11,4 +11,10 @@ namespace ws::record {
 // Adds or replaces the entry for `file` (a name inside `dir`) in dir/manifest.json.
 Status updateManifest(const std::filesystem::path& dir, const std::string& file, const Run& run);
 
+// A folder that `sweep` and `record-lesson` fill: made if missing, and its
+// manifest checked writable before the first run, so no measurement is lost.
+Status prepareTraceFolder(const std::filesystem::path& dir);
+// Writes `run` as dir/file and lists it in dir/manifest.json.
+Status saveIntoFolder(const std::filesystem::path& dir, const std::string& file, const Run& run);
+
 }  // namespace ws::record

@@ -74,17 +74,14 @@ Result<int> liveRuns(const std::filesystem::path& dir, const std::string& id) {
 Result<GpuTurn> waitForShortestQueue(const std::vector<GpuCandidate>& candidates,
                                      const WaitHooks& hooks) {
     if (candidates.empty()) return makeError("no GPU to wait for");
-    if (candidates.size() == 1) {
-        auto turn = waitForGpu(candidates.front().lockId, hooks);
-        if (turn) turn->device = candidates.front().device;
-        return turn;
-    }
     auto dir = lockDirectory();
     if (!dir) return makeError(dir.error());
-    // The queue with the fewest live runs; among equals, one picked by the
-    // process id, so that workers started together spread over the GPUs.
-    auto shortest = [&](std::optional<std::size_t> except) -> Result<std::pair<std::size_t, int>> {
-        std::optional<std::pair<std::size_t, int>> best;
+    // The queue with the fewest live runs, `except` left out (none where it
+    // is the only one); among equals, one picked by the process id, so that
+    // workers started together spread over the GPUs.
+    using Shortest = std::optional<std::pair<std::size_t, int>>;
+    auto shortest = [&](std::optional<std::size_t> except) -> Result<Shortest> {
+        Shortest best;
         const std::size_t n = candidates.size();
         const std::size_t first = std::size_t(::getpid()) % n;
         for (std::size_t k = 0; k < n; ++k) {
@@ -94,11 +91,14 @@ Result<GpuTurn> waitForShortestQueue(const std::vector<GpuCandidate>& candidates
             if (!live) return makeError(live.error());
             if (!best || *live < best->second) best = std::pair(i, *live);
         }
-        return *best;
+        return best;
     };
-    auto start = shortest(std::nullopt);
-    if (!start) return makeError(start.error());
-    std::size_t at = start->first;
+    std::size_t at = 0;
+    if (candidates.size() > 1) {
+        auto start = shortest(std::nullopt);
+        if (!start) return makeError(start.error());
+        at = (*start)->first;
+    }
     auto queue = GpuQueue::join(*dir, candidates[at].lockId);
     if (!queue) return makeError(queue.error());
     const auto began = std::chrono::steady_clock::now();
@@ -111,14 +111,16 @@ Result<GpuTurn> waitForShortestQueue(const std::vector<GpuCandidate>& candidates
         if (hooks.keepWaiting && !hooks.keepWaiting(now->runsAhead)) return turn;
         // Another GPU whose whole queue is shorter than what is ahead here:
         // its turn comes sooner, so the run moves there.
-        auto other = shortest(at);
-        if (!other) return makeError(other.error());
-        if (other->second < now->runsAhead) {
-            auto moved = GpuQueue::join(*dir, candidates[other->first].lockId);
-            if (!moved) return makeError(moved.error());
-            *queue = std::move(*moved);  // leaves the old queue
-            at = other->first;
-            continue;
+        if (candidates.size() > 1) {
+            auto other = shortest(at);
+            if (!other) return makeError(other.error());
+            if ((*other)->second < now->runsAhead) {
+                auto moved = GpuQueue::join(*dir, candidates[(*other)->first].lockId);
+                if (!moved) return makeError(moved.error());
+                *queue = std::move(*moved);  // leaves the old queue
+                at = (*other)->first;
+                continue;
+            }
         }
         const auto interval = now->runsAhead <= 1 ? kNextInLine : kFurtherBack;
         if (hooks.pause)
@@ -134,28 +136,7 @@ Result<GpuTurn> waitForShortestQueue(const std::vector<GpuCandidate>& candidates
 }
 
 Result<GpuTurn> waitForGpu(const std::string& deviceId, const WaitHooks& hooks) {
-    auto dir = lockDirectory();
-    if (!dir) return makeError(dir.error());
-    auto queue = GpuQueue::join(*dir, deviceId);
-    if (!queue) return makeError(queue.error());
-    const auto start = std::chrono::steady_clock::now();
-    GpuTurn turn;
-    for (bool first = true;; first = false) {
-        auto now = (*queue)->poll();
-        if (!now) return makeError(now.error());
-        if (first) turn.runsAheadAtStart = now->runsAhead;
-        if (now->acquired) break;
-        if (hooks.keepWaiting && !hooks.keepWaiting(now->runsAhead)) return turn;
-        const auto interval = now->runsAhead <= 1 ? kNextInLine : kFurtherBack;
-        if (hooks.pause)
-            hooks.pause(interval);
-        else
-            std::this_thread::sleep_for(interval);
-    }
-    turn.waitedMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    turn.queue = std::move(*queue);
-    return turn;
+    return waitForShortestQueue({{0, deviceId, false}}, hooks);
 }
 
 }  // namespace ws::record

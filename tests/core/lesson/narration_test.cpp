@@ -129,6 +129,13 @@ TEST(Narration, TheGapBetweenLaunchesAndTheLastBlocksTickets) {
     EXPECT_EQ(*text, "1.73\u00a0µs; tickets to 9, 7, last 2 to 3, 3 within 1.18\u00a0µs");
 }
 
+TEST(Narration, ABundledLessonIsNamedWithoutItsOrderNumber) {
+    EXPECT_EQ(lessonNameOf("08-atomics"), "atomics");
+    EXPECT_EQ(lessonNameOf("10-concurrency"), "concurrency");
+    EXPECT_EQ(lessonNameOf("my-course"), "my-course");
+    EXPECT_EQ(lessonNameOf("2024-"), "2024-");
+}
+
 TEST(Narration, PlainTextDropsMarkdownMarkers) {
     EXPECT_EQ(plainText("The **busiest** SM runs `fetch`."), "The busiest SM runs fetch.");
 }
