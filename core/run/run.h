@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/run/record_table.h"
+#include "core/run/run_profile.h"
 
 namespace ws {
 
@@ -15,8 +16,10 @@ namespace ws {
 // tables, texts and figures, the GPU's environment, CUDA operations and host
 // calls with their clock alignment, timing statistics and CPU timings, and
 // device-launched grids. 3: integer record arrays may be stored as varints of
-// their values or of their differences. Version 1 and 2 files load unchanged.
-inline constexpr int kTraceFormatVersion = 3;
+// their values or of their differences. 4: the run's profile (warp stall
+// samples, hardware counters, the sources they point into). Older files load
+// unchanged.
+inline constexpr int kTraceFormatVersion = 4;
 inline constexpr int kWarpSize = 32;
 
 struct DeviceInfo {
@@ -256,6 +259,8 @@ struct Run {
     OperationRecords operations;
     HostCallRecords hostCalls;
     ClockAlignment clocks;
+    // Version 4 and later:
+    RunProfile profile;
 };
 
 }  // namespace ws

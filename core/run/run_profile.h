@@ -1,0 +1,76 @@
+#pragma once
+// Why a run was slow: what CUPTI measured while the run's timed kernel was
+// launched again, untimed, after its timed launches (trace format version 4).
+// Two kinds of evidence: warp stall samples per SASS instruction (the PC
+// Sampling API) and hardware counters (the range profiler, the Profiling API
+// behind Nsight Compute). The timed launches never run under either.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ws {
+
+// One row per (instruction, stall reason) that drew samples.
+struct StallSampleRecords {
+    std::vector<std::uint32_t> function;  // index into RunProfile::functions
+    std::vector<std::uint32_t> pcOffset;  // bytes from the function's first instruction
+    std::vector<std::uint32_t> reason;    // index into RunProfile::stallReasons
+    std::vector<std::uint32_t> samples;
+    std::size_t size() const { return function.size(); }
+};
+
+// A kernel that drew samples, with its instructions as its cubin holds them.
+struct ProfiledFunction {
+    std::string name;         // as CUPTI reports it (mangled)
+    std::string displayName;  // demangled
+    std::string sourceFile;   // the file its lines refer to, from the source root
+    // One row per instruction: offset, source line (0: none recorded) and the
+    // SASS text ("" where no disassembler was found when the run was made).
+    std::vector<std::uint32_t> pcOffset;
+    std::vector<std::uint32_t> line;
+    std::vector<std::string> sass;
+};
+
+// One hardware counter (a Perfworks metric, the names ncu uses) of one kernel.
+struct ProfileCounter {
+    std::string kernel;  // display name of the kernel the range measured
+    std::string metric;  // "dram__bytes_read.sum"
+    double value = 0;
+};
+
+struct RunProfile {
+    bool requested = false;  // the run asked for it (--why)
+    // Plain sentences why a part is missing ("profiling is not permitted on
+    // this machine: ..."), empty where it was recorded or not asked for.
+    std::string stallsUnavailable;
+    std::string countersUnavailable;
+
+    // Stall sampling.
+    std::vector<std::string> stallReasons;  // CUPTI's names, indexed by StallSampleRecords::reason
+    std::vector<ProfiledFunction> functions;
+    StallSampleRecords stalls;
+    std::uint64_t totalSamples = 0;
+    std::uint64_t droppedSamples = 0;
+    int samplingPeriodLog2 = 0;  // one sample per 2^this cycles per SM
+    int sampledLaunches = 0;     // launches sampled, all added up
+    double sampledKernelMs = 0;  // median kernel time of those launches
+    double unsampledKernelMs = 0;  // median of as many launches just before, without sampling
+
+    // Counters, from one replayed launch (CUPTI replays it once per pass).
+    std::vector<ProfileCounter> counters;
+    int counterPasses = 0;
+
+    // Source files the functions' lines refer to: path from the source root -> text.
+    std::map<std::string, std::string> sources;
+
+    bool hasStalls() const { return stalls.size() > 0; }
+    bool hasCounters() const { return !counters.empty(); }
+    // Sampling's cost on the kernel time, in % (0 when not measured).
+    double samplingOverheadPercent() const {
+        return unsampledKernelMs > 0 ? (sampledKernelMs - unsampledKernelMs) / unsampledKernelMs * 100
+                                     : 0;
+    }
+};
+
+}  // namespace ws
