@@ -13,6 +13,8 @@
 #include "widgets/plots/ladder_chart.h"
 #include "widgets/plots/launch_stats_view.h"
 #include "widgets/plots/throughput_plot.h"
+#include "widgets/profile/counters_view.h"
+#include "widgets/profile/stalls_view.h"
 #include "widgets/reduction/arrival_view.h"
 #include "widgets/reduction/divergence_view.h"
 #include "widgets/reduction/reduction_tree_view.h"
@@ -78,6 +80,8 @@ void registerWorkbenchViews(MainWindow* window) {
                                              }));
                                      });
                 }});
+    views->add(modelView<StallsView>("stalls", QObject::tr("Where the warps waited"), "workbench"));
+    views->add(modelView<CountersView>("counters", QObject::tr("Hardware counters"), "workbench"));
     views->add(modelView<ReductionTreeView>("tree", QObject::tr("Reduction tree"), "reduction"));
     views->add(
         modelView<DivergenceView>("divergence", QObject::tr("Warps and divergence"), "reduction"));

@@ -10,6 +10,8 @@ QStringList documentedViewNames() {
             QStringLiteral("warps"),
             QStringLiteral("throughput"),
             QStringLiteral("statistics"),
+            QStringLiteral("stalls"),
+            QStringLiteral("counters"),
             QStringLiteral("tree"),
             QStringLiteral("divergence"),
             QStringLiteral("arrivals"),

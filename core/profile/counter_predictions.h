@@ -1,0 +1,18 @@
+#pragma once
+// What a run's own figures predict a kernel's counters to read: the bytes
+// and FLOPs its throughput (GB/s, GFLOP/s) is computed from. Set beside the
+// counters, the ratio says how far the hardware's traffic and work stray
+// from what the throughput figure assumes (an uncoalesced kernel moves
+// several times its bytes; a tiled one reads less from DRAM than it uses).
+#include <map>
+#include <string>
+
+#include "core/run/run.h"
+
+namespace ws {
+
+// Metric (counter_catalog.h's names, derived ones included) -> predicted
+// value; figures the run did not compute are left out.
+std::map<std::string, double> predictedCounters(const Run& run);
+
+}  // namespace ws

@@ -1,0 +1,82 @@
+#pragma once
+// A profile's warp stall samples gathered per source line and per SASS
+// instruction of one function, split by reason: which lines the warps
+// waited on, and what they waited for. Samples of a "_not_issued" variant
+// are counted apart (notIssued), never in the totals, since they are a part
+// of samples already counted under their reason.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/run/run_profile.h"
+
+namespace ws {
+
+// The line of instructions whose cubin recorded none.
+inline constexpr int kNoLine = 0;
+std::string lineLabel(int line);  // "line 12", "(no line)"
+
+struct ReasonSamples {
+    std::uint32_t reason = 0;  // index into RunProfile::stallReasons
+    std::uint64_t samples = 0;
+};
+
+// What one place (a line, an instruction, a whole function) drew.
+struct StallCounts {
+    std::uint64_t samples = 0;           // every reason but the "_not_issued" variants
+    std::uint64_t notIssued = 0;         // of those, samples in which nothing issued
+    double share = 0;                    // of the function's samples, 0 to 1
+    std::vector<ReasonSamples> reasons;  // most samples first, no variants
+};
+
+struct StallLine {
+    int line = kNoLine;
+    StallCounts counts;
+};
+
+struct StallInstruction {
+    std::uint32_t pcOffset = 0;
+    int line = kNoLine;
+    std::string sass;  // "" where the run found no disassembler
+    StallCounts counts;
+};
+
+struct FunctionStalls {
+    std::size_t function = 0;  // index into RunProfile::functions
+    StallCounts counts;        // the whole function; share 1 when it drew samples
+    // Every line that holds an instruction of the function or drew samples,
+    // in file order with "(no line)" last; lines without samples count 0.
+    std::vector<StallLine> lines;
+};
+
+// The functions that drew samples, most samples first.
+std::vector<std::size_t> sampledFunctions(const RunProfile& profile);
+
+FunctionStalls stallsOfFunction(const RunProfile& profile, std::size_t function);
+
+// The lines that drew samples, most first (equal ones in file order).
+std::vector<StallLine> hottestFirst(const std::vector<StallLine>& lines);
+// All lines in file order, "(no line)" last.
+std::vector<StallLine> inFileOrder(std::vector<StallLine> lines);
+
+// Every instruction of `line` in the function, by address, with what each
+// drew (instructions the cubin lacks but samples name are included).
+std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std::size_t function,
+                                                 int line);
+
+struct ReasonShare {
+    std::uint32_t reason = 0;  // index into RunProfile::stallReasons
+    std::string cuptiName;
+    std::string words;
+    std::uint64_t samples = 0;
+    double share = 0;  // of the function's samples, 0 to 1
+};
+
+// The reasons of a whole function, most samples first, at most `count` of
+// them (0: all): what a lesson names ("waiting for global memory, 62 %") and
+// what Nsight Compute's warp state statistics are set beside.
+std::vector<ReasonShare> reasonShares(const RunProfile& profile, std::size_t function,
+                                      std::size_t count = 0);
+
+}  // namespace ws

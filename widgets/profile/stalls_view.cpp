@@ -1,0 +1,599 @@
+#include "widgets/profile/stalls_view.h"
+
+#include <QComboBox>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolButton>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+
+#include "core/common/counted.h"
+#include "core/common/digit_groups.h"
+#include "core/profile/stall_reasons.h"
+#include "widgets/profile/profile_messages.h"
+#include "widgets/profile/stall_bar.h"
+#include "widgets/profile/stall_colours.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/ui_scale.h"
+#include "widgets/view/view_painting.h"
+#include "widgets/view/view_text.h"
+
+namespace ws {
+
+struct StallsView::Areas {
+    QRect title, legend, lines, instructions, footnote;
+    int rows = 0;  // line rows that fit in `lines`
+};
+
+// The columns of a line's row: its number, its source, its bar, its share.
+struct StallsView::LineColumns {
+    int numberLeft = 0, numberWidth = 0;
+    int textLeft = 0, textWidth = 0;
+    int barLeft = 0, barWidth = 0;
+    int shareLeft = 0, shareWidth = 0;
+};
+
+namespace {
+
+QString samplesText(std::uint64_t n) { return QString::fromStdString(groupedDigits(n)); }
+
+QString countedText(long long n, const char* one, const char* many) {
+    return QString::fromStdString(counted(n, one, many));
+}
+
+// "48 %", and a decimal below 10 % so that small shares are not all "0 %".
+QString percent(double share) {
+    return QStringLiteral("%1 %").arg(share * 100, 0, 'f', share >= 0.1 ? 0 : 1);
+}
+
+double shareOf(std::uint64_t part, std::uint64_t whole) {
+    return whole > 0 ? double(part) / double(whole) : 0;
+}
+
+QString lineName(int line) { return QString::fromStdString(lineLabel(line)); }
+
+QString words(const RunProfile& profile, std::uint32_t reason) {
+    return QString::fromStdString(stallReasonWords(profile.stallReasons[reason]));
+}
+
+// What the run's sampling was, in a sentence or two under the lines; what
+// the profile did not record is left out.
+QString footnoteOf(const RunProfile& p) {
+    QStringList sentences;
+    if (p.samplingPeriodLog2 > 0) {
+        QString period =
+            QObject::tr("One sample every %1 cycles on each SM")
+                .arg(samplesText(std::uint64_t(1) << std::min(p.samplingPeriodLog2, 40)));
+        if (p.sampledLaunches > 0)
+            period +=
+                QObject::tr(", over %1").arg(countedText(p.sampledLaunches, "launch", "launches"));
+        sentences << period + QLatin1Char('.');
+    }
+    if (p.droppedSamples > 0)
+        sentences << QObject::tr("%1 dropped.")
+                         .arg(countedText((long long)p.droppedSamples, "sample was",
+                                          "samples were"));
+    if (const double cost = p.samplingOverheadPercent(); cost != 0)
+        sentences << QObject::tr("Sampling made the kernel %1 % slower.").arg(cost, 0, 'f', 1);
+    return sentences.join(QLatin1Char(' '));
+}
+
+// Each reason of the kernel with its share, most first.
+std::vector<LegendItem> legendOf(const RunProfile& profile, const StallCounts& counts) {
+    std::vector<LegendItem> items;
+    for (const ReasonSamples& r : counts.reasons)
+        items.push_back({stallReasonColour(profile.stallReasons[r.reason]),
+                         words(profile, r.reason) + QLatin1Char(' ') +
+                             percent(shareOf(r.samples, counts.samples))});
+    return items;
+}
+
+}  // namespace
+
+StallsView::StallsView(PlaybackModel* model, QWidget* parent)
+    : QWidget(parent),
+      m_model(model),
+      m_functionChooser(new QComboBox(this)),
+      m_hottestButton(new QToolButton(this)),
+      m_fileButton(new QToolButton(this)) {
+    setMouseTracking(true);
+    // Sized by its items even before the view is first shown: an export
+    // paints views that never were.
+    m_functionChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_functionChooser->setToolTip(tr("The kernel whose samples are shown"));
+    m_hottestButton->setText(tr("Hottest first"));
+    m_fileButton->setText(tr("In file order"));
+    for (QToolButton* b : {m_hottestButton, m_fileButton}) {
+        b->setCheckable(true);
+        b->setAutoExclusive(true);
+    }
+    m_hottestButton->setChecked(true);
+    connect(m_hottestButton, &QToolButton::clicked, this, [this] { setOrder(Order::Hottest); });
+    connect(m_fileButton, &QToolButton::clicked, this, [this] { setOrder(Order::File); });
+    connect(m_functionChooser, &QComboBox::activated, this, [this](int i) {
+        if (i >= 0 && std::size_t(i) < m_functions.size()) setFunction(m_functions[std::size_t(i)]);
+    });
+    connect(model, &PlaybackModel::runChanged, this, &StallsView::rebuild);
+    rebuild();
+}
+
+void StallsView::rebuild() {
+    const Run* run = m_model->run();
+    m_unavailable = stallsUnavailableText(run);
+    m_functions.clear();
+    m_footnote.clear();
+    if (m_unavailable.isEmpty()) {
+        m_functions = sampledFunctions(run->profile);
+        if (m_functions.empty())
+            m_unavailable = tr("The profile's stall samples name no kernel it lists.");
+        else
+            m_footnote = footnoteOf(run->profile);
+    }
+    m_hottestButton->setHidden(!m_unavailable.isEmpty());
+    m_fileButton->setHidden(!m_unavailable.isEmpty());
+    m_functionChooser->clear();
+    for (const std::size_t f : m_functions)
+        m_functionChooser->addItem(
+            tr("%1: %2 samples")
+                .arg(QString::fromStdString(run->profile.functions[f].displayName))
+                .arg(samplesText(stallsOfFunction(run->profile, f).counts.samples)));
+    // One kernel needs no chooser; several (a reduction's two passes) do.
+    m_functionChooser->setHidden(m_functions.size() < 2);
+    placeControls();
+    showFunction(m_functions.empty() ? 0 : m_functions.front());
+}
+
+void StallsView::setFunction(std::size_t function) {
+    if (std::find(m_functions.begin(), m_functions.end(), function) == m_functions.end()) return;
+    showFunction(function);
+}
+
+void StallsView::showFunction(std::size_t function) {
+    m_stalls = {};
+    m_source.clear();
+    m_shown.clear();
+    m_instructions.clear();
+    m_selected = kNone;
+    m_firstRow = 0;
+    const Run* run = m_model->run();
+    if (!m_unavailable.isEmpty() || !run) {
+        update();
+        return;
+    }
+    const RunProfile& profile = run->profile;
+    m_stalls = stallsOfFunction(profile, function);
+    const auto chosen = std::find(m_functions.begin(), m_functions.end(), function);
+    m_functionChooser->setCurrentIndex(int(chosen - m_functions.begin()));
+    if (const auto text = profile.sources.find(profile.functions[function].sourceFile);
+        text != profile.sources.end())
+        for (const QString& line : QString::fromStdString(text->second).split(QLatin1Char('\n')))
+            m_source.push_back(QString(line).replace(QLatin1Char('\t'), QStringLiteral("    ")));
+    reorder();
+    // The line a lesson points at where this kernel has it, else the
+    // hottest: the view opens on the instructions that matter most.
+    const auto hot = hottestFirst(m_stalls.lines);
+    const bool highlightHere =
+        std::any_of(m_stalls.lines.begin(), m_stalls.lines.end(),
+                    [this](const StallLine& l) { return l.line == m_highlighted; });
+    if (highlightHere)
+        selectLine(m_highlighted);
+    else if (!hot.empty())
+        selectLine(hot.front().line);
+    update();
+}
+
+void StallsView::setOrder(Order order) {
+    m_order = order;
+    (order == Order::Hottest ? m_hottestButton : m_fileButton)->setChecked(true);
+    reorder();
+    update();
+}
+
+void StallsView::reorder() {
+    m_shown =
+        m_order == Order::Hottest ? hottestFirst(m_stalls.lines) : inFileOrder(m_stalls.lines);
+    m_firstRow = 0;
+    scrollToShow(m_selected);
+}
+
+void StallsView::selectLine(int line) {
+    const Run* run = m_model->run();
+    const bool known = std::any_of(m_stalls.lines.begin(), m_stalls.lines.end(),
+                                   [line](const StallLine& l) { return l.line == line; });
+    if (!known || !run) return;
+    m_selected = line;
+    m_instructions = instructionsOfLine(run->profile, m_stalls.function, line);
+    scrollToShow(line);
+    update();
+    emit lineSelected(line);
+}
+
+void StallsView::highlightLine(int line) {
+    m_highlighted = line;
+    if (line != kNone) selectLine(line);
+    update();
+}
+
+QString StallsView::sourceText(int line) const {
+    return line >= 1 && std::size_t(line) <= m_source.size() ? m_source[std::size_t(line) - 1]
+                                                             : QString();
+}
+
+const StallLine* StallsView::selectedStallLine() const {
+    for (const StallLine& l : m_stalls.lines)
+        if (l.line == m_selected) return &l;
+    return nullptr;
+}
+
+std::uint64_t StallsView::hottestSamples() const {
+    std::uint64_t most = 0;
+    for (const StallLine& l : m_stalls.lines) most = std::max(most, l.counts.samples);
+    return most;
+}
+
+QFont StallsView::monoFont() const {
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    if (font().pointSizeF() > 0)
+        mono.setPointSizeF(font().pointSizeF());
+    else
+        mono.setPixelSize(font().pixelSize());
+    return mono;
+}
+
+int StallsView::rowHeight() const { return QFontMetrics(monoFont()).height() + int(ui::px(6)); }
+
+StallsView::Areas StallsView::areas() const {
+    Areas a;
+    const QFontMetrics fm(font());
+    const int pad = int(ui::px(8));
+    const int w = std::max(0, width() - 2 * pad);
+    int y = controlsBottom();
+    a.title = QRect(pad, y, w, QFontMetrics(titleFont(font())).height() + 2);
+    y = a.title.bottom() + int(ui::px(4));
+    if (const Run* run = m_model->run(); run && m_unavailable.isEmpty())
+        a.legend =
+            QRect(pad, y, w, legendHeight(font(), w, legendOf(run->profile, m_stalls.counts)));
+    y = a.legend.isNull() ? y : a.legend.bottom() + int(ui::px(8));
+    const int footLines = m_footnote.isEmpty()
+                              ? 0
+                              : int(wrapToLines(fm, m_footnote, w, 2).count(QLatin1Char('\n'))) + 1;
+    const int footHeight = footLines * fm.height();
+    a.footnote = QRect(pad, height() - pad / 2 - footHeight, w, footHeight);
+    const QRect body(pad, y, w, std::max(0, a.footnote.top() - int(ui::px(6)) - y));
+    if (m_selected != kNone) {
+        // The lines keep the larger part: their source and bars read first.
+        const int linesWidth = body.width() * 3 / 5;
+        a.lines = QRect(body.left(), body.top(), linesWidth, body.height());
+        a.instructions = QRect(body.left() + linesWidth + 2 * pad, body.top(),
+                               std::max(0, body.width() - linesWidth - 2 * pad), body.height());
+    } else {
+        a.lines = body;
+    }
+    a.rows = std::max(0, a.lines.height() / std::max(1, rowHeight()));
+    return a;
+}
+
+int StallsView::rowsThatFit(const Areas& a) const {
+    // A cut list gives its last row to the note of what is left out.
+    return int(m_shown.size()) > a.rows ? std::max(1, a.rows - 1) : a.rows;
+}
+
+StallsView::LineColumns StallsView::columnsOf(const QRect& pane) const {
+    const QFontMetrics mfm(monoFont());
+    const int gap = int(ui::px(8));
+    LineColumns c;
+    c.numberLeft = pane.left() + int(ui::px(6));  // clear of the selection's stripe
+    c.numberWidth = mfm.horizontalAdvance(QStringLiteral("0000"));
+    c.shareWidth = QFontMetrics(font()).horizontalAdvance(QStringLiteral("100 %"));
+    const int rest =
+        std::max(0, pane.right() - c.numberLeft - c.numberWidth - c.shareWidth - 3 * gap);
+    c.textLeft = c.numberLeft + c.numberWidth + gap;
+    c.textWidth = rest * 3 / 5;  // the code reads first; the bar needs less to compare
+    c.barLeft = c.textLeft + c.textWidth + gap;
+    c.barWidth = rest - c.textWidth;
+    c.shareLeft = c.barLeft + c.barWidth + gap;
+    return c;
+}
+
+QRectF StallsView::lineBar(const Areas& a, int row) const {
+    const LineColumns c = columnsOf(a.lines);
+    const int rowH = rowHeight();
+    const int barH = std::max(4, rowH * 3 / 5);
+    return QRectF(c.barLeft, a.lines.top() + row * rowH + (rowH - barH) / 2.0, c.barWidth, barH);
+}
+
+int StallsView::instructionsTop(const Areas& a) const {
+    return a.instructions.top() + QFontMetrics(font()).height() + int(ui::px(8));
+}
+
+QRectF StallsView::instructionBar(const Areas& a, std::size_t i) const {
+    // Each instruction takes a row for its text and the next for its bar,
+    // indented past the address.
+    const int rowH = rowHeight();
+    const int barH = std::max(4, rowH / 2);
+    const int indent = QFontMetrics(monoFont()).horizontalAdvance(QStringLiteral("0000  "));
+    const int shareW = QFontMetrics(font()).horizontalAdvance(QStringLiteral("100 %"));
+    const int top = instructionsTop(a) + int(i) * 2 * rowH + rowH;
+    return QRectF(a.instructions.left() + indent, top + (rowH - barH) / 2.0,
+                  std::max(0, a.instructions.width() - indent - shareW - int(ui::px(8))), barH);
+}
+
+void StallsView::scrollToShow(int line) {
+    const int fit = rowsThatFit(areas());
+    const auto at = std::find_if(m_shown.begin(), m_shown.end(),
+                                 [line](const StallLine& l) { return l.line == line; });
+    if (at != m_shown.end()) {
+        const int index = int(at - m_shown.begin());
+        if (index < m_firstRow) m_firstRow = index;
+        if (index >= m_firstRow + fit) m_firstRow = index - fit + 1;
+    }
+    m_firstRow = std::clamp(m_firstRow, 0, std::max(0, int(m_shown.size()) - fit));
+}
+
+int StallsView::rowAt(const QPoint& pos) const {
+    const Areas a = areas();
+    if (!a.lines.contains(pos)) return -1;
+    const int row = (pos.y() - a.lines.top()) / std::max(1, rowHeight());
+    const int index = m_firstRow + row;
+    return row < rowsThatFit(a) && index < int(m_shown.size()) ? index : -1;
+}
+
+QRect StallsView::lineRowRect(int line) const {
+    const Areas a = areas();
+    const int fit = rowsThatFit(a);
+    for (int row = 0; row < fit && m_firstRow + row < int(m_shown.size()); ++row)
+        if (m_shown[std::size_t(m_firstRow + row)].line == line)
+            return QRect(a.lines.left(), a.lines.top() + row * rowHeight(), a.lines.width(),
+                         rowHeight());
+    return {};
+}
+
+QRect StallsView::instructionsArea() const { return areas().instructions; }
+
+void StallsView::placeControls() {
+    const int pad = int(ui::px(8));
+    const int gap = int(ui::px(4));
+    int right = width() - pad;
+    for (QToolButton* b : {m_fileButton, m_hottestButton}) {
+        const QSize size = b->sizeHint();
+        b->setGeometry(right - size.width(), pad / 2, size.width(), size.height());
+        right -= size.width() + gap;
+    }
+    // The chooser takes what the buttons leave; a long template name is cut.
+    const QSize size = m_functionChooser->sizeHint();
+    m_functionChooser->setGeometry(
+        pad, pad / 2, std::max(0, std::min(size.width(), right - pad - gap)), size.height());
+}
+
+int StallsView::controlsBottom() const {
+    const int pad = int(ui::px(8));
+    int bottom = pad / 2;
+    for (const QWidget* w :
+         {static_cast<const QWidget*>(m_functionChooser),
+          static_cast<const QWidget*>(m_hottestButton), static_cast<const QWidget*>(m_fileButton)})
+        if (!w->isHidden()) bottom = std::max(bottom, w->geometry().bottom() + int(ui::px(6)));
+    return bottom;
+}
+
+void StallsView::resizeEvent(QResizeEvent*) {
+    placeControls();
+    scrollToShow(m_selected);
+}
+
+void StallsView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette::background());
+    const Run* run = m_model->run();
+    if (!m_unavailable.isEmpty() || !run) {
+        drawMessage(p, rect(), keepNumbersWithUnits(m_unavailable));
+        return;
+    }
+    const Areas a = areas();
+    const RunProfile& profile = run->profile;
+    p.setPen(palette::text());
+    drawTitle(p, font(), a.title,
+              tr("Where the warps of %1 waited: %2 samples")
+                  .arg(QString::fromStdString(profile.functions[m_stalls.function].displayName))
+                  .arg(samplesText(m_stalls.counts.samples)));
+    drawLegend(p, a.legend, legendOf(profile, m_stalls.counts));
+    paintLines(p, a);
+    paintInstructions(p, a);
+    if (!a.footnote.isEmpty()) {
+        p.setFont(font());
+        p.setPen(palette::mutedText());
+        p.drawText(a.footnote, Qt::AlignLeft | Qt::AlignTop,
+                   wrapToLines(QFontMetrics(font()), keepNumbersWithUnits(m_footnote),
+                               a.footnote.width(), 2));
+    }
+}
+
+void StallsView::paintLines(QPainter& p, const Areas& a) const {
+    const Run* run = m_model->run();
+    const LineColumns c = columnsOf(a.lines);
+    const QFont mono = monoFont();
+    const QFontMetrics mfm(mono);
+    const int rowH = rowHeight();
+    const std::uint64_t full = hottestSamples();  // the hottest line fills its bar
+    const int fit = rowsThatFit(a);
+    int row = 0;
+    for (; row < fit && m_firstRow + row < int(m_shown.size()); ++row) {
+        const StallLine& l = m_shown[std::size_t(m_firstRow + row)];
+        const QRect r(a.lines.left(), a.lines.top() + row * rowH, a.lines.width(), rowH);
+        if (l.line == m_highlighted)
+            p.fillRect(r, palette::markedRow());
+        else if (l.line == m_selected)
+            p.fillRect(r, palette::cellFill());
+        else if (row % 2 == 1)
+            p.fillRect(r, palette::rowStripe());
+        if (l.line == m_selected)
+            p.fillRect(QRect(r.left(), r.top(), int(ui::px(4)), r.height()), palette::selection());
+        p.setFont(mono);
+        p.setPen(palette::mutedText());
+        if (l.line != kNoLine)
+            p.drawText(QRect(c.numberLeft, r.top(), c.numberWidth, rowH),
+                       Qt::AlignRight | Qt::AlignVCenter, QString::number(l.line));
+        // Indentation tells the structure in file order; ranked by heat it
+        // only pushes the code out of its column.
+        QString text = sourceText(l.line);
+        if (m_order == Order::Hottest) text = text.trimmed();
+        const bool hasText = !text.trimmed().isEmpty();
+        p.setPen(hasText ? palette::text() : palette::mutedText());
+        p.drawText(QRect(c.textLeft, r.top(), c.textWidth, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   mfm.elidedText(hasText ? text : lineName(l.line), Qt::ElideRight, c.textWidth));
+        drawStallBar(p, l.counts, full, lineBar(a, row), run->profile.stallReasons);
+        p.setFont(font());
+        p.setPen(palette::text());
+        if (l.counts.samples > 0)
+            p.drawText(QRect(c.shareLeft, r.top(), c.shareWidth, rowH),
+                       Qt::AlignRight | Qt::AlignVCenter, percent(l.counts.share));
+    }
+    if (int(m_shown.size()) > a.rows) {
+        const int below = int(m_shown.size()) - m_firstRow - row;
+        QStringList parts;
+        if (m_firstRow > 0) parts << tr("%1 above").arg(countedText(m_firstRow, "line", "lines"));
+        if (below > 0) parts << tr("%1 below").arg(countedText(below, "line", "lines"));
+        p.setFont(font());
+        p.setPen(palette::mutedText());
+        p.drawText(
+            QRect(c.textLeft, a.lines.top() + row * rowH, a.lines.right() - c.textLeft, rowH),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            QStringLiteral("… ") + parts.join(QStringLiteral(", ")) + tr(": scroll"));
+    }
+}
+
+void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
+    const StallLine* line = selectedStallLine();
+    if (a.instructions.isEmpty() || !line) return;
+    const Run* run = m_model->run();
+    const QRect pane = a.instructions;
+    const QFontMetrics fm(font());
+    const QFont mono = monoFont();
+    const QFontMetrics mfm(mono);
+    const int rowH = rowHeight();
+    p.setPen(palette::text());
+    drawTitle(p, font(), QRect(pane.left(), pane.top(), pane.width(), fm.height() + 2),
+              tr("%1: %2, %3 samples")
+                  .arg(lineName(m_selected),
+                       countedText((long long)m_instructions.size(), "instruction", "instructions"),
+                       samplesText(line->counts.samples)));
+    for (std::size_t i = 0; i < m_instructions.size(); ++i) {
+        const StallInstruction& in = m_instructions[i];
+        const int y = instructionsTop(a) + int(i) * 2 * rowH;
+        if (y + 2 * rowH > pane.bottom() && i + 1 < m_instructions.size()) {
+            p.setFont(font());
+            p.setPen(palette::mutedText());
+            p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("… %1 more").arg(m_instructions.size() - i));
+            break;
+        }
+        p.setFont(mono);
+        p.setPen(in.sass.empty() ? palette::mutedText() : palette::text());
+        const QString sass =
+            in.sass.empty() ? tr("(no SASS recorded)") : QString::fromStdString(in.sass);
+        p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   mfm.elidedText(
+                       QStringLiteral("%1  %2").arg(in.pcOffset, 4, 16, QLatin1Char('0')).arg(sass),
+                       Qt::ElideRight, pane.width()));
+        // The line's instructions share its samples: each bar is one's part.
+        const QRectF bar = instructionBar(a, i);
+        p.setFont(font());
+        if (in.counts.samples == 0) {
+            p.setPen(palette::mutedText());
+            p.drawText(bar.toRect().adjusted(0, -rowH, 0, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("no samples"));
+            continue;
+        }
+        p.fillRect(bar, palette::cellFill());
+        drawStallBar(p, in.counts, line->counts.samples, bar, run->profile.stallReasons);
+        p.setPen(palette::text());
+        p.drawText(
+            QRectF(bar.right() + ui::px(8), y + rowH, pane.right() - bar.right() - ui::px(8), rowH),
+            Qt::AlignRight | Qt::AlignVCenter,
+            percent(shareOf(in.counts.samples, line->counts.samples)));
+    }
+}
+
+QString StallsView::reasonTooltip(const StallCounts& counts, int reason,
+                                  const QString& where) const {
+    const RunProfile& profile = m_model->run()->profile;
+    const ReasonSamples& r = counts.reasons[std::size_t(reason)];
+    const std::string& name = profile.stallReasons[r.reason];
+    QString text = tr("<b>%1</b><br><code>%2</code><br>%3 samples: %4 of %5's, %6 of the kernel's")
+                       .arg(words(profile, r.reason).toHtmlEscaped(),
+                            QString::fromStdString(name).toHtmlEscaped(), samplesText(r.samples),
+                            percent(shareOf(r.samples, counts.samples)), where.toHtmlEscaped(),
+                            percent(shareOf(r.samples, m_stalls.counts.samples)));
+    if (const std::string detail = stallReasonDetail(name); !detail.empty())
+        text += QStringLiteral("<br><i>%1</i>").arg(QString::fromStdString(detail).toHtmlEscaped());
+    if (counts.notIssued > 0)
+        text += tr("<br>In %1 of %2's samples no instruction issued.")
+                    .arg(samplesText(counts.notIssued), where.toHtmlEscaped());
+    return text;
+}
+
+bool StallsView::event(QEvent* e) {
+    if (e->type() == QEvent::FontChange) {
+        resizeEvent(nullptr);  // the controls grow with the font
+        return QWidget::event(e);
+    }
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    auto* he = static_cast<QHelpEvent*>(e);
+    const Areas a = areas();
+    if (const int index = rowAt(he->pos()); index >= 0) {
+        const StallLine& l = m_shown[std::size_t(index)];
+        QRectF bar = lineBar(a, index - m_firstRow);
+        bar.setTop(bar.top() - 4);
+        bar.setBottom(bar.bottom() + 4);
+        const int reason = bar.contains(he->pos())
+                               ? stallBarReasonAt(l.counts, hottestSamples(), bar, he->pos().x())
+                               : -1;
+        QToolTip::showText(
+            he->globalPos(),
+            reason >= 0 ? reasonTooltip(l.counts, reason, lineName(l.line))
+                        : tr("<b>%1</b><br><code>%2</code><br>%3 samples, %4 of the kernel's")
+                              .arg(lineName(l.line), sourceText(l.line).trimmed().toHtmlEscaped(),
+                                   samplesText(l.counts.samples), percent(l.counts.share)),
+            this);
+        return true;
+    }
+    if (const StallLine* line = selectedStallLine(); line && a.instructions.contains(he->pos())) {
+        for (std::size_t i = 0; i < m_instructions.size(); ++i) {
+            const QRectF bar = instructionBar(a, i);
+            if (!bar.adjusted(0, -4, 0, 4).contains(he->pos())) continue;
+            const StallInstruction& in = m_instructions[i];
+            const int reason =
+                stallBarReasonAt(in.counts, line->counts.samples, bar, he->pos().x());
+            if (reason < 0) break;
+            QToolTip::showText(
+                he->globalPos(),
+                reasonTooltip(
+                    in.counts, reason,
+                    tr("the instruction at %1").arg(in.pcOffset, 4, 16, QLatin1Char('0'))),
+                this);
+            return true;
+        }
+    }
+    QToolTip::hideText();
+    return true;
+}
+
+void StallsView::mousePressEvent(QMouseEvent* e) {
+    if (const int index = rowAt(e->position().toPoint()); index >= 0)
+        selectLine(m_shown[std::size_t(index)].line);
+    QWidget::mousePressEvent(e);
+}
+
+void StallsView::wheelEvent(QWheelEvent* e) {
+    const Areas a = areas();
+    if (int(m_shown.size()) <= a.rows) return QWidget::wheelEvent(e);
+    const int fit = rowsThatFit(a);
+    m_firstRow = std::clamp(m_firstRow - 3 * (e->angleDelta().y() / 120), 0,
+                            std::max(0, int(m_shown.size()) - fit));
+    update();
+    e->accept();
+}
+
+}  // namespace ws

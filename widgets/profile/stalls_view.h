@@ -1,0 +1,115 @@
+#pragma once
+// Where the warps of a kernel waited, line by line: the kernel's source
+// lines (the text the trace carries), each with a bar of its stall samples
+// split by reason, hottest first or in file order. Selecting a line shows
+// its SASS instructions beside it, each with its own bar; the legend says
+// each reason in plain words and a tooltip gives CUPTI's name and the
+// counts. Samples of a "_not_issued" variant are a part of their reason's,
+// so they are told in the tooltip and never drawn twice.
+//
+// A lesson points at a line with highlightLine(): it is marked, selected
+// and scrolled into view. Without stall samples the view draws the sentence
+// that says why (profile_messages.h).
+#include <QWidget>
+#include <vector>
+
+#include "core/profile/stall_lines.h"
+#include "widgets/model/playback_model.h"
+
+class QComboBox;
+class QToolButton;
+
+namespace ws {
+
+class StallsView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Order { Hottest, File };
+    static constexpr int kNone = -1;  // no line selected or highlighted
+
+    explicit StallsView(PlaybackModel* model, QWidget* parent = nullptr);
+
+    // What the view draws instead of the lines; "" when it draws them.
+    QString unavailableText() const { return m_unavailable; }
+    // The functions that drew samples, most first (RunProfile::functions' indices).
+    const std::vector<std::size_t>& functions() const { return m_functions; }
+    std::size_t function() const { return m_stalls.function; }
+    void setFunction(std::size_t function);
+    Order order() const { return m_order; }
+    void setOrder(Order order);
+    // The lines as drawn, top to bottom: hottest first lists those that
+    // drew samples, file order every line that holds an instruction.
+    const std::vector<StallLine>& shownLines() const { return m_shown; }
+    int selectedLine() const { return m_selected; }
+    void selectLine(int line);
+    // The selected line's instructions, as the pane beside the lines shows them.
+    const std::vector<StallInstruction>& selectedInstructions() const { return m_instructions; }
+    int highlightedLine() const { return m_highlighted; }
+    // Marks a line (kNone: none), selects it and scrolls to it.
+    void highlightLine(int line);
+    // The source text of a line ("" where the trace holds none).
+    QString sourceText(int line) const;
+    // Where a line's row is drawn; empty while it is scrolled out of view.
+    QRect lineRowRect(int line) const;
+    // The pane of the selected line's instructions; empty without a selection.
+    QRect instructionsArea() const;
+
+    QSize sizeHint() const override { return {960, 540}; }
+    QSize minimumSizeHint() const override { return {360, 240}; }
+
+signals:
+    void lineSelected(int line);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    struct Areas;
+    struct LineColumns;
+    Areas areas() const;
+    LineColumns columnsOf(const QRect& pane) const;
+    QFont monoFont() const;
+    int rowHeight() const;
+    void rebuild();
+    // The chooser and the order buttons above the title; the title starts
+    // below what is shown of them.
+    void placeControls();
+    int controlsBottom() const;
+    void showFunction(std::size_t function);
+    void reorder();
+    void scrollToShow(int line);
+    int rowAt(const QPoint& pos) const;     // index into m_shown, or -1
+    int rowsThatFit(const Areas& a) const;  // line rows drawn, the note of a cut list aside
+    std::uint64_t hottestSamples() const;
+    const StallLine* selectedStallLine() const;
+    // The bar of a line's row, and of instruction `i` in the pane beside.
+    QRectF lineBar(const Areas& a, int row) const;
+    int instructionsTop(const Areas& a) const;
+    QRectF instructionBar(const Areas& a, std::size_t i) const;
+    QString reasonTooltip(const StallCounts& counts, int reason, const QString& where) const;
+    void paintLines(QPainter& p, const Areas& a) const;
+    void paintInstructions(QPainter& p, const Areas& a) const;
+
+    PlaybackModel* m_model;
+    QComboBox* m_functionChooser;
+    QToolButton* m_hottestButton;
+    QToolButton* m_fileButton;
+
+    QString m_unavailable;
+    QString m_footnote;
+    std::vector<std::size_t> m_functions;
+    FunctionStalls m_stalls;
+    std::vector<StallLine> m_shown;
+    std::vector<StallInstruction> m_instructions;
+    std::vector<QString> m_source;  // the function's file, line 1 at index 0
+    Order m_order = Order::Hottest;
+    int m_selected = kNone;
+    int m_highlighted = kNone;
+    int m_firstRow = 0;  // scrolled past
+};
+
+}  // namespace ws
