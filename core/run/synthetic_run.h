@@ -26,4 +26,10 @@ struct SyntheticGpu {
 };
 Run makeSyntheticRun(std::size_t blocks, const SyntheticGpu& gpu, std::uint64_t seed);
 
+// Sets the run's profile to one like `--why` records (trace format version
+// 4): two functions of 20 instructions each with source lines and SASS, stall
+// samples on several instructions over five reasons, five hardware counters
+// and the source file the lines point into. Always the same profile.
+void addSyntheticProfile(Run& run);
+
 }  // namespace ws

@@ -30,9 +30,13 @@ WS_COMPARED(ClockAlignment, 32);
 WS_COMPARED(GpuEnvironment, 280);
 WS_COMPARED(Verification, 120);
 WS_COMPARED(Timing, 128);
-WS_COMPARED(Run, 1400);
+WS_COMPARED(Run, 1736);
 WS_COMPARED(RecordTable, 56);
 WS_COMPARED(Column, 64);
+WS_COMPARED(RunProfile, 336);
+WS_COMPARED(ProfiledFunction, 168);
+WS_COMPARED(StallSampleRecords, 96);
+WS_COMPARED(ProfileCounter, 72);
 #undef WS_COMPARED
 #endif
 
@@ -315,6 +319,44 @@ void compareActivity(Comparer& c, const Run& a, const Run& b) {
     c.field("clocks.samples", a.clocks.samples, b.clocks.samples);
 }
 
+void compareProfile(Comparer& c, const RunProfile& a, const RunProfile& b) {
+    c.field("profile.requested", a.requested, b.requested);
+    c.field("profile.stallsUnavailable", a.stallsUnavailable, b.stallsUnavailable);
+    c.field("profile.countersUnavailable", a.countersUnavailable, b.countersUnavailable);
+    c.values("profile.stallReasons", a.stallReasons, b.stallReasons);
+    c.field("the profile's function count", a.functions.size(), b.functions.size());
+    for (std::size_t i = 0; i < a.functions.size() && i < b.functions.size(); ++i) {
+        const ProfiledFunction& f = a.functions[i];
+        const ProfiledFunction& g = b.functions[i];
+        const std::string at = "profile.functions[" + std::to_string(i) + "].";
+        c.field(at + "name", f.name, g.name);
+        c.field(at + "displayName", f.displayName, g.displayName);
+        c.field(at + "sourceFile", f.sourceFile, g.sourceFile);
+        c.values(at + "pcOffset", f.pcOffset, g.pcOffset);
+        c.values(at + "line", f.line, g.line);
+        c.values(at + "sass", f.sass, g.sass);
+    }
+    c.values("profile.stalls.function", a.stalls.function, b.stalls.function);
+    c.values("profile.stalls.pcOffset", a.stalls.pcOffset, b.stalls.pcOffset);
+    c.values("profile.stalls.reason", a.stalls.reason, b.stalls.reason);
+    c.values("profile.stalls.samples", a.stalls.samples, b.stalls.samples);
+    c.field("profile.totalSamples", a.totalSamples, b.totalSamples);
+    c.field("profile.droppedSamples", a.droppedSamples, b.droppedSamples);
+    c.field("profile.samplingPeriodLog2", a.samplingPeriodLog2, b.samplingPeriodLog2);
+    c.field("profile.sampledLaunches", a.sampledLaunches, b.sampledLaunches);
+    c.field("profile.sampledKernelMs", a.sampledKernelMs, b.sampledKernelMs);
+    c.field("profile.unsampledKernelMs", a.unsampledKernelMs, b.unsampledKernelMs);
+    c.field("the profile's counter count", a.counters.size(), b.counters.size());
+    for (std::size_t i = 0; i < a.counters.size() && i < b.counters.size(); ++i) {
+        const std::string at = "profile.counters[" + std::to_string(i) + "].";
+        c.field(at + "kernel", a.counters[i].kernel, b.counters[i].kernel);
+        c.field(at + "metric", a.counters[i].metric, b.counters[i].metric);
+        c.field(at + "value", a.counters[i].value, b.counters[i].value);
+    }
+    c.field("profile.counterPasses", a.counterPasses, b.counterPasses);
+    c.entries("profile.sources", a.sources, b.sources);
+}
+
 }  // namespace
 
 std::vector<std::string> runDifferences(const Run& a, const Run& b, std::size_t limit) {
@@ -330,6 +372,7 @@ std::vector<std::string> runDifferences(const Run& a, const Run& b, std::size_t 
     c.entries("figures", a.figures, b.figures);
     compareEnvironment(c, a.environment, b.environment);
     compareActivity(c, a, b);
+    compareProfile(c, a.profile, b.profile);
     c.field("the launch count", a.launches.size(), b.launches.size());
     for (std::size_t i = 0; i < a.launches.size() && i < b.launches.size() && !c.full(); ++i) {
         c.at(launchLabel(i) + ": ");

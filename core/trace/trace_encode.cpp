@@ -4,11 +4,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "core/trace/column_encoding.h"
 #include "core/trace/device_json.h"
-#include "core/trace/packed_arrays.h"
+#include "core/trace/packed_json.h"
 #include "core/trace/trace_io.h"
 #include "core/trace/trace_keys.h"
+#include "core/trace/trace_profile_codec.h"
 
 namespace ws {
 
@@ -16,20 +16,7 @@ namespace {
 
 using json = nlohmann::json;
 
-// Integer arrays in the smallest of their three forms (core/trace/column_encoding.h):
-// a byte string when raw, else [encoding, byte string]. Floats stay raw: their
-// low bits vary from one value to the next, so varints would not shrink them.
-template <typename T>
-json packed(const std::vector<T>& values) {
-    if constexpr (kEncodableColumn<T>) {
-        EncodedColumn column = encodeColumn(values);
-        if (column.encoding != ColumnEncoding::Raw)
-            return json::array({int(column.encoding), json::binary(std::move(column.bytes))});
-        return json::binary(std::move(column.bytes));
-    } else {
-        return json::binary(packLittleEndian(values));
-    }
-}
+using trace_writing::packed;
 
 json dimJson(const Dim3& d) { return json::array({d.x, d.y, d.z}); }
 
@@ -224,6 +211,9 @@ std::vector<std::uint8_t> encodeTrace(const Run& run) {
                   {"offsetNs", run.clocks.offsetNs},
                   {"spreadNs", run.clocks.spreadNs},
                   {"samples", run.clocks.samples}}}};
+    // A run that neither asked for a profile nor holds one writes no key, as
+    // the files of versions 1 to 3 do.
+    if (profileWorthWriting(run.profile)) doc["profile"] = profileToJson(run.profile);
     return json::to_cbor(doc);
 }
 

@@ -35,6 +35,7 @@ const std::map<std::string, std::string>& runGroups() {
         {"operations", "the device operations"},
         {"hostCalls", "the host calls"},
         {"clocks", "the clock alignment"},
+        {"profile", "the profile"},
     };
     return names;
 }
@@ -70,6 +71,8 @@ bool isPackedArray(const std::vector<std::string>& path, std::size_t key) {
     if (group == "hostCalls") return name != "names";
     if (group == "timing") return name == "kernelSamplesMs";
     if (group == "operations") return true;
+    if (path[0] == "profile")  // the stall columns and a function's offsets and lines
+        return group == "stalls" || (key == 3 && path[1] == "functions" && name != "sass");
     return key == 3 && path[0] == "launches" && group != "tables" && launchGroups().contains(group);
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/run/launch_label.h"
 #include "core/trace/trace_io.h"
+#include "core/trace/trace_profile_codec.h"
 
 namespace ws {
 
@@ -261,7 +262,8 @@ Status validateRun(const Run& run) {
     if (Status s = checkParents(run); !s) return s;
     if (Status s = checkTables(run.tables, ""); !s) return s;
     if (Status s = checkOperations(run); !s) return s;
-    return checkHostCalls(run.hostCalls);
+    if (Status s = checkHostCalls(run.hostCalls); !s) return s;
+    return checkProfile(run.profile);
 }
 
 }  // namespace ws

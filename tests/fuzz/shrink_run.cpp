@@ -40,6 +40,27 @@ void shrinkLaunch(Launch& l, std::size_t rows) {
     cutTables(l.tables, rows);
 }
 
+// A few instructions of a few functions, and the stall rows that still
+// point at a function and a reason that are left.
+void shrinkProfile(RunProfile& p, const ShrinkLimits& limits) {
+    cut(p.functions, limits.launches);
+    for (auto& f : p.functions) cutAll(limits.rows, f.pcOffset, f.line, f.sass);
+    cut(p.stallReasons, limits.rows);
+    StallSampleRecords kept;
+    const StallSampleRecords& s = p.stalls;
+    for (std::size_t i = 0; i < s.size() && kept.size() < limits.rows; ++i) {
+        if (s.function[i] >= p.functions.size() || s.reason[i] >= p.stallReasons.size()) continue;
+        kept.function.push_back(s.function[i]);
+        kept.pcOffset.push_back(s.pcOffset[i]);
+        kept.reason.push_back(s.reason[i]);
+        kept.samples.push_back(s.samples[i]);
+    }
+    p.stalls = std::move(kept);
+    cut(p.counters, limits.rows);
+    for (auto& [path, text] : p.sources)
+        if (text.size() > 64 * limits.rows) text.resize(64 * limits.rows);
+}
+
 }  // namespace
 
 Run shrinkRun(Run run, ShrinkLimits limits) {
@@ -59,6 +80,7 @@ Run shrinkRun(Run run, ShrinkLimits limits) {
         if (launch >= std::int32_t(run.launches.size())) launch = -1;
     auto& h = run.hostCalls;
     cutAll(limits.rows, h.name, h.thread, h.startNs, h.endNs, h.correlation);
+    shrinkProfile(run.profile, limits);
     return run;
 }
 

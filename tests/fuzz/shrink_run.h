@@ -15,7 +15,8 @@ struct ShrinkLimits {
 };
 
 // The run with at most `limits.launches` launches and `limits.rows` records of
-// each kind; sample lists (timings, environment) are cut the same way.
+// each kind; sample lists (timings, environment) and the profile's functions,
+// instructions, stall rows and counters are cut the same way.
 Run shrinkRun(Run run, ShrinkLimits limits = {});
 
 }  // namespace ws::fuzz

@@ -77,5 +77,15 @@ int main(int argc, char** argv) {
     l.arrivals.timeNs = {l.blocks.endNs[3], l.blocks.endNs[0]};
     rich.verification = {.checked = true, .passed = true, .expected = "7", .actual = "7"};
     write(rich);
+    // A profile (format version 4), cut down like a recorded one.
+    ws::Run profiled = ws::makeSyntheticRun(2, 1, 4);
+    ws::addSyntheticProfile(profiled);
+    write(ws::fuzz::shrinkRun(std::move(profiled)));
+    // A profile asked for that could not be recorded: its sentences alone.
+    ws::Run refused = ws::makeSyntheticRun(1, 1, 5);
+    refused.profile.requested = true;
+    refused.profile.stallsUnavailable = "profiling is not permitted on this machine";
+    refused.profile.countersUnavailable = "the counters are held by another profiler";
+    write(refused);
     return failures == 0 ? 0 : 1;
 }

@@ -108,7 +108,8 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
                               {"transferMs", run.timing.transferMs},
                               {"figures", run.figures},
                               {"launches", launches},
-                              {"records", recordsSummaryJson(run)}}
+                              {"records", recordsSummaryJson(run)},
+                              {"profile", profileSummaryJson(run.profile)}}
                    .dump(2)
             << "\n";
         return kOk;
@@ -165,6 +166,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     for (const std::string& line : labInfoLines(run)) out << line << "\n";
     for (const std::string& line : atomicsSummaryLines(run)) out << line << "\n";
     out << recordsSummary(run);
+    for (const std::string& line : profileSummaryLines(run.profile)) out << line << "\n";
     if (run.experiment == "matmul")
         for (const std::string& line : matmulSummaryLines(run)) out << line << "\n";
     return kOk;

@@ -1,6 +1,9 @@
 #include "app/record/commands/run_summary.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <string_view>
 
 #include "core/figures/overhead_text.h"
 
@@ -35,6 +38,93 @@ std::string runSummaryLine(const Run& run) {
                           : run.verification.passed ? "verified against the CPU"
                                                     : "FAILED verification";
     return std::string(buffer) + recordingOverheadText(t) + ", " + verdict;
+}
+
+namespace {
+
+struct ReasonShare {
+    std::string reason;  // "long_scoreboard"
+    std::uint64_t samples = 0;
+    double percent = 0;
+};
+
+bool shown(const RunProfile& p) {
+    return p.requested || p.hasStalls() || p.hasCounters() || !p.stallsUnavailable.empty() ||
+           !p.countersUnavailable.empty();
+}
+
+// CUPTI names each reason "smsp__pcsamp_warps_issue_stalled_<reason>"; the
+// "<reason>_not_issued" variants look again at samples already counted under
+// their reason, so shares leave them out.
+std::vector<ReasonShare> topStallReasons(const RunProfile& p, std::size_t count) {
+    constexpr std::string_view kPrefix = "smsp__pcsamp_warps_issue_stalled_";
+    constexpr std::string_view kVariant = "_not_issued";
+    std::map<std::string, std::uint64_t> byReason;
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < p.stalls.size(); ++i) {
+        if (p.stalls.reason[i] >= p.stallReasons.size()) continue;
+        std::string_view name = p.stallReasons[p.stalls.reason[i]];
+        if (name.ends_with(kVariant)) continue;
+        if (name.starts_with(kPrefix)) name.remove_prefix(kPrefix.size());
+        byReason[std::string(name)] += p.stalls.samples[i];
+        total += p.stalls.samples[i];
+    }
+    std::vector<ReasonShare> shares;
+    for (const auto& [reason, samples] : byReason)
+        shares.push_back({reason, samples, total ? 100.0 * double(samples) / double(total) : 0});
+    std::stable_sort(shares.begin(), shares.end(),
+                     [](const auto& a, const auto& b) { return a.samples > b.samples; });
+    if (shares.size() > count) shares.resize(count);
+    return shares;
+}
+
+std::string count(std::size_t n, const std::string& one, const std::string& many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::vector<std::string> profileSummaryLines(const RunProfile& p) {
+    if (!shown(p)) return {};
+    std::vector<std::string> lines;
+    if (p.hasStalls()) {
+        lines.push_back("profile: " + count(p.totalSamples, "stall sample", "stall samples") +
+                        ", " + std::to_string(p.droppedSamples) + " dropped, in " +
+                        count(p.functions.size(), "function", "functions"));
+        std::string top;
+        for (const auto& s : topStallReasons(p, 3)) {
+            char share[32];
+            std::snprintf(share, sizeof share, " %.1f %%", s.percent);
+            top += (top.empty() ? "" : ", ") + s.reason + share;
+        }
+        if (!top.empty()) lines.push_back("  top stall reasons: " + top);
+    } else {
+        lines.push_back("profile: no stall samples" +
+                        (p.stallsUnavailable.empty() ? "" : " (" + p.stallsUnavailable + ")"));
+    }
+    if (p.hasCounters())
+        lines.push_back("  counters: " + std::to_string(p.counters.size()) + " measured in " +
+                        count(std::size_t(std::max(p.counterPasses, 0)), "pass", "passes"));
+    else
+        lines.push_back("  counters: none" +
+                        (p.countersUnavailable.empty() ? "" : " (" + p.countersUnavailable + ")"));
+    return lines;
+}
+
+nlohmann::json profileSummaryJson(const RunProfile& p) {
+    if (!shown(p)) return nullptr;
+    nlohmann::json top = nlohmann::json::array();
+    for (const auto& s : topStallReasons(p, 3))
+        top.push_back({{"reason", s.reason}, {"samples", s.samples}, {"percent", s.percent}});
+    return {{"requested", p.requested},
+            {"totalSamples", p.totalSamples},
+            {"droppedSamples", p.droppedSamples},
+            {"functions", p.functions.size()},
+            {"topStallReasons", std::move(top)},
+            {"stallsUnavailable", p.stallsUnavailable},
+            {"counters", p.counters.size()},
+            {"counterPasses", p.counterPasses},
+            {"countersUnavailable", p.countersUnavailable}};
 }
 
 }  // namespace ws::record

@@ -216,6 +216,53 @@ TEST(RecordInfo, ARunThatMovesNoBytesPrintsNoRate) {
         << runSummaryLine(run);
 }
 
+TEST(RecordInfo, AProfileIsSummarisedInWordsAndInJson) {
+    const auto file = tempPath("profile.wstrace");
+    ws::Run run = makeSyntheticRun(20, 4, 1);
+    addSyntheticProfile(run);
+    ASSERT_TRUE(saveTrace(run, file).ok());
+    std::ostringstream out, err;
+    ASSERT_EQ(infoCommand(file, false, out, err), kOk) << err.str();
+    EXPECT_NE(out.str().find("\nprofile: 1716 stall samples, 12 dropped, in 2 functions\n"
+                             "  top stall reasons: long_scoreboard 54.9 %, barrier 28.7 %, "
+                             "selected 6.6 %\n"
+                             "  counters: 5 measured in 3 passes\n"),
+              std::string::npos)
+        << out.str();
+    std::ostringstream js, jsErr;
+    ASSERT_EQ(infoCommand(file, true, js, jsErr), kOk) << jsErr.str();
+    const auto doc = nlohmann::json::parse(js.str());
+    EXPECT_EQ(doc["profile"]["totalSamples"], 1716);
+    EXPECT_EQ(doc["profile"]["functions"], 2);
+    EXPECT_EQ(doc["profile"]["counters"], 5);
+    ASSERT_EQ(doc["profile"]["topStallReasons"].size(), 3u);
+    EXPECT_EQ(doc["profile"]["topStallReasons"][0]["reason"], "long_scoreboard");
+    EXPECT_EQ(doc["profile"]["topStallReasons"][0]["samples"], 942);
+    std::filesystem::remove(file);
+}
+
+TEST(RecordInfo, AProfileThatCouldNotBeRecordedSaysWhy) {
+    ws::Run run = makeSyntheticRun(20, 4, 1);
+    run.profile.requested = true;
+    run.profile.stallsUnavailable = "profiling is not permitted on this machine";
+    run.profile.countersUnavailable = "another profiler holds the counters";
+    const std::vector<std::string> expected = {
+        "profile: no stall samples (profiling is not permitted on this machine)",
+        "  counters: none (another profiler holds the counters)"};
+    EXPECT_EQ(profileSummaryLines(run.profile), expected);
+    EXPECT_EQ(profileSummaryJson(run.profile)["stallsUnavailable"],
+              "profiling is not permitted on this machine");
+    // A run that asked for no profile says nothing of one.
+    EXPECT_TRUE(profileSummaryLines(RunProfile{}).empty());
+    EXPECT_TRUE(profileSummaryJson(RunProfile{}).is_null());
+    const auto file = tempPath("no-profile.wstrace");
+    ASSERT_TRUE(saveTrace(makeSyntheticRun(20, 4, 1), file).ok());
+    std::ostringstream out, err;
+    ASSERT_EQ(infoCommand(file, false, out, err), kOk) << err.str();
+    EXPECT_EQ(out.str().find("profile:"), std::string::npos) << out.str();
+    std::filesystem::remove(file);
+}
+
 TEST(RecordInfo, CorruptFileSaysWhatIsWrong) {
     const auto file = tempPath("corrupt.wstrace");
     auto bytes = encodeTrace(makeSyntheticRun(100, 4, 1));

@@ -74,6 +74,28 @@ inline Run makeRichRun() {
     second.blocks.startNs[0] = 100;
     second.blocks.endNs[0] = 50;  // clock skew happens; not rejected
     run.launches.push_back(second);
+    // A small profile (format version 4), so every damage done to a rich
+    // trace reaches it too.
+    RunProfile& p = run.profile;
+    p.requested = true;
+    p.stallReasons = {"smsp__pcsamp_warps_issue_stalled_long_scoreboard",
+                      "smsp__pcsamp_warps_issue_stalled_barrier"};
+    p.functions = {{.name = "_Z6reducePfj",
+                    .displayName = "reduce(float*, unsigned int)",
+                    .sourceFile = "kernels/reduce.cu",
+                    .pcOffset = {0, 16, 32},
+                    .line = {7, 8, 0},
+                    .sass = {"LDG.E R2, [R2.64]", "BAR.SYNC.DEFER_BLOCKING 0x0", "EXIT"}}};
+    p.stalls = {.function = {0, 0}, .pcOffset = {0, 16}, .reason = {0, 1}, .samples = {120, 45}};
+    p.totalSamples = 165;
+    p.droppedSamples = 2;
+    p.samplingPeriodLog2 = 12;
+    p.sampledLaunches = 2;
+    p.sampledKernelMs = 0.0125;
+    p.unsampledKernelMs = 0.0123;
+    p.counters = {{"reduce(float*, unsigned int)", "dram__bytes_read.sum", 4194304}};
+    p.counterPasses = 1;
+    p.sources = {{"kernels/reduce.cu", "__global__ void reduce(float* x, unsigned n) {}\n"}};
     return run;
 }
 

@@ -99,7 +99,11 @@ TEST(TraceCorrupt, NotATrace) {
 }
 
 TEST(TraceCorrupt, UnsupportedVersion) {
-    expectError(edited([](json& d) { d["version"] = 4; }), "version 4 is not supported");
+    const int next = kTraceFormatVersion + 1;
+    expectError(edited([&](json& d) { d["version"] = next; }),
+                "trace format version " + std::to_string(next) +
+                    " is not supported (this build reads versions 1 to " +
+                    std::to_string(kTraceFormatVersion) + ")");
     expectError(edited([](json& d) { d["version"] = 0; }), "version 0");
     expectError(edited([](json& d) { d["version"] = "1"; }), "version: expected an integer");
     expectError(edited([](json& d) { d.erase("version"); }), "missing key 'version'");
@@ -258,7 +262,8 @@ TEST_F(CorruptFiles, EveryTruncationSaysWhereTheFileEnds) {
           "inside the global-memory access records of launch 1",
           "inside the arrival records of launch 1", "inside the block records of launch 2",
           "inside the device description (name)", "inside the timings", "inside the verification",
-          "inside the parameters"})
+          "inside the parameters", "inside the profile (functions[0].sass[1])",
+          "inside the profile (stalls.samples)", "inside the profile (sources.kernels/reduce.cu)"})
         EXPECT_NE(all.find(place), std::string::npos) << place;
 }
 
