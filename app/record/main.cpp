@@ -9,6 +9,7 @@
 #include "app/record/commands/record_commands.h"
 #include "app/record/commands/record_resources.h"
 #include "app/record/gpu/protocol_channel.h"
+#include "kernels/profile/why_recorder.h"
 
 int main(int argc, char** argv) {
     using namespace ws::record;
@@ -48,9 +49,13 @@ int main(int argc, char** argv) {
     run->add_option("-o,--output", output, "Trace file to write (.wstrace)")->required();
     run->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(repetitionsCheck);
-    bool withoutRecords = false;
-    run->add_flag("--without-records", withoutRecords,
+    RecordFlags flags;
+    run->add_flag("--without-records", flags.withoutRecords,
                   "Keep the run's timing and figures, drop its per-block records");
+    const char* whyHelp =
+        "Also record why the kernel is slow: warp stall samples and hardware counters, in "
+        "untimed launches after the timed ones";
+    run->add_flag("--why", flags.why, whyHelp);
 
     auto* sweep =
         app.add_subcommand("sweep", "Run an experiment over every combination of parameter lists");
@@ -59,8 +64,9 @@ int main(int argc, char** argv) {
     sweep->add_option("-o,--output", output, "Folder for the traces and manifest.json")->required();
     sweep->add_option("-r,--repetitions", repetitions, "Timed launches (median)")
         ->check(repetitionsCheck);
-    sweep->add_flag("--without-records", withoutRecords,
+    sweep->add_flag("--without-records", flags.withoutRecords,
                     "Keep each run's timing and figures, drop its per-block records");
+    sweep->add_flag("--why", flags.why, whyHelp);
 
     std::string lessonName;
     auto* recordLesson = app.add_subcommand(
@@ -149,14 +155,18 @@ int main(int argc, char** argv) {
         return status == 0 ? kOk : kUsage;
     }
 
+    // A run with --why places its samples, and names their lines, only in
+    // code loaded after this: before the first CUDA call. The worker (serve)
+    // may be asked why at any run.
+    if (*run || *sweep || *recordLesson || *serve)
+        ws::profile::prepareWhyProfiling(flags.why || *serve);
     if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
     if (*device) return printDevice(json, std::cout, std::cerr);
     if (*run)
         return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr,
-                                    withoutRecords);
+                                    flags);
     if (*sweep)
-        return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr,
-                            withoutRecords);
+        return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr, flags);
     if (*recordLesson) {
         std::vector<std::filesystem::path> lessonDirs, traceDirs;
         for (const auto& dir : resourceDirs()) {
@@ -193,9 +203,9 @@ int main(int argc, char** argv) {
             std::cerr << "warpscope-record serve: " << channel.error() << "\n";
             return kUsage;
         }
-        return serveCommand(std::cin, (*channel)->stream(), std::cerr,
-                            serve->count("--device") ? std::optional<int>(serveDevice)
-                                                     : std::nullopt);
+        return serveCommand(
+            std::cin, (*channel)->stream(), std::cerr,
+            serve->count("--device") ? std::optional<int>(serveDevice) : std::nullopt);
     }
     return kUsage;
 }

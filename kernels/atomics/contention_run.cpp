@@ -9,6 +9,7 @@
 #include "kernels/atomics/atomics_timing.h"
 #include "kernels/atomics/contention_kernels.h"
 #include "kernels/common/event_timing.h"
+#include "kernels/common/kernel_observer.h"
 #include "kernels/common/memory_launch.h"
 
 namespace ws::atomics {
@@ -76,7 +77,7 @@ Result<TimedRun> runContention(const ParamValues& params, const RunOptions& opti
     const int repetitions = std::max(1, options.repetitions);
     auto before = [&] { return c.reset(); };
     TimedRun out;
-    auto plain = timeRuns(
+    auto plain = timePlainRuns(
         repetitions, nullptr, [&] { return c.launch(false); }, before);
     if (!plain) return makeError(plain.error());
     out.plainMs = std::move(*plain);

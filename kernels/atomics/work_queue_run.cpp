@@ -13,6 +13,7 @@
 #include "kernels/atomics/work_queue_kernels.h"
 #include "kernels/atomics/work_queue_slots.h"
 #include "kernels/common/event_timing.h"
+#include "kernels/common/kernel_observer.h"
 #include "kernels/common/memory_launch.h"
 
 namespace ws::atomics {
@@ -187,7 +188,7 @@ Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& optio
     auto before = [&] { return d.reset(); };
     const int repetitions = std::max(1, options.repetitions);
     TimedRun out;
-    auto plain = timeRuns(
+    auto plain = timePlainRuns(
         repetitions, nullptr, [&] { return launchWith(false); }, before);
     if (!plain) return makeError(plain.error());
     out.plainMs = std::move(*plain);

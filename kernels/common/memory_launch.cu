@@ -8,6 +8,7 @@
 #include "core/timing/timing_spread.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/event_timing.h"
+#include "kernels/common/kernel_observer.h"
 #include "kernels/common/launch_limits.h"
 #include "kernels/common/memory_launch.h"
 #include "kernels/common/record_layout.h"
@@ -212,7 +213,7 @@ Launch makeLaunch(const std::string& kernel, dim3 grid, dim3 block, std::uint32_
 Status measure(int repetitions, bool measureOverhead, const MeasureSteps& steps,
                const TraceStorage& storage, Launch& launch, TimedRuns& times,
                Verification& verification) {
-    auto plain = timeRuns(repetitions, nullptr, steps.plain, steps.before);
+    auto plain = timePlainRuns(repetitions, nullptr, steps.plain, steps.before);
     if (!plain) return makeError(plain.error());
     times.plainMs = std::move(*plain);
     auto plainCheck = steps.verify();

@@ -15,6 +15,10 @@ struct RunOptions {
     // Also time the CPU doing the same work and the copies a GPU run needs
     // (Timing::cpuMs, cpuParallelMs, transferMs).
     bool timeCpu = true;
+    // Also record why the kernel is as fast as it is (RunProfile): warp
+    // stall samples and hardware counters, in untimed launches after the
+    // timed ones (kernels/profile/why_recorder.h).
+    bool why = false;
 };
 
 }  // namespace ws

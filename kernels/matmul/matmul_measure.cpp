@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "kernels/common/event_timing.h"
+#include "kernels/common/kernel_observer.h"
 #include "kernels/common/memory_launch.h"
 #include "kernels/matmul/matmul_trace_storage.h"
 
@@ -33,6 +34,8 @@ Result<Measured> measureMatmul(MatmulInputs& inputs, const MeasureSteps& steps,
     auto plain = timeWithin(reps, steps.plain);
     if (!plain) return makeError(plain.error());
     m.plainMs = std::move(*plain);
+    if (Status s = observeTimedWork({nullptr, steps.plain, {}, medianOf(m.plainMs)}); !s)
+        return makeError(s.error());
     auto plainCheck = inputs.checkDeviceResult();
     if (!plainCheck) return makeError(plainCheck.error());
     m.plainCheck = std::move(*plainCheck);

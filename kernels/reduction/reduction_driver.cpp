@@ -8,6 +8,7 @@
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/device_buffer.h"
 #include "kernels/common/event_timing.h"
+#include "kernels/common/kernel_observer.h"
 #include "kernels/common/launch_limits.h"
 #include "kernels/common/record_buffers.h"
 
@@ -92,7 +93,7 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
 
     const int repetitions = std::max(1, options.repetitions);
     ReductionRun out;
-    auto plain = timeRuns(repetitions, stream.get(), runOnce(false), before);
+    auto plain = timePlainRuns(repetitions, stream.get(), runOnce(false), before);
     if (!plain) return makeError(plain.error());
     out.plainMs = std::move(*plain);
     auto plainValue = readResult(program);

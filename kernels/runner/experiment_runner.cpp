@@ -2,18 +2,20 @@
 // its family, with the element type the parameters select.
 #include "kernels/runner/experiment_runner.h"
 
-#include "core/catalog/gpu_requirements.h"
-
 #include <map>
 #include <mutex>
 #include <type_traits>
 
+#include "core/catalog/gpu_requirements.h"
+#include "core/profile/counter_catalog.h"
 #include "kernels/atomics/atomics_experiments.h"
 #include "kernels/basics/basics_experiments.h"
 #include "kernels/common/cuda_check.h"
+#include "kernels/common/kernel_observer.h"
 #include "kernels/concurrency/concurrency_experiments.h"
 #include "kernels/matmul/matmul_experiments.h"
 #include "kernels/memory/memory_experiments.h"
+#include "kernels/profile/why_recorder.h"
 #include "kernels/reduction/reduction_programs.h"
 #include "kernels/reduction/reduction_runner.h"
 #include "kernels/runner/cpu_against_gpu.h"
@@ -93,6 +95,20 @@ Result<ReductionRun> dispatch(const ExperimentSpec& spec, const ParamValues& par
     return makeError("unknown element type");
 }
 
+// The family's run, with its timed work profiled where the options ask why.
+Result<Run> runObserved(const ExperimentFamily& family, const ExperimentSpec& spec,
+                        const ParamValues& params, const RunOptions& options,
+                        const DeviceInfo& device) {
+    if (!options.why) return family.run(spec, params, options, device);
+    profile::prepareWhyProfiling(true);  // too late for code loaded already, see its header
+    profile::WhyRecorder recorder(
+        {options.device, device.smCount, device.smClockKHz, recordedCounterNames()});
+    ObserverScope scope(&recorder);
+    auto run = family.run(spec, params, options, device);
+    if (run) run->profile = recorder.take();
+    return run;
+}
+
 }  // namespace
 
 bool isReductionExperiment(std::string_view id) {
@@ -135,7 +151,7 @@ Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
         // Every lab's launches go to the GPU whose turn it is, whether or not
         // the lab sets the device itself.
         WS_CUDA_TRY(cudaSetDevice(options.device));
-        auto run = family.run(spec, params, options, *device);
+        auto run = runObserved(family, spec, params, options, *device);
         if (run && options.timeCpu) {
             if (Status s = addCpuAgainstGpu(*run, options); !s) return makeError(s.error());
         }

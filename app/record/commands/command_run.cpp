@@ -14,7 +14,7 @@ namespace ws::record {
 
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,
-                         std::ostream& err, bool withoutRecords) {
+                         std::ostream& err, RecordFlags flags) {
     const ExperimentSpec* spec = findExperimentOrReport(experiment, err);
     if (!spec) return kUsage;
     auto resolved = resolveParams(*spec, params);
@@ -33,6 +33,7 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
     }
     RunOptions options;
     options.repetitions = repetitions;
+    options.why = flags.why;
     RunRequest request{spec, *resolved, options};
     auto measured = measuredRun(request, reportingHooks(err));
     if (!measured) {
@@ -41,7 +42,7 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
     }
     Run* run = &measured->run;
     run->tool = toolName();
-    if (withoutRecords) dropRecords(*run);
+    if (flags.withoutRecords) dropRecords(*run);
     if (Status saved = saveTrace(*run, output); !saved) {
         err << "warpscope-record: " << saved.error() << "\n";
         return kFailed;

@@ -13,12 +13,12 @@
 
 #include "app/record/commands/measured_run.h"
 #include "app/record/commands/record_commands.h"
-#include "kernels/device/device_uuid.h"
 #include "app/record/gpu/request_inbox.h"
 #include "core/catalog/catalog.h"
 #include "core/common/json_fields.h"
 #include "core/trace/device_json.h"
 #include "core/trace/trace_io.h"
+#include "kernels/device/device_uuid.h"
 #include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
@@ -126,6 +126,10 @@ Result<RunRequest> parseRun(const json& request) {
             return makeError("repetitions: expected a whole number in [1, 1000], found " +
                              r->dump());
         run.options.repetitions = r->get<int>();
+    }
+    if (auto w = request.find("why"); w != request.end()) {
+        if (!w->is_boolean()) return makeError("why: expected true or false, found " + w->dump());
+        run.options.why = w->get<bool>();
     }
     return run;
 }

@@ -16,7 +16,7 @@ namespace ws::record {
 
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
-                 std::ostream& err, bool withoutRecords) {
+                 std::ostream& err, RecordFlags flags) {
     const ExperimentSpec* spec = findExperimentOrReport(experiment, err);
     if (!spec) return kUsage;
     auto points = expandSweep(experiment, axes);
@@ -49,6 +49,7 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
     }
     RunOptions options;
     options.repetitions = repetitions;
+    options.why = flags.why;
     int failures = 0;
     std::vector<Run> recorded;  // for the CPU-against-GPU crossover over the swept sizes
     for (std::size_t i = 0; i < points->size(); ++i) {
@@ -66,7 +67,7 @@ int sweepCommand(const std::string& experiment, const std::vector<std::string>& 
         }
         Run* run = &measured->run;
         run->tool = toolName();
-        if (withoutRecords) dropRecords(*run);
+        if (flags.withoutRecords) dropRecords(*run);
         const std::string file = point.fileStem + ".wstrace";
         if (Status saved = saveIntoFolder(dir, file, *run); !saved) {
             err << "error: " << saved.error() << "\n";

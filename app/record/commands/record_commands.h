@@ -28,14 +28,21 @@ const ExperimentSpec* findExperimentOrReport(const std::string& id, std::ostream
 
 int listExperiments(const std::string& experiment, bool json, std::ostream& out, std::ostream& err);
 int printDevice(bool json, std::ostream& out, std::ostream& err);
-// `withoutRecords`: the trace keeps the run's figures and drops its
-// per-block records (core/run/drop_records.h).
+// How `run` and `sweep` record beyond the defaults.
+struct RecordFlags {
+    // The trace keeps the run's figures and drops its per-block records
+    // (core/run/drop_records.h).
+    bool withoutRecords = false;
+    // Also record why the kernel is slow: stall samples and hardware counters
+    // in untimed launches after the timed ones (core/run/run_profile.h).
+    bool why = false;
+};
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,
-                         std::ostream& err, bool withoutRecords = false);
+                         std::ostream& err, RecordFlags flags = {});
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
-                 std::ostream& err, bool withoutRecords = false);
+                 std::ostream& err, RecordFlags flags = {});
 // Records every run of a lesson (a file, or a bundled lesson's name found in
 // `lessonDirs`) into `dir` with its manifest; traces the lesson names are
 // looked for beside it, then in `bundledTraceDirs`.
@@ -74,7 +81,7 @@ int serveCommand(std::istream& in, std::ostream& out, std::ostream& err,
 // else the GPU whose queue is shortest, given to the command in
 // CUDA_VISIBLE_DEVICES) and returns its exit status; with `status`, prints
 // the queue of that GPU, or of every GPU.
-int lockCommand(std::optional<int> device, bool status, const std::vector<std::string>& command, std::ostream& out,
-                std::ostream& err);
+int lockCommand(std::optional<int> device, bool status, const std::vector<std::string>& command,
+                std::ostream& out, std::ostream& err);
 
 }  // namespace ws::record

@@ -116,13 +116,25 @@ nlohmann::json profileSummaryJson(const RunProfile& p) {
     nlohmann::json top = nlohmann::json::array();
     for (const auto& s : topStallReasons(p, 3))
         top.push_back({{"reason", s.reason}, {"samples", s.samples}, {"percent", s.percent}});
+    // Every reason's share and every counter's value, for a comparison with
+    // Nsight Compute (scripts/why_vs_ncu.py).
+    nlohmann::json shares = nlohmann::json::object();
+    for (const auto& s : topStallReasons(p, p.stallReasons.size())) shares[s.reason] = s.percent;
+    nlohmann::json counters = nlohmann::json::object();
+    for (const auto& c : p.counters) counters[c.metric] = c.value;
     return {{"requested", p.requested},
             {"totalSamples", p.totalSamples},
             {"droppedSamples", p.droppedSamples},
             {"functions", p.functions.size()},
             {"topStallReasons", std::move(top)},
+            {"stallShares", std::move(shares)},
             {"stallsUnavailable", p.stallsUnavailable},
+            {"sampledLaunches", p.sampledLaunches},
+            {"sampledKernelMs", p.sampledKernelMs},
+            {"unsampledKernelMs", p.unsampledKernelMs},
+            {"samplingOverheadPercent", p.samplingOverheadPercent()},
             {"counters", p.counters.size()},
+            {"counterValues", std::move(counters)},
             {"counterPasses", p.counterPasses},
             {"countersUnavailable", p.countersUnavailable}};
 }

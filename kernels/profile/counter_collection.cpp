@@ -1,0 +1,234 @@
+#include "kernels/profile/counter_collection.h"
+
+#include <cupti_profiler_host.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_target.h>
+
+#include <cstdint>
+#include <map>
+
+#include "kernels/common/cuda_check.h"
+#include "kernels/profile/cache_flush.h"
+#include "kernels/profile/cupti_status.h"
+#include "kernels/profile/current_context.h"
+
+namespace ws::profile {
+namespace {
+
+// The host side of the profiler (metric names to a configuration, raw
+// counters to values), released with the object.
+class HostObject {
+public:
+    ~HostObject() {
+        if (!object_) return;
+        auto params = cuptiParams<CUpti_Profiler_Host_Deinitialize_Params>(
+            CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
+        params.pHostObject = object_;
+        cuptiProfilerHostDeinitialize(&params);
+    }
+    Status initialize(const char* chip, const std::vector<std::uint8_t>& availability) {
+        auto params = cuptiParams<CUpti_Profiler_Host_Initialize_Params>(
+            CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
+        params.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+        params.pChipName = chip;
+        params.pCounterAvailabilityImage = availability.data();
+        WS_CUPTI_TRY(cuptiProfilerHostInitialize(&params));
+        object_ = params.pHostObject;
+        return {};
+    }
+    CUpti_Profiler_Host_Object* get() const { return object_; }
+
+private:
+    CUpti_Profiler_Host_Object* object_ = nullptr;
+};
+
+class RangeProfiler {
+public:
+    ~RangeProfiler() {
+        if (!object_) return;
+        auto params = cuptiParams<CUpti_RangeProfiler_Disable_Params>(
+            CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+        params.pRangeProfilerObject = object_;
+        cuptiRangeProfilerDisable(&params);
+    }
+    Status enable(CUcontext context) {
+        auto params = cuptiParams<CUpti_RangeProfiler_Enable_Params>(
+            CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+        params.ctx = context;
+        WS_CUPTI_TRY(cuptiRangeProfilerEnable(&params));
+        object_ = params.pRangeProfilerObject;
+        return {};
+    }
+    CUpti_RangeProfiler_Object* get() const { return object_; }
+
+private:
+    CUpti_RangeProfiler_Object* object_ = nullptr;
+};
+
+Result<std::vector<std::uint8_t>> askCounterAvailability(CUcontext context) {
+    auto params = cuptiParams<CUpti_Profiler_GetCounterAvailability_Params>(
+        CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+    params.ctx = context;
+    WS_CUPTI_TRY(cuptiProfilerGetCounterAvailability(&params));
+    std::vector<std::uint8_t> image(params.counterAvailabilityImageSize);
+    params.pCounterAvailabilityImage = image.data();
+    WS_CUPTI_TRY(cuptiProfilerGetCounterAvailability(&params));
+    return image;
+}
+
+// Asked once per device and kept: CUPTI refuses the question while a
+// sampling session is enabled on the context, as it is after the first
+// profile's stall sampling.
+Result<std::vector<std::uint8_t>> counterAvailability(CUcontext context, int device) {
+    static std::map<int, std::vector<std::uint8_t>> known;
+    if (auto it = known.find(device); it != known.end()) return it->second;
+    auto image = askCounterAvailability(context);
+    if (image) known[device] = *image;
+    return image;
+}
+
+Result<std::vector<std::uint8_t>> configImage(HostObject& host, std::vector<const char*>& names) {
+    auto add = cuptiParams<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
+        CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+    add.pHostObject = host.get();
+    add.ppMetricNames = names.data();
+    add.numMetrics = names.size();
+    WS_CUPTI_TRY(cuptiProfilerHostConfigAddMetrics(&add));
+    auto size = cuptiParams<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+    size.pHostObject = host.get();
+    WS_CUPTI_TRY(cuptiProfilerHostGetConfigImageSize(&size));
+    std::vector<std::uint8_t> image(size.configImageSize);
+    auto get = cuptiParams<CUpti_Profiler_Host_GetConfigImage_Params>(
+        CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+    get.pHostObject = host.get();
+    get.configImageSize = image.size();
+    get.pConfigImage = image.data();
+    WS_CUPTI_TRY(cuptiProfilerHostGetConfigImage(&get));
+    return image;
+}
+
+}  // namespace
+
+Result<CounterReading> collectCounters(const TimedWork& work, int device,
+                                       const std::vector<std::string>& metrics,
+                                       const std::string& rangeName) {
+    auto context = currentContext();
+    if (!context) return makeError(context.error());
+    auto init =
+        cuptiParams<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
+    WS_CUPTI_TRY(cuptiProfilerInitialize(&init));
+    // Left initialized: CUPTI refuses the next profile's counter availability
+    // once the profiler has been deinitialized in a process.
+
+    auto chip =
+        cuptiParams<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
+    chip.deviceIndex = std::size_t(device);
+    WS_CUPTI_TRY(cuptiDeviceGetChipName(&chip));
+    auto availability = counterAvailability(*context, device);
+    if (!availability) return makeError(availability.error());
+
+    HostObject host;
+    if (Status s = host.initialize(chip.pChipName, *availability); !s) return makeError(s.error());
+    std::vector<const char*> names;
+    for (const auto& m : metrics) names.push_back(m.c_str());
+    auto config = configImage(host, names);
+    if (!config) return makeError(config.error());
+    auto passes = cuptiParams<CUpti_Profiler_Host_GetNumOfPasses_Params>(
+        CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
+    passes.configImageSize = config->size();
+    passes.pConfigImage = config->data();
+    WS_CUPTI_TRY(cuptiProfilerHostGetNumOfPasses(&passes));
+
+    RangeProfiler profiler;
+    if (Status s = profiler.enable(*context); !s) return makeError(s.error());
+    auto size = cuptiParams<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+        CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+    size.pRangeProfilerObject = profiler.get();
+    size.pMetricNames = names.data();
+    size.numMetrics = names.size();
+    size.maxNumOfRanges = 1;
+    size.maxNumRangeTreeNodes = 1;
+    WS_CUPTI_TRY(cuptiRangeProfilerGetCounterDataSize(&size));
+    std::vector<std::uint8_t> counterData(size.counterDataSize);
+    auto image = cuptiParams<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
+        CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+    image.pRangeProfilerObject = profiler.get();
+    image.counterDataSize = counterData.size();
+    image.pCounterData = counterData.data();
+    WS_CUPTI_TRY(cuptiRangeProfilerCounterDataImageInitialize(&image));
+
+    auto set = cuptiParams<CUpti_RangeProfiler_SetConfig_Params>(
+        CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
+    set.pRangeProfilerObject = profiler.get();
+    set.configSize = config->size();
+    set.pConfig = config->data();
+    set.counterDataImageSize = counterData.size();
+    set.pCounterDataImage = counterData.data();
+    set.range = CUPTI_UserRange;
+    set.replayMode = CUPTI_UserReplay;
+    set.maxRangesPerPass = 1;
+    set.numNestingLevels = 1;
+    set.minNestingLevel = 1;
+    set.passIndex = 0;
+    set.targetNestingLevel = 1;
+    WS_CUPTI_TRY(cuptiRangeProfilerSetConfig(&set));
+
+    CacheFlush cache;
+    if (Status s = cache.prepare(device, work.stream); !s) return makeError(s.error());
+    CounterReading out;
+    bool allSubmitted = false;
+    const int maxPasses = int(passes.numOfPasses) + 2;  // CUPTI says when it has every pass
+    while (!allSubmitted && out.passes < maxPasses) {
+        if (work.before)
+            if (Status s = work.before(); !s) return makeError(s.error());
+        if (Status s = cache.flush(work.stream); !s) return makeError(s.error());
+        auto start = cuptiParams<CUpti_RangeProfiler_Start_Params>(
+            CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+        start.pRangeProfilerObject = profiler.get();
+        WS_CUPTI_TRY(cuptiRangeProfilerStart(&start));
+        auto push = cuptiParams<CUpti_RangeProfiler_PushRange_Params>(
+            CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE);
+        push.pRangeProfilerObject = profiler.get();
+        push.pRangeName = rangeName.c_str();
+        WS_CUPTI_TRY(cuptiRangeProfilerPushRange(&push));
+        if (Status s = work.run(); !s) return makeError(s.error());
+        WS_CUDA_TRY(cudaStreamSynchronize(work.stream));
+        auto pop = cuptiParams<CUpti_RangeProfiler_PopRange_Params>(
+            CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE);
+        pop.pRangeProfilerObject = profiler.get();
+        WS_CUPTI_TRY(cuptiRangeProfilerPopRange(&pop));
+        auto stop = cuptiParams<CUpti_RangeProfiler_Stop_Params>(
+            CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+        stop.pRangeProfilerObject = profiler.get();
+        WS_CUPTI_TRY(cuptiRangeProfilerStop(&stop));
+        allSubmitted = stop.isAllPassSubmitted;
+        ++out.passes;
+    }
+    if (!allSubmitted)
+        return makeError("the range profiler wanted more than " + std::to_string(maxPasses) +
+                         " passes");
+    auto decode = cuptiParams<CUpti_RangeProfiler_DecodeData_Params>(
+        CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
+    decode.pRangeProfilerObject = profiler.get();
+    WS_CUPTI_TRY(cuptiRangeProfilerDecodeData(&decode));
+    if (decode.numOfRangeDropped > 0) return makeError("the range profiler dropped the range");
+
+    std::vector<double> values(names.size(), 0.0);
+    auto evaluate = cuptiParams<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+        CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+    evaluate.pHostObject = host.get();
+    evaluate.pCounterDataImage = counterData.data();
+    evaluate.counterDataImageSize = counterData.size();
+    evaluate.rangeIndex = 0;
+    evaluate.ppMetricNames = names.data();
+    evaluate.numMetrics = names.size();
+    evaluate.pMetricValues = values.data();
+    WS_CUPTI_TRY(cuptiProfilerHostEvaluateToGpuValues(&evaluate));
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out.counters.push_back({rangeName, metrics[i], values[i]});
+    return out;
+}
+
+}  // namespace ws::profile

@@ -1,0 +1,48 @@
+#pragma once
+// Warp stall sampling with CUPTI's PC Sampling API in continuous mode (which
+// does not serialize kernels): the timed work launched again between a start
+// and a stop, each launch timed, and every sample's PC, function and reason
+// gathered. The same number of launches is timed just before without
+// sampling, so the run says what sampling cost.
+#include <cuda.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/common/result.h"
+#include "kernels/common/kernel_observer.h"
+
+namespace ws::profile {
+
+struct SampledPc {
+    std::string function;  // mangled
+    std::uint32_t pcOffset = 0;
+    std::uint32_t reason = 0;  // index into StallSampling::reasons
+    std::uint32_t samples = 0;
+};
+
+struct StallSampling {
+    std::vector<std::string> reasons;  // CUPTI's names, indexed by SampledPc::reason
+    std::vector<SampledPc> pcs;        // one per (function, pc, reason), samples added up
+    std::uint64_t totalSamples = 0;
+    std::uint64_t droppedSamples = 0;
+    int periodLog2 = 0;
+    int launches = 0;
+    double sampledMs = 0;    // median of the sampled launches
+    double unsampledMs = 0;  // median of as many launches without sampling
+};
+
+// Enables sampling on a context (idle until sampleStalls starts it) and
+// remembers it: CUPTI places samples only in modules loaded after this.
+Status enableStallSampling(CUcontext context);
+
+// One sample per 2^periodLog2 cycles per SM; enough launches that about
+// `wantedSamples` are drawn, within a few seconds.
+Result<StallSampling> sampleStalls(const TimedWork& work, int periodLog2, int launches);
+
+// The period for a kernel of `kernelMs` on `smCount` SMs at `clockKHz`, so one
+// launch draws about `wantedSamples` (CUPTI takes 5 to 31).
+int samplingPeriodFor(double kernelMs, int smCount, int clockKHz, double wantedSamples);
+
+}  // namespace ws::profile

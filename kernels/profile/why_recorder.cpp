@@ -1,0 +1,113 @@
+#include "kernels/profile/why_recorder.h"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <map>
+
+#include "kernels/profile/counter_collection.h"
+#include "kernels/profile/cubin_store.h"
+#include "kernels/profile/cupti_subscription.h"
+#include "kernels/profile/embedded_sources.h"
+#include "kernels/profile/function_listing.h"
+#include "kernels/profile/stall_sampling.h"
+
+namespace ws::profile {
+namespace {
+
+// Sampled launches run until about this much kernel time has passed (at
+// least 3, at most 50 launches), so short kernels still draw enough samples.
+constexpr double kSampledMs = 100;
+
+// A CUDA error that outlives the profiler's failure (a fault in the kernel)
+// is the run's; anything else was the profiler's and is only reported.
+Status deviceFault() {
+    const cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess) return {};
+    return makeError(std::string("the GPU failed while profiling: ") + cudaGetErrorString(e));
+}
+
+}  // namespace
+
+void prepareWhyProfiling(bool sampling) { (void)subscribeToCupti(sampling); }
+
+WhyRecorder::WhyRecorder(WhySettings settings) : settings_(std::move(settings)) {
+    profile_.requested = true;
+}
+
+Status WhyRecorder::observe(const TimedWork& work) {
+    observed_ = true;
+    if (!settings_.metrics.empty()) {
+        auto counters = collectCounters(work, settings_.device, settings_.metrics, "timed work");
+        if (counters) {
+            profile_.counters = std::move(counters->counters);
+            profile_.counterPasses = counters->passes;
+        } else {
+            if (Status s = deviceFault(); !s) return s;
+            profile_.countersUnavailable =
+                "Hardware counters were not recorded: " + counters.error();
+        }
+    }
+    const int period = samplingPeriodFor(work.plainMs, settings_.smCount, settings_.smClockKHz,
+                                         settings_.samplesPerLaunch);
+    const int launches = std::clamp(int(kSampledMs / std::max(work.plainMs, 1e-3)), 3, 50);
+    auto sampling = sampleStalls(work, period, launches);
+    if (!sampling) {
+        if (Status s = deviceFault(); !s) return s;
+        profile_.stallsUnavailable = "Warp stalls were not sampled: " + sampling.error();
+        return {};
+    }
+    addStalls(*sampling);
+    return {};
+}
+
+void WhyRecorder::addStalls(const StallSampling& sampling) {
+    profile_.stallReasons = sampling.reasons;
+    profile_.totalSamples = sampling.totalSamples;
+    profile_.droppedSamples = sampling.droppedSamples;
+    profile_.samplingPeriodLog2 = sampling.periodLog2;
+    profile_.sampledLaunches = sampling.launches;
+    profile_.sampledKernelMs = sampling.sampledMs;
+    profile_.unsampledKernelMs = sampling.unsampledMs;
+    std::map<std::string, std::uint32_t> functionIndex;
+    for (const SampledPc& pc : sampling.pcs) {
+        auto [it, added] =
+            functionIndex.try_emplace(pc.function, std::uint32_t(profile_.functions.size()));
+        if (added) {
+            const auto cubin = CubinStore::instance().cubinDefining(pc.function);
+            profile_.functions.push_back(listFunction(pc.function, cubin.get()).function);
+        }
+        profile_.stalls.function.push_back(it->second);
+        profile_.stalls.pcOffset.push_back(pc.pcOffset);
+        profile_.stalls.reason.push_back(pc.reason);
+        profile_.stalls.samples.push_back(pc.samples);
+    }
+    // The sources of every file a sampled instruction's line is in.
+    const auto& sources = embeddedKernelSources();
+    for (std::size_t i = 0; i < profile_.stalls.size(); ++i) {
+        const ProfiledFunction& f = profile_.functions[profile_.stalls.function[i]];
+        const auto at =
+            std::find(f.pcOffset.begin(), f.pcOffset.end(), profile_.stalls.pcOffset[i]);
+        if (at == f.pcOffset.end() || f.files.empty()) continue;
+        const std::string& path = f.files[f.file[std::size_t(at - f.pcOffset.begin())]];
+        if (profile_.sources.count(path)) continue;
+        if (auto found = sources.find(path); found != sources.end())
+            profile_.sources.emplace(path, std::string(found->second));
+    }
+    if (sampling.totalSamples == 0)
+        profile_.stallsUnavailable =
+            "Warp stalls were sampled but none was drawn: the timed work ran no kernel long "
+            "enough to be sampled.";
+}
+
+RunProfile WhyRecorder::take() {
+    if (!observed_) {
+        const std::string why =
+            "This experiment times no GPU work that can be launched again under the profiler.";
+        if (profile_.countersUnavailable.empty()) profile_.countersUnavailable = why;
+        if (profile_.stallsUnavailable.empty()) profile_.stallsUnavailable = why;
+    }
+    return std::move(profile_);
+}
+
+}  // namespace ws::profile

@@ -1,0 +1,157 @@
+// A run with why: counters and stall samples of the timed kernel, on the GPU
+// (skipped with the reason without one). Checked against what the kernels
+// must do: the naive transpose reads its 64 MiB input from DRAM, the
+// bank-probe at stride 32 conflicts and at stride 1 does not, every sample
+// lands in the kernel that was timed, at an instruction of its listing.
+#include "kernels/profile/why_recorder.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <numeric>
+
+#include "core/catalog/catalog.h"
+#include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/support/require_gpu.h"
+
+namespace ws {
+namespace {
+
+// Before main, so before any CUDA call, as warpscope-record does at its start.
+[[maybe_unused]] const bool kPrepared = (profile::prepareWhyProfiling(true), true);
+
+Result<Run> runWithWhy(const std::string& id, const std::vector<std::string>& params) {
+    const ExperimentSpec* spec = findExperiment(id);
+    if (!spec) return makeError("no experiment " + id);
+    auto resolved = resolveParams(*spec, params);
+    if (!resolved) return makeError(resolved.error());
+    RunOptions options;
+    options.repetitions = 5;
+    options.measureOverhead = false;
+    options.timeCpu = false;
+    options.why = true;
+    return runExperiment(*spec, *resolved, options);
+}
+
+double counter(const RunProfile& p, const std::string& metric) {
+    for (const auto& c : p.counters)
+        if (c.metric == metric) return c.value;
+    ADD_FAILURE() << "no counter " << metric;
+    return -1;
+}
+
+// Samples per reason name, all functions together, "not issued" variants left out.
+std::map<std::string, std::uint64_t> samplesByReason(const RunProfile& p) {
+    std::map<std::string, std::uint64_t> out;
+    for (std::size_t i = 0; i < p.stalls.size(); ++i) {
+        const std::string& name = p.stallReasons.at(p.stalls.reason[i]);
+        if (name.ends_with("_not_issued")) continue;
+        out[name] += p.stalls.samples[i];
+    }
+    return out;
+}
+
+void print(const RunProfile& p) {
+    std::cout << "counters (" << p.counterPasses << " passes):\n";
+    for (const auto& c : p.counters) std::cout << "  " << c.metric << " = " << c.value << "\n";
+    std::vector<std::pair<std::uint64_t, std::string>> reasons;
+    for (const auto& [name, n] : samplesByReason(p)) reasons.push_back({n, name});
+    std::sort(reasons.rbegin(), reasons.rend());
+    std::cout << "samples " << p.totalSamples << " (dropped " << p.droppedSamples << "), period 2^"
+              << p.samplingPeriodLog2 << ", " << p.sampledLaunches << " launches, "
+              << p.sampledKernelMs << " ms sampled vs " << p.unsampledKernelMs << " ms\n";
+    for (std::size_t i = 0; i < std::min<std::size_t>(5, reasons.size()); ++i)
+        std::cout << "  " << reasons[i].second << " " << reasons[i].first << "\n";
+    for (const auto& f : p.functions)
+        std::cout << "  function " << f.displayName << " in " << f.sourceFile << ", "
+                  << f.pcOffset.size() << " instructions\n";
+    if (!p.stallsUnavailable.empty()) std::cout << "stalls: " << p.stallsUnavailable << "\n";
+    if (!p.countersUnavailable.empty()) std::cout << "counters: " << p.countersUnavailable << "\n";
+}
+
+class WhyRecorder : public test::GpuTest {};
+
+TEST_F(WhyRecorder, TheNaiveTransposeReadsItsInputAndWaitsOnMemory) {
+    auto run = runWithWhy("transpose-f32", {"variant=naive", "width=4096", "height=4096"});
+    ASSERT_TRUE(run.ok()) << run.error();
+    const RunProfile& p = run->profile;
+    print(p);
+    EXPECT_TRUE(p.requested);
+    ASSERT_TRUE(p.hasCounters()) << p.countersUnavailable;
+    const double input = 4096.0 * 4096 * 4;
+    EXPECT_GE(counter(p, "dram__bytes_read.sum"), 0.98 * input);
+    EXPECT_LE(counter(p, "dram__bytes_read.sum"), 1.5 * input);
+    EXPECT_GE(counter(p, "dram__bytes_write.sum"), 0.98 * input);
+    EXPECT_EQ(counter(p, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), 0);
+
+    ASSERT_TRUE(p.hasStalls()) << p.stallsUnavailable;
+    EXPECT_GT(p.totalSamples, 1000u);
+    ASSERT_EQ(p.functions.size(), 1u);  // only the timed (plain) kernel ran while sampled
+    const ProfiledFunction& f = p.functions[0];
+    EXPECT_NE(f.displayName.find("transposeNaive"), std::string::npos) << f.displayName;
+    EXPECT_EQ(f.sourceFile, "kernels/memory/memory_transpose_f32.cu");
+    EXPECT_TRUE(p.sources.count(f.sourceFile));
+    // Every sampled PC is an instruction of the listing, and most have a line.
+    std::uint64_t onLines = 0, all = 0;
+    for (std::size_t i = 0; i < p.stalls.size(); ++i) {
+        const auto at = std::find(f.pcOffset.begin(), f.pcOffset.end(), p.stalls.pcOffset[i]);
+        ASSERT_NE(at, f.pcOffset.end()) << "pc " << p.stalls.pcOffset[i];
+        all += p.stalls.samples[i];
+        if (f.line[std::size_t(at - f.pcOffset.begin())] > 0) onLines += p.stalls.samples[i];
+    }
+    EXPECT_GT(double(onLines), 0.9 * double(all));
+    // A memory-bound kernel's warps wait on memory most of the time.
+    const auto reasons = samplesByReason(p);
+    const auto top = std::max_element(reasons.begin(), reasons.end(),
+                                      [](auto& a, auto& b) { return a.second < b.second; });
+    ASSERT_NE(top, reasons.end());
+    EXPECT_TRUE(top->first.ends_with("long_scoreboard") || top->first.ends_with("lg_throttle"))
+        << top->first;
+}
+
+TEST_F(WhyRecorder, BankConflictsAreCountedWhereTheStrideMakesThem) {
+    auto conflicting = runWithWhy("bank-probe", {"stride=32", "width=4"});
+    ASSERT_TRUE(conflicting.ok()) << conflicting.error();
+    print(conflicting->profile);
+    auto clean = runWithWhy("bank-probe", {"stride=1", "width=4"});
+    ASSERT_TRUE(clean.ok()) << clean.error();
+    ASSERT_TRUE(conflicting->profile.hasCounters()) << conflicting->profile.countersUnavailable;
+    const std::string ld = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+    EXPECT_GT(counter(conflicting->profile, ld), 0);
+    EXPECT_EQ(counter(clean->profile, ld), 0);
+}
+
+TEST_F(WhyRecorder, AReductionsSamplesAndTheirCost) {
+    auto run =
+        runWithWhy("reduce-ladder", {"variant=interleaved-divergent", "n=2^24", "type=float"});
+    ASSERT_TRUE(run.ok()) << run.error();
+    const RunProfile& p = run->profile;
+    print(p);
+    ASSERT_TRUE(p.hasStalls()) << p.stallsUnavailable;
+    EXPECT_GT(p.sampledLaunches, 3);
+    EXPECT_GT(p.unsampledKernelMs, 0);
+    EXPECT_GT(p.sampledKernelMs, 0);
+    // Samples add up to the total CUPTI reports.
+    std::uint64_t sum = 0;
+    for (const auto& [name, n] : samplesByReason(p)) sum += n;
+    EXPECT_EQ(sum, p.totalSamples);
+}
+
+TEST_F(WhyRecorder, ARunWithoutWhyHasNoProfile) {
+    const ExperimentSpec* spec = findExperiment("transpose-f32");
+    ASSERT_NE(spec, nullptr);
+    RunOptions options;
+    options.repetitions = 2;
+    options.timeCpu = false;
+    auto run = runExperiment(
+        *spec, *resolveParams(*spec, std::vector<std::string>{"width=256", "height=256"}), options);
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_FALSE(run->profile.requested);
+    EXPECT_FALSE(run->profile.hasCounters());
+    EXPECT_FALSE(run->profile.hasStalls());
+}
+
+}  // namespace
+}  // namespace ws
