@@ -57,8 +57,9 @@ std::unordered_map<std::uint32_t, std::size_t> instructionRows(const ProfiledFun
     return rows;
 }
 
-int lineAt(const ProfiledFunction& f, std::size_t row) {
-    return row < f.line.size() ? int(f.line[row]) : kNoLine;
+LinePlace placeAt(const ProfiledFunction& f, std::size_t row) {
+    if (row >= f.line.size() || f.line[row] == 0) return {ownFileOf(f), kNoLine};
+    return {row < f.file.size() ? f.file[row] : ownFileOf(f), int(f.line[row])};
 }
 
 std::uint64_t functionSamples(const RunProfile& profile, std::size_t function) {
@@ -69,13 +70,32 @@ std::uint64_t functionSamples(const RunProfile& profile, std::size_t function) {
     return total;
 }
 
-// File order: lines ascending, "(no line)" after every numbered line.
-bool beforeInFile(int a, int b) {
-    if ((a == kNoLine) != (b == kNoLine)) return b == kNoLine;
-    return a < b;
-}
+// File order: the kernel's own file first, then the others by index; lines
+// ascending within a file, "(no line)" after every numbered line.
+struct FileOrder {
+    std::uint32_t own = 0;
+    bool operator()(const LinePlace& a, const LinePlace& b) const {
+        if ((a.line == kNoLine) != (b.line == kNoLine)) return b.line == kNoLine;
+        if (a.file != b.file) {
+            if (a.file == own || b.file == own) return a.file == own;
+            return a.file < b.file;
+        }
+        return a.line < b.line;
+    }
+};
 
 }  // namespace
+
+std::uint32_t ownFileOf(const ProfiledFunction& function) {
+    for (std::size_t i = 0; i < function.files.size(); ++i)
+        if (function.files[i] == function.sourceFile) return std::uint32_t(i);
+    return 0;
+}
+
+std::string filePathOf(const ProfiledFunction& function, std::uint32_t file) {
+    if (file < function.files.size()) return function.files[file];
+    return file == 0 ? function.sourceFile : std::string();
+}
 
 std::string lineLabel(int line) {
     return line == kNoLine ? std::string("(no line)") : "line " + std::to_string(line);
@@ -98,18 +118,20 @@ FunctionStalls stallsOfFunction(const RunProfile& profile, std::size_t function)
     if (function >= profile.functions.size()) return out;
     const ProfiledFunction& f = profile.functions[function];
     const auto rows = instructionRows(f);
+    const LinePlace none{ownFileOf(f), kNoLine};
     Tally whole;
-    std::map<int, Tally, decltype(&beforeInFile)> byLine(&beforeInFile);
-    for (std::size_t i = 0; i < f.pcOffset.size(); ++i) byLine[lineAt(f, i)];
+    std::map<LinePlace, Tally, FileOrder> byLine(FileOrder{ownFileOf(f)});
+    for (std::size_t i = 0; i < f.pcOffset.size(); ++i) byLine[placeAt(f, i)];
     forEachSample(profile, function, [&](std::uint32_t pc, std::uint32_t reason, std::uint64_t n) {
         const auto row = rows.find(pc);
-        const int line = row == rows.end() ? kNoLine : lineAt(f, row->second);
-        byLine[line].add(profile, reason, n);
+        byLine[row == rows.end() ? none : placeAt(f, row->second)].add(profile, reason, n);
         whole.add(profile, reason, n);
     });
     const std::uint64_t total = countsOf(whole, 0).samples;
     out.counts = countsOf(whole, total);
-    for (const auto& [line, tally] : byLine) out.lines.push_back({line, countsOf(tally, total)});
+    for (const auto& [place, tally] : byLine)
+        out.lines.push_back({place.line, place.file, countsOf(tally, total)});
+    out.ownFile = ownFileOf(f);
     return out;
 }
 
@@ -119,43 +141,53 @@ std::vector<StallLine> hottestFirst(const std::vector<StallLine>& lines) {
         if (l.counts.samples > 0) out.push_back(l);
     std::stable_sort(out.begin(), out.end(), [](const StallLine& a, const StallLine& b) {
         if (a.counts.samples != b.counts.samples) return a.counts.samples > b.counts.samples;
-        return beforeInFile(a.line, b.line);
+        return FileOrder{}(a.place(), b.place());
     });
     return out;
 }
 
-std::vector<StallLine> inFileOrder(std::vector<StallLine> lines) {
-    std::stable_sort(lines.begin(), lines.end(), [](const StallLine& a, const StallLine& b) {
-        return beforeInFile(a.line, b.line);
+std::vector<StallLine> inFileOrder(std::vector<StallLine> lines, std::uint32_t ownFile) {
+    const FileOrder order{ownFile};
+    std::stable_sort(lines.begin(), lines.end(), [&](const StallLine& a, const StallLine& b) {
+        return order(a.place(), b.place());
     });
     return lines;
 }
 
 std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std::size_t function,
-                                                 int line) {
+                                                 LinePlace place) {
     std::vector<StallInstruction> out;
     if (function >= profile.functions.size()) return out;
     const ProfiledFunction& f = profile.functions[function];
     const auto rows = instructionRows(f);
     std::map<std::uint32_t, Tally> byPc;
+    const LinePlace none{ownFileOf(f), kNoLine};
     for (std::size_t i = 0; i < f.pcOffset.size(); ++i)
-        if (lineAt(f, i) == line) byPc[f.pcOffset[i]];
+        if (placeAt(f, i) == place) byPc[f.pcOffset[i]];
     forEachSample(profile, function, [&](std::uint32_t pc, std::uint32_t reason, std::uint64_t n) {
         const auto row = rows.find(pc);
-        if ((row == rows.end() ? kNoLine : lineAt(f, row->second)) == line)
+        if ((row == rows.end() ? none : placeAt(f, row->second)) == place)
             byPc[pc].add(profile, reason, n);
     });
     const std::uint64_t total = functionSamples(profile, function);
     for (const auto& [pc, tally] : byPc) {
         StallInstruction in;
         in.pcOffset = pc;
-        in.line = line;
+        in.line = place.line;
+        in.file = place.file;
         if (const auto row = rows.find(pc); row != rows.end() && row->second < f.sass.size())
             in.sass = f.sass[row->second];
         in.counts = countsOf(tally, total);
         out.push_back(std::move(in));
     }
     return out;
+}
+
+std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std::size_t function,
+                                                 int line) {
+    if (function >= profile.functions.size()) return {};
+    return instructionsOfLine(profile, function,
+                              LinePlace{ownFileOf(profile.functions[function]), line});
 }
 
 std::vector<ReasonShare> reasonShares(const RunProfile& profile, std::size_t function,

@@ -17,6 +17,15 @@ namespace ws {
 inline constexpr int kNoLine = 0;
 std::string lineLabel(int line);  // "line 12", "(no line)"
 
+// A source line of a function: its number and the file it is in (an index
+// into ProfiledFunction::files; an inlined helper's lines are in the
+// helper's file). The kernel's own file sorts first, then the others.
+struct LinePlace {
+    std::uint32_t file = 0;
+    int line = kNoLine;
+    bool operator==(const LinePlace&) const = default;
+};
+
 struct ReasonSamples {
     std::uint32_t reason = 0;  // index into RunProfile::stallReasons
     std::uint64_t samples = 0;
@@ -32,19 +41,23 @@ struct StallCounts {
 
 struct StallLine {
     int line = kNoLine;
+    std::uint32_t file = 0;
     StallCounts counts;
+    LinePlace place() const { return {file, line}; }
 };
 
 struct StallInstruction {
     std::uint32_t pcOffset = 0;
     int line = kNoLine;
+    std::uint32_t file = 0;
     std::string sass;  // "" where the run found no disassembler
     StallCounts counts;
 };
 
 struct FunctionStalls {
-    std::size_t function = 0;  // index into RunProfile::functions
-    StallCounts counts;        // the whole function; share 1 when it drew samples
+    std::size_t function = 0;   // index into RunProfile::functions
+    std::uint32_t ownFile = 0;  // the file of the kernel's own lines (ownFileOf)
+    StallCounts counts;         // the whole function; share 1 when it drew samples
     // Every line that holds an instruction of the function or drew samples,
     // in file order with "(no line)" last; lines without samples count 0.
     std::vector<StallLine> lines;
@@ -57,13 +70,21 @@ FunctionStalls stallsOfFunction(const RunProfile& profile, std::size_t function)
 
 // The lines that drew samples, most first (equal ones in file order).
 std::vector<StallLine> hottestFirst(const std::vector<StallLine>& lines);
-// All lines in file order, "(no line)" last.
-std::vector<StallLine> inFileOrder(std::vector<StallLine> lines);
+// All lines in file order (the kernel's own file first), "(no line)" last.
+std::vector<StallLine> inFileOrder(std::vector<StallLine> lines, std::uint32_t ownFile = 0);
 
-// Every instruction of `line` in the function, by address, with what each
+// Every instruction of a line in the function, by address, with what each
 // drew (instructions the cubin lacks but samples name are included).
 std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std::size_t function,
+                                                 LinePlace place);
+// The same for a line of the kernel's own file.
+std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std::size_t function,
                                                  int line);
+
+// The file the kernel's own lines are in (its sourceFile's index; 0 where
+// the function names no files) and the path of a line's file ("" unknown).
+std::uint32_t ownFileOf(const ProfiledFunction& function);
+std::string filePathOf(const ProfiledFunction& function, std::uint32_t file);
 
 struct ReasonShare {
     std::uint32_t reason = 0;  // index into RunProfile::stallReasons

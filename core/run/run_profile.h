@@ -24,12 +24,16 @@ struct StallSampleRecords {
 struct ProfiledFunction {
     std::string name;         // as CUPTI reports it (mangled)
     std::string displayName;  // demangled
-    std::string sourceFile;   // the file its lines refer to, from the source root
-    // One row per instruction: offset, source line (0: none recorded) and the
-    // SASS text ("" where no disassembler was found when the run was made).
+    std::string sourceFile;   // the file most of its lines are in, from the source root
+    // One row per instruction: offset, source line (0: none recorded), the
+    // file that line is in (an index into `files`) and the SASS text (""
+    // where no disassembler was found when the run was made). An inlined
+    // helper's instructions have their lines in the helper's file.
     std::vector<std::uint32_t> pcOffset;
     std::vector<std::uint32_t> line;
+    std::vector<std::uint32_t> file;
     std::vector<std::string> sass;
+    std::vector<std::string> files;  // paths from the source root where known
 };
 
 // One hardware counter (a Perfworks metric, the names ncu uses) of one kernel.
@@ -52,9 +56,9 @@ struct RunProfile {
     StallSampleRecords stalls;
     std::uint64_t totalSamples = 0;
     std::uint64_t droppedSamples = 0;
-    int samplingPeriodLog2 = 0;  // one sample per 2^this cycles per SM
-    int sampledLaunches = 0;     // launches sampled, all added up
-    double sampledKernelMs = 0;  // median kernel time of those launches
+    int samplingPeriodLog2 = 0;    // one sample per 2^this cycles per SM
+    int sampledLaunches = 0;       // launches sampled, all added up
+    double sampledKernelMs = 0;    // median kernel time of those launches
     double unsampledKernelMs = 0;  // median of as many launches just before, without sampling
 
     // Counters, from one replayed launch (CUPTI replays it once per pass).
@@ -68,8 +72,9 @@ struct RunProfile {
     bool hasCounters() const { return !counters.empty(); }
     // Sampling's cost on the kernel time, in % (0 when not measured).
     double samplingOverheadPercent() const {
-        return unsampledKernelMs > 0 ? (sampledKernelMs - unsampledKernelMs) / unsampledKernelMs * 100
-                                     : 0;
+        return unsampledKernelMs > 0
+                   ? (sampledKernelMs - unsampledKernelMs) / unsampledKernelMs * 100
+                   : 0;
     }
 };
 

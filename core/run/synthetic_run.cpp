@@ -126,10 +126,15 @@ constexpr SyntheticInstruction kAddArrays[] = {
 template <std::size_t N>
 ProfiledFunction syntheticFunction(std::string name, std::string displayName,
                                    const SyntheticInstruction (&instructions)[N]) {
-    ProfiledFunction f{std::move(name), std::move(displayName), kProfileSourcePath, {}, {}, {}};
+    ProfiledFunction f;
+    f.name = std::move(name);
+    f.displayName = std::move(displayName);
+    f.sourceFile = kProfileSourcePath;
+    f.files = {kProfileSourcePath};
     for (std::size_t i = 0; i < N; ++i) {
         f.pcOffset.push_back(std::uint32_t(16 * i));
         f.line.push_back(instructions[i].line);
+        f.file.push_back(0);
         f.sass.emplace_back(instructions[i].sass);
     }
     return f;

@@ -31,6 +31,8 @@ json functionJson(const ProfiledFunction& f) {
             {"sourceFile", f.sourceFile},
             {"pcOffset", packed(f.pcOffset)},
             {"line", packed(f.line)},
+            {"file", packed(f.file)},
+            {"files", f.files},
             {"sass", f.sass}};
 }
 
@@ -51,6 +53,8 @@ std::vector<ProfiledFunction> readFunctions(const json& value, int version) {
         m.text("sourceFile", f.sourceFile);
         m.array("pcOffset", f.pcOffset);
         m.array("line", f.line);
+        m.array("file", f.file);
+        m.texts("files", f.files);
         m.texts("sass", f.sass);
         functions.push_back(std::move(f));
     }
@@ -132,6 +136,10 @@ Status checkFunctions(const RunProfile& p) {
         const std::size_t n = f.pcOffset.size();
         if (Status s = sameLength(at + "line", f.line.size(), at + "pcOffset", n); !s) return s;
         if (Status s = sameLength(at + "sass", f.sass.size(), at + "pcOffset", n); !s) return s;
+        // Without `file` every line is in sourceFile; with it, one index per instruction.
+        if (f.file.empty()) continue;
+        if (Status s = sameLength(at + "file", f.file.size(), at + "pcOffset", n); !s) return s;
+        if (Status s = below(at + "file", f.file, f.files.size(), "files"); !s) return s;
     }
     return {};
 }

@@ -155,7 +155,7 @@ void StallsView::showFunction(std::size_t function) {
     m_source.clear();
     m_shown.clear();
     m_instructions.clear();
-    m_selected = kNone;
+    m_selected = {0, kNone};
     m_firstRow = 0;
     const Run* run = m_model->run();
     if (!m_unavailable.isEmpty() || !run) {
@@ -166,21 +166,29 @@ void StallsView::showFunction(std::size_t function) {
     m_stalls = stallsOfFunction(profile, function);
     const auto chosen = std::find(m_functions.begin(), m_functions.end(), function);
     m_functionChooser->setCurrentIndex(int(chosen - m_functions.begin()));
-    if (const auto text = profile.sources.find(profile.functions[function].sourceFile);
-        text != profile.sources.end())
-        for (const QString& line : QString::fromStdString(text->second).split(QLatin1Char('\n')))
-            m_source.push_back(QString(line).replace(QLatin1Char('\t'), QStringLiteral("    ")));
+    const ProfiledFunction& f = profile.functions[function];
+    for (const StallLine& l : m_stalls.lines) {
+        if (m_source.count(l.file)) continue;
+        auto& lines = m_source[l.file];
+        if (const auto text = profile.sources.find(filePathOf(f, l.file));
+            text != profile.sources.end())
+            for (const QString& line :
+                 QString::fromStdString(text->second).split(QLatin1Char('\n')))
+                lines.push_back(QString(line).replace(QLatin1Char('\t'), QStringLiteral("    ")));
+    }
+    // A lesson's line is a line of the kernel's own file.
+    if (m_highlighted.line != kNone) m_highlighted.file = m_stalls.ownFile;
     reorder();
     // The line a lesson points at where this kernel has it, else the
     // hottest: the view opens on the instructions that matter most.
     const auto hot = hottestFirst(m_stalls.lines);
     const bool highlightHere =
         std::any_of(m_stalls.lines.begin(), m_stalls.lines.end(),
-                    [this](const StallLine& l) { return l.line == m_highlighted; });
+                    [this](const StallLine& l) { return l.place() == m_highlighted; });
     if (highlightHere)
-        selectLine(m_highlighted);
+        selectPlace(m_highlighted);
     else if (!hot.empty())
-        selectLine(hot.front().line);
+        selectPlace(hot.front().place());
     update();
 }
 
@@ -192,38 +200,56 @@ void StallsView::setOrder(Order order) {
 }
 
 void StallsView::reorder() {
-    m_shown =
-        m_order == Order::Hottest ? hottestFirst(m_stalls.lines) : inFileOrder(m_stalls.lines);
+    m_shown = m_order == Order::Hottest ? hottestFirst(m_stalls.lines)
+                                        : inFileOrder(m_stalls.lines, m_stalls.ownFile);
     m_firstRow = 0;
     scrollToShow(m_selected);
 }
 
-void StallsView::selectLine(int line) {
+void StallsView::selectLine(int line) { selectPlace(ownLine(line)); }
+
+void StallsView::selectPlace(LinePlace place) {
     const Run* run = m_model->run();
     const bool known = std::any_of(m_stalls.lines.begin(), m_stalls.lines.end(),
-                                   [line](const StallLine& l) { return l.line == line; });
+                                   [place](const StallLine& l) { return l.place() == place; });
     if (!known || !run) return;
-    m_selected = line;
-    m_instructions = instructionsOfLine(run->profile, m_stalls.function, line);
-    scrollToShow(line);
+    m_selected = place;
+    m_instructions = instructionsOfLine(run->profile, m_stalls.function, place);
+    scrollToShow(place);
     update();
-    emit lineSelected(line);
+    emit lineSelected(place.line);
 }
 
 void StallsView::highlightLine(int line) {
-    m_highlighted = line;
-    if (line != kNone) selectLine(line);
+    m_highlighted = ownLine(line);
+    if (line != kNone) selectPlace(m_highlighted);
     update();
 }
 
-QString StallsView::sourceText(int line) const {
-    return line >= 1 && std::size_t(line) <= m_source.size() ? m_source[std::size_t(line) - 1]
-                                                             : QString();
+QString StallsView::sourceText(int line) const { return sourceText(ownLine(line)); }
+
+QString StallsView::sourceText(LinePlace place) const {
+    const auto file = m_source.find(place.file);
+    if (file == m_source.end()) return {};
+    const auto& lines = file->second;
+    return place.line >= 1 && std::size_t(place.line) <= lines.size()
+               ? lines[std::size_t(place.line) - 1]
+               : QString();
+}
+
+QString StallsView::placeName(LinePlace place) const {
+    const Run* run = m_model->run();
+    if (!run || place.file == m_stalls.ownFile || place.line == kNoLine ||
+        m_stalls.function >= run->profile.functions.size())
+        return lineName(place.line);
+    const std::string path = filePathOf(run->profile.functions[m_stalls.function], place.file);
+    const QString name = QString::fromStdString(path.substr(path.find_last_of('/') + 1));
+    return tr("%1 %2").arg(name, lineName(place.line));
 }
 
 const StallLine* StallsView::selectedStallLine() const {
     for (const StallLine& l : m_stalls.lines)
-        if (l.line == m_selected) return &l;
+        if (l.place() == m_selected) return &l;
     return nullptr;
 }
 
@@ -263,7 +289,7 @@ StallsView::Areas StallsView::areas() const {
     const int footHeight = footLines * fm.height();
     a.footnote = QRect(pad, height() - pad / 2 - footHeight, w, footHeight);
     const QRect body(pad, y, w, std::max(0, a.footnote.top() - int(ui::px(6)) - y));
-    if (m_selected != kNone) {
+    if (m_selected.line != kNone) {
         // The lines keep the larger part: their source and bars read first.
         const int linesWidth = body.width() * 3 / 5;
         a.lines = QRect(body.left(), body.top(), linesWidth, body.height());
@@ -321,10 +347,10 @@ QRectF StallsView::instructionBar(const Areas& a, std::size_t i) const {
                   std::max(0, a.instructions.width() - indent - shareW - int(ui::px(8))), barH);
 }
 
-void StallsView::scrollToShow(int line) {
+void StallsView::scrollToShow(LinePlace place) {
     const int fit = rowsThatFit(areas());
     const auto at = std::find_if(m_shown.begin(), m_shown.end(),
-                                 [line](const StallLine& l) { return l.line == line; });
+                                 [place](const StallLine& l) { return l.place() == place; });
     if (at != m_shown.end()) {
         const int index = int(at - m_shown.begin());
         if (index < m_firstRow) m_firstRow = index;
@@ -341,11 +367,13 @@ int StallsView::rowAt(const QPoint& pos) const {
     return row < rowsThatFit(a) && index < int(m_shown.size()) ? index : -1;
 }
 
-QRect StallsView::lineRowRect(int line) const {
+QRect StallsView::lineRowRect(int line) const { return lineRowRect(ownLine(line)); }
+
+QRect StallsView::lineRowRect(LinePlace place) const {
     const Areas a = areas();
     const int fit = rowsThatFit(a);
     for (int row = 0; row < fit && m_firstRow + row < int(m_shown.size()); ++row)
-        if (m_shown[std::size_t(m_firstRow + row)].line == line)
+        if (m_shown[std::size_t(m_firstRow + row)].place() == place)
             return QRect(a.lines.left(), a.lines.top() + row * rowHeight(), a.lines.width(),
                          rowHeight());
     return {};
@@ -422,13 +450,13 @@ void StallsView::paintLines(QPainter& p, const Areas& a) const {
     for (; row < fit && m_firstRow + row < int(m_shown.size()); ++row) {
         const StallLine& l = m_shown[std::size_t(m_firstRow + row)];
         const QRect r(a.lines.left(), a.lines.top() + row * rowH, a.lines.width(), rowH);
-        if (l.line == m_highlighted)
+        if (l.place() == m_highlighted)
             p.fillRect(r, palette::markedRow());
-        else if (l.line == m_selected)
+        else if (l.place() == m_selected)
             p.fillRect(r, palette::cellFill());
         else if (row % 2 == 1)
             p.fillRect(r, palette::rowStripe());
-        if (l.line == m_selected)
+        if (l.place() == m_selected)
             p.fillRect(QRect(r.left(), r.top(), int(ui::px(4)), r.height()), palette::selection());
         p.setFont(mono);
         p.setPen(palette::mutedText());
@@ -437,12 +465,16 @@ void StallsView::paintLines(QPainter& p, const Areas& a) const {
                        Qt::AlignRight | Qt::AlignVCenter, QString::number(l.line));
         // Indentation tells the structure in file order; ranked by heat it
         // only pushes the code out of its column.
-        QString text = sourceText(l.line);
+        QString text = sourceText(l.place());
         if (m_order == Order::Hottest) text = text.trimmed();
         const bool hasText = !text.trimmed().isEmpty();
+        // A helper's line says which file it is in, before its text.
+        if (l.file != m_stalls.ownFile && l.line != kNoLine && hasText)
+            text = placeName(l.place()) + QStringLiteral(": ") + text.trimmed();
         p.setPen(hasText ? palette::text() : palette::mutedText());
-        p.drawText(QRect(c.textLeft, r.top(), c.textWidth, rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                   mfm.elidedText(hasText ? text : lineName(l.line), Qt::ElideRight, c.textWidth));
+        p.drawText(
+            QRect(c.textLeft, r.top(), c.textWidth, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+            mfm.elidedText(hasText ? text : placeName(l.place()), Qt::ElideRight, c.textWidth));
         drawStallBar(p, l.counts, full, lineBar(a, row), run->profile.stallReasons);
         p.setFont(font());
         p.setPen(palette::text());
@@ -476,7 +508,7 @@ void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
     p.setPen(palette::text());
     drawTitle(p, font(), QRect(pane.left(), pane.top(), pane.width(), fm.height() + 2),
               tr("%1: %2, %3 samples")
-                  .arg(lineName(m_selected),
+                  .arg(placeName(m_selected),
                        countedText((long long)m_instructions.size(), "instruction", "instructions"),
                        samplesText(line->counts.samples)));
     for (std::size_t i = 0; i < m_instructions.size(); ++i) {
@@ -552,10 +584,11 @@ bool StallsView::event(QEvent* e) {
                                : -1;
         QToolTip::showText(
             he->globalPos(),
-            reason >= 0 ? reasonTooltip(l.counts, reason, lineName(l.line))
-                        : tr("<b>%1</b><br><code>%2</code><br>%3 samples, %4 of the kernel's")
-                              .arg(lineName(l.line), sourceText(l.line).trimmed().toHtmlEscaped(),
-                                   samplesText(l.counts.samples), percent(l.counts.share)),
+            reason >= 0
+                ? reasonTooltip(l.counts, reason, placeName(l.place()))
+                : tr("<b>%1</b><br><code>%2</code><br>%3 samples, %4 of the kernel's")
+                      .arg(placeName(l.place()), sourceText(l.place()).trimmed().toHtmlEscaped(),
+                           samplesText(l.counts.samples), percent(l.counts.share)),
             this);
         return true;
     }
@@ -582,7 +615,7 @@ bool StallsView::event(QEvent* e) {
 
 void StallsView::mousePressEvent(QMouseEvent* e) {
     if (const int index = rowAt(e->position().toPoint()); index >= 0)
-        selectLine(m_shown[std::size_t(index)].line);
+        selectPlace(m_shown[std::size_t(index)].place());
     QWidget::mousePressEvent(e);
 }
 

@@ -11,6 +11,7 @@
 // and scrolled into view. Without stall samples the view draws the sentence
 // that says why (profile_messages.h).
 #include <QWidget>
+#include <map>
 #include <vector>
 
 #include "core/profile/stall_lines.h"
@@ -40,17 +41,23 @@ public:
     // The lines as drawn, top to bottom: hottest first lists those that
     // drew samples, file order every line that holds an instruction.
     const std::vector<StallLine>& shownLines() const { return m_shown; }
-    int selectedLine() const { return m_selected; }
+    int selectedLine() const { return m_selected.line; }
+    LinePlace selectedPlace() const { return m_selected; }
+    // A line of the kernel's own file; selectPlace reaches a helper's lines too.
     void selectLine(int line);
+    void selectPlace(LinePlace place);
     // The selected line's instructions, as the pane beside the lines shows them.
     const std::vector<StallInstruction>& selectedInstructions() const { return m_instructions; }
-    int highlightedLine() const { return m_highlighted; }
-    // Marks a line (kNone: none), selects it and scrolls to it.
+    int highlightedLine() const { return m_highlighted.line; }
+    // Marks a line of the kernel's own file (kNone: none), selects it and scrolls to it.
     void highlightLine(int line);
-    // The source text of a line ("" where the trace holds none).
+    // The source text of a line of the kernel's own file, or of any place
+    // ("" where the trace holds none).
     QString sourceText(int line) const;
+    QString sourceText(LinePlace place) const;
     // Where a line's row is drawn; empty while it is scrolled out of view.
     QRect lineRowRect(int line) const;
+    QRect lineRowRect(LinePlace place) const;
     // The pane of the selected line's instructions; empty without a selection.
     QRect instructionsArea() const;
 
@@ -81,7 +88,10 @@ private:
     int controlsBottom() const;
     void showFunction(std::size_t function);
     void reorder();
-    void scrollToShow(int line);
+    void scrollToShow(LinePlace place);
+    LinePlace ownLine(int line) const { return {m_stalls.ownFile, line}; }
+    // "line 12", or "memory_trace.h line 57" for a line of another file.
+    QString placeName(LinePlace place) const;
     int rowAt(const QPoint& pos) const;     // index into m_shown, or -1
     int rowsThatFit(const Areas& a) const;  // line rows drawn, the note of a cut list aside
     std::uint64_t hottestSamples() const;
@@ -105,10 +115,11 @@ private:
     FunctionStalls m_stalls;
     std::vector<StallLine> m_shown;
     std::vector<StallInstruction> m_instructions;
-    std::vector<QString> m_source;  // the function's file, line 1 at index 0
+    // The text of each file the function's lines are in, line 1 at index 0.
+    std::map<std::uint32_t, std::vector<QString>> m_source;
     Order m_order = Order::Hottest;
-    int m_selected = kNone;
-    int m_highlighted = kNone;
+    LinePlace m_selected{0, kNone};
+    LinePlace m_highlighted{0, kNone};
     int m_firstRow = 0;  // scrolled past
 };
 

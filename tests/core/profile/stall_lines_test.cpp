@@ -131,3 +131,41 @@ TEST(StallLines, TopThreeReasonsOfAFunction) {
 
 }  // namespace
 }  // namespace ws
+
+namespace ws {
+namespace {
+
+// A kernel whose hot load is inlined from a helper in another file: the
+// helper's line is its own row, in its own file, after the kernel's lines.
+TEST(StallLines, AnInlinedHelpersLineStaysInItsFile) {
+    RunProfile p;
+    p.stallReasons = {"smsp__pcsamp_warps_issue_stalled_long_scoreboard"};
+    ProfiledFunction f;
+    f.name = f.displayName = "kernel";
+    f.files = {"kernels/common/helper.h", "kernels/lab/kernel.cu"};
+    f.sourceFile = "kernels/lab/kernel.cu";
+    f.pcOffset = {0, 16, 32};
+    f.line = {7, 7, 3};
+    f.file = {1, 0, 1};  // line 7 of the kernel, line 7 of the helper, line 3 of the kernel
+    f.sass = {"IMAD", "LDG.E", "STG.E"};
+    p.functions = {f};
+    p.stalls = {{0, 0, 0}, {0, 16, 32}, {0, 0, 0}, {1, 8, 2}};
+    const FunctionStalls s = stallsOfFunction(p, 0);
+    EXPECT_EQ(s.ownFile, 1u);
+    ASSERT_EQ(s.lines.size(), 3u);
+    // File order: the kernel's lines 3 and 7, then the helper's 7.
+    EXPECT_EQ(s.lines[0].place(), (LinePlace{1, 3}));
+    EXPECT_EQ(s.lines[1].place(), (LinePlace{1, 7}));
+    EXPECT_EQ(s.lines[2].place(), (LinePlace{0, 7}));
+    EXPECT_EQ(s.lines[1].counts.samples, 1u);
+    EXPECT_EQ(s.lines[2].counts.samples, 8u);
+    EXPECT_EQ(hottestFirst(s.lines).front().place(), (LinePlace{0, 7}));
+    const auto helper = instructionsOfLine(p, 0, LinePlace{0, 7});
+    ASSERT_EQ(helper.size(), 1u);
+    EXPECT_EQ(helper[0].sass, "LDG.E");
+    EXPECT_EQ(instructionsOfLine(p, 0, 7).front().sass, "IMAD");  // the kernel's own line 7
+    EXPECT_EQ(filePathOf(p.functions[0], 0), "kernels/common/helper.h");
+}
+
+}  // namespace
+}  // namespace ws
