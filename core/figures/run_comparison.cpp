@@ -5,6 +5,7 @@
 #include "core/device/environment_badges.h"
 #include "core/figures/block_stats.h"
 #include "core/figures/overhead_text.h"
+#include "core/profile/stall_lines.h"
 
 namespace ws {
 
@@ -76,6 +77,51 @@ std::size_t waveCount(const Run& run) {
     return l ? assignWaves(l->blocks).waves.size() : 0;
 }
 
+namespace {
+
+// The kernel's main stall reason in words with its share ("waiting for
+// global memory 64 %"), or "—" without samples.
+std::string topStall(const Run& r) {
+    const auto functions = sampledFunctions(r.profile);
+    if (functions.empty()) return kNone;
+    const auto top = reasonShares(r.profile, functions.front(), 1);
+    if (top.empty()) return kNone;
+    return top.front().words + " " + number(100 * top.front().share, " %", 0);
+}
+
+double counterSum(const Run& r, std::initializer_list<const char*> metrics) {
+    double sum = 0;
+    for (const auto& c : r.profile.counters)
+        for (const char* m : metrics)
+            if (c.metric == m) sum += c.value;
+    return sum;
+}
+
+}  // namespace
+
+// Where either run recorded why it is slow: its main stall reason and the
+// bytes and conflicts its counters measured.
+void addProfileFigures(const Run& a, const Run& b, std::vector<ComparedFigure>& rows) {
+    if (!a.profile.requested && !b.profile.requested) return;
+    rows.push_back({"main stall", topStall(a), topStall(b), ""});
+    auto addCounter = [&](const std::string& name, std::initializer_list<const char*> metrics,
+                          double scale, const char* unit, int decimals) {
+        const double va = counterSum(a, metrics) / scale, vb = counterSum(b, metrics) / scale;
+        if (!a.profile.hasCounters() && !b.profile.hasCounters()) return;
+        auto cell = [&](const Run& r, double v) {
+            return r.profile.hasCounters() ? number(v, unit, decimals) : std::string(kNone);
+        };
+        rows.push_back({name, cell(a, va), cell(b, vb),
+                        a.profile.hasCounters() && b.profile.hasCounters() ? ratio(va, vb) : ""});
+    };
+    addCounter("DRAM bytes", {"dram__bytes_read.sum", "dram__bytes_write.sum"}, 1e6, " MB", 1);
+    addCounter("L2 bytes", {"lts__t_bytes.sum"}, 1e6, " MB", 1);
+    addCounter("bank conflicts",
+               {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+                "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"},
+               1, "", 0);
+}
+
 std::vector<ComparedFigure> compareRuns(const Run& a, const Run& b) {
     std::vector<ComparedFigure> rows;
     auto add = [&](const std::string& name, double va, double vb, const char* unit, int decimals,
@@ -110,6 +156,7 @@ std::vector<ComparedFigure> compareRuns(const Run& a, const Run& b) {
     if (ra != rb && !ra.empty() && !rb.empty() && ra.size() <= 32 && rb.size() <= 32)
         rows.push_back({"GPU result", ra, rb, ""});
     rows.push_back({"GPU state", gpuState(a), gpuState(b), ""});
+    addProfileFigures(a, b, rows);
     return rows;
 }
 

@@ -18,6 +18,8 @@ struct ComparedFigure {
 // Timing, waves, overhead, verification and the GPU's state; the GPU's
 // results too where they differ (and are short enough for a cell).
 std::vector<ComparedFigure> compareRuns(const Run& left, const Run& right);
+// The rows compareRuns adds where a run recorded why it is slow (--why).
+void addProfileFigures(const Run& left, const Run& right, std::vector<ComparedFigure>& rows);
 
 // The figures again, those that read alike on both sides taken out and named
 // in one line ("waves: 1; verified: yes"), so that the rows left are what

@@ -321,6 +321,34 @@ void RooflineView::rebuild() {
         ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
                                               QPen(palette::selection(), 3), Qt::NoBrush, 22));
         ring->setName(tr("run on show"));
+        // Without counters the ring stands where the load model puts it; the
+        // legend says so (a label beside it covered the roofs' labels).
+        if (m_data.measuredLevels.empty() && !m_data.current->measuredIntensity)
+            ring->setName(tr("run on show (load model: no counters recorded)"));
+    }
+    if (!m_data.measuredLevels.empty()) {
+        // The same GFLOP/s over each level's bytes: joined by a dotted line,
+        // each point named by its level.
+        QCPGraph* levels = p->addGraph();
+        QVector<double> xs, ys;
+        for (const auto& pt : m_data.measuredLevels) {
+            xs << pt.intensity;
+            ys << pt.gflops;
+        }
+        levels->setData(xs, ys);
+        levels->setPen(QPen(palette::text(), 1.5, Qt::DotLine));
+        levels->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, palette::text(),
+                                                palette::text(), kMarkerSize + 2));
+        levels->setName(tr("run on show, measured bytes"));
+        for (const auto& pt : m_data.measuredLevels) {
+            auto* label = new QCPItemText(p);
+            label->position->setCoords(pt.intensity, pt.gflops);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            label->setPadding(QMargins(0, 10, 0, 0));
+            label->setText(pt.level);
+            label->setFont(font());
+            label->setColor(palette::text());
+        }
     }
     // As many legend columns as the width holds: four side by side held the
     // view wider than a narrow dock, where the last entry's glyph was cut.
@@ -335,7 +363,11 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* e) {
     const QPointF pos = static_cast<QMouseEvent*>(e)->position();
     const RooflinePoint* best = nullptr;
     double bestDistance = 12;  // pixels
-    for (const auto& pt : m_data.points) {
+    std::vector<const RooflinePoint*> hoverable;
+    for (const auto& pt : m_data.points) hoverable.push_back(&pt);
+    for (const auto& pt : m_data.measuredLevels) hoverable.push_back(&pt);
+    for (const RooflinePoint* at : hoverable) {
+        const RooflinePoint& pt = *at;
         const double x = m_plot->xAxis->coordToPixel(pt.intensity);
         const double y = m_plot->yAxis->coordToPixel(pt.gflops);
         const double d = std::hypot(x - pos.x(), y - pos.y());
@@ -349,17 +381,19 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* e) {
         return false;
     }
     const double roof = roofAt(best->intensity);
-    QToolTip::showText(static_cast<QMouseEvent*>(e)->globalPosition().toPoint(),
-                       tr("<b>%1</b>, n = %2<br>%3 GFLOP/s (%4 % of the roof there)<br>"
-                          "%5 FLOP per byte (%6)")
-                           .arg(best->variant)
-                           .arg(best->n)
-                           .arg(best->gflops, 0, 'f', 0)
-                           .arg(roof > 0 ? 100 * best->gflops / roof : 0, 0, 'f', 1)
-                           .arg(best->intensity, 0, 'g', 3)
-                           .arg(best->measuredIntensity ? tr("DRAM bytes measured")
-                                                        : tr("the kernel's loads, modelled")),
-                       m_plot);
+    QToolTip::showText(
+        static_cast<QMouseEvent*>(e)->globalPosition().toPoint(),
+        tr("<b>%1</b>, n = %2<br>%3 GFLOP/s (%4 % of the roof there)<br>"
+           "%5 FLOP per byte (%6)")
+            .arg(best->variant)
+            .arg(best->n)
+            .arg(best->gflops, 0, 'f', 0)
+            .arg(roof > 0 ? 100 * best->gflops / roof : 0, 0, 'f', 1)
+            .arg(best->intensity, 0, 'g', 3)
+            .arg(!best->level.isEmpty() ? tr("%1 bytes measured by the counters").arg(best->level)
+                 : best->measuredIntensity ? tr("DRAM bytes measured")
+                                           : tr("the kernel's loads, modelled")),
+        m_plot);
     return false;
 }
 

@@ -6,7 +6,8 @@
 // the run on show is ringed. Intensities come from the load model (what the
 // kernel's threads load) unless Nsight Compute measured the DRAM bytes;
 // points above the memory roof are served by the caches. Hovering a point
-// gives its numbers.
+// gives its numbers. A run recorded with --why adds a point per memory level
+// (DRAM, L2, L1) from its hardware counters beside the model's ring.
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -22,6 +23,7 @@ struct RooflinePoint {
     double intensity = 0;  // FLOP per byte
     double gflops = 0;
     bool measuredIntensity = false;  // from DRAM counters rather than the model
+    QString level;                   // "DRAM", "L2", "L1" for a point of measured bytes
 };
 
 struct RooflineData {
@@ -33,6 +35,11 @@ struct RooflineData {
     QStringList variants;               // legend order
     std::vector<RooflinePoint> points;  // every measured (variant, n)
     std::optional<RooflinePoint> current;
+    // The run on show placed by the bytes its counters measured at each
+    // level of the memory (--why): the same GFLOP/s over the DRAM, L2 and L1
+    // bytes. Empty where the run recorded no counters: then the current
+    // point is the load model's, and is labelled so.
+    std::vector<RooflinePoint> measuredLevels;
     // Said in the plot's corner where the run on show is not on it (another
     // lab's run, or cuBLAS at a size without counters).
     QString note;

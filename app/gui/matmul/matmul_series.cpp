@@ -59,6 +59,29 @@ std::vector<MatmulMeasurement> sameDevice(const Run* shown, const MatmulSources&
     return mine.empty() ? all : mine;
 }
 
+// The run on show at each memory level its counters measured: its FLOPs
+// over the DRAM (read and written), L2 and L1 bytes, at its GFLOP/s.
+std::vector<RooflinePoint> measuredLevelsOf(const Run& run, const RooflinePoint& current) {
+    std::map<std::string, double> value;
+    for (const auto& c : run.profile.counters) value[c.metric] += c.value;
+    const double flops =
+        run.timing.flops > 0 ? run.timing.flops : matmulFlops(std::uint32_t(current.n));
+    std::vector<RooflinePoint> out;
+    const std::pair<const char*, double> levels[] = {
+        {"DRAM", value["dram__bytes_read.sum"] + value["dram__bytes_write.sum"]},
+        {"L2", value["lts__t_bytes.sum"]},
+        {"L1", value["l1tex__t_bytes.sum"]}};
+    for (const auto& [level, bytes] : levels) {
+        if (bytes <= 0 || flops <= 0) continue;
+        RooflinePoint p = current;
+        p.intensity = flops / bytes;
+        p.measuredIntensity = true;
+        p.level = QString::fromLatin1(level);
+        out.push_back(p);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::optional<MatmulMeasurement> matmulMeasurementOf(const Run& run) {
@@ -135,6 +158,7 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
     if (shown) {
         const auto m = matmulMeasurementOf(*shown);
         if (m) d.current = pointOf(*m);
+        if (m && d.current) d.measuredLevels = measuredLevelsOf(*shown, *d.current);
         if (!m)
             d.note = QObject::tr(
                          "The matrix multiply lab's runs on this device;\n"

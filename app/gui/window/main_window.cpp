@@ -272,6 +272,8 @@ void MainWindow::buildPanels() {
     connect(m_params, &ParameterPanel::runRequested, this, [this] {
         if (!m_applying) runCurrent();
     });
+    connect(m_params, &ParameterPanel::whyChanged, this,
+            [this](bool on) { m_source->worker()->setWhy(on); });
 }
 
 void MainWindow::buildMenus() {

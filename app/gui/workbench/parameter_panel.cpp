@@ -71,6 +71,13 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(m_auto);
     buttons->addStretch();
     layout->addLayout(buttons);
+    m_why = new QCheckBox(tr("Record why it is slow"), this);
+    m_why->setToolTip(
+        tr("After the timed launches, launch the kernel again under CUPTI: warp stall samples "
+           "per source line and hardware counters (the stalls and counters views). The timed "
+           "launches are never profiled; the run panel shows what sampling cost."));
+    layout->addWidget(m_why);
+    connect(m_why, &QCheckBox::toggled, this, &ParameterPanel::whyChanged);
     layout->addStretch();
     connect(m_run, &QPushButton::clicked, this, &ParameterPanel::runRequested);
 }
@@ -271,6 +278,8 @@ Result<ParamValues> ParameterPanel::resolved() const {
 }
 
 bool ParameterPanel::autoRun() const { return m_auto->isChecked(); }
+bool ParameterPanel::why() const { return m_why->isChecked(); }
+void ParameterPanel::setWhy(bool on) { m_why->setChecked(on); }
 void ParameterPanel::setAutoRun(bool on) { m_auto->setChecked(on); }
 
 void ParameterPanel::changed() {

@@ -33,6 +33,9 @@ public:
     Result<ParamValues> resolved() const;
     bool autoRun() const;
     void setAutoRun(bool on);
+    // Runs record why they are slow: stall samples and hardware counters.
+    bool why() const;
+    void setWhy(bool on);
 
     // For tests: the editors generated for a parameter.
     QSlider* sliderFor(const std::string& name) const;
@@ -43,6 +46,7 @@ public:
 signals:
     void valuesChanged();
     void runRequested();
+    void whyChanged(bool on);
 
 private:
     struct Editor {
@@ -70,6 +74,7 @@ private:
     QLabel* m_error;
     QPushButton* m_run;
     QCheckBox* m_auto;
+    QCheckBox* m_why;
     bool m_updating = false;
 };
 

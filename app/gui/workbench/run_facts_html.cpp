@@ -46,6 +46,28 @@ QString environmentBadgesHtml(const Run& run) {
     return parts.join(QStringLiteral("<br>"));
 }
 
+QString profileFactsHtml(const RunProfile& p) {
+    if (!p.requested) return {};
+    QString out;
+    if (p.hasStalls())
+        out += tr("Why: %1 warp stall samples over %2 untimed launches; sampling made them "
+                  "%3 % slower (%4 against %5 ms)<br>")
+                   .arg(QString::number(p.totalSamples))
+                   .arg(p.sampledLaunches)
+                   .arg(p.samplingOverheadPercent(), 0, 'f', 1)
+                   .arg(p.sampledKernelMs, 0, 'f', 4)
+                   .arg(p.unsampledKernelMs, 0, 'f', 4);
+    else if (!p.stallsUnavailable.empty())
+        out += tr("Why: %1<br>").arg(breakLongWords(html(p.stallsUnavailable)));
+    if (p.hasCounters())
+        out += tr("Hardware counters: %1, from one more launch replayed in %2 passes<br>")
+                   .arg(p.counters.size())
+                   .arg(p.counterPasses);
+    else if (!p.countersUnavailable.empty())
+        out += tr("%1<br>").arg(breakLongWords(html(p.countersUnavailable)));
+    return out;
+}
+
 QString environmentFactsHtml(const GpuEnvironment& e) {
     if (!e.queried && e.unavailableReason.empty() && e.lockWaitMs == 0) return {};
     QStringList lines;

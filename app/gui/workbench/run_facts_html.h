@@ -13,6 +13,10 @@ namespace ws {
 QString kernelTimeHtml(const Timing& timing, bool onCpu = false, const QString& timedAs = {});
 // One marked span per badge, each followed by its facts; empty without badges.
 QString environmentBadgesHtml(const Run& run);
+// What the run recorded of why it is slow (--why): samples and what sampling
+// cost, counters and their passes, or the sentences that say why not; ""
+// for a run that did not ask.
+QString profileFactsHtml(const RunProfile& profile);
 // The environment's facts, one per line; empty when nothing was recorded.
 QString environmentFactsHtml(const GpuEnvironment& environment);
 

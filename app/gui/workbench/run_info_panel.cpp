@@ -212,6 +212,7 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     if (ownKernel)
         facts += tr("Recording overhead: %1<br>")
                      .arg(QString::fromStdString(recordingOverheadText(t)).toHtmlEscaped());
+    facts += profileFactsHtml(r.profile);
     // A vendor library's kernel stands against the CPU too; copies and CPU
     // variants do not.
     if (!onCpu && (!spec || spec->timedAs.empty())) facts += cpuAgainstGpuText(t);

@@ -84,7 +84,7 @@ void WorkerClient::send(const Request& r, bool supersede) {
         return;
     }
     m_inFlight = r.id;
-    m_process->write(runRequest(r.id, r.experiment, r.params, supersede));
+    m_process->write(runRequest(r.id, r.experiment, r.params, supersede, m_why));
     armTimer();
 }
 

@@ -14,12 +14,13 @@ QByteArray line(const QJsonObject& o) {
 QByteArray helloRequest(qint64 id) { return line({{"type", "hello"}, {"id", id}}); }
 
 QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
-                      bool supersede) {
+                      bool supersede, bool why) {
     QJsonObject p;
     for (const auto& [k, v] : params)
         p.insert(QString::fromStdString(k), QString::fromStdString(v));
     QJsonObject r{{"type", "run"}, {"id", id}, {"experiment", experiment}, {"params", p}};
     if (supersede) r.insert("supersede", true);
+    if (why) r.insert("why", true);
     return line(r);
 }
 

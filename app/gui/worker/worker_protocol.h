@@ -25,8 +25,9 @@ struct WorkerMessage {
 QByteArray helloRequest(qint64 id);
 // supersede: the worker drops any earlier run of ours that has not started
 // (answering it `cancelled`) and gives this one its place in the GPU queue.
+// why: the worker records the run's stall samples and hardware counters too.
 QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
-                      bool supersede = false);
+                      bool supersede = false, bool why = false);
 QByteArray cancelRequest(qint64 id);
 QByteArray quitRequest();
 
