@@ -2,7 +2,9 @@ include(GoogleTest)
 # ws_add_test(NAME SOURCES ... LIBS ... [TIMEOUT s] [LABELS ...])
 # Every test gets a timeout, so a hang fails instead of stalling CI.
 function(ws_add_test name)
-  cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  # RUN_SERIAL: the suite's tests run alone (a profiler counts the whole
+  # GPU's traffic, and a second profiler is refused as busy).
+  cmake_parse_arguments(ARG "RUN_SERIAL" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 120)
   endif()
@@ -14,9 +16,13 @@ function(ws_add_test name)
     "WS_TEST_SOURCE_DIR=\"${CMAKE_SOURCE_DIR}\";WS_TEST_BINARY_DIR=\"${CMAKE_BINARY_DIR}\"")
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main)
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR})
+  set(serial)
+  if(ARG_RUN_SERIAL)
+    set(serial RUN_SERIAL TRUE)
+  endif()
   gtest_discover_tests(${name}
     PROPERTIES TIMEOUT ${ARG_TIMEOUT} LABELS "${ARG_LABELS}"
-               ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
+               ENVIRONMENT "QT_QPA_PLATFORM=offscreen" ${serial}
     DISCOVERY_TIMEOUT 60)
 endfunction()
 

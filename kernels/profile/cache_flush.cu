@@ -21,7 +21,7 @@ __global__ void readAll(const unsigned* lines, std::size_t words, unsigned* sink
 Status CacheFlush::prepare(int device, cudaStream_t stream) {
     int l2 = 0;
     WS_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
-    words_ = std::max<std::size_t>(std::size_t(l2) * 2, 8u << 20) / sizeof(unsigned);
+    words_ = std::max<std::size_t>(std::size_t(l2) * 4, 8u << 20) / sizeof(unsigned);
     if (Status s = lines_.allocate(words_); !s) return s;
     if (Status s = sink_.allocate(1); !s) return s;
     WS_CUDA_TRY(cudaMemsetAsync(lines_.get(), 1, words_ * sizeof(unsigned), stream));

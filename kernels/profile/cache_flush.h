@@ -15,7 +15,8 @@ namespace ws::profile {
 
 class CacheFlush {
 public:
-    // A buffer of twice the device's L2 (at least 8 MiB), written once.
+    // A buffer of four times the device's L2 (at least 8 MiB), written once:
+    // twice the L2 left a few dirty lines of the work's `before` step behind.
     Status prepare(int device, cudaStream_t stream);
     // Reads the whole buffer and waits for it.
     Status flush(cudaStream_t stream);

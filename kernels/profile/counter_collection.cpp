@@ -119,8 +119,7 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
     auto init =
         cuptiParams<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
     WS_CUPTI_TRY(cuptiProfilerInitialize(&init));
-    // Left initialized: CUPTI refuses the next profile's counter availability
-    // once the profiler has been deinitialized in a process.
+    // Left initialized for the next profile of the process.
 
     auto chip =
         cuptiParams<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);

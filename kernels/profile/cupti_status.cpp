@@ -28,6 +28,9 @@ Error cuptiError(const char* call, CUptiResult result) {
         case CUPTI_ERROR_NOT_COMPATIBLE:
             return makeError("this GPU or driver does not support it (" + std::string(name) + ": " +
                              cuptiText(result) + ")");
+        case CUPTI_ERROR_HARDWARE_BUSY:
+            return makeError("another program is profiling this GPU right now (" +
+                             std::string(name) + ")");
         case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
         case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
             return makeError("profiling is not supported on a MIG slice or this device (" +

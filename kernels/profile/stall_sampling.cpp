@@ -120,6 +120,28 @@ Status enableStallSampling(CUcontext context) {
     return {};
 }
 
+Status pauseStallSampling() {
+    auto context = currentContext();
+    if (!context) return makeError(context.error());
+    if (!enabledEarly(*context)) return {};
+    CUpti_PCSamplingDisableParams params{};
+    params.size = CUpti_PCSamplingDisableParamsSize;
+    params.ctx = *context;
+    WS_CUPTI_TRY(cuptiPCSamplingDisable(&params));
+    return {};
+}
+
+Status resumeStallSampling() {
+    auto context = currentContext();
+    if (!context) return makeError(context.error());
+    if (!enabledEarly(*context)) return {};
+    CUpti_PCSamplingEnableParams enable{};
+    enable.size = CUpti_PCSamplingEnableParamsSize;
+    enable.ctx = *context;
+    WS_CUPTI_TRY(cuptiPCSamplingEnable(&enable));
+    return {};
+}
+
 int samplingPeriodFor(double kernelMs, int smCount, int clockKHz, double wantedSamples) {
     const double cycles = std::max(kernelMs, 1e-3) * 1e-3 * std::max(clockKHz, 1) * 1e3;
     const double perSample = cycles * std::max(smCount, 1) / std::max(wantedSamples, 1.0);

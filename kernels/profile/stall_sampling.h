@@ -36,6 +36,10 @@ struct StallSampling {
 // Enables sampling on a context (idle until sampleStalls starts it) and
 // remembers it: CUPTI places samples only in modules loaded after this.
 Status enableStallSampling(CUcontext context);
+// Disables sampling on the current context where it was enabled early, and
+// enables it again: the range profiler will not start while it is enabled.
+Status pauseStallSampling();
+Status resumeStallSampling();
 
 // One sample per 2^periodLog2 cycles per SM; enough launches that about
 // `wantedSamples` are drawn, within a few seconds.

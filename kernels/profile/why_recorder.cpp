@@ -38,7 +38,13 @@ WhyRecorder::WhyRecorder(WhySettings settings) : settings_(std::move(settings)) 
 Status WhyRecorder::observe(const TimedWork& work) {
     observed_ = true;
     if (!settings_.metrics.empty()) {
+        // The range profiler will not start on a context where stall sampling
+        // has run, so sampling is paused for the counters; CUPTI still places
+        // the samples of code it saw loaded before the pause.
+        (void)pauseStallSampling();
         auto counters = collectCounters(work, settings_.device, settings_.metrics, "timed work");
+        if (Status s = resumeStallSampling(); !s)
+            profile_.stallsUnavailable = "Warp stalls were not sampled: " + s.error();
         if (counters) {
             profile_.counters = std::move(counters->counters);
             profile_.counterPasses = counters->passes;
@@ -48,6 +54,7 @@ Status WhyRecorder::observe(const TimedWork& work) {
                 "Hardware counters were not recorded: " + counters.error();
         }
     }
+    if (!profile_.stallsUnavailable.empty()) return {};
     const int period = samplingPeriodFor(work.plainMs, settings_.smCount, settings_.smClockKHz,
                                          settings_.samplesPerLaunch);
     const int launches = std::clamp(int(kSampledMs / std::max(work.plainMs, 1e-3)), 3, 50);
