@@ -7,6 +7,7 @@
 #include "core/common/digit_groups.h"
 #include "core/figures/run_comparison.h"
 #include "core/memory/bank_probe_cycles.h"
+#include "core/profile/stall_lines.h"
 #include "core/reduction/step_costs.h"
 
 namespace ws::lesson {
@@ -90,6 +91,35 @@ const std::vector<std::string>& standardFigureNames() {
     return names;
 }
 
+// A run recorded with --why: each stall reason's share of the kernel's
+// samples ("stall_long_scoreboard", CUPTI's name without its prefix), what
+// sampling cost, and the counters a lesson reads out (bytes in MB, bank
+// conflicts, achieved occupancy).
+static void addProfileFigures(const RunProfile& p, std::map<std::string, RunFigure>& f) {
+    const auto functions = sampledFunctions(p);
+    if (!functions.empty()) {
+        constexpr std::string_view kPrefix = "smsp__pcsamp_warps_issue_stalled_";
+        for (const ReasonShare& r : reasonShares(p, functions.front())) {
+            std::string_view name = r.cuptiName;
+            if (name.starts_with(kPrefix)) name.remove_prefix(kPrefix.size());
+            f["stall_" + std::string(name)] = {100 * r.share, "%"};
+        }
+        f["stall_samples"] = {double(p.totalSamples), "", true};
+        f["sampling_cost"] = {p.samplingOverheadPercent(), "%"};
+    }
+    if (!p.hasCounters()) return;
+    std::map<std::string, double> c;
+    for (const ProfileCounter& counter : p.counters) c[counter.metric] += counter.value;
+    f["dram_read_mb"] = {c["dram__bytes_read.sum"] / 1e6, "MB"};
+    f["dram_write_mb"] = {c["dram__bytes_write.sum"] / 1e6, "MB"};
+    f["l2_mb"] = {c["lts__t_bytes.sum"] / 1e6, "MB"};
+    f["l1_mb"] = {c["l1tex__t_bytes.sum"] / 1e6, "MB"};
+    f["bank_conflicts"] = {c["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] +
+                               c["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"],
+                           "", true};
+    f["occupancy"] = {c["sm__warps_active.avg.pct_of_peak_sustained_active"], "%"};
+}
+
 std::map<std::string, RunFigure> runFigures(const Run& run) {
     std::map<std::string, RunFigure> f;
     for (const auto& [name, value] : run.figures) f[name] = stored(name, value);
@@ -136,6 +166,7 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
         }
     }
     if (const auto gap = launchGapUs(run)) f["launch_gap_us"] = {*gap, "µs"};
+    addProfileFigures(run.profile, f);
     addArrivalFigures(run, f);
     // A bank probe's measured cycles per shared-memory access, and the
     // passes the bank analysis gives its pattern, as the throughput plot shows them.

@@ -340,11 +340,15 @@ void RooflineView::rebuild() {
         levels->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, palette::text(),
                                                 palette::text(), kMarkerSize + 2));
         levels->setName(tr("run on show, measured bytes"));
-        for (const auto& pt : m_data.measuredLevels) {
+        // Below and above the line in turn: L1 and L2 sit close together.
+        for (std::size_t i = 0; i < m_data.measuredLevels.size(); ++i) {
+            const auto& pt = m_data.measuredLevels[i];
+            const bool below = i % 2 == 0;
             auto* label = new QCPItemText(p);
             label->position->setCoords(pt.intensity, pt.gflops);
-            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-            label->setPadding(QMargins(0, 10, 0, 0));
+            label->setPositionAlignment(Qt::AlignHCenter |
+                                        (below ? Qt::AlignTop : Qt::AlignBottom));
+            label->setPadding(below ? QMargins(0, 10, 0, 0) : QMargins(0, 0, 0, 10));
             label->setText(pt.level);
             label->setFont(font());
             label->setColor(palette::text());

@@ -131,32 +131,43 @@ void CountersView::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     const int gap = int(ui::px(16));
     const QStringList heads = headings();
-    // Numbers' columns as wide as their widest text; the words take the rest.
-    Columns c;
-    for (const auto& rows : m_tables)
-        for (const CounterRow& r : rows) c.predictions = c.predictions || r.predicted.has_value();
-    const int shown = c.predictions ? 4 : 2;
-    for (int col = 1; col < shown; ++col) {
-        c.width[std::size_t(col)] = QFontMetrics(titleFont(font())).horizontalAdvance(heads[col]);
-        for (const auto& rows : m_tables)
-            for (const CounterRow& r : rows)
-                c.width[std::size_t(col)] =
-                    std::max(c.width[std::size_t(col)], fm.horizontalAdvance(cellTexts(r)[col]));
-    }
-    // A pixel or two to spare: an elided text measures a little wider than
-    // its advance, and the widest heading was cut to "predict…".
-    for (int col = 1; col < shown; ++col) c.width[std::size_t(col)] += int(ui::px(2)) + 1;
     const std::vector<Table> laid = tables();
     const int left = laid.empty() ? 0 : laid.front().header.left();
     const int right = laid.empty() ? width() : laid.front().header.right();
-    int x = right;
-    for (int col = shown - 1; col >= 1; --col) {
-        x -= c.width[std::size_t(col)];
-        c.left[std::size_t(col)] = x;
-        x -= gap;
-    }
-    c.left[0] = left + int(ui::px(4));
-    c.width[0] = std::max(0, x + gap - c.left[0] - gap / 2);
+    // Numbers' columns as wide as their widest text; the words take the rest.
+    auto layOut = [&](bool predictions) {
+        Columns c;
+        c.predictions = predictions;
+        const int shown = predictions ? 4 : 2;
+        for (int col = 1; col < shown; ++col) {
+            c.width[std::size_t(col)] =
+                QFontMetrics(titleFont(font())).horizontalAdvance(heads[col]);
+            for (const auto& rows : m_tables)
+                for (const CounterRow& r : rows)
+                    c.width[std::size_t(col)] = std::max(c.width[std::size_t(col)],
+                                                         fm.horizontalAdvance(cellTexts(r)[col]));
+        }
+        // A pixel or two to spare: an elided text measures a little wider than
+        // its advance, and the widest heading was cut to "predict…".
+        for (int col = 1; col < shown; ++col) c.width[std::size_t(col)] += int(ui::px(2)) + 1;
+        int x = right;
+        for (int col = shown - 1; col >= 1; --col) {
+            x -= c.width[std::size_t(col)];
+            c.left[std::size_t(col)] = x;
+            x -= gap;
+        }
+        c.left[0] = left + int(ui::px(4));
+        c.width[0] = std::max(0, x + gap - c.left[0] - gap / 2);
+        return c;
+    };
+    bool anyPrediction = false;
+    for (const auto& rows : m_tables)
+        for (const CounterRow& r : rows) anyPrediction = anyPrediction || r.predicted.has_value();
+    Columns c = layOut(anyPrediction);
+    // In a narrow pane (a slide's half) the counters' words come first: the
+    // predictions give way where they would cut the words to a few letters.
+    if (anyPrediction && c.width[0] < (right - left) * 2 / 5) c = layOut(false);
+    const int shown = c.predictions ? 4 : 2;
 
     for (const Table& t : laid) {
         p.setPen(palette::text());

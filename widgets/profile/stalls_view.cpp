@@ -1,6 +1,7 @@
 #include "widgets/profile/stalls_view.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -80,13 +81,31 @@ QString footnoteOf(const RunProfile& p) {
     return sentences.join(QLatin1Char(' '));
 }
 
-// Each reason of the kernel with its share, most first.
+// The kernel's main reasons with their shares, most first: at most six, each
+// at least 2 % of the samples, and the rest in one entry. All eighteen
+// reasons took a projected slide's whole height and left no room for the
+// lines; a bar's tooltip still names every reason.
 std::vector<LegendItem> legendOf(const RunProfile& profile, const StallCounts& counts) {
+    constexpr std::size_t kMostShown = 6;
+    constexpr double kLeastShare = 0.02;
     std::vector<LegendItem> items;
-    for (const ReasonSamples& r : counts.reasons)
-        items.push_back({stallReasonColour(profile.stallReasons[r.reason]),
-                         words(profile, r.reason) + QLatin1Char(' ') +
-                             percent(shareOf(r.samples, counts.samples))});
+    std::size_t rest = 0;
+    double restShare = 0;
+    for (const ReasonSamples& r : counts.reasons) {
+        const double share = shareOf(r.samples, counts.samples);
+        if (items.size() < kMostShown && (share >= kLeastShare || items.empty())) {
+            items.push_back({stallReasonColour(profile.stallReasons[r.reason]),
+                             words(profile, r.reason) + QLatin1Char(' ') + percent(share)});
+        } else {
+            ++rest;
+            restShare += share;
+        }
+    }
+    if (rest > 0)
+        items.push_back({palette::mutedText(),
+                         QCoreApplication::translate("StallsView", "%1 more reasons, %2 together")
+                             .arg(rest)
+                             .arg(percent(restShare))});
     return items;
 }
 
