@@ -183,3 +183,36 @@ TEST_F(RunCompare, AnUnreadableFileIsSaidOnItsSideAndTheOtherStays) {
 
 }  // namespace
 }  // namespace ws
+
+namespace ws {
+namespace {
+
+// Two runs recorded with --why, naive against padded transpose: each side's
+// stalls view draws its own kernel's samples, and the table sets their main
+// stall, DRAM bytes and bank conflicts side by side.
+TEST_F(RunCompare, BothRunsStallsAndCountersSideBySide) {
+    const QString naive =
+        "transpose-f32__width-4096__height-4096__variant-naive__rows_per_thread-4.wstrace";
+    const QString padded =
+        "transpose-f32__width-4096__height-4096__variant-padded__rows_per_thread-4.wstrace";
+    RunCompareWindow* c = compare(bundledTrace(naive), bundledTrace(padded));
+    ASSERT_TRUE(c->pair()->leftRun() && c->pair()->rightRun());
+    ASSERT_TRUE(c->pair()->leftRun()->profile.hasStalls());
+    ASSERT_TRUE(c->pair()->rightRun()->profile.hasStalls());
+    const QString table = c->table()->text();
+    EXPECT_TRUE(table.contains("main stall")) << table.toStdString();
+    EXPECT_TRUE(table.contains("bank conflicts")) << table.toStdString();
+    EXPECT_TRUE(table.contains("waiting for global memory")) << table.toStdString();
+    c->resize(1400, 900);
+    c->show();
+    for (const char* view : {"stalls", "counters"}) {
+        ASSERT_TRUE(c->setView(view));
+        ASSERT_TRUE(
+            test::waitFor([c] { return c->view(0)->isVisible() && c->view(1)->isVisible(); }));
+        EXPECT_NE(test::render(*c->view(0)), test::render(*c->view(1))) << view;
+    }
+    c->hide();
+}
+
+}  // namespace
+}  // namespace ws

@@ -56,6 +56,11 @@ TEST(WorkerProtocol, WritesRequestsAsJsonLines) {
     EXPECT_EQ(o.value("id").toInt(), 7);
     EXPECT_EQ(o.value("params").toObject().value("n").toString(), "1024");
     EXPECT_EQ(QJsonDocument::fromJson(helloRequest(1)).object().value("type").toString(), "hello");
+    // A run asks why only where the run panel's switch is on.
+    EXPECT_FALSE(o.contains("why"));
+    const QJsonObject why =
+        QJsonDocument::fromJson(runRequest(8, "transpose-f32", {}, false, true)).object();
+    EXPECT_TRUE(why.value("why").toBool());
 }
 
 }  // namespace

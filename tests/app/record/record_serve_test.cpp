@@ -101,9 +101,12 @@ TEST(RecordServe, MalformedParamsAndRepetitionsAreRefused) {
                     R"({"type":"run","id":2,"experiment":"reduce-ladder","repetitions":-5})"
                     "\n"
                     R"({"type":"run","id":3,"experiment":"reduce-ladder","repetitions":2.5})"
+                    "\n"
+                    R"({"type":"run","id":4,"experiment":"reduce-ladder","why":"yes"})"
                     "\n");
     EXPECT_EQ(ex.status, kOk);
-    ASSERT_EQ(ex.messages.size(), 3u);
+    ASSERT_EQ(ex.messages.size(), 4u);
+    EXPECT_EQ(ex.messages[3]["message"], "why: expected true or false, found \"yes\"");
     EXPECT_EQ(ex.messages[0]["message"], "params: expected an object of name: value, found string");
     EXPECT_EQ(ex.messages[1]["message"],
               "repetitions: expected a whole number in [1, 1000], found -5");

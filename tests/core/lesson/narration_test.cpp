@@ -190,3 +190,30 @@ TEST(Narration, LessonsCheckPlaceholdersAndExpectationsWhereTheyAreWritten) {
 
 }  // namespace
 }  // namespace ws::lesson
+
+#include "core/run/synthetic_run.h"
+
+namespace ws::lesson {
+namespace {
+
+// A run recorded with --why offers its stall shares (of the function that
+// drew the most samples, "not issued" variants left out), what sampling
+// cost and the counters a lesson reads out; a run without one offers none.
+TEST(RunFigures, AProfiledRunOffersItsStallSharesAndCounters) {
+    ws::Run run;
+    EXPECT_EQ(runFigures(run).count("stall_barrier"), 0u);
+    addSyntheticProfile(run);
+    const auto f = runFigures(run);
+    // Function 0 drew 1,091 samples: 493 at barriers, 419 on global memory.
+    EXPECT_NEAR(f.at("stall_barrier").value, 100.0 * 493 / 1091, 1e-9);
+    EXPECT_NEAR(f.at("stall_long_scoreboard").value, 100.0 * 419 / 1091, 1e-9);
+    EXPECT_EQ(f.at("stall_barrier").unit, "%");
+    EXPECT_NEAR(f.at("sampling_cost").value, (0.0231 - 0.0219) / 0.0219 * 100, 1e-9);
+    EXPECT_NEAR(f.at("dram_read_mb").value, 4.194304, 1e-12);
+    EXPECT_EQ(f.at("dram_read_mb").unit, "MB");
+    EXPECT_EQ(f.at("bank_conflicts").value, 0);
+    EXPECT_EQ(formatFigure(f.at("stall_barrier")), "45.2\u00a0%");  // a no-break space
+}
+
+}  // namespace
+}  // namespace ws::lesson
