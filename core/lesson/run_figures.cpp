@@ -8,6 +8,7 @@
 #include "core/figures/run_comparison.h"
 #include "core/memory/bank_probe_cycles.h"
 #include "core/profile/stall_lines.h"
+#include "core/profile/stall_reasons.h"
 #include "core/reduction/step_costs.h"
 
 namespace ws::lesson {
@@ -98,12 +99,8 @@ const std::vector<std::string>& standardFigureNames() {
 static void addProfileFigures(const RunProfile& p, std::map<std::string, RunFigure>& f) {
     const auto functions = sampledFunctions(p);
     if (!functions.empty()) {
-        constexpr std::string_view kPrefix = "smsp__pcsamp_warps_issue_stalled_";
-        for (const ReasonShare& r : reasonShares(p, functions.front())) {
-            std::string_view name = r.cuptiName;
-            if (name.starts_with(kPrefix)) name.remove_prefix(kPrefix.size());
-            f["stall_" + std::string(name)] = {100 * r.share, "%"};
-        }
+        for (const ReasonShare& r : reasonShares(p, functions.front()))
+            f["stall_" + stallReasonKey(r.cuptiName)] = {100 * r.share, "%"};
         f["stall_samples"] = {double(p.totalSamples), "", true};
         f["sampling_cost"] = {p.samplingOverheadPercent(), "%"};
     }

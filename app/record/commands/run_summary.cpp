@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/figures/overhead_text.h"
+#include "core/profile/stall_reasons.h"
 
 namespace ws::record {
 
@@ -53,20 +54,17 @@ bool shown(const RunProfile& p) {
            !p.countersUnavailable.empty();
 }
 
-// CUPTI names each reason "smsp__pcsamp_warps_issue_stalled_<reason>"; the
-// "<reason>_not_issued" variants look again at samples already counted under
-// their reason, so shares leave them out.
+// Every function's samples together, by reason (core/profile/stall_reasons.h:
+// the "_not_issued" variants look again at samples already counted under
+// their reason, so shares leave them out).
 std::vector<ReasonShare> topStallReasons(const RunProfile& p, std::size_t count) {
-    constexpr std::string_view kPrefix = "smsp__pcsamp_warps_issue_stalled_";
-    constexpr std::string_view kVariant = "_not_issued";
     std::map<std::string, std::uint64_t> byReason;
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < p.stalls.size(); ++i) {
         if (p.stalls.reason[i] >= p.stallReasons.size()) continue;
-        std::string_view name = p.stallReasons[p.stalls.reason[i]];
-        if (name.ends_with(kVariant)) continue;
-        if (name.starts_with(kPrefix)) name.remove_prefix(kPrefix.size());
-        byReason[std::string(name)] += p.stalls.samples[i];
+        const std::string& name = p.stallReasons[p.stalls.reason[i]];
+        if (isNotIssuedVariant(name)) continue;
+        byReason[stallReasonKey(name)] += p.stalls.samples[i];
         total += p.stalls.samples[i];
     }
     std::vector<ReasonShare> shares;
