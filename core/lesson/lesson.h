@@ -46,6 +46,8 @@ struct Highlight {
     std::optional<int> warp, lane, bank, step;
     // The traced instruction the banks and coalescing views open on (from 0).
     std::optional<int> access;
+    // A source line of the kernel's own file the stalls view marks and opens on.
+    std::optional<int> line;
     std::optional<std::pair<int, int>> tile;  // (column, row)
     std::optional<long long> item;            // a work item, a greeting, a page
     bool operator==(const Highlight&) const = default;

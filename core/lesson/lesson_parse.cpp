@@ -251,10 +251,10 @@ private:
         if (!node.IsMap())
             return fieldError(map, "highlight",
                               "expected a map of block, warp, lane, bank, tile, step, launch, "
-                              "item, access",
+                              "item, access, line",
                               node);
         if (Status s = onlyKnown(node, {"launch", "block", "warp", "lane", "bank", "tile", "step",
-                                        "item", "access"});
+                                        "item", "access", "line"});
             !s)
             return makeError(s.error());
         Highlight h;
@@ -273,7 +273,8 @@ private:
         };
         for (const Small& f : {Small{"launch", &h.launch, 1e6}, Small{"warp", &h.warp, 1e6},
                                Small{"lane", &h.lane, kWarpSize - 1}, Small{"bank", &h.bank, 31},
-                               Small{"step", &h.step, 1e6}, Small{"access", &h.access, 1e6}}) {
+                               Small{"step", &h.step, 1e6}, Small{"access", &h.access, 1e6},
+                               Small{"line", &h.line, 1e7}}) {
             auto v = whole(f.key, f.max);
             if (!v) return makeError(v.error());
             if (*v) *f.into = int(**v);

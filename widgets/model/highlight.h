@@ -17,9 +17,10 @@ struct Highlight {
     QPoint tile{-1, -1};  // (column, row) of a tile, as the matmul and image views count them
     qint64 item = -1;     // a work item, a greeting, a page
     int access = -1;      // the traced instruction the banks and coalescing views show
+    int line = -1;        // a source line of the kernel the stalls view marks
     bool empty() const {
         return launch < 0 && block < 0 && warp < 0 && lane < 0 && bank < 0 && step < 0 &&
-               tile.x() < 0 && item < 0 && access < 0;
+               tile.x() < 0 && item < 0 && access < 0 && line < 0;
     }
     bool operator==(const Highlight&) const = default;
 };

@@ -135,7 +135,12 @@ StallsView::StallsView(PlaybackModel* model, QWidget* parent)
         if (i >= 0 && std::size_t(i) < m_functions.size()) setFunction(m_functions[std::size_t(i)]);
     });
     connect(model, &PlaybackModel::runChanged, this, &StallsView::rebuild);
+    // A lesson's `highlight: {line: N}` marks that line of the kernel's file.
+    connect(model, &PlaybackModel::highlightChanged, this, [this] {
+        if (const int line = m_model->highlight().line; line >= 0) highlightLine(line);
+    });
     rebuild();
+    if (const int line = m_model->highlight().line; line >= 0) highlightLine(line);
 }
 
 void StallsView::rebuild() {
@@ -494,6 +499,10 @@ void StallsView::paintLines(QPainter& p, const Areas& a) const {
         p.drawText(
             QRect(c.textLeft, r.top(), c.textWidth, rowH), Qt::AlignLeft | Qt::AlignVCenter,
             mfm.elidedText(hasText ? text : placeName(l.place()), Qt::ElideRight, c.textWidth));
+        // A marked row's tint would swallow a bar segment of the same hue
+        // (the shared-memory pipe's yellow): the bar keeps a plain ground.
+        if (l.place() == m_highlighted)
+            p.fillRect(lineBar(a, row).adjusted(-2, -2, 2, 2), palette::background());
         drawStallBar(p, l.counts, full, lineBar(a, row), run->profile.stallReasons);
         p.setFont(font());
         p.setPen(palette::text());

@@ -35,6 +35,7 @@ Highlight toHighlight(const lesson::Highlight& h) {
     if (h.tile) out.tile = QPoint(h.tile->first, h.tile->second);
     out.item = h.item.value_or(-1);
     out.access = h.access.value_or(-1);
+    out.line = h.line.value_or(-1);
     return out;
 }
 

@@ -16,7 +16,7 @@ slides:
     views: [banks, throughput]
     layout: main-left
     at: {event: 2}
-    highlight: {warp: 0, lane: 5, bank: 0, access: 1}
+    highlight: {warp: 0, lane: 5, bank: 0, access: 1, line: 71}
     narration: |
       Every lane hits **bank 0**.
     notes: Ask who has seen a queue at one door.
@@ -55,6 +55,7 @@ TEST(LessonParse, ReadsEveryField) {
     EXPECT_EQ(s.opening.highlight->lane, 5);
     EXPECT_EQ(s.opening.highlight->bank, 0);
     EXPECT_EQ(s.opening.highlight->access, 1);
+    EXPECT_EQ(s.opening.highlight->line, 71);
     EXPECT_FALSE(s.opening.highlight->block);
     EXPECT_EQ(s.opening.narration, "Every lane hits **bank 0**.\n");
     EXPECT_EQ(s.notes, "Ask who has seen a queue at one door.");

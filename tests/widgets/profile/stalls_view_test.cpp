@@ -191,3 +191,21 @@ TEST(StallsView, EveryPartReadsOnAProjector) {
 
 }  // namespace
 }  // namespace ws
+
+namespace ws {
+namespace {
+
+// A lesson's `highlight: {line: N}` reaches the view through the playback
+// model, as the banks view's `access` does.
+TEST(StallsView, TheModelsHighlightedLineIsMarked) {
+    Shown s(test::profiledRun(), {900, 330});
+    Highlight h;
+    h.line = 7;
+    s.model.setHighlight(h);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(s.view.highlightedLine(), 7);
+    EXPECT_EQ(s.view.selectedLine(), 7);
+}
+
+}  // namespace
+}  // namespace ws
