@@ -20,15 +20,15 @@ rec=$build/app/record/warpscope-record
 command -v ncu >/dev/null || { echo "why-vs-ncu.sh: ncu is not on PATH" >&2; exit 2; }
 
 # name | kernel regex for ncu | launches of it before the first timed one |
-# experiment and parameters. The ladder launches its kernel twice a run (the
-# blocks' sums, then the sum of those): its warm-up is two launches.
+# experiment and parameters. The ladder launches its kernel three times a run
+# at 2^24 (65,536 blocks' sums, then 256, then 1): its warm-up is three launches.
 cases=(
   "transpose naive|transposeNaive|1|transpose-f32 variant=naive width=4096 height=4096"
   "transpose tiled|transposeTiled|1|transpose-f32 variant=tiled width=4096 height=4096"
   "transpose padded|transposeTiled|1|transpose-f32 variant=padded width=4096 height=4096"
   "bank probe stride 1|bankProbe|1|bank-probe stride=1 width=4"
   "bank probe stride 32|bankProbe|1|bank-probe stride=32 width=4"
-  "reduction interleaved-divergent|ladderKernel|2|reduce-ladder variant=interleaved-divergent n=2^24 type=float"
+  "reduction interleaved-divergent|ladderKernel|3|reduce-ladder variant=interleaved-divergent n=2^24 type=float"
   "reduction best|reduceBest|1|reduce-ladder variant=best n=2^24 type=float"
   "matmul seed tiled|mmSeedTiled|1|matmul variant=seed-tiled n=2048 block_dim=16"
   "matmul warp-tiled double-buffered|mmWarptile|1|matmul variant=warptile-db n=2048"
