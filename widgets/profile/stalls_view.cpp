@@ -539,14 +539,20 @@ void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
                   .arg(placeName(m_selected),
                        countedText((long long)m_instructions.size(), "instruction", "instructions"),
                        samplesText(line->counts.samples)));
-    for (std::size_t i = 0; i < m_instructions.size(); ++i) {
+    // As many instructions as fit, two rows each; where not all fit, the last
+    // row says how many more, inside the pane (below it is the footnote).
+    const int room = pane.bottom() - instructionsTop(a);
+    const std::size_t all = m_instructions.size();
+    const std::size_t shown =
+        int(all) * 2 * rowH <= room ? all : std::size_t(std::max(0, (room - rowH) / (2 * rowH)));
+    for (std::size_t i = 0; i < all; ++i) {
         const StallInstruction& in = m_instructions[i];
         const int y = instructionsTop(a) + int(i) * 2 * rowH;
-        if (y + 2 * rowH > pane.bottom() && i + 1 < m_instructions.size()) {
+        if (i == shown) {
             p.setFont(font());
             p.setPen(palette::mutedText());
             p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                       tr("… %1 more").arg(m_instructions.size() - i));
+                       tr("… %1 more").arg(all - i));
             break;
         }
         p.setFont(mono);
