@@ -157,9 +157,8 @@ int main(int argc, char** argv) {
 
     // A run with --why places its samples, and names their lines, only in
     // code loaded after this: before the first CUDA call. The worker (serve)
-    // may be asked why at any run.
-    if (*run || *sweep || *recordLesson || *serve)
-        ws::profile::prepareWhyProfiling(flags.why || *serve);
+    // may be asked why at any run; other runs need no CUPTI subscriber.
+    if (((*run || *sweep) && flags.why) || *serve) ws::profile::prepareWhyProfiling();
     if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
     if (*device) return printDevice(json, std::cout, std::cerr);
     if (*run)

@@ -5,6 +5,7 @@
 #include "core/device/environment_badges.h"
 #include "core/figures/block_stats.h"
 #include "core/figures/overhead_text.h"
+#include "core/profile/counter_catalog.h"
 #include "core/profile/stall_lines.h"
 
 namespace ws {
@@ -91,9 +92,7 @@ std::string topStall(const Run& r) {
 
 double counterSum(const Run& r, std::initializer_list<const char*> metrics) {
     double sum = 0;
-    for (const auto& c : r.profile.counters)
-        for (const char* m : metrics)
-            if (c.metric == m) sum += c.value;
+    for (const char* m : metrics) sum += counterTotal(r.profile, m);
     return sum;
 }
 

@@ -7,6 +7,7 @@
 #include "core/common/digit_groups.h"
 #include "core/figures/run_comparison.h"
 #include "core/memory/bank_probe_cycles.h"
+#include "core/profile/counter_catalog.h"
 #include "core/profile/stall_lines.h"
 #include "core/profile/stall_reasons.h"
 #include "core/reduction/step_costs.h"
@@ -105,16 +106,15 @@ static void addProfileFigures(const RunProfile& p, std::map<std::string, RunFigu
         f["sampling_cost"] = {p.samplingOverheadPercent(), "%"};
     }
     if (!p.hasCounters()) return;
-    std::map<std::string, double> c;
-    for (const ProfileCounter& counter : p.counters) c[counter.metric] += counter.value;
-    f["dram_read_mb"] = {c["dram__bytes_read.sum"] / 1e6, "MB"};
-    f["dram_write_mb"] = {c["dram__bytes_write.sum"] / 1e6, "MB"};
-    f["l2_mb"] = {c["lts__t_bytes.sum"] / 1e6, "MB"};
-    f["l1_mb"] = {c["l1tex__t_bytes.sum"] / 1e6, "MB"};
-    f["bank_conflicts"] = {c["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] +
-                               c["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"],
+    auto c = [&](std::string_view metric) { return counterTotal(p, metric); };
+    f["dram_read_mb"] = {c("dram__bytes_read.sum") / 1e6, "MB"};
+    f["dram_write_mb"] = {c("dram__bytes_write.sum") / 1e6, "MB"};
+    f["l2_mb"] = {c("lts__t_bytes.sum") / 1e6, "MB"};
+    f["l1_mb"] = {c("l1tex__t_bytes.sum") / 1e6, "MB"};
+    f["bank_conflicts"] = {c("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum") +
+                               c("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
                            "", true};
-    f["occupancy"] = {c["sm__warps_active.avg.pct_of_peak_sustained_active"], "%"};
+    f["occupancy"] = {c("sm__warps_active.avg.pct_of_peak_sustained_active"), "%"};
 }
 
 std::map<std::string, RunFigure> runFigures(const Run& run) {

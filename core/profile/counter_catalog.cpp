@@ -85,6 +85,13 @@ std::vector<std::string> recordedCounterNames() {
     return names;
 }
 
+double counterTotal(const RunProfile& profile, std::string_view metric) {
+    double total = 0;
+    for (const ProfileCounter& c : profile.counters)
+        if (c.metric == metric) total += c.value;
+    return total;
+}
+
 const CounterInfo* findCounter(std::string_view metric) {
     for (const CounterInfo& c : recordedCounters())
         if (c.metric == metric) return &c;

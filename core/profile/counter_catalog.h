@@ -28,6 +28,11 @@ const std::vector<CounterInfo>& recordedCounters();
 std::vector<std::string> recordedCounterNames();
 const CounterInfo* findCounter(std::string_view metric);
 
+// A counter's value added over the profile's ranges (warpscope records one,
+// the timed work), 0 where it was not measured: what a lesson, the compare
+// table and the roofline read out of a profile.
+double counterTotal(const RunProfile& profile, std::string_view metric);
+
 // Rows a table adds from counters it was given, under the names Nsight
 // Compute (and nvprof before it) use for them: all of DRAM's bytes, read and
 // written; and single-precision FLOPs, two per FMA (ffma, fadd and fmul

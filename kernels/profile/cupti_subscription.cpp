@@ -2,16 +2,12 @@
 
 #include <cupti.h>
 
-#include <mutex>
-
 #include "kernels/profile/cubin_store.h"
 #include "kernels/profile/cupti_status.h"
 #include "kernels/profile/stall_sampling.h"
 
 namespace ws::profile {
 namespace {
-
-bool gSamplingOnNewContexts = false;
 
 void CUPTIAPI onResource(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id,
                          const void* data) {
@@ -22,7 +18,7 @@ void CUPTIAPI onResource(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id
             static_cast<const CUpti_ModuleResourceData*>(resource->resourceDescriptor);
         if (module && module->pCubin && module->cubinSize > 0)
             CubinStore::instance().keep(module->pCubin, module->cubinSize);
-    } else if (id == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && gSamplingOnNewContexts) {
+    } else if (id == CUPTI_CBID_RESOURCE_CONTEXT_CREATED) {
         // A refusal (not permitted, not supported) is seen again, and said,
         // when a profile asks for samples.
         (void)enableStallSampling(resource->context);
@@ -41,16 +37,8 @@ Status subscribe() {
 
 }  // namespace
 
-Status subscribeToCupti(bool samplingOnNewContexts) {
-    static std::mutex mutex;
-    static bool tried = false;
-    static Status answer;
-    std::lock_guard lock(mutex);
-    gSamplingOnNewContexts = gSamplingOnNewContexts || samplingOnNewContexts;
-    if (!tried) {
-        tried = true;
-        answer = subscribe();
-    }
+Status subscribeToCupti() {
+    static const Status answer = subscribe();  // once, thread-safe
     return answer;
 }
 

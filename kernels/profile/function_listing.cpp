@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <mutex>
 
 #include "core/device/sass_listing.h"
 #include "kernels/profile/cubin_symbols.h"
@@ -51,7 +52,9 @@ std::string disassemble(const Cubin& cubin) {
 
 // The SASS of the cubin's functions, disassembled once per cubin.
 const std::vector<SassFunction>& sassOf(const Cubin& cubin) {
-    static std::map<const Cubin*, std::vector<SassFunction>> cache;
+    static std::mutex mutex;
+    static std::map<const Cubin*, std::vector<SassFunction>> cache;  // cubins are never freed
+    std::lock_guard lock(mutex);
     auto [it, added] = cache.try_emplace(&cubin);
     if (added) it->second = parseSass(disassemble(cubin));
     return it->second;

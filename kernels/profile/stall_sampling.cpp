@@ -100,6 +100,22 @@ void drain(CUpti_PCSamplingData& data, const std::map<std::uint32_t, std::uint32
     data.droppedSamples = 0;
 }
 
+Status enableOn(CUcontext context) {
+    CUpti_PCSamplingEnableParams params{};
+    params.size = CUpti_PCSamplingEnableParamsSize;
+    params.ctx = context;
+    WS_CUPTI_TRY(cuptiPCSamplingEnable(&params));
+    return {};
+}
+
+Status disableOn(CUcontext context) {
+    CUpti_PCSamplingDisableParams params{};
+    params.size = CUpti_PCSamplingDisableParamsSize;
+    params.ctx = context;
+    WS_CUPTI_TRY(cuptiPCSamplingDisable(&params));
+    return {};
+}
+
 std::mutex gEnabledMutex;
 std::set<CUcontext> gEnabledEarly;
 
@@ -111,10 +127,7 @@ bool enabledEarly(CUcontext context) {
 }  // namespace
 
 Status enableStallSampling(CUcontext context) {
-    CUpti_PCSamplingEnableParams enable{};
-    enable.size = CUpti_PCSamplingEnableParamsSize;
-    enable.ctx = context;
-    WS_CUPTI_TRY(cuptiPCSamplingEnable(&enable));
+    if (Status s = enableOn(context); !s) return s;
     std::lock_guard lock(gEnabledMutex);
     gEnabledEarly.insert(context);
     return {};
@@ -123,23 +136,13 @@ Status enableStallSampling(CUcontext context) {
 Status pauseStallSampling() {
     auto context = currentContext();
     if (!context) return makeError(context.error());
-    if (!enabledEarly(*context)) return {};
-    CUpti_PCSamplingDisableParams params{};
-    params.size = CUpti_PCSamplingDisableParamsSize;
-    params.ctx = *context;
-    WS_CUPTI_TRY(cuptiPCSamplingDisable(&params));
-    return {};
+    return enabledEarly(*context) ? disableOn(*context) : Status{};
 }
 
 Status resumeStallSampling() {
     auto context = currentContext();
     if (!context) return makeError(context.error());
-    if (!enabledEarly(*context)) return {};
-    CUpti_PCSamplingEnableParams enable{};
-    enable.size = CUpti_PCSamplingEnableParamsSize;
-    enable.ctx = *context;
-    WS_CUPTI_TRY(cuptiPCSamplingEnable(&enable));
-    return {};
+    return enabledEarly(*context) ? enableOn(*context) : Status{};
 }
 
 int samplingPeriodFor(double kernelMs, int smCount, int clockKHz, double wantedSamples) {
@@ -163,22 +166,15 @@ Result<StallSampling> sampleStalls(const TimedWork& work, int periodLog2, int la
     static std::map<CUcontext, std::unique_ptr<SampleBuffer>> kept;
     std::unique_ptr<SampleBuffer> own;
     std::unique_ptr<SampleBuffer>* configured = early ? &kept[*context] : &own;
-    if (!early) {
-        CUpti_PCSamplingEnableParams enable{};
-        enable.size = CUpti_PCSamplingEnableParamsSize;
-        enable.ctx = *context;
-        WS_CUPTI_TRY(cuptiPCSamplingEnable(&enable));
-    }
+    if (!early)
+        if (Status s = enableOn(*context); !s) return makeError(s.error());
+    // A context enabled here is disabled when the sampling ends, however it ends.
     struct Disable {
         CUcontext context;
         bool done = false;
         void now() {
-            if (done) return;
+            if (!done) (void)disableOn(context);
             done = true;
-            CUpti_PCSamplingDisableParams params{};
-            params.size = CUpti_PCSamplingDisableParamsSize;
-            params.ctx = context;
-            cuptiPCSamplingDisable(&params);
         }
         ~Disable() { now(); }
     } disableAtEnd{*context, early};

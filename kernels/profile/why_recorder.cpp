@@ -29,7 +29,7 @@ Status deviceFault() {
 
 }  // namespace
 
-void prepareWhyProfiling(bool sampling) { (void)subscribeToCupti(sampling); }
+void prepareWhyProfiling() { (void)subscribeToCupti(); }
 
 WhyRecorder::WhyRecorder(WhySettings settings) : settings_(std::move(settings)) {
     profile_.requested = true;
@@ -89,18 +89,13 @@ void WhyRecorder::addStalls(const StallSampling& sampling) {
         profile_.stalls.reason.push_back(pc.reason);
         profile_.stalls.samples.push_back(pc.samples);
     }
-    // The sources of every file a sampled instruction's line is in.
+    // The text of every file the functions' lines are in: the view lists
+    // each line in file order, sampled or not.
     const auto& sources = embeddedKernelSources();
-    for (std::size_t i = 0; i < profile_.stalls.size(); ++i) {
-        const ProfiledFunction& f = profile_.functions[profile_.stalls.function[i]];
-        const auto at =
-            std::find(f.pcOffset.begin(), f.pcOffset.end(), profile_.stalls.pcOffset[i]);
-        if (at == f.pcOffset.end() || f.files.empty()) continue;
-        const std::string& path = f.files[f.file[std::size_t(at - f.pcOffset.begin())]];
-        if (profile_.sources.count(path)) continue;
-        if (auto found = sources.find(path); found != sources.end())
-            profile_.sources.emplace(path, std::string(found->second));
-    }
+    for (const ProfiledFunction& f : profile_.functions)
+        for (const std::string& path : f.files)
+            if (auto found = sources.find(path); found != sources.end())
+                profile_.sources.try_emplace(path, found->second);
     if (sampling.totalSamples == 0)
         profile_.stallsUnavailable =
             "Warp stalls were sampled but none was drawn: the timed work ran no kernel long "

@@ -37,9 +37,9 @@ private:
 };
 
 // Subscribes to CUPTI (kernels/profile/cupti_subscription.h): cubins kept as
-// they load, and with `sampling` stall sampling enabled on the contexts made
-// from now on. Call before the process's first CUDA call: a profile names
-// lines, and places samples at all, only in code loaded after it.
-void prepareWhyProfiling(bool sampling);
+// they load, and stall sampling enabled on the contexts made from now on.
+// Call before the process's first CUDA call: a profile names lines, and
+// places samples at all, only in code loaded after it.
+void prepareWhyProfiling();
 
 }  // namespace ws::profile

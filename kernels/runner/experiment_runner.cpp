@@ -100,7 +100,7 @@ Result<Run> runObserved(const ExperimentFamily& family, const ExperimentSpec& sp
                         const ParamValues& params, const RunOptions& options,
                         const DeviceInfo& device) {
     if (!options.why) return family.run(spec, params, options, device);
-    profile::prepareWhyProfiling(true);  // too late for code loaded already, see its header
+    profile::prepareWhyProfiling();  // too late for code loaded already, see its header
     profile::WhyRecorder recorder(
         {options.device, device.smCount, device.smClockKHz, recordedCounterNames()});
     ObserverScope scope(&recorder);

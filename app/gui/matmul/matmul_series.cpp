@@ -7,6 +7,7 @@
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/matmul/matmul_variants.h"
+#include "core/profile/counter_catalog.h"
 
 namespace ws {
 
@@ -62,15 +63,14 @@ std::vector<MatmulMeasurement> sameDevice(const Run* shown, const MatmulSources&
 // The run on show at each memory level its counters measured: its FLOPs
 // over the DRAM (read and written), L2 and L1 bytes, at its GFLOP/s.
 std::vector<RooflinePoint> measuredLevelsOf(const Run& run, const RooflinePoint& current) {
-    std::map<std::string, double> value;
-    for (const auto& c : run.profile.counters) value[c.metric] += c.value;
+    auto value = [&](std::string_view metric) { return counterTotal(run.profile, metric); };
     const double flops =
         run.timing.flops > 0 ? run.timing.flops : matmulFlops(std::uint32_t(current.n));
     std::vector<RooflinePoint> out;
     const std::pair<const char*, double> levels[] = {
-        {"DRAM", value["dram__bytes_read.sum"] + value["dram__bytes_write.sum"]},
-        {"L2", value["lts__t_bytes.sum"]},
-        {"L1", value["l1tex__t_bytes.sum"]}};
+        {"DRAM", value("dram__bytes_read.sum") + value("dram__bytes_write.sum")},
+        {"L2", value("lts__t_bytes.sum")},
+        {"L1", value("l1tex__t_bytes.sum")}};
     for (const auto& [level, bytes] : levels) {
         if (bytes <= 0 || flops <= 0) continue;
         RooflinePoint p = current;

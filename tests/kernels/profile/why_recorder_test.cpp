@@ -20,7 +20,7 @@ namespace ws {
 namespace {
 
 // Before main, so before any CUDA call, as warpscope-record does at its start.
-[[maybe_unused]] const bool kPrepared = (profile::prepareWhyProfiling(true), true);
+[[maybe_unused]] const bool kPrepared = (profile::prepareWhyProfiling(), true);
 
 Result<Run> runWithWhy(const std::string& id, const std::vector<std::string>& params) {
     const ExperimentSpec* spec = findExperiment(id);
