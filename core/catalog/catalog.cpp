@@ -11,6 +11,7 @@ const std::vector<ExperimentSpec>& catalog() {
         for (auto& e : basicsExperiments()) list.push_back(std::move(e));
         for (auto& e : reductionExperiments()) list.push_back(std::move(e));
         for (auto& e : memoryExperiments()) list.push_back(std::move(e));
+        for (auto& e : memoryKindsExperiments()) list.push_back(std::move(e));
         for (auto& e : atomicsExperiments()) list.push_back(std::move(e));
         for (auto& e : matmulExperiments()) list.push_back(std::move(e));
         for (auto& e : concurrencyExperiments()) list.push_back(std::move(e));

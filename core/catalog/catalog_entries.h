@@ -8,6 +8,7 @@ namespace ws {
 std::vector<ExperimentSpec> basicsExperiments();
 std::vector<ExperimentSpec> reductionExperiments();
 std::vector<ExperimentSpec> memoryExperiments();
+std::vector<ExperimentSpec> memoryKindsExperiments();
 std::vector<ExperimentSpec> atomicsExperiments();
 std::vector<ExperimentSpec> matmulExperiments();
 std::vector<ExperimentSpec> concurrencyExperiments();

@@ -1,0 +1,36 @@
+#pragma once
+// The latency staircase read as plateaus: runs of working sets whose latency
+// stays within a band, each named by the cache level whose size it fits
+// (from the device's properties), so the view labels "L1 33 cycles", "L2
+// 262 cycles", "HBM 650 cycles" at the measured values, not published ones.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/memkinds/memkinds_tables.h"
+
+namespace ws::memkinds {
+
+struct CacheSizes {
+    std::uint64_t l1Bytes = 0;      // unified L1/shared per SM (see l1Bytes())
+    std::uint64_t sharedBytes = 0;  // shared memory per SM
+    std::uint64_t l2Bytes = 0;
+};
+// From DeviceInfo: L2 from l2CacheBytes, shared per SM from sharedMemPerSm,
+// L1 as the unified L1/shared array (256 KiB on compute capability 8.0 and
+// 9.0, 128 KiB on 7.x and 8.6/8.9) minus nothing: the most a load can find.
+CacheSizes cacheSizes(const DeviceInfo& device);
+
+struct Plateau {
+    std::uint64_t fromBytes = 0, toBytes = 0;  // working sets it spans
+    double cyclesPerLoad = 0, nsPerLoad = 0;   // median over its points
+    std::string level;  // "L1", "L2", "HBM", "HBM, TLB misses", "shared", "constant"...
+};
+
+// Consecutive points within `band` (relative) of the plateau's first point
+// form one plateau; a lone point between two plateaus (a transition) joins
+// none. `path` names the level of a path that has one (shared, constant).
+std::vector<Plateau> findPlateaus(const std::vector<LatencyPoint>& points, const CacheSizes& sizes,
+                                  LoadPath path, double band = 0.12);
+
+}  // namespace ws::memkinds

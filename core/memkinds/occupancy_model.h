@@ -1,0 +1,30 @@
+#pragma once
+// Blocks resident per SM: predicted from a kernel's registers, threads and
+// shared memory by the hardware's allocation rules, and measured from a
+// run's block records (the most blocks whose [start, end) overlap on one SM).
+#include <cstdint>
+#include <string>
+
+#include "core/run/run.h"
+
+namespace ws::memkinds {
+
+struct OccupancyLimits {
+    std::uint32_t blocks = 0;         // the fewest of the four below
+    std::uint32_t byRegisters = 0;    // registers per SM / registers per block (warp granularity)
+    std::uint32_t byThreads = 0;      // threads per SM / threads per block
+    std::uint32_t bySharedMemory = 0;
+    std::uint32_t byBlockSlots = 0;   // the SM's block limit
+    std::string limitedBy;            // "registers", "threads", "shared memory", "block slots"
+};
+
+// Register allocation: per warp, rounded up to 256 registers; shared
+// memory per block rounded up to 128 bytes plus 1 KiB the system reserves
+// per block on 8.0 and later.
+OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registersPerThread,
+                                 std::uint32_t threadsPerBlock, std::uint32_t sharedBytesPerBlock);
+
+// The most blocks of `launch` resident on one SM at one time.
+std::uint32_t measuredBlocksPerSm(const BlockRecords& blocks);
+
+}  // namespace ws::memkinds
