@@ -92,8 +92,9 @@ ExperimentSpec memoryLatency() {
                    bytesParam("max_bytes", 1 * kKiB, 1 * kGiB, 256 * kMiB,
                               "Largest working set of the sweep; the sets between are the "
                               "powers of two."),
-                   loadsParam("4096", "Dependent loads timed per working set, after one pass "
-                                      "that brings the set into every level that holds it.")},
+                   loadsParam("4096",
+                              "Dependent loads timed per working set, after one pass "
+                              "that brings the set into every level that holds it.")},
         .records = {"blocks", "latency"},
         .views = {"latency-staircase"},
         .crossCheck = latencyRules,
@@ -117,8 +118,7 @@ ExperimentSpec l2Distance() {
                    loadsParam("2048", "Dependent loads timed on each SM.")},
         .records = {"blocks", "l2-distance"},
         .views = {"l2-distance", "grid"},
-        .crossCheck =
-            [](const ParamValues& v) -> Status {
+        .crossCheck = [](const ParamValues& v) -> Status {
             if (paramInt(v, "stride") > paramInt(v, "bytes"))
                 return makeError("stride must be at most bytes");
             return {};
@@ -256,8 +256,8 @@ ExperimentSpec localMemory() {
 }  // namespace
 
 std::vector<ExperimentSpec> memoryKindsExperiments() {
-    return {memoryLatency(), l2Distance(), memoryBandwidth(), constantMemory(), texture(),
-            localMemory()};
+    return {memoryLatency(),  l2Distance(), memoryBandwidth(),
+            constantMemory(), texture(),    localMemory()};
 }
 
 }  // namespace ws

@@ -14,6 +14,7 @@
 #include "core/concurrency/concurrency_tables.h"
 #include "core/device/environment_badges.h"
 #include "core/matmul/matmul_summary.h"
+#include "core/memkinds/memkinds_summary.h"
 #include "core/run/launch_label.h"
 #include "core/trace/device_json.h"
 #include "core/trace/trace_io.h"
@@ -165,6 +166,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     // Each lab's own records, where it summarises them.
     for (const std::string& line : labInfoLines(run)) out << line << "\n";
     for (const std::string& line : atomicsSummaryLines(run)) out << line << "\n";
+    for (const std::string& line : memkinds::summaryLines(run)) out << line << "\n";
     out << recordsSummary(run);
     for (const std::string& line : profileSummaryLines(run.profile)) out << line << "\n";
     if (run.experiment == "matmul")
