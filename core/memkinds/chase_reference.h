@@ -32,7 +32,8 @@ std::uint32_t chaseFinalIndex(const ChaseShape& shape, std::uint64_t loads);
 // Loads the chase makes before it is timed, so that every level that can
 // hold the set holds it: one pass over the cycle, at most `cap`.
 std::uint64_t chaseWarmupLoads(const ChaseShape& shape, std::uint64_t cap = 1u << 20);
-// The working sets of a sweep: powers of two from min to max bytes.
+// The working sets of a sweep: powers of two from min (rounded up to one)
+// to max bytes, both included.
 std::vector<std::uint64_t> workingSetSweep(std::uint64_t minBytes, std::uint64_t maxBytes);
 
 }  // namespace ws::memkinds

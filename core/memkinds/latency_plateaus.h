@@ -17,8 +17,9 @@ struct CacheSizes {
     std::uint64_t l2Bytes = 0;
 };
 // From DeviceInfo: L2 from l2CacheBytes, shared per SM from sharedMemPerSm,
-// L1 as the unified L1/shared array (256 KiB on compute capability 8.0 and
-// 9.0, 128 KiB on 7.x and 8.6/8.9) minus nothing: the most a load can find.
+// L1 as the unified L1/shared array by compute capability (256 KiB on 9.x and
+// 10.x, 192 KiB on 8.0 and 8.7, 128 KiB on 7.0, 8.6, 8.9 and 12.x, 96 KiB on
+// 7.5, else 64 KiB) minus nothing: the most a load can find.
 CacheSizes cacheSizes(const DeviceInfo& device);
 
 struct Plateau {
@@ -29,7 +30,10 @@ struct Plateau {
 
 // Consecutive points within `band` (relative) of the plateau's first point
 // form one plateau; a lone point between two plateaus (a transition) joins
-// none. `path` names the level of a path that has one (shared, constant).
+// none, a lone point at either end of the sweep is a plateau. `path` names
+// the level of a path that has one (shared, constant); otherwise the largest
+// set decides: L1 (never for cg), L2, HBM, and "HBM, TLB misses" for a later
+// HBM plateau whose first point is over 1.3 times the first HBM plateau.
 std::vector<Plateau> findPlateaus(const std::vector<LatencyPoint>& points, const CacheSizes& sizes,
                                   LoadPath path, double band = 0.12);
 

@@ -37,10 +37,10 @@ Result<LoadPath> loadPathFromName(const std::string& name);
 struct LatencyPoint {
     std::uint64_t workingSetBytes = 0;
     std::uint32_t strideBytes = 0;
-    std::uint32_t loads = 0;       // timed dependent loads
-    double cyclesPerLoad = 0;      // clock64 cycles / loads
-    double nsPerLoad = 0;          // %globaltimer ns / loads
-    std::uint32_t finalIndex = 0;  // where the chase ended on the GPU
+    std::uint32_t loads = 0;          // timed dependent loads
+    double cyclesPerLoad = 0;         // clock64 cycles / loads
+    double nsPerLoad = 0;             // %globaltimer ns / loads
+    std::uint32_t finalIndex = 0;     // where the chase ended on the GPU
     std::uint32_t expectedIndex = 0;  // where chaseFinalIndex says it must end
 };
 
@@ -88,7 +88,7 @@ enum class LocalKind : std::uint8_t { Registers = 0, LocalIndexed = 1, Spilled =
 const char* localKindName(LocalKind kind);  // "registers", "local-indexed", "spilled"
 struct LocalVariantTiming {
     LocalKind kind = LocalKind::Registers;
-    std::uint32_t registersPerThread = 0;  // cudaFuncGetAttributes numRegs
+    std::uint32_t registersPerThread = 0;   // cudaFuncGetAttributes numRegs
     std::uint32_t localBytesPerThread = 0;  // cudaFuncGetAttributes localSizeBytes
     double ms = 0;
     bool verified = false;
@@ -102,7 +102,8 @@ struct OccupancyPoint {
     std::uint32_t threadsPerBlock = 0;
     std::uint32_t sharedBytesPerBlock = 0;
     std::uint32_t predictedBlocksPerSm = 0;  // cudaOccupancyMaxActiveBlocksPerMultiprocessor
-    std::uint32_t measuredBlocksPerSm = 0;   // most blocks overlapping on one SM (%smid, %globaltimer)
+    // Most blocks overlapping on one SM (%smid, %globaltimer).
+    std::uint32_t measuredBlocksPerSm = 0;
 };
 
 RecordTable latencyTable(const std::vector<LatencyPoint>& points);

@@ -47,9 +47,10 @@ OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registe
 
     o.byBlockSlots = std::uint32_t(std::max(device.maxBlocksPerSm, 0));
 
-    // The smallest limit; ties go to the first in this order.
-    const std::pair<std::uint32_t, const char*> limits[] = {{o.byRegisters, "registers"},
-                                                            {o.byThreads, "threads"},
+    // The smallest limit. Ties go to threads first: a block that fills the
+    // SM's threads is at full occupancy, whatever else binds with it.
+    const std::pair<std::uint32_t, const char*> limits[] = {{o.byThreads, "threads"},
+                                                            {o.byRegisters, "registers"},
                                                             {o.bySharedMemory, "shared memory"},
                                                             {o.byBlockSlots, "block slots"}};
     const auto* least = &limits[0];

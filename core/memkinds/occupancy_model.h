@@ -10,17 +10,21 @@
 namespace ws::memkinds {
 
 struct OccupancyLimits {
-    std::uint32_t blocks = 0;         // the fewest of the four below
-    std::uint32_t byRegisters = 0;    // registers per SM / registers per block (warp granularity)
-    std::uint32_t byThreads = 0;      // threads per SM / threads per block
+    std::uint32_t blocks = 0;       // the fewest of the four below
+    std::uint32_t byRegisters = 0;  // registers per SM / registers per block (warp granularity)
+    std::uint32_t byThreads = 0;    // threads per SM / threads per block
     std::uint32_t bySharedMemory = 0;
-    std::uint32_t byBlockSlots = 0;   // the SM's block limit
-    std::string limitedBy;            // "registers", "threads", "shared memory", "block slots"
+    std::uint32_t byBlockSlots = 0;  // the SM's block limit
+    std::string limitedBy;           // "registers", "threads", "shared memory", "block slots"
 };
 
-// Register allocation: per warp, rounded up to 256 registers; shared
-// memory per block rounded up to 128 bytes plus 1 KiB the system reserves
-// per block on 8.0 and later.
+// Register allocation: per warp, rounded up to 256 registers, from one of
+// the SM's four register-file sub-partitions (as cuda_occupancy.h counts);
+// more than 255 registers per thread, no block. Shared memory per block plus
+// the 1 KiB the system reserves per block on 8.0 and later, rounded up to
+// 128 bytes (256 before 8.0). Threads in whole warps; no registers reported
+// counts as one. Ties name threads first, then registers, shared memory,
+// block slots.
 OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registersPerThread,
                                  std::uint32_t threadsPerBlock, std::uint32_t sharedBytesPerBlock);
 

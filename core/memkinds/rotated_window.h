@@ -12,8 +12,8 @@
 namespace ws::memkinds {
 
 struct RotatedWindow {
-    std::uint32_t side = 0;    // image and window are side x side
-    std::int32_t cosQ16 = 0;   // round(cos(angle) * 65536)
+    std::uint32_t side = 0;   // image and window are side x side
+    std::int32_t cosQ16 = 0;  // round(cos(angle) * 65536)
     std::int32_t sinQ16 = 0;
 };
 RotatedWindow rotatedWindow(std::uint32_t side, double angleDegrees);

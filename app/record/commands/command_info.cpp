@@ -166,7 +166,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     // Each lab's own records, where it summarises them.
     for (const std::string& line : labInfoLines(run)) out << line << "\n";
     for (const std::string& line : atomicsSummaryLines(run)) out << line << "\n";
-    for (const std::string& line : memkinds::summaryLines(run)) out << line << "\n";
+    for (const std::string& line : ws::memkinds::summaryLines(run)) out << line << "\n";
     out << recordsSummary(run);
     for (const std::string& line : profileSummaryLines(run.profile)) out << line << "\n";
     if (run.experiment == "matmul")
