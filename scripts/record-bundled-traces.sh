@@ -2,7 +2,7 @@
 # Records the traces bundled in resources/traces on a machine with a CUDA
 # device: small sweeps of every experiment, a few MB in all.
 # Usage: record-bundled-traces.sh [RECORDER] [OUTDIR] [LAB...]
-# LAB is basics, reductions, memory, atomics, concurrency or matmul; without
+# LAB is basics, reductions, memory, memkinds, atomics, concurrency or matmul; without
 # one, every lab is recorded. LAB affine re-records only the reductions of
 # affine maps (part of reductions).
 set -euo pipefail
@@ -65,6 +65,22 @@ record_memory() {
     sweep bank-probe pattern=column tile=16x16 width=1 padding=0,4
 }
 
+record_memkinds() {
+    # Memory kinds lab (seed 000 ch. 1, seed 004): the latency staircase to
+    # 256 MiB and the paths with one level, L2 from each SM, the bandwidth
+    # staircase to 1 GiB, __constant__ memory at 1 and 32 distinct indices,
+    # the rotated window, local memory with the occupancy sweep. The recorded
+    # launches are small (one thread, one block per SM, a 1024 x 1024
+    # window): about 0.3 MB in all.
+    sweep memory-latency path=global min_bytes=1024 max_bytes=2^28 stride=128
+    sweep memory-latency path=shared,constant min_bytes=1024 max_bytes=65536 stride=128
+    sweep l2-distance bytes=4096,16777216
+    sweep memory-bandwidth min_bytes=16384 max_bytes=2^30 block=512
+    sweep constant-memory distinct=1,32
+    sweep texture size=1024 angle=30 path=texture
+    sweep local-memory n=2^20 variant=local-indexed
+}
+
 record_atomics() {
     # Atomics lab (seeds 000/003 ch. 3 and 002): the work queue, argmin by
     # atomicCAS and its fast variants, contention. About 1 MB in all.
@@ -105,7 +121,7 @@ record_matmul() {
 }
 
 labs=("$@")
-[ ${#labs[@]} -gt 0 ] || labs=(basics reductions memory atomics concurrency matmul)
+[ ${#labs[@]} -gt 0 ] || labs=(basics reductions memory memkinds atomics concurrency matmul)
 for lab in "${labs[@]}"; do
     declare -F "record_$lab" >/dev/null || { echo "unknown lab '$lab'" >&2; exit 2; }
     "record_$lab"

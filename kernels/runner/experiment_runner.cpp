@@ -14,6 +14,7 @@
 #include "kernels/common/kernel_observer.h"
 #include "kernels/concurrency/concurrency_experiments.h"
 #include "kernels/matmul/matmul_experiments.h"
+#include "kernels/memkinds/memkinds_experiments.h"
 #include "kernels/memory/memory_experiments.h"
 #include "kernels/profile/why_recorder.h"
 #include "kernels/reduction/reduction_programs.h"
@@ -177,6 +178,7 @@ const std::vector<ExperimentFamily>& experimentFamilies() {
         {"basics", isBasicsExperiment, runBasicsExperiment},
         {"reduction", isReductionExperiment, runReductionFamily},
         {"memory", isMemoryExperiment, runMemoryExperiment},
+        {"memory-kinds", isMemoryKindsExperiment, runMemoryKindsExperiment},
         {"atomics", isAtomicsExperiment, runAtomicsExperiment},
         {"matmul", isMatmulExperiment, runMatmulExperiment},
         {"concurrency", isConcurrencyExperiment, runConcurrencyExperiment},
