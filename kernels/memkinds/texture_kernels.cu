@@ -103,6 +103,13 @@ void TextureObject::release() {
 
 Status TextureObject::linearWords(std::uint32_t* data, std::uint64_t words) {
     release();
+    // cudaMalloc's blocks start on the texture alignment; say so if one did not.
+    int device = 0, alignment = 0;
+    WS_CUDA_TRY(cudaGetDevice(&device));
+    WS_CUDA_TRY(cudaDeviceGetAttribute(&alignment, cudaDevAttrTextureAlignment, device));
+    if (alignment > 0 && reinterpret_cast<std::uintptr_t>(data) % std::uintptr_t(alignment) != 0)
+        return makeError("a linear texture must start on " + std::to_string(alignment) +
+                         " bytes; the chase's buffer does not");
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
     resource.resType = cudaResourceTypeLinear;
