@@ -73,7 +73,10 @@ record_memkinds() {
     # launches are small (one thread, one block per SM, a 1024 x 1024
     # window): about 0.3 MB in all.
     sweep memory-latency path=global min_bytes=1024 max_bytes=2^28 stride=128
+    sweep memory-latency path=cg min_bytes=1024 max_bytes=2^26 stride=128
     sweep memory-latency path=shared,constant min_bytes=1024 max_bytes=65536 stride=128
+    # One load per 2 MiB page: past the TLB's reach every load also walks the page table.
+    sweep memory-latency path=cg min_bytes=2^21 max_bytes=2^30 stride=2^21
     sweep l2-distance bytes=4096,16777216
     sweep memory-bandwidth min_bytes=16384 max_bytes=2^30 block=512
     sweep constant-memory distinct=1,32

@@ -64,7 +64,7 @@ nlohmann::json latencyBench(const BenchOptions& o, const DeviceInfo& device, int
     nlohmann::json paths = nlohmann::json::array();
     paths.push_back(latencyPath("global", "1024", big, "128", o, device, failures));
     if (!o.quick)  // a page per load: past the TLB's reach
-        paths.push_back(latencyPath("global", "2097152", big, "2097152", o, device, failures));
+        paths.push_back(latencyPath("cg", "2097152", big, "2097152", o, device, failures));
     paths.push_back(latencyPath("ldg", "1024", "67108864", "128", o, device, failures));
     paths.push_back(latencyPath("cg", "1024", "67108864", "128", o, device, failures));
     paths.push_back(latencyPath("shared", "1024", "65536", "128", o, device, failures));

@@ -46,13 +46,23 @@ std::uint64_t chaseWarmupLoads(const ChaseShape& shape, std::uint64_t cap) {
     return std::min(shape.slots(), cap);
 }
 
-std::vector<std::uint64_t> workingSetSweep(std::uint64_t minBytes, std::uint64_t maxBytes) {
+std::vector<std::uint64_t> workingSetSweep(std::uint64_t minBytes, std::uint64_t maxBytes,
+                                           std::uint32_t pointsPerOctave,
+                                           std::uint64_t multipleOf) {
     std::vector<std::uint64_t> sets;
+    const std::uint32_t p = std::max<std::uint32_t>(pointsPerOctave, 1);
+    const std::uint64_t m = std::max<std::uint64_t>(multipleOf, 1);
     std::uint64_t w = 1;
     while (w < minBytes && w <= (std::uint64_t(1) << 62)) w *= 2;
     for (; w <= maxBytes; w *= 2) {
-        sets.push_back(w);
-        if (w > (std::uint64_t(1) << 62)) break;
+        for (std::uint32_t j = 0; j < p; ++j) {
+            std::uint64_t set = w + w / p * j;
+            set -= set % m;
+            if (set < minBytes || set > maxBytes || set == 0) continue;
+            if (!sets.empty() && set <= sets.back()) continue;
+            sets.push_back(set);
+        }
+        if (w > (std::uint64_t(1) << 61)) break;
     }
     return sets;
 }

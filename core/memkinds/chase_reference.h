@@ -32,8 +32,13 @@ std::uint32_t chaseFinalIndex(const ChaseShape& shape, std::uint64_t loads);
 // Loads the chase makes before it is timed, so that every level that can
 // hold the set holds it: one pass over the cycle, at most `cap`.
 std::uint64_t chaseWarmupLoads(const ChaseShape& shape, std::uint64_t cap = 1u << 20);
-// The working sets of a sweep: powers of two from min (rounded up to one)
-// to max bytes, both included.
-std::vector<std::uint64_t> workingSetSweep(std::uint64_t minBytes, std::uint64_t maxBytes);
+// The working sets of a sweep from min to max bytes: the powers of two (min
+// rounded up to one) and, with pointsPerOctave p > 1, the p - 1 sets evenly
+// between each two (1.5 x for p = 2; 1.25, 1.5, 1.75 x for p = 4), each
+// rounded down to a multiple of `multipleOf` (the chase's stride),
+// increasing, without repeats.
+std::vector<std::uint64_t> workingSetSweep(std::uint64_t minBytes, std::uint64_t maxBytes,
+                                           std::uint32_t pointsPerOctave = 1,
+                                           std::uint64_t multipleOf = 1);
 
 }  // namespace ws::memkinds

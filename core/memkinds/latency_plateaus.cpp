@@ -21,6 +21,15 @@ std::uint64_t unifiedL1Bytes(int major, int minor) {
     return 64 * kKiB;
 }
 
+constexpr std::uint64_t kLineBytes = 128;
+constexpr std::uint32_t kPageStrideBytes = 64 * 1024;
+
+// The bytes of lines a chase over this set keeps in the caches.
+std::uint64_t cachedBytes(const LatencyPoint& p) {
+    if (p.strideBytes <= kLineBytes) return p.workingSetBytes;
+    return p.workingSetBytes / p.strideBytes * kLineBytes;
+}
+
 double median(std::vector<double> v) {
     if (v.empty()) return 0;
     std::sort(v.begin(), v.end());
@@ -51,7 +60,6 @@ std::vector<Plateau> findPlateaus(const std::vector<LatencyPoint>& points, const
     }
 
     std::vector<Plateau> plateaus;
-    double firstHbmCycles = 0;
     for (std::size_t g = 0; g < groups.size(); ++g) {
         const auto [begin, end] = groups[g];
         const bool inner = g > 0 && g + 1 < groups.size();
@@ -66,21 +74,34 @@ std::vector<Plateau> findPlateaus(const std::vector<LatencyPoint>& points, const
         }
         p.cyclesPerLoad = median(cycles);
         p.nsPerLoad = median(ns);
+        const std::uint64_t cached = cachedBytes(points[end - 1]);
+        std::string level;
         if (path == LoadPath::Shared) {
-            p.level = "shared";
+            level = "shared";
         } else if (path == LoadPath::Constant) {
-            p.level = "constant";
-        } else if (p.toBytes <= sizes.l1Bytes && path != LoadPath::L2Only) {
-            p.level = "L1";
-        } else if (p.toBytes <= std::max(sizes.l1Bytes, sizes.l2Bytes)) {
-            p.level = "L2";
-        } else if (firstHbmCycles == 0) {
-            p.level = "HBM";
-            firstHbmCycles = p.cyclesPerLoad;
+            level = "constant cache";
+        } else if (cached <= sizes.l1Bytes && path != LoadPath::L2Only) {
+            level = "L1";
+        } else if (cached <= std::max(sizes.l1Bytes, sizes.l2Bytes)) {
+            level = "L2";
         } else {
-            // Past the TLB's reach every load also walks the page tables.
-            p.level =
-                points[begin].cyclesPerLoad > 1.3 * firstHbmCycles ? "HBM, TLB misses" : "HBM";
+            level = "HBM";
+        }
+        // The first plateau of this level, if one came before.
+        const Plateau* first = nullptr;
+        for (const Plateau& q : plateaus)
+            if (q.level.rfind(level, 0) == 0) {
+                first = &q;
+                break;
+            }
+        p.level = level;
+        if (first && p.cyclesPerLoad > 1.3 * first->cyclesPerLoad) {
+            if (points[begin].strideBytes >= kPageStrideBytes || level == "HBM")
+                p.level = level + ", TLB misses";  // every load also walks the page tables
+            else if (level == "L2")
+                p.level = "L2, far partition";
+            else if (level == "constant cache")
+                p.level = "constant, L1.5 cache";
         }
         plateaus.push_back(p);
     }

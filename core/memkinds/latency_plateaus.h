@@ -25,15 +25,21 @@ CacheSizes cacheSizes(const DeviceInfo& device);
 struct Plateau {
     std::uint64_t fromBytes = 0, toBytes = 0;  // working sets it spans
     double cyclesPerLoad = 0, nsPerLoad = 0;   // median over its points
-    std::string level;  // "L1", "L2", "HBM", "HBM, TLB misses", "shared", "constant"...
+    std::string level;  // "L1", "L2", "HBM", "HBM, TLB misses", "L2, far partition", "shared"...
 };
 
 // Consecutive points within `band` (relative) of the plateau's first point
 // form one plateau; a lone point between two plateaus (a transition) joins
 // none, a lone point at either end of the sweep is a plateau. `path` names
-// the level of a path that has one (shared, constant); otherwise the largest
-// set decides: L1 (never for cg), L2, HBM, and "HBM, TLB misses" for a later
-// HBM plateau whose first point is over 1.3 times the first HBM plateau.
+// the level of a path that has one (shared, constant cache); otherwise the
+// bytes the chase leaves in the caches at the plateau's largest set decide:
+// L1 (never for cg), L2, HBM. Those bytes are the working set, or one line
+// of 128 bytes per load where the stride is wider (a chase of 2 MiB steps
+// through 1 GiB touches 512 lines). A later plateau of a level already named
+// that is over 1.3 times slower is named for why: ", TLB misses" where each
+// load has its own page (stride >= 64 KiB) and for HBM; "L2, far partition"
+// (on the H100 a set past about half the L2 no longer fits in the partition
+// near the SM); "constant, L1.5 cache" past the 2 KiB constant cache.
 std::vector<Plateau> findPlateaus(const std::vector<LatencyPoint>& points, const CacheSizes& sizes,
                                   LoadPath path, double band = 0.12);
 

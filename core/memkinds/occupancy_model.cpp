@@ -61,13 +61,17 @@ OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registe
     return o;
 }
 
-std::uint32_t measuredBlocksPerSm(const BlockRecords& blocks) {
+std::uint32_t measuredBlocksPerSm(const BlockRecords& blocks, std::uint64_t minOverlapNs) {
     // Per SM, +1 at each start and -1 at each end; at one time ends come
     // first, so a block that starts as another ends is not counted with it.
     std::map<std::uint32_t, std::vector<std::pair<std::uint64_t, int>>> events;
     const std::size_t n = std::min({blocks.sm.size(), blocks.startNs.size(), blocks.endNs.size()});
     for (std::size_t i = 0; i < n; ++i) {
-        events[blocks.sm[i]].push_back({blocks.startNs[i], +1});
+        // Each block counts from minOverlapNs after its start, so two blocks
+        // are counted together only where they overlap by more than that.
+        const std::uint64_t from = blocks.startNs[i] + minOverlapNs;
+        if (from >= blocks.endNs[i]) continue;
+        events[blocks.sm[i]].push_back({from, +1});
         events[blocks.sm[i]].push_back({blocks.endNs[i], -1});
     }
     int most = 0;

@@ -28,7 +28,12 @@ struct OccupancyLimits {
 OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registersPerThread,
                                  std::uint32_t threadsPerBlock, std::uint32_t sharedBytesPerBlock);
 
-// The most blocks of `launch` resident on one SM at one time.
-std::uint32_t measuredBlocksPerSm(const BlockRecords& blocks);
+// The most blocks of `launch` resident on one SM at one time. Blocks that
+// overlap by less than `minOverlapNs` are not counted together: a block's
+// record spans thread 0's readings, and the block that replaces it on the SM
+// can start within a few hundred ns of them while the last warps of the old
+// one retire, which reads as one block too many (seen on the H100 at every
+// register cap). Blocks held far longer than the margin overlap by far more.
+std::uint32_t measuredBlocksPerSm(const BlockRecords& blocks, std::uint64_t minOverlapNs = 0);
 
 }  // namespace ws::memkinds

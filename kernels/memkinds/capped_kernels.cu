@@ -42,6 +42,9 @@ __global__ void __maxnreg__(kCap)
 #pragma unroll
     for (std::uint32_t k = 0; k < kBusyWords; ++k)
         v[k] = (blockIdx.x * blockDim.x + threadIdx.x) * 2654435761u + k;
+    // Every warp holds from one moment to the next, so thread 0's readings
+    // span the whole block's stay.
+    __syncthreads();
     const std::uint64_t t0 = dev::globalTimerNs();
     do {
 #pragma unroll
@@ -52,6 +55,7 @@ __global__ void __maxnreg__(kCap)
 #pragma unroll
     for (std::uint32_t k = 0; k < kBusyWords; ++k) x ^= v[k];
     if (x == kNeverSeen) *sink = x;  // the work is used; the store all but never happens
+    __syncthreads();
     recorder.finish(blocks);
 }
 

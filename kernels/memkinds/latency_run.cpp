@@ -84,9 +84,10 @@ Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
     const auto minBytes = std::uint64_t(paramInt(params, "min_bytes"));
     const auto maxBytes = std::uint64_t(paramInt(params, "max_bytes"));
     const auto loads = std::uint64_t(paramInt(params, "loads"));
-    const std::vector<std::uint64_t> sets = workingSetSweep(minBytes, maxBytes);
+    const auto perOctave = std::uint32_t(paramInt(params, "points_per_octave"));
+    const std::vector<std::uint64_t> sets = workingSetSweep(minBytes, maxBytes, perOctave, stride);
     if (sets.empty())
-        return makeError("no power of two lies between min_bytes=" + std::to_string(minBytes) +
+        return makeError("no working set lies between min_bytes=" + std::to_string(minBytes) +
                          " and max_bytes=" + std::to_string(maxBytes));
     for (std::uint64_t set : sets)
         if (Status s = checkChaseShape({set, stride}); !s) return makeError(s.error());

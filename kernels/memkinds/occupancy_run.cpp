@@ -15,6 +15,9 @@ namespace ws::memkinds {
 namespace {
 constexpr std::uint64_t kHoldNs = 50000;
 constexpr std::uint32_t kWaves = 3;
+// Blocks held together overlap by about kHoldNs; a block and the one that
+// replaces it on the SM, by at most the time its last warps take to retire.
+constexpr std::uint64_t kMinOverlapNs = 5000;
 }  // namespace
 
 Result<OccupancySweep> sweepOccupancy(const DeviceInfo& limits, std::uint32_t block,
@@ -63,7 +66,7 @@ Result<OccupancySweep> sweepOccupancy(const DeviceInfo& limits, std::uint32_t bl
         p.threadsPerBlock = block;
         p.sharedBytesPerBlock = sharedBytes;
         p.predictedBlocksPerSm = std::uint32_t(*perSm);
-        p.measuredBlocksPerSm = measuredBlocksPerSm(records);
+        p.measuredBlocksPerSm = measuredBlocksPerSm(records, kMinOverlapNs);
         sweep.points.push_back(p);
     }
     return sweep;

@@ -71,6 +71,14 @@ TEST(ChaseReference, WarmupAndSweep) {
     EXPECT_EQ(workingSetSweep(4096, 4096), std::vector<std::uint64_t>{4096});
     EXPECT_TRUE(workingSetSweep(8192, 4096).empty());
     EXPECT_EQ(workingSetSweep(1024, std::uint64_t(1) << 30).size(), 21u);
+    // Points between the powers of two, on the stride.
+    EXPECT_EQ(workingSetSweep(1024, 8192, 2),
+              (std::vector<std::uint64_t>{1024, 1536, 2048, 3072, 4096, 6144, 8192}));
+    EXPECT_EQ(workingSetSweep(4096, 8192, 4),
+              (std::vector<std::uint64_t>{4096, 5120, 6144, 7168, 8192}));
+    // 1.5 x 2 KiB is no multiple of a 2 KiB stride: rounded down onto 2 KiB, once.
+    EXPECT_EQ(workingSetSweep(2048, 8192, 2, 2048),
+              (std::vector<std::uint64_t>{2048, 4096, 6144, 8192}));
 }
 
 }  // namespace

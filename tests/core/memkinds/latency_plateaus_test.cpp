@@ -105,7 +105,51 @@ TEST(LatencyPlateaus, PathsNameTheirOwnLevels) {
     EXPECT_EQ(shared[0].toBytes, 64 * kKiB);
     auto constant = findPlateaus(flat, sizes, LoadPath::Constant);
     ASSERT_EQ(constant.size(), 1u);
-    EXPECT_EQ(constant[0].level, "constant");
+    EXPECT_EQ(constant[0].level, "constant cache");
+}
+
+// What the H100 measured (scripts/gpu/memkinds.sh): the steps that are not
+// a new level are named for why they are there.
+TEST(LatencyPlateaus, SlowerStepsOfOneLevelSayWhy) {
+    const CacheSizes sizes = cacheSizes(h100());
+    auto at = [](std::uint64_t w, std::uint32_t stride, double c) {
+        return LatencyPoint{w, stride, 4096, c, c / 2, 0, 0};
+    };
+    // L2 to 16 MiB, the far partition from 28 to 40 MiB, HBM from 64 MiB.
+    auto far = findPlateaus({at(4 * kMiB, 128, 279), at(8 * kMiB, 128, 279),
+                             at(16 * kMiB, 128, 279), at(24 * kMiB, 128, 400),
+                             at(28 * kMiB, 128, 500), at(32 * kMiB, 128, 520),
+                             at(40 * kMiB, 128, 530), at(48 * kMiB, 128, 610),
+                             at(64 * kMiB, 128, 683), at(128 * kMiB, 128, 683)},
+                            sizes, LoadPath::Global);
+    ASSERT_EQ(far.size(), 3u);
+    EXPECT_EQ(far[0].level, "L2");
+    EXPECT_EQ(far[1].level, "L2, far partition");
+    EXPECT_EQ(far[1].fromBytes, 28 * kMiB);
+    EXPECT_EQ(far[2].level, "HBM");
+
+    // One load per 2 MiB page through L2 (cg): 512 lines at most, so L2,
+    // and slower once the pages outrun the TLB.
+    auto tlb = findPlateaus({at(4 * kMiB, 2 * kMiB, 280), at(64 * kMiB, 2 * kMiB, 281),
+                             at(256 * kMiB, 2 * kMiB, 420), at(1024 * kMiB, 2 * kMiB, 425)},
+                            sizes, LoadPath::L2Only);
+    ASSERT_EQ(tlb.size(), 2u);
+    EXPECT_EQ(tlb[0].level, "L2");
+    EXPECT_EQ(tlb[1].level, "L2, TLB misses");
+    // The same chase through L1 stays in L1: 512 lines are 64 KiB.
+    auto l1 = findPlateaus({at(4 * kMiB, 2 * kMiB, 40), at(1024 * kMiB, 2 * kMiB, 40)}, sizes,
+                           LoadPath::Global);
+    ASSERT_EQ(l1.size(), 1u);
+    EXPECT_EQ(l1[0].level, "L1");
+
+    // __constant__ memory: the 2 KiB constant cache, then the L1.5 cache.
+    auto constant =
+        findPlateaus({at(kKiB, 128, 34), at(2 * kKiB, 128, 34), at(4 * kKiB, 128, 100),
+                      at(64 * kKiB, 128, 100)},
+                     sizes, LoadPath::Constant);
+    ASSERT_EQ(constant.size(), 2u);
+    EXPECT_EQ(constant[0].level, "constant cache");
+    EXPECT_EQ(constant[1].level, "constant, L1.5 cache");
 }
 
 TEST(LatencyPlateaus, TransitionsAndEnds) {

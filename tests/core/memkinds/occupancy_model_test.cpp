@@ -82,6 +82,16 @@ BlockRecords records(std::initializer_list<std::array<std::uint64_t, 3>> rows) {
     return b;
 }
 
+TEST(OccupancyModel, OverlapsShorterThanTheMarginDoNotCount) {
+    // Two blocks held 50 us together, and a third that replaced one of them
+    // 300 ns before thread 0's end reading: three with no margin, two with one.
+    const auto b = records({{0, 0, 50000}, {0, 100, 50100}, {0, 49800, 99800}});
+    EXPECT_EQ(measuredBlocksPerSm(b), 3u);
+    EXPECT_EQ(measuredBlocksPerSm(b, 5000), 2u);
+    // A block shorter than the margin counts with nobody.
+    EXPECT_EQ(measuredBlocksPerSm(records({{0, 0, 1000}, {0, 500, 900}}), 5000), 0u);
+}
+
 TEST(OccupancyModel, MeasuredBlocksPerSm) {
     EXPECT_EQ(measuredBlocksPerSm({}), 0u);
     EXPECT_EQ(measuredBlocksPerSm(records({{0, 100, 200}})), 1u);
