@@ -34,6 +34,7 @@
 #include "app/gui/lessons/presentation_window.h"
 #include "app/gui/lessons/slide_stage.h"
 #include "app/gui/matmul/matmul_lab.h"
+#include "app/gui/memkinds/memkinds_lab.h"
 #include "app/gui/memory/bank_probe_series.h"
 #include "app/gui/memory/memory_lab.h"
 #include "app/gui/reduction/reduction_lab.h"
@@ -82,6 +83,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     new AtomicsLab(this);      // work queue, CAS attempts and contention docks; its views by name
     new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
     new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
+    new MemkindsLab(this);     // staircases, L2 distance, constant, texture, local; views by name
     // Lessons come last: their slides use the views every lab registered.
     m_lesson = new LessonController(this, m_stage);
     m_keys = new LessonKeys(m_lesson, m_stage, this);

@@ -37,7 +37,14 @@ QStringList documentedViewNames() {
             QStringLiteral("operations"),
             QStringLiteral("launch-tree"),
             QStringLiteral("pages"),
-            QStringLiteral("figures")};
+            QStringLiteral("figures"),
+            QStringLiteral("latency-staircase"),
+            QStringLiteral("l2-distance"),
+            QStringLiteral("bandwidth-staircase"),
+            QStringLiteral("constant-broadcast"),
+            QStringLiteral("texture-paths"),
+            QStringLiteral("local-memory"),
+            QStringLiteral("occupancy")};
 }
 
 QString usageText() {
