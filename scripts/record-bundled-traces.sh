@@ -72,15 +72,15 @@ record_memkinds() {
     # the rotated window, local memory with the occupancy sweep. The recorded
     # launches are small (one thread, one block per SM, a 1024 x 1024
     # window): about 0.3 MB in all.
-    sweep memory-latency path=global min_bytes=1024 max_bytes=2^28 stride=128
+    sweep memory-latency path=global min_bytes=1024 max_bytes=2^28 stride=128 points_per_octave=4
     sweep memory-latency path=cg min_bytes=1024 max_bytes=2^26 stride=128
     sweep memory-latency path=shared,constant min_bytes=1024 max_bytes=65536 stride=128
     # One load per 2 MiB page: past the TLB's reach every load also walks the page table.
-    sweep memory-latency path=cg min_bytes=2^21 max_bytes=2^30 stride=2^21
+    sweep memory-latency path=cg min_bytes=2^21 max_bytes=2^33 stride=2^21 points_per_octave=1
     sweep l2-distance bytes=4096,16777216
     sweep memory-bandwidth min_bytes=16384 max_bytes=2^30 block=512
-    sweep constant-memory distinct=1,32
-    sweep texture size=1024 angle=30 path=texture
+    sweep constant-memory distinct=1,8,32
+    sweep texture size=2048 angle=0,90 path=texture
     sweep local-memory n=2^20 variant=local-indexed
 }
 

@@ -64,7 +64,7 @@ nlohmann::json latencyBench(const BenchOptions& o, const DeviceInfo& device, int
     nlohmann::json paths = nlohmann::json::array();
     paths.push_back(latencyPath("global", "1024", big, "128", o, device, failures));
     if (!o.quick)  // a page per load: past the TLB's reach
-        paths.push_back(latencyPath("cg", "2097152", big, "2097152", o, device, failures));
+        paths.push_back(latencyPath("cg", "2097152", "8589934592", "2097152", o, device, failures));
     paths.push_back(latencyPath("ldg", "1024", "67108864", "128", o, device, failures));
     paths.push_back(latencyPath("cg", "1024", "67108864", "128", o, device, failures));
     paths.push_back(latencyPath("shared", "1024", "65536", "128", o, device, failures));
@@ -126,7 +126,7 @@ nlohmann::json bandwidthBench(const BenchOptions& o, const DeviceInfo& device, i
     nlohmann::json rows = nlohmann::json::array();
     std::cout << "| level | working set | GB/s | ms | bytes read |\n|---|---|---|---|---|\n";
     for (const auto& p : *points) {
-        const char* level = p.level == memkinds::BandwidthLevel::Shared ? "shared" : "global";
+        const char* level = memkinds::bandwidthLevelName(p.level);
         rows.push_back({{"level", level},
                         {"bytes", p.workingSetBytes},
                         {"bytesRead", p.bytesRead},

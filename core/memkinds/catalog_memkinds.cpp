@@ -87,14 +87,25 @@ ExperimentSpec memoryLatency() {
                               "Bytes between two consecutive loads of the chase. 128 (a cache "
                               "line) gives every load its own line; 2 MiB and more give every "
                               "load its own page, so the TLB's reach shows."),
-                   bytesParam("min_bytes", 1 * kKiB, 1 * kGiB, 1 * kKiB,
+                   bytesParam("min_bytes", 1 * kKiB, 8 * kGiB, 1 * kKiB,
                               "Smallest working set of the sweep."),
-                   bytesParam("max_bytes", 1 * kKiB, 1 * kGiB, 256 * kMiB,
-                              "Largest working set of the sweep; the sets between are the "
-                              "powers of two."),
+                   bytesParam("max_bytes", 1 * kKiB, 8 * kGiB, 256 * kMiB,
+                              "Largest working set of the sweep (beyond 1 GiB for the TLB's "
+                              "reach with a page-sized stride); the sets between are the "
+                              "powers of two and points_per_octave's."),
                    loadsParam("4096",
                               "Dependent loads timed per working set, after one pass "
-                              "that brings the set into every level that holds it.")},
+                              "that brings the set into every level that holds it."),
+                   {.name = "points_per_octave",
+                    .type = ParamType::Int,
+                    .min = 1,
+                    .max = 4,
+                    .defaultValue = "2",
+                    .unit = "sets",
+                    .help = "Working sets per doubling: 1 measures the powers of two; 2 adds "
+                            "1.5 x each; 4 adds 1.25, 1.5 and 1.75 x, to find where a step "
+                            "begins (the H100's far L2 partition between 24 and 48 MiB).",
+                    .powerOfTwo = true}},
         .records = {"blocks", "latency"},
         .views = {"latency-staircase"},
         .crossCheck = latencyRules,

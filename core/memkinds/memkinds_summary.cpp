@@ -99,12 +99,13 @@ void bandwidthLines(const Run& run, std::vector<std::string>& out) {
     }
     if (points->empty()) return;
     std::string line = "bandwidth: " + std::to_string(points->size()) + " points";
-    for (BandwidthLevel level : {BandwidthLevel::Global, BandwidthLevel::Shared}) {
+    for (BandwidthLevel level :
+         {BandwidthLevel::Global, BandwidthLevel::L2Only, BandwidthLevel::Shared}) {
         const BandwidthPoint* best = nullptr;
         for (const auto& p : *points)
             if (p.level == level && (!best || p.gbPerS > best->gbPerS)) best = &p;
         if (!best) continue;
-        line += std::string("; ") + (level == BandwidthLevel::Global ? "global" : "shared") +
+        line += std::string("; ") + bandwidthLevelName(level) +
                 format(" best %.0f GB/s", best->gbPerS) + " at " + bytesText(best->workingSetBytes);
     }
     const auto unverified = std::count_if(points->begin(), points->end(),

@@ -6,6 +6,16 @@
 
 namespace ws::memkinds {
 
+const char* bandwidthLevelName(BandwidthLevel level) {
+    switch (level) {
+        case BandwidthLevel::Global: return "global";
+        case BandwidthLevel::Shared: return "shared";
+        case BandwidthLevel::L2Only: return "cg";
+    }
+    return "?";
+}
+
+
 namespace {
 
 // The columns a reader needs, each fetched once; the first missing or
@@ -286,7 +296,7 @@ Result<std::vector<BandwidthPoint>> readBandwidth(const Run& run) {
     std::uint64_t lastSet[2] = {0, 0};
     for (std::size_t i = 0; i < t->rows(); ++i) {
         for (Status s :
-             {known(*t, i, "level", (*level)[i], 2), flag(*t, i, "verified", (*verified)[i]),
+             {known(*t, i, "level", (*level)[i], 3), flag(*t, i, "verified", (*verified)[i]),
               positive(*t, i, "ms", (*ms)[i]), positive(*t, i, "gb_per_s", (*gbs)[i])})
             if (!s) return makeError(s.error());
         BandwidthPoint p{BandwidthLevel((*level)[i]), (*ws)[i], (*bytes)[i], (*ms)[i], (*gbs)[i],

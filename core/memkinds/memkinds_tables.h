@@ -53,7 +53,12 @@ struct SmLatency {
 };
 
 // memory-bandwidth: every SM reading a working set, again and again.
-enum class BandwidthLevel : std::uint8_t { Global = 0, Shared = 1 };
+// Global: plain loads (L1, L2, HBM). Shared: every block its own shared
+// array. L2Only: the same reads as Global with ld.global.cg, which skips L1,
+// so a set larger than L1 is read from L2 alone: plain loads keep finding
+// what an SM read a few passes before in its 256 KiB L1 and overstate L2.
+enum class BandwidthLevel : std::uint8_t { Global = 0, Shared = 1, L2Only = 2 };
+const char* bandwidthLevelName(BandwidthLevel level);  // "global", "shared", "cg"
 struct BandwidthPoint {
     BandwidthLevel level = BandwidthLevel::Global;
     std::uint64_t workingSetBytes = 0;  // for Shared: bytes per block

@@ -44,7 +44,8 @@ __device__ void writeBlockSum(std::uint64_t sum, std::uint64_t* partials) {
     }
 }
 
-template <bool kRecord>
+// kL2Only: ld.global.cg, cached in L2 and not in L1.
+template <bool kRecord, bool kL2Only>
 __global__ void readSet(ReadSetArgs a, BlockRecordPointers blocks) {
     dev::BlockRecorder recorder;
     if constexpr (kRecord) recorder.start();
@@ -55,7 +56,7 @@ __global__ void readSet(ReadSetArgs a, BlockRecordPointers blocks) {
         const std::uint32_t end = slice + 1 == a.slices ? a.vectors : begin + a.sliceVectors;
 #pragma unroll 4
         for (std::uint32_t i = begin + threadIdx.x; i < end; i += blockDim.x)
-            sum += vectorSum(a.data[i]);
+            sum += vectorSum(kL2Only ? __ldcg(&a.data[i]) : a.data[i]);
         slice = slice + 1 == a.slices ? 0 : slice + 1;
     }
     writeBlockSum(sum, a.partials);
@@ -106,7 +107,7 @@ Status fillBandwidthData(std::uint32_t* words, std::uint64_t vectors, cudaStream
 Result<int> readSetBlocksPerSm(std::uint32_t block) {
     int perSm = 0;
     WS_CUDA_TRY(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, readSet<false>, int(block), 0));
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, readSet<false, false>, int(block), 0));
     return perSm;
 }
 
@@ -117,7 +118,7 @@ Result<int> readSharedBlocksPerSm(std::uint32_t block) {
     return perSm;
 }
 
-Status launchReadSet(bool record, const BandwidthPlan& plan, const std::uint32_t* words,
+Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan, const std::uint32_t* words,
                      std::uint64_t* partials, const BlockRecordPointers& blocks,
                      cudaStream_t stream) {
     if (plan.vectors >= (std::uint64_t(1) << 32))
@@ -130,7 +131,8 @@ Status launchReadSet(bool record, const BandwidthPlan& plan, const std::uint32_t
     a.sliceVectors = std::uint32_t(plan.sliceVectors);
     a.passes = plan.passes;
     a.partials = partials;
-    auto kernel = record ? readSet<true> : readSet<false>;
+    auto kernel = record ? (l2Only ? readSet<true, true> : readSet<true, false>)
+                         : (l2Only ? readSet<false, true> : readSet<false, false>);
     kernel<<<plan.grid, plan.block, 0, stream>>>(a, record ? blocks : BlockRecordPointers{});
     WS_CUDA_TRY_LAUNCH("readSet");
     return {};

@@ -20,7 +20,8 @@ Status fillBandwidthData(std::uint32_t* words, std::uint64_t vectors, cudaStream
 Result<int> readSetBlocksPerSm(std::uint32_t block);
 Result<int> readSharedBlocksPerSm(std::uint32_t block);
 
-Status launchReadSet(bool record, const BandwidthPlan& plan, const std::uint32_t* words,
+// l2Only: the loads skip L1 (ld.global.cg).
+Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan, const std::uint32_t* words,
                      std::uint64_t* partials, const BlockRecordPointers& blocks,
                      cudaStream_t stream);
 Status launchReadShared(bool record, std::uint32_t grid, std::uint32_t block, std::uint32_t passes,

@@ -74,12 +74,15 @@ struct Reader {
 
 void addLevelFigures(Run& run, const std::vector<BandwidthPoint>& points, const CacheSizes& sizes,
                      double peakGBs) {
+    // L1 from plain loads of sets an SM's L1 holds; L2 from the loads that
+    // skip L1, over sets L2 holds; HBM from plain loads of the largest set
+    // four times the L2.
     double l1 = 0, l2 = 0, hbm = 0;
     for (const BandwidthPoint& p : points) {
+        if (p.level == BandwidthLevel::L2Only && p.workingSetBytes * 2 <= sizes.l2Bytes)
+            l2 = std::max(l2, p.gbPerS);
         if (p.level != BandwidthLevel::Global) continue;
         if (p.workingSetBytes * 2 <= sizes.l1Bytes) l1 = std::max(l1, p.gbPerS);
-        if (p.workingSetBytes >= 2 * sizes.l1Bytes && p.workingSetBytes * 2 <= sizes.l2Bytes)
-            l2 = std::max(l2, p.gbPerS);
         if (sizes.l2Bytes > 0 && p.workingSetBytes >= 4 * sizes.l2Bytes) hbm = p.gbPerS;
     }
     if (l1 > 0) run.figures["l1_gbs"] = l1;
@@ -143,7 +146,8 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
         auto passes = calibratePasses(planBytesRead(plan), [&](std::uint32_t n) {
             BandwidthPlan trial = plan;
             trial.passes = n;
-            return launchReadSet(false, trial, r.words.get(), r.partials.get(), {}, nullptr);
+            return launchReadSet(false, false, trial, r.words.get(), r.partials.get(), {},
+                                 nullptr);
         });
         if (!passes) return makeError(passes.error());
         plan.passes = *passes;
@@ -154,8 +158,8 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
         p.bytesRead = planBytesRead(plan);
         const std::string what = "set " + bytesText(set);
         auto launch = [&, plan](bool record) {
-            return launchReadSet(record, plan, r.words.get(), r.partials.get(), r.blocks.pointers(),
-                                 nullptr);
+            return launchReadSet(record, false, plan, r.words.get(), r.partials.get(),
+                                 r.blocks.pointers(), nullptr);
         };
         if (set == largest) {
             int failed = 0;
@@ -185,6 +189,36 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
             p.verified = c->empty();
         }
         p.gbPerS = gbPerS(p.bytesRead, p.ms);
+        points.push_back(p);
+    }
+
+    // The same reads skipping L1, for sets the L2 holds twice over: L2 alone.
+    const std::uint64_t l2Bytes = std::uint64_t(std::max(limits.l2CacheBytes, 0));
+    for (std::uint64_t set : sets) {
+        if (set > 2 * l2Bytes) break;
+        BandwidthPlan plan = planBandwidth(set, setGrid, block, 0);
+        auto launch = [&](const BandwidthPlan& pl) {
+            return launchReadSet(false, true, pl, r.words.get(), r.partials.get(), {}, nullptr);
+        };
+        auto passes = calibratePasses(planBytesRead(plan), [&](std::uint32_t n) {
+            BandwidthPlan trial = plan;
+            trial.passes = n;
+            return launch(trial);
+        });
+        if (!passes) return makeError(passes.error());
+        plan.passes = *passes;
+        auto ms = timeRuns(kPointRepetitions, nullptr, [&] { return launch(plan); });
+        if (!ms) return makeError(ms.error());
+        auto c = r.check(setGrid, planWordSum(plan), "set " + bytesText(set) + " through L2 only");
+        if (!c) return makeError(c.error());
+        checks.add(c->empty(), *c);
+        BandwidthPoint p;
+        p.level = BandwidthLevel::L2Only;
+        p.workingSetBytes = set;
+        p.bytesRead = planBytesRead(plan);
+        p.ms = medianOf(*ms);
+        p.gbPerS = gbPerS(p.bytesRead, p.ms);
+        p.verified = c->empty();
         points.push_back(p);
     }
 
@@ -220,7 +254,9 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
     run.figures["grid"] = setGrid;
     run.figures["blocks_per_sm"] = *setPerSm;
     run.figures["shared_gbs"] = shared.gbPerS;
-    run.figures["largest_set_gbs"] = points[points.size() - 2].gbPerS;
+    for (const BandwidthPoint& p : points)
+        if (p.level == BandwidthLevel::Global && p.workingSetBytes == largest)
+            run.figures["largest_set_gbs"] = p.gbPerS;
     addLevelFigures(run, points, cacheSizes(limits), limits.memBandwidthGBs);
     return run;
 }
