@@ -166,7 +166,7 @@ TEST(MemkindsTables, BandwidthRoundTripAndRefusals) {
     expectError(r.error(), {"table 'bandwidth'", "row 1", "'ms'"});
 
     bad = good;
-    column<std::uint8_t>(bad, "level")[0] = 2;
+    column<std::uint8_t>(bad, "level")[0] = 3;
     r = readBandwidth(bad);
     ASSERT_FALSE(r.ok());
     expectError(r.error(), {"row 0", "level", "not a known value"});
