@@ -133,6 +133,13 @@ void BandwidthStaircasePlot::rebuild() {
     const QColor c = palette::seriesColour(0);
     global->setPen(QPen(c, 3));
     global->setScatterStyle(QCPScatterStyle(seriesShape(0), c, c, 9));
+    // The same reads with ld.global.cg: L2 alone, where plain loads still
+    // find part of a set in the SMs' L1s.
+    QCPGraph* l2Only = p->addGraph();
+    l2Only->setName(tr("skipping L1 (ld.global.cg): L2 alone"));
+    const QColor cg = palette::seriesColour(1);
+    l2Only->setPen(QPen(cg, 3, Qt::DashLine));
+    l2Only->setScatterStyle(QCPScatterStyle(seriesShape(1), cg, cg, 9));
     QCPGraph* wrong = nullptr;
     double xMin = 1e300, xMax = 0, maxGlobal = 0;
     std::vector<BandwidthPoint> shared;
@@ -141,7 +148,8 @@ void BandwidthStaircasePlot::rebuild() {
             shared.push_back(pt);
             continue;
         }
-        global->addData(double(pt.workingSetBytes), pt.gbPerS);
+        (pt.level == BandwidthLevel::L2Only ? l2Only : global)
+            ->addData(double(pt.workingSetBytes), pt.gbPerS);
         xMin = std::min(xMin, double(pt.workingSetBytes));
         xMax = std::max(xMax, double(pt.workingSetBytes));
         maxGlobal = std::max(maxGlobal, pt.gbPerS);
@@ -156,6 +164,7 @@ void BandwidthStaircasePlot::rebuild() {
             wrong->addData(double(pt.workingSetBytes), pt.gbPerS);
         }
     }
+    if (l2Only->dataCount() == 0) p->removeGraph(l2Only);
     if (global->dataCount() == 0) p->removeGraph(global);
     m_maxGBs = maxGlobal;
     for (const BandwidthPoint& s : shared) {
