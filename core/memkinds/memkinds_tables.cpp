@@ -293,7 +293,7 @@ Result<std::vector<BandwidthPoint>> readBandwidth(const Run& run) {
     const auto* verified = c.take<std::uint8_t>("verified");
     if (!c.error.empty()) return makeError(c.error);
     if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
-    std::uint64_t lastSet[2] = {0, 0};
+    std::uint64_t lastSet[3] = {0, 0, 0};  // per BandwidthLevel
     for (std::size_t i = 0; i < t->rows(); ++i) {
         for (Status s :
              {known(*t, i, "level", (*level)[i], 3), flag(*t, i, "verified", (*verified)[i]),

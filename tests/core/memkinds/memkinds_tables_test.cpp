@@ -143,11 +143,15 @@ TEST(MemkindsTables, BandwidthRoundTripAndRefusals) {
     const std::vector<BandwidthPoint> points = {
         {BandwidthLevel::Global, 16384, 1u << 30, 0.1, 10737.4, true},
         {BandwidthLevel::Shared, 16384, 1u << 30, 0.05, 21474.8, true},
-        {BandwidthLevel::Global, 1u << 30, 1ull << 34, 6.0, 2863.3, false}};
+        {BandwidthLevel::Global, 1u << 30, 1ull << 34, 6.0, 2863.3, false},
+        // The L2-only series starts again at the smallest set, as a run writes it.
+        {BandwidthLevel::L2Only, 16384, 1u << 30, 0.2, 5368.7, true},
+        {BandwidthLevel::L2Only, 32768, 1u << 30, 0.1, 10737.4, true}};
     const ws::Run good = runWith(bandwidthTable(points));
     auto back = readBandwidth(good);
     ASSERT_TRUE(back.ok()) << back.error();
-    ASSERT_EQ(back->size(), 3u);
+    ASSERT_EQ(back->size(), 5u);
+    EXPECT_EQ((*back)[4].level, BandwidthLevel::L2Only);
     EXPECT_EQ((*back)[1].level, BandwidthLevel::Shared);
     EXPECT_EQ((*back)[2].bytesRead, 1ull << 34);
     EXPECT_EQ((*back)[2].ms, 6.0);
