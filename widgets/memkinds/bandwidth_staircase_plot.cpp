@@ -120,7 +120,8 @@ void BandwidthStaircasePlot::rebuild() {
         m_titleText += tr(" — %1").arg(QString::fromStdString(run->device.name));
     if (!m_message.isEmpty()) {
         setLegendBelow(p, false);
-        p->xAxis->setRange(16 * 1024, double(1 << 30));
+        m_firstBytes = 16 * 1024;
+        m_lastBytes = double(1 << 30);
         p->yAxis->setRange(0, 4000);
         showPlotMessage(p, font(), m_message);
         fit();
@@ -218,6 +219,11 @@ void BandwidthStaircasePlot::fit() {
         wrapLegendNames(p->legend, std::max(120, width() - 16));
         fitLegendColumns(p->legend, std::max(120, width() - 16), 2);
     }
+    // The x axis first: an empty plot has its ticks too.
+    fitBytesRange(p, m_firstBytes, m_lastBytes);
+    // A tick every factor of 4 again where a wider plot has room for it
+    // (keepTickLabelsApart takes ticks away where the labels would touch).
+    p->xAxis->ticker()->setTickCount(12);
     if (!m_message.isEmpty()) {
         for (int i = 0; i < p->itemCount(); ++i)
             if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
@@ -225,10 +231,6 @@ void BandwidthStaircasePlot::fit() {
                                        std::max(160, axisRectNow(p).width() - 24)));
         return;
     }
-    fitBytesRange(p, m_firstBytes, m_lastBytes);
-    // A tick every factor of 4 again where a wider plot has room for it
-    // (keepTickLabelsApart takes ticks away where the labels would touch).
-    p->xAxis->ticker()->setTickCount(12);
     int rows = m_markers.place(p);
     for (int pass = 0; pass < 2; ++pass) {
         const QRect rect = axisRectNow(p);

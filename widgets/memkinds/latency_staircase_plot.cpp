@@ -157,7 +157,8 @@ void LatencyStaircasePlot::rebuild() {
         m_titleText = tr("Latency staircase");
         p->yAxis2->setVisible(false);
         setLegendBelow(p, false);
-        p->xAxis->setRange(1024, double(1 << 30));
+        m_firstBytes = 1024;
+        m_lastBytes = double(1 << 30);
         p->yAxis->setRange(0, 800);
         showPlotMessage(p, font(), m_message);
         fit();
@@ -249,6 +250,11 @@ void LatencyStaircasePlot::fit() {
         wrapLegendNames(p->legend, std::max(120, width() - 16));
         fitLegendColumns(p->legend, std::max(120, width() - 16), 2);
     }
+    // The x axis first: an empty plot has its ticks too.
+    fitBytesRange(p, m_firstBytes, m_lastBytes);
+    // A tick every factor of 4 again where a wider plot has room for it
+    // (keepTickLabelsApart takes ticks away where the labels would touch).
+    p->xAxis->ticker()->setTickCount(12);
     if (!m_message.isEmpty()) {
         for (int i = 0; i < p->itemCount(); ++i)
             if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
@@ -259,10 +265,6 @@ void LatencyStaircasePlot::fit() {
     // Room above the highest point for the markers' rows and a plateau's
     // label: the rows come first, then the y axis (whose labels' width moves
     // the axes), then the rows again where the axes moved.
-    fitBytesRange(p, m_firstBytes, m_lastBytes);
-    // A tick every factor of 4 again where a wider plot has room for it
-    // (keepTickLabelsApart takes ticks away where the labels would touch).
-    p->xAxis->ticker()->setTickCount(12);
     int rows = m_markers.place(p);
     for (int pass = 0; pass < 2; ++pass) {
         const QRect rect = axisRectNow(p);

@@ -141,6 +141,11 @@ Run bandwidthRun() {
         p.ms = double(p.bytesRead) / (gbs * 1e6);
         p.verified = true;
         points.push_back(p);
+        // The same reads skipping L1: L2's rate until the set outgrows L2.
+        p.level = BandwidthLevel::L2Only;
+        p.gbPerS = (ws <= (32u << 20) ? 8800 : ws == (64u << 20) ? 4100 : 2950) * wobble(i + 1);
+        p.ms = double(p.bytesRead) / (p.gbPerS * 1e6);
+        points.push_back(p);
     }
     BandwidthPoint s;
     s.level = BandwidthLevel::Shared;

@@ -20,7 +20,8 @@ Run latencyRun(const std::string& path = "global", double scale = 1.0);
 // l2-distance: every SM, those whose id / 8 is even near (210 cycles), the
 // others far (262); `split` false: all near.
 Run l2Run(bool split = true);
-// memory-bandwidth, 16 KiB to 1 GiB and the shared-memory point.
+// memory-bandwidth, 16 KiB to 1 GiB through plain loads and ld.global.cg,
+// and the shared-memory point.
 Run bandwidthRun();
 // constant-memory, recorded at `distinct`, measured at 1 .. 32.
 Run constantRun(std::uint32_t distinct = 4);

@@ -109,8 +109,10 @@ TEST(BandwidthStaircase, PeakSharedMemoryAndSizesAreNamed) {
     plot.resize(960, 560);
     model.setRun(test::prepared(test::bandwidthRun()));
     EXPECT_TRUE(plot.message().isEmpty()) << plot.message().toStdString();
-    EXPECT_EQ(plot.plot()->graphCount(), 2);            // global and the shared point
+    ASSERT_EQ(plot.plot()->graphCount(), 3);  // plain loads, ld.global.cg and the shared point
     EXPECT_EQ(plot.plot()->graph(0)->dataCount(), 17);  // 16 KiB .. 1 GiB
+    EXPECT_EQ(plot.plot()->graph(1)->dataCount(), 17);
+    EXPECT_TRUE(plot.plot()->graph(1)->name().contains(QStringLiteral("ld.global.cg")));
     const QStringList lines = plot.lineLabels();
     EXPECT_TRUE(lines.contains(QStringLiteral("HBM peak 3,352 GB/s (theoretical)")))
         << lines.join(" | ").toStdString();
