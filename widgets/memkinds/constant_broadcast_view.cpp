@@ -136,7 +136,11 @@ void ConstantLanes::paintEvent(QPaintEvent*) {
             const std::uint32_t pw = passOf(v.laneWords()[std::size_t(lane)]);
             const bool lit = pw == current;
             if (lit != (round == 1)) continue;
-            p.setPen(lit ? QPen(servingColour(), 3) : QPen(palette::gridLine().darker(130), 1.2));
+            // The others quiet, in the muted text colour half see-through:
+            // a darkened grid colour vanished on the dark scheme.
+            QColor quiet = palette::mutedText();
+            quiet.setAlpha(110);
+            p.setPen(lit ? QPen(servingColour(), 3) : QPen(quiet, 1.2));
             p.drawLine(QPointF(laneRect(lane).center().x(), laneRect(lane).bottom()),
                        QPointF(wordRect(pw).center().x(), wordRect(pw).top()));
         }
