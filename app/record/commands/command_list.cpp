@@ -28,6 +28,8 @@ const char* typeName(ParamType t) {
 // The range column's width: a longer choice list wraps onto lines of its
 // own below, so that "default" stays in one column for every parameter.
 constexpr std::size_t kRangeWidth = 34;
+// The longest parameter name (points_per_octave) and a space.
+constexpr std::size_t kNameWidth = 19;
 
 // A choice list packed into lines of at most `width` (a single longer choice
 // gets a line of its own); each line but the last ends with the "|" that
@@ -110,11 +112,11 @@ int listExperiments(const std::string& experiment, bool json, std::ostream& out,
             const std::vector<std::string> range = rangeLines(p);
             // A name, range or default wider than its column still keeps a
             // space before what follows ("default 1073741824 bytes").
-            out << "  " << std::left << std::setw(16) << p.name + " " << std::setw(7)
+            out << "  " << std::left << std::setw(int(kNameWidth)) << p.name + " " << std::setw(7)
                 << typeName(p.type) << std::setw(int(kRangeWidth)) << range[0] + " "
                 << "default " << std::setw(10) << p.defaultValue + " " << p.unit << "\n";
             for (std::size_t i = 1; i < range.size(); ++i)
-                out << std::string(2 + 16 + 7, ' ') << range[i] << "\n";
+                out << std::string(2 + kNameWidth + 7, ' ') << range[i] << "\n";
         }
         out << "\n";
     }
