@@ -245,23 +245,13 @@ void LatencyStaircasePlot::rebuild() {
 
 void LatencyStaircasePlot::fit() {
     QCustomPlot* p = m_plot;
-    setPlotTitle(m_title, font(), m_titleText, width());
-    if (p->legend->visible()) {
-        wrapLegendNames(p->legend, std::max(120, width() - 16));
-        fitLegendColumns(p->legend, std::max(120, width() - 16), 2);
-    }
-    // The x axis first: an empty plot has its ticks too.
+    const bool data = fitPlotFrame(p, m_title, font(), m_titleText, width(), 2, m_message);
+    // The x axis also under a message: an empty plot has its ticks too.
     fitBytesRange(p, m_firstBytes, m_lastBytes);
     // A tick every factor of 4 again where a wider plot has room for it
     // (keepTickLabelsApart takes ticks away where the labels would touch).
     p->xAxis->ticker()->setTickCount(12);
-    if (!m_message.isEmpty()) {
-        for (int i = 0; i < p->itemCount(); ++i)
-            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
-                t->setText(wrapToWidth(QFontMetrics(font()), m_message,
-                                       std::max(160, axisRectNow(p).width() - 24)));
-        return;
-    }
+    if (!data) return;
     // Room above the highest point for the markers' rows and a plateau's
     // label: the rows come first, then the y axis (whose labels' width moves
     // the axes), then the rows again where the axes moved.

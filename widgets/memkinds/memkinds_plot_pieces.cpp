@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "widgets/plots/plot_style.h"
+#include "widgets/view/legend_columns.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -198,6 +199,21 @@ std::vector<QCPItemText*> SizeMarkers::items() const {
     std::vector<QCPItemText*> out;
     for (const Item& i : m_items) out.push_back(i.text);
     return out;
+}
+
+bool fitPlotFrame(QCustomPlot* plot, QCPTextElement* title, const QFont& font,
+                  const QString& titleText, int width, int legendColumns, const QString& message) {
+    setPlotTitle(title, font, titleText, width);
+    if (plot->legend->visible()) {
+        wrapLegendNames(plot->legend, std::max(120, width - 16));
+        fitLegendColumns(plot->legend, std::max(120, width - 16), legendColumns);
+    }
+    if (message.isEmpty()) return true;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)))
+            t->setText(wrapToWidth(QFontMetrics(font), message,
+                                   std::max(160, axisRectNow(plot).width() - 24)));
+    return false;
 }
 
 }  // namespace ws

@@ -50,6 +50,13 @@ QCPTextElement* addPlotTitle(QCustomPlot* plot);
 // cuts what does not fit.
 void setPlotTitle(QCPTextElement* title, const QFont& font, const QString& text, int width);
 
+// What every plot of the lab does first when it fits its size: the title
+// wrapped to `width`, the legend's names wrapped and set in at most
+// `legendColumns` columns, and, where the plot shows `message` instead of
+// data, the message wrapped to the axes. False where it shows the message.
+bool fitPlotFrame(QCustomPlot* plot, QCPTextElement* title, const QFont& font,
+                  const QString& titleText, int width, int legendColumns, const QString& message);
+
 // The legend in a row of its own below the axes, its entries side by side;
 // hidden, it leaves the layout, so that no empty row stays under the axes.
 void setLegendBelow(QCustomPlot* plot, bool shown);

@@ -172,18 +172,7 @@ void OccupancyPlot::rebuild() {
 
 void OccupancyPlot::fit() {
     QCustomPlot* p = m_plot;
-    setPlotTitle(m_title, font(), m_titleText, width());
-    if (p->legend->visible()) {
-        wrapLegendNames(p->legend, std::max(120, width() - 16));
-        fitLegendColumns(p->legend, std::max(120, width() - 16), 1);
-    }
-    if (!m_message.isEmpty()) {
-        for (int i = 0; i < p->itemCount(); ++i)
-            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
-                t->setText(wrapToWidth(QFontMetrics(font()), m_message,
-                                       std::max(160, axisRectNow(p).width() - 24)));
-        return;
-    }
+    if (!fitPlotFrame(p, m_title, font(), m_titleText, width(), 1, m_message)) return;
     // Room above the top step for its name.
     const QRect rect = axisRectNow(p);
     const double h = std::max(40, rect.height());

@@ -128,18 +128,7 @@ void TimingBars::rebuild() {
 
 void TimingBars::fit() {
     QCustomPlot* p = m_plot;
-    setPlotTitle(m_title, font(), m_titleText, width());
-    if (p->legend->visible()) {
-        wrapLegendNames(p->legend, std::max(120, width() - 16));
-        fitLegendColumns(p->legend, std::max(120, width() - 16), 3);
-    }
-    if (!m_message.isEmpty()) {
-        for (int i = 0; i < p->itemCount(); ++i)
-            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
-                t->setText(wrapToWidth(QFontMetrics(font()), m_message,
-                                       std::max(160, axisRectNow(p).width() - 24)));
-        return;
-    }
+    if (!fitPlotFrame(p, m_title, font(), m_titleText, width(), 3, m_message)) return;
     if (m_bars.empty()) return;
     // Each label's words in lines as wide as a bar's share of the axes, and
     // room above the tallest bar for its lines.
