@@ -186,7 +186,7 @@ MatmulReference MatmulReference::compute(const std::vector<float>& a, const std:
     return ref;
 }
 
-MatmulCheck MatmulReference::check(const float* c, double tolerance) const {
+MatmulCheck MatmulReference::check(const float* c, double tolerance, double relative) const {
     MatmulCheck out;
     const std::size_t n = m_sample.n;
     const std::size_t count = m_sample.complete ? n * n : m_sample.entries.size();
@@ -205,7 +205,7 @@ MatmulCheck MatmulReference::check(const float* c, double tolerance) const {
         const MatmulEntry e = entry(i);
         const float got = c[std::size_t(e.row) * n + e.col];
         const double err = std::fabs(double(got) - m_expected[i]);
-        if (!(err <= tolerance)) {  // NaN counts as wrong
+        if (!(err <= tolerance + relative * std::fabs(m_expected[i]))) {  // NaN counts as wrong
             const MatmulMismatch m{e.row, e.col, m_expected[i], got};
             if (out.wrong++ == 0) {
                 out.mismatches.push_back(m);

@@ -23,6 +23,9 @@ std::vector<float> makeMatmulInput(std::uint32_t n, std::uint64_t seed, MatmulOp
 
 struct MatmulTolerance {
     double bound = 0;  // |GPU - reference| allowed per entry
+    // ... plus this share of |reference|: an output rounded to a narrower
+    // type (BF16) after an exact accumulation.
+    double relative = 0;
     bool exact = false;
     std::string note;  // the derivation, for Verification::note
 };
@@ -80,8 +83,9 @@ public:
                                    std::uint32_t n, MatmulSample sample);
     const MatmulSample& sample() const { return m_sample; }
     double expected(std::size_t i) const { return m_expected[i]; }
-    // c: the n x n result, row-major.
-    MatmulCheck check(const float* c, double tolerance) const;
+    // c: the n x n result, row-major; an entry passes within
+    // tolerance + relative * |expected|.
+    MatmulCheck check(const float* c, double tolerance, double relative = 0) const;
 
 private:
     MatmulSample m_sample;

@@ -1,0 +1,82 @@
+#include "core/matmul/tensorcore_variants.h"
+
+#include <string>
+
+namespace ws {
+
+const std::vector<TensorCoreVariantInfo>& tensorCoreVariants() {
+    static const std::vector<TensorCoreVariantInfo> all = {
+        {TensorCoreVariant::Wmma, "wmma",
+         "the tensor cores through the portable WMMA API: each warp multiplies 16 x 16 x 16 "
+         "BF16 fragments loaded from padded shared tiles into FP32 accumulators, tiles "
+         "loaded by every thread between two barriers"},
+        {TensorCoreVariant::MmaSync, "mma-sync",
+         "the instruction beneath WMMA: mma.sync m16n8k16 on fragments that ldmatrix reads "
+         "from XOR-swizzled shared tiles without bank conflicts, the next tiles already on "
+         "their way through cp.async in a three-stage pipeline"},
+        {TensorCoreVariant::Cublas, "cublas",
+         "cuBLAS in BF16 with FP32 accumulation on the tensor cores: the yardstick", false},
+    };
+    return all;
+}
+
+const TensorCoreVariantInfo& tensorCoreVariantInfo(TensorCoreVariant v) {
+    for (const auto& info : tensorCoreVariants())
+        if (info.variant == v) return info;
+    return tensorCoreVariants().front();
+}
+
+std::optional<TensorCoreVariant> parseTensorCoreVariant(std::string_view id) {
+    for (const auto& info : tensorCoreVariants())
+        if (id == info.id) return info.variant;
+    return std::nullopt;
+}
+
+std::optional<TensorCoreOutput> parseTensorCoreOutput(std::string_view id) {
+    if (id == "f32") return TensorCoreOutput::F32;
+    if (id == "bf16") return TensorCoreOutput::Bf16;
+    return std::nullopt;
+}
+
+const char* tensorCoreOutputId(TensorCoreOutput o) {
+    return o == TensorCoreOutput::F32 ? "f32" : "bf16";
+}
+
+Status tensorCoreSizeCheck(std::uint32_t n) {
+    const std::string size = "n=" + std::to_string(n);
+    if (n < kTensorCoreMinN || n > kTensorCoreMaxN)
+        return makeError(size + " is outside " + std::to_string(kTensorCoreMinN) + " .. " +
+                         std::to_string(kTensorCoreMaxN));
+    if (n % kTensorCoreNMultiple != 0)
+        return makeError(size + " is no multiple of 8: the kernels load 8 BF16 values (16 " +
+                         "bytes) at a time, and a row of A or B starts on a 16-byte boundary "
+                         "only when n is a multiple of 8 (" +
+                         std::to_string(n / 8 * 8) + " or " + std::to_string((n / 8 + 1) * 8) +
+                         " would do; partial 128 x 128 tiles are computed)");
+    return {};
+}
+
+std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v) {
+    MatmulTiling t;
+    t.tileM = kTensorCoreTileM;
+    t.tileN = kTensorCoreTileN;
+    t.tileK = kTensorCoreTileK;
+    t.block = {kTensorCoreThreads, 1, 1};
+    // Each thread ends holding 64 accumulators: 8 rows x 8 columns of the
+    // warp's 64 x 32 tile, spread in the fragments' pattern.
+    t.threadM = 8;
+    t.threadN = 8;
+    switch (v) {
+        case TensorCoreVariant::Wmma:
+            t.sharedBytes = kWmmaSharedBytes;
+            return t;
+        case TensorCoreVariant::MmaSync:
+            t.sharedBytes = kMmaSyncSharedBytes;
+            return t;
+        case TensorCoreVariant::Cublas:
+            break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace ws

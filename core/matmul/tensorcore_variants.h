@@ -1,0 +1,66 @@
+#pragma once
+// The tensor-core product's variants (catalog id matmul-tc): C = A x B for
+// square n x n row-major BF16 matrices, accumulated in FP32, written as
+// FP32 or BF16. A ladder on Hopper from the portable WMMA API towards
+// cuBLAS; these are its first rungs, the catalog's choice list follows the
+// table below and later rungs (wgmma, TMA, warp specialisation, persistent
+// blocks, clusters) join it in ladder order.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "core/common/result.h"
+#include "core/matmul/matmul_variants.h"
+
+namespace ws {
+
+enum class TensorCoreVariant {
+    Wmma,     // nvcuda::wmma 16x16x16 BF16 fragments from padded shared tiles
+    MmaSync,  // mma.sync m16n8k16 from ldmatrix on swizzled tiles, cp.async pipeline
+    Cublas,   // cublasGemmEx, BF16 in, FP32 compute, the library's tensor-core kernel
+};
+
+struct TensorCoreVariantInfo {
+    TensorCoreVariant variant;
+    const char* id;    // catalog value: "wmma", "mma-sync", "cublas"
+    const char* idea;  // the one idea this step adds
+    bool ownKernel = true;
+};
+
+const std::vector<TensorCoreVariantInfo>& tensorCoreVariants();
+const TensorCoreVariantInfo& tensorCoreVariantInfo(TensorCoreVariant v);
+std::optional<TensorCoreVariant> parseTensorCoreVariant(std::string_view id);
+
+enum class TensorCoreOutput { F32, Bf16 };
+std::optional<TensorCoreOutput> parseTensorCoreOutput(std::string_view id);  // "f32", "bf16"
+const char* tensorCoreOutputId(TensorCoreOutput o);
+inline std::uint32_t outputBytes(TensorCoreOutput o) { return o == TensorCoreOutput::F32 ? 4 : 2; }
+
+// n from 512 to 8192, a multiple of 8: the kernels move 8 BF16 values (16
+// bytes) at a time, and a row of A or B starts on a 16-byte boundary only
+// when n is a multiple of 8. Tiles need no more: partial tiles at the edges
+// are loaded as zeros and stored in part.
+inline constexpr std::uint32_t kTensorCoreMinN = 512;
+inline constexpr std::uint32_t kTensorCoreMaxN = 8192;
+inline constexpr std::uint32_t kTensorCoreNMultiple = 8;
+// Why the kernels cannot take this n, in words; nothing when they can.
+Status tensorCoreSizeCheck(std::uint32_t n);
+
+// Both kernels: 128 x 128 tiles of C, k-phases of 32, 8 warps of 64 x 32;
+// wmma's A and B tiles padded by 8 BF16 a row, mma-sync's unpadded in three
+// stages. The kernels hold their constants to these at compile time.
+inline constexpr std::uint32_t kTensorCoreTileM = 128, kTensorCoreTileN = 128;
+inline constexpr std::uint32_t kTensorCoreTileK = 32, kTensorCoreThreads = 256;
+inline constexpr std::uint32_t kWmmaSharedBytes =
+    (kTensorCoreTileM * (kTensorCoreTileK + 8) + kTensorCoreTileK * (kTensorCoreTileN + 8)) * 2;
+inline constexpr std::uint32_t kMmaSyncStages = 3;
+inline constexpr std::uint32_t kMmaSyncSharedBytes =
+    kMmaSyncStages * (kTensorCoreTileM * kTensorCoreTileK + kTensorCoreTileK * kTensorCoreTileN) *
+    2;
+
+// How the variant's kernel cuts C (MatmulTiling's fields: block tile, k per
+// phase, threads, entries per thread, shared bytes); nullopt for cuBLAS.
+std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v);
+
+}  // namespace ws

@@ -1,0 +1,90 @@
+// The tensor-core product's catalog entry: its defaults, the sizes it
+// refuses before any launch (and why), the Hopper it needs, and its tiling.
+#include <gtest/gtest.h>
+
+#include "core/catalog/catalog.h"
+#include "core/matmul/tensorcore_variants.h"
+
+namespace ws {
+namespace {
+
+const ExperimentSpec& tc() {
+    const ExperimentSpec* e = findExperiment("matmul-tc");
+    EXPECT_NE(e, nullptr);
+    return *e;
+}
+
+Result<ParamValues> resolve(std::vector<std::string> assignments) {
+    return resolveParams(tc(), assignments);
+}
+
+TEST(TensorCoreCatalog, DefaultsAndChoices) {
+    const ExperimentSpec& e = tc();
+    EXPECT_EQ(e.group, "matmul");
+    auto v = resolve({});
+    ASSERT_TRUE(v.ok()) << v.error();
+    EXPECT_EQ(paramInt(*v, "n"), 4096);
+    EXPECT_EQ(paramChoice(*v, "output"), "f32");
+    EXPECT_EQ(paramChoice(*v, "variant"), "wmma");
+    EXPECT_EQ(e.param("variant")->choices,
+              (std::vector<std::string>{"wmma", "mma-sync", "cublas"}));
+    for (const auto& info : tensorCoreVariants())
+        EXPECT_EQ(parseTensorCoreVariant(info.id), info.variant) << info.id;
+    EXPECT_TRUE(e.launchesNoKernel(*resolve({"variant=cublas"})));
+    EXPECT_FALSE(e.launchesNoKernel(*resolve({"variant=mma-sync"})));
+    EXPECT_TRUE(resolve({"output=bf16", "variant=mma-sync", "n=8192"}).ok());
+}
+
+TEST(TensorCoreCatalog, RefusesSizesOutsideTheRangeAndRowsOffSixteenBytes) {
+    for (const char* bad : {"n=511", "n=8193", "n=0", "n=100000"}) {
+        auto v = resolve({bad});
+        ASSERT_FALSE(v.ok()) << bad;
+        EXPECT_NE(v.error().find("out of range [512, 8192]"), std::string::npos) << v.error();
+    }
+    for (const char* bad : {"n=1001", "n=4100", "n=8191", "n=513"}) {
+        auto v = resolve({bad});
+        ASSERT_FALSE(v.ok()) << bad;
+        EXPECT_NE(v.error().find("no multiple of 8"), std::string::npos) << v.error();
+        EXPECT_NE(v.error().find("16-byte boundary"), std::string::npos) << v.error();
+        EXPECT_EQ(v.error().find('\n'), std::string::npos);
+    }
+    auto odd = resolve({"n=1001"});
+    EXPECT_NE(odd.error().find("1000 or 1008 would do"), std::string::npos) << odd.error();
+    // Multiples of 8 that are no multiple of the 128 x 128 tile are computed.
+    for (const char* fine : {"n=512", "n=1000", "n=4104", "n=8192", "n=520"})
+        EXPECT_TRUE(resolve({fine}).ok()) << fine;
+}
+
+TEST(TensorCoreCatalog, NeedsHopper) {
+    const ExperimentSpec& e = tc();
+    EXPECT_EQ(e.needs.major, 9);
+    EXPECT_EQ(e.needs.minor, 0);
+    EXPECT_NE(e.needs.why.find("Hopper"), std::string::npos);
+    DeviceInfo a100;
+    a100.name = "NVIDIA A100-SXM4-80GB";
+    a100.ccMajor = 8;
+    a100.ccMinor = 0;
+    const auto refusal = requirementRefusal(e, a100);
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->rfind("matmul-tc needs compute capability 9.0", 0), 0u) << *refusal;
+}
+
+TEST(TensorCoreCatalog, BothKernelsTile128By128In32DeepPhases) {
+    for (TensorCoreVariant v : {TensorCoreVariant::Wmma, TensorCoreVariant::MmaSync}) {
+        const auto t = tensorCoreTiling(v);
+        ASSERT_TRUE(t);
+        EXPECT_EQ(t->tileM, 128u);
+        EXPECT_EQ(t->tileN, 128u);
+        EXPECT_EQ(t->tileK, 32u);
+        EXPECT_EQ(t->block.x, 256u);
+        EXPECT_EQ(t->threadM * t->threadN * t->block.x, 128u * 128u);  // every entry once
+        EXPECT_EQ(matmulGrid(*t, 1000).x, 8u);  // 7 whole tiles and a partial one
+        EXPECT_EQ(phaseCount(*t, 1000), 32u);   // 31 whole phases and 8 deep
+    }
+    EXPECT_EQ(tensorCoreTiling(TensorCoreVariant::Wmma)->sharedBytes, 18944u);
+    EXPECT_EQ(tensorCoreTiling(TensorCoreVariant::MmaSync)->sharedBytes, 48u * 1024);
+    EXPECT_FALSE(tensorCoreTiling(TensorCoreVariant::Cublas));
+}
+
+}  // namespace
+}  // namespace ws
