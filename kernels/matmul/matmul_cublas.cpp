@@ -6,21 +6,11 @@
 
 namespace ws::matmul {
 
-namespace {
-
-Error cublasFailure(const char* call, cublasStatus_t status) {
-    return makeError(std::string(call) + " failed: " + cublasGetStatusName(status) + " (" +
-                     cublasGetStatusString(status) + ")");
+Error cublasFailure(const char* call, int status) {
+    const auto s = static_cast<cublasStatus_t>(status);
+    return makeError(std::string(call) + " failed: " + cublasGetStatusName(s) + " (" +
+                     cublasGetStatusString(s) + ")");
 }
-
-#define WS_CUBLAS_TRY(call)                               \
-    do {                                                  \
-        const cublasStatus_t wsCublasStatus_ = (call);    \
-        if (wsCublasStatus_ != CUBLAS_STATUS_SUCCESS)     \
-            return cublasFailure(#call, wsCublasStatus_); \
-    } while (0)
-
-}  // namespace
 
 CublasSgemm::~CublasSgemm() {
     if (m_handle) cublasDestroy(static_cast<cublasHandle_t>(m_handle));

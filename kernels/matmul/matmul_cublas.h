@@ -10,6 +10,19 @@
 
 namespace ws::matmul {
 
+// A failed cuBLAS call in words: the call, the status's name and its text
+// (status: a cublasStatus_t, kept out of this header).
+Error cublasFailure(const char* call, int status);
+
+// Returns the failure from the enclosing function; for files that include
+// <cublas_v2.h>.
+#define WS_CUBLAS_TRY(call)                                                  \
+    do {                                                                     \
+        const cublasStatus_t wsCublasStatus_ = (call);                       \
+        if (wsCublasStatus_ != CUBLAS_STATUS_SUCCESS)                        \
+            return ::ws::matmul::cublasFailure(#call, int(wsCublasStatus_)); \
+    } while (0)
+
 class CublasSgemm {
 public:
     CublasSgemm() = default;

@@ -28,25 +28,32 @@ Result<std::vector<double>> timeWithin(int wanted, const std::function<Status()>
 
 Result<Measured> measureMatmul(MatmulInputs& inputs, const MeasureSteps& steps,
                                const RunOptions& options, Launch* launch) {
+    const ResultChecks result{[&] { return inputs.poisonResult(); },
+                              [&] { return inputs.checkDeviceResult(); }};
+    return measureMatmul(result, steps, options, launch);
+}
+
+Result<Measured> measureMatmul(const ResultChecks& result, const MeasureSteps& steps,
+                               const RunOptions& options, Launch* launch) {
     Measured m;
     const int reps = std::max(1, options.repetitions);
-    if (Status s = inputs.poisonResult(); !s) return makeError(s.error());
+    if (Status s = result.poison(); !s) return makeError(s.error());
     auto plain = timeWithin(reps, steps.plain);
     if (!plain) return makeError(plain.error());
     m.plainMs = std::move(*plain);
     if (Status s = observeTimedWork({nullptr, steps.plain, {}, medianOf(m.plainMs)}); !s)
         return makeError(s.error());
-    auto plainCheck = inputs.checkDeviceResult();
+    auto plainCheck = result.check();
     if (!plainCheck) return makeError(plainCheck.error());
     m.plainCheck = std::move(*plainCheck);
     if (!steps.recorded) return m;
 
-    if (Status s = inputs.poisonResult(); !s) return makeError(s.error());
+    if (Status s = result.poison(); !s) return makeError(s.error());
     auto recorded =
         timeWithin(options.measureOverhead ? reps : 1, steps.recorded, steps.beforeRecorded);
     if (!recorded) return makeError(recorded.error());
     m.recordedMs = std::move(*recorded);
-    auto recordedCheck = inputs.checkDeviceResult();
+    auto recordedCheck = result.check();
     if (!recordedCheck) return makeError(recordedCheck.error());
     m.recordedCheck = std::move(*recordedCheck);
     if (steps.storage && launch)
@@ -89,10 +96,15 @@ void fillMatmulRun(Run& run, const ParamValues& params, const DeviceInfo& device
     run.texts["transfer"] =
         "A and B to the device and C back, from and to pageable host memory as the seed's "
         "device_matmul copies them";
+    verifyMeasured(run, measured, inputs.reference(), matmulTolerance(n));
+    run.figures["fp32PeakGflops"] = fp32PeakGflops(device);
+}
+
+void verifyMeasured(Run& run, const Measured& measured, const MatmulReference& reference,
+                    const MatmulTolerance& tolerance) {
     const bool recorded = !measured.recordedMs.empty();
     const MatmulCheck& shown = recorded ? measured.recordedCheck : measured.plainCheck;
-    const MatmulTolerance tolerance = matmulTolerance(n);
-    run.verification = matmulVerification(shown, inputs.reference(), tolerance);
+    run.verification = matmulVerification(shown, reference, tolerance);
     if (recorded && measured.plainCheck.wrong > 0 && shown.wrong == 0) {
         run.verification.passed = false;
         run.verification.note = "the launches without recording failed the check (" +
@@ -100,7 +112,6 @@ void fillMatmulRun(Run& run, const ParamValues& params, const DeviceInfo& device
                                 run.verification.note;
     }
     storeMatmulCheck(run, shown);
-    run.figures["fp32PeakGflops"] = fp32PeakGflops(device);
 }
 
 }  // namespace ws::matmul

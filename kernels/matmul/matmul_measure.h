@@ -36,7 +36,16 @@ inline constexpr double kTimingBudgetMs = 4000;
 Result<std::vector<double>> timeWithin(int wanted, const std::function<Status()>& launch,
                                        const std::function<Status()>& before = {});
 
+// What a measurement asks of the result's owner: C poisoned before the
+// launches (so an entry no thread writes cannot pass), then C checked after them.
+struct ResultChecks {
+    std::function<Status()> poison;
+    std::function<Result<MatmulCheck>()> check;
+};
+
 // Runs the steps; `launch` receives the recorded launch's records.
+Result<Measured> measureMatmul(const ResultChecks& result, const MeasureSteps& steps,
+                               const RunOptions& options, Launch* launch);
 Result<Measured> measureMatmul(MatmulInputs& inputs, const MeasureSteps& steps,
                                const RunOptions& options, Launch* launch);
 
@@ -44,6 +53,12 @@ Result<Measured> measureMatmul(MatmulInputs& inputs, const MeasureSteps& steps,
 // run is said so), the check's records, transfer times.
 void fillMatmulRun(Run& run, const ParamValues& params, const DeviceInfo& device,
                    MatmulInputs& inputs, const Measured& measured);
+
+// The verification part of it: the check of the recorded launches where
+// there were some, else the plain ones', against `reference` and
+// `tolerance`; a failed plain run said so; the check's records stored.
+void verifyMeasured(Run& run, const Measured& measured, const MatmulReference& reference,
+                    const MatmulTolerance& tolerance);
 
 void fillSamples(Timing& timing, const std::vector<double>& plainMs,
                  const std::vector<double>& recordedMs);

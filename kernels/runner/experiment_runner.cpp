@@ -21,6 +21,7 @@
 #include "kernels/reduction/reduction_runner.h"
 #include "kernels/runner/cpu_against_gpu.h"
 #include "kernels/runner/experiment_families.h"
+#include "kernels/tensorcore/tensorcore_experiments.h"
 
 namespace ws {
 
@@ -181,6 +182,7 @@ const std::vector<ExperimentFamily>& experimentFamilies() {
         {"memory-kinds", isMemoryKindsExperiment, runMemoryKindsExperiment},
         {"atomics", isAtomicsExperiment, runAtomicsExperiment},
         {"matmul", isMatmulExperiment, runMatmulExperiment},
+        {"matmul-tc", isTensorCoreExperiment, runTensorCoreExperiment},
         {"concurrency", isConcurrencyExperiment, runConcurrencyExperiment},
     };
     return families;

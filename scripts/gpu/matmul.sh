@@ -3,10 +3,11 @@
 # `cmake --preset gpu && cmake --build build-gpu`:
 #   scripts/gpu/matmul.sh BUILD_DIR OUT_DIR
 # 1. matmul_bench: every variant at 4096^3 beside cublasSgemm, the ladder at
-#    1024/2048/8192, the course's 10000 x 10000, the CPU, the warp-tile sweep
-#    and the recording overhead (OUT_DIR/matmul.md and matmul.json);
+#    1024/2048/8192, the course's 10000 x 10000, the CPU, the warp-tile sweep,
+#    the recording overhead and the tensor cores in BF16 (matmul-tc at 4096
+#    and 8192 beside cuBLAS in BF16) (OUT_DIR/matmul.md and matmul.json);
 # 2. compute-sanitizer memcheck and racecheck of every GPU variant on small,
-#    awkward sizes (OUT_DIR/sanitize/*.log);
+#    awkward sizes, matmul-tc's kernels among them (OUT_DIR/sanitize/*.log);
 # 3. Nsight Compute's DRAM, L2 and L1 counters of every GPU variant at 2048
 #    (OUT_DIR/matmul-counters.json: copy it to resources/traces/ so the reuse
 #    view and the roofline show measured traffic beside the model).
@@ -54,14 +55,32 @@ sanitize_one() {  # TOOL VARIANT N BLOCK_DIM
         echo "CLEAN $name"
     fi
 }
-export -f sanitize_one
+# The tensor-core kernels at 520 = 4 x 128 + 8: partial tiles and a last
+# phase 8 deep; one traced block, BF16 output (the narrower stores).
+sanitize_tc() {  # TOOL VARIANT
+    local name="$1-tc-$2-n520" rc
+    compute-sanitizer --tool "$1" --error-exitcode 86 "$rec" run matmul-tc variant="$2" n=520 \
+        output=bf16 traced_blocks=1 -r 1 -o "$out/sanitize/$name.wstrace" \
+        >"$out/sanitize/$name.log" 2>&1
+    rc=$?
+    rm -f "$out/sanitize/$name.wstrace"
+    if [[ $rc != 0 ]] || grep -q "ERROR SUMMARY: [1-9]" "$out/sanitize/$name.log"; then
+        echo "DIRTY $name"
+    else
+        echo "CLEAN $name"
+    fi
+}
+export -f sanitize_one sanitize_tc
 export rec out
 for tool in memcheck racecheck; do
     for v in "${variants[@]}"; do
-        echo "$tool $v 67 8"
-        [[ $v == seed-* ]] && echo "$tool $v 131 32"
+        echo "sanitize_one $tool $v 67 8"
+        [[ $v == seed-* ]] && echo "sanitize_one $tool $v 131 32"
     done
-done | xargs -P 4 -L 1 bash -c 'sanitize_one "$@"' _ >"$out/sanitize/verdicts.txt"
+    for v in wmma mma-sync; do
+        echo "sanitize_tc $tool $v"
+    done
+done | xargs -P 4 -L 1 bash -c '"$@"' _ >"$out/sanitize/verdicts.txt"
 clean=$(grep -c '^CLEAN' "$out/sanitize/verdicts.txt")
 dirty=$(grep '^DIRTY' "$out/sanitize/verdicts.txt" | cut -d' ' -f2 | tr '\n' ' ')
 if [[ -z $dirty ]]; then

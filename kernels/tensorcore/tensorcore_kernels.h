@@ -1,0 +1,30 @@
+#pragma once
+// The tensor-core kernels of matmul-tc, as plain and recording builds of one
+// source: every kernel takes (A, B, C, n, trace) with A and B n x n row-major
+// BF16 (__nv_bfloat16), C n x n row-major FP32 or BF16 as the output asks,
+// covers C with the grid tensorCoreTiling gives (blockIdx.x the column tile,
+// blockIdx.y the row tile) and handles any n that is a multiple of 8
+// (tensorCoreSizeCheck): loads outside the matrices read as zero, stores
+// outside are skipped. The records are the matrix multiply lab's
+// (kernels/matmul/matmul_trace.h): a record per block, the tiles of every
+// k-phase of the traced blocks.
+#include <cstdint>
+#include <string>
+
+#include "core/common/result.h"
+#include "core/matmul/tensorcore_variants.h"
+
+namespace ws::tensorcore {
+
+struct TensorCoreKernels {
+    std::string name;  // as the launch and the trace call it
+    // __global__ functions of the signature above, for cudaLaunchKernel.
+    const void* plain = nullptr;
+    const void* recorded = nullptr;
+    std::uint32_t dynamicShared = 0;  // bytes of extern __shared__ the launch passes
+};
+
+Result<TensorCoreKernels> wmmaKernels(TensorCoreOutput output);
+Result<TensorCoreKernels> mmaSyncKernels(TensorCoreOutput output);
+
+}  // namespace ws::tensorcore

@@ -1,0 +1,232 @@
+// One variant of the tensor-core product from its parameters: the device's
+// limits checked before anything is launched, the kernel pair's plain build
+// timed and its recording build recorded (or cuBLAS timed), C checked after
+// each, through the matrix multiply lab's measurement (measureMatmul).
+#include <cuda_runtime.h>
+
+#include "core/matmul/bf16_reference.h"
+#include "core/matmul/matmul_records.h"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/memory_launch.h"
+#include "kernels/matmul/matmul_measure.h"
+#include "kernels/matmul/matmul_trace_storage.h"
+#include "kernels/tensorcore/tensorcore_cublas.h"
+#include "kernels/tensorcore/tensorcore_experiments.h"
+#include "kernels/tensorcore/tensorcore_kernels.h"
+
+namespace ws::tensorcore {
+
+namespace {
+
+using matmul::MatmulRun;
+using matmul::MatmulTrace;
+using matmul::MatmulTraceStorage;
+using matmul::Measured;
+using matmul::MeasureSteps;
+
+struct Setting {
+    std::uint32_t n = 0;
+    TensorCoreVariant variant = TensorCoreVariant::Wmma;
+    TensorCoreOutput output = TensorCoreOutput::F32;
+    std::uint32_t tracedBlocks = 0;
+};
+
+// A, B and C plus `extra` bytes of records must fit the free memory.
+Status checkMemory(std::uint32_t n, std::uint64_t extra, bool inputsMade) {
+    const std::uint64_t matrices = inputsMade ? 0 : TensorCoreInputs::deviceBytes(n);
+    return memory::checkFreeMemory("matmul-tc n=" + std::to_string(n) + " (two " +
+                                       std::to_string(n) + " x " + std::to_string(n) +
+                                       " BF16 matrices, C and the records)",
+                                   matrices + extra);
+}
+
+Result<TensorCoreInputs*> inputsFor(std::uint32_t n, const RunOptions& options,
+                                    TensorCoreInputs* given,
+                                    std::unique_ptr<TensorCoreInputs>& owned) {
+    if (given && (given->n() != n || given->seed() != options.seed))
+        return makeError("the prepared inputs are " + std::to_string(given->n()) + " x " +
+                         std::to_string(given->n()) + " with seed " +
+                         std::to_string(given->seed()) + ", the run asks for n=" +
+                         std::to_string(n) + " with seed " + std::to_string(options.seed));
+    if (!given) {
+        owned = TensorCoreInputs::make(n, options.seed);
+        given = owned.get();
+    }
+    if (Status s = given->upload(); !s) return makeError(s.error());
+    return given;
+}
+
+matmul::ResultChecks checksOf(TensorCoreInputs& in, TensorCoreOutput output) {
+    return {[&in] { return in.poisonResult(); },
+            [&in, output] { return in.checkDeviceResult(output); }};
+}
+
+// Header, timing, verification and figures of a measured run.
+void fillRun(Run& run, const ParamValues& params, const DeviceInfo& device, const Setting& s,
+             TensorCoreInputs& inputs, const Measured& measured) {
+    memory::fillRunHeader(run, "matmul-tc", params, device);
+    const double entries = double(s.n) * double(s.n);
+    matmul::fillSamples(run.timing, measured.plainMs, measured.recordedMs);
+    run.timing.flops = matmulFlops(s.n);
+    // The traffic no product can avoid: A and B read once, C written once.
+    run.timing.bytesMoved = entries * (2 + 2 + outputBytes(s.output));
+    run.timing.transferMs = inputs.uploadMs() + inputs.lastDownloadMs();
+    run.texts["transfer"] =
+        "A and B (BF16) to the device and C back, from and to pageable host memory";
+    matmul::verifyMeasured(run, measured, inputs.reference(),
+                           bf16MatmulTolerance(s.n, s.output == TensorCoreOutput::Bf16));
+    run.texts["idea"] = tensorCoreVariantInfo(s.variant).idea;
+    run.figures["tflops"] = run.timing.gflopPerS() / 1000;
+}
+
+Status launchPair(const TensorCoreKernels& k, bool record, dim3 grid, dim3 block,
+                  TensorCoreInputs& in, const MatmulTrace& trace) {
+    const void* kernel = record ? k.recorded : k.plain;
+    const void* a = in.deviceA();
+    const void* b = in.deviceB();
+    void* c = in.deviceC();  // float* or __nv_bfloat16*, as the kernel's output type
+    int n = int(in.n());
+    MatmulTrace records = trace;
+    void* args[] = {&a, &b, &c, &n, &records};
+    const cudaError_t status =
+        cudaLaunchKernel(kernel, grid, block, args, k.dynamicShared, nullptr);
+    if (status != cudaSuccess)
+        return cudaFailure("launch of " + k.name, __FILE__, __LINE__, status);
+    return {};
+}
+
+// Dynamic shared memory past 48 KiB needs the opt-in; and a kernel that
+// takes its tiles from dynamic shared memory asks for the largest shared
+// carveout, so that two blocks of 48 KiB fit an SM beside each other.
+Status prepareSharedMemory(const TensorCoreKernels& k) {
+    if (k.dynamicShared == 0) return {};
+    for (const void* f : {k.plain, k.recorded}) {
+        if (!f) continue;
+        if (k.dynamicShared > 48 * 1024)
+            WS_CUDA_TRY(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             int(k.dynamicShared)));
+        WS_CUDA_TRY(cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                         int(cudaSharedmemCarveoutMaxShared)));
+    }
+    return {};
+}
+
+Result<TensorCoreKernels> kernelsOf(const Setting& s) {
+    switch (s.variant) {
+        case TensorCoreVariant::Wmma:
+            return wmmaKernels(s.output);
+        case TensorCoreVariant::MmaSync:
+            return mmaSyncKernels(s.output);
+        case TensorCoreVariant::Cublas:
+            break;
+    }
+    return makeError(std::string(tensorCoreVariantInfo(s.variant).id) + " runs no kernel of ours");
+}
+
+Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool record,
+                            const RunOptions& options, const DeviceInfo& device,
+                            TensorCoreInputs* given) {
+    const auto tiling = tensorCoreTiling(s.variant);
+    auto kernels = kernelsOf(s);
+    if (!tiling || !kernels) return makeError(kernels ? "no tiling" : kernels.error());
+    if (!record) kernels->recorded = nullptr;
+    const Dim3 g = matmulGrid(*tiling, s.n);
+    const dim3 grid(g.x, g.y, g.z), block(tiling->block.x, tiling->block.y, tiling->block.z);
+    const bool optIn = kernels->dynamicShared > 48 * 1024;
+    if (Status st =
+            memory::checkShape(device, kernels->name, grid, block, tiling->sharedBytes, optIn);
+        !st)
+        return makeError(st.error());
+    MatmulTraceStorage::Shape shape{.blocks = record ? g.count() : 0,
+                                    .tracedBlocks = s.tracedBlocks,
+                                    .maxPhases = phaseCount(*tiling, s.n),
+                                    .maxShared = 0};
+    if (Status st = checkMemory(s.n, MatmulTraceStorage::deviceBytes(shape), given != nullptr); !st)
+        return makeError(st.error());
+    std::unique_ptr<TensorCoreInputs> owned;
+    auto inputs = inputsFor(s.n, options, given, owned);
+    if (!inputs) return makeError(inputs.error());
+    if (Status st = prepareSharedMemory(*kernels); !st) return makeError(st.error());
+    MatmulTraceStorage storage;
+    if (record)
+        if (Status st = storage.allocate(shape); !st) return makeError(st.error());
+
+    const MatmulTrace none{};
+    MeasureSteps steps;
+    steps.plain = [&] { return launchPair(*kernels, false, grid, block, **inputs, none); };
+    if (record) {
+        steps.recorded = [&] {
+            return launchPair(*kernels, true, grid, block, **inputs, storage.trace());
+        };
+        steps.beforeRecorded = [&] { return storage.clear(); };
+        steps.storage = &storage;
+    }
+    Launch launch = memory::makeLaunch(kernels->name, grid, block, tiling->sharedBytes);
+    auto measured = matmul::measureMatmul(checksOf(**inputs, s.output), steps, options, &launch);
+    if (!measured) return makeError(measured.error());
+    MatmulRun out;
+    fillRun(out.run, params, device, s, **inputs, *measured);
+    storeMatmulTiling(out.run, *tiling);
+    if (record) out.run.launches.push_back(std::move(launch));
+    out.run.texts["tiling"] =
+        s.variant == TensorCoreVariant::Wmma
+            ? "128 x 128 x 32 block tiles, 8 warps of 64 x 32 (4 x 2 WMMA fragments of "
+              "16 x 16 x 16), A and B tiles padded by 16 bytes a row, one stage"
+            : "128 x 128 x 32 block tiles, 8 warps of 64 x 32 (4 x 4 mma.sync m16n8k16), "
+              "XOR-swizzled A and B tiles read by ldmatrix, three cp.async stages";
+    out.plainMs = std::move(measured->plainMs);
+    out.recordedMs = std::move(measured->recordedMs);
+    return out;
+}
+
+Result<MatmulRun> runCublas(const ParamValues& params, const Setting& s, const RunOptions& options,
+                            const DeviceInfo& device, TensorCoreInputs* given) {
+    if (Status st = checkMemory(s.n, 0, given != nullptr); !st) return makeError(st.error());
+    std::unique_ptr<TensorCoreInputs> owned;
+    auto inputs = inputsFor(s.n, options, given, owned);
+    if (!inputs) return makeError(inputs.error());
+    CublasBf16Gemm gemm;
+    if (Status st = gemm.create(); !st) return makeError(st.error());
+    TensorCoreInputs& in = **inputs;
+    MeasureSteps steps;
+    steps.plain = [&] {
+        return gemm.multiply(in.deviceA(), in.deviceB(), in.deviceC(), s.n, s.output);
+    };
+    auto measured = matmul::measureMatmul(checksOf(in, s.output), steps, options, nullptr);
+    if (!measured) return makeError(measured.error());
+    MatmulRun out;
+    fillRun(out.run, params, device, s, in, *measured);
+    out.run.texts["kernel"] =
+        std::string("cublasGemmEx with BF16 A and B, CUBLAS_COMPUTE_32F, ") +
+        (s.output == TensorCoreOutput::F32 ? "FP32" : "BF16") +
+        " C, default math (tensor cores): the library's own kernel and tiling, so no block "
+        "records";
+    out.plainMs = std::move(measured->plainMs);
+    return out;
+}
+
+}  // namespace
+
+Result<MatmulRun> runTensorCore(const ParamValues& given, const RunOptions& options,
+                                const DeviceInfo& device, TensorCoreInputs* inputs, bool record) {
+    const ExperimentSpec* spec = findExperiment("matmul-tc");
+    if (!spec) return makeError("matmul-tc is not in the catalog");
+    // Defaults filled in and every value checked again (n among them):
+    // callers may pass only what a user changed.
+    auto params = resolveParams(*spec, given);
+    if (!params) return makeError(params.error());
+    Setting s;
+    s.n = std::uint32_t(paramInt(*params, "n"));
+    s.variant = *parseTensorCoreVariant(paramChoice(*params, "variant"));
+    s.output = *parseTensorCoreOutput(paramChoice(*params, "output"));
+    s.tracedBlocks = std::uint32_t(paramInt(*params, "traced_blocks"));
+    DeviceInfo limits = device;
+    if (Status st = memory::completeLimits(limits, options.device); !st)
+        return makeError(st.error());
+    WS_CUDA_TRY(cudaSetDevice(options.device));
+    if (!tensorCoreVariantInfo(s.variant).ownKernel)
+        return runCublas(*params, s, options, limits, inputs);
+    return runKernel(*params, s, record, options, limits, inputs);
+}
+
+}  // namespace ws::tensorcore

@@ -1,0 +1,193 @@
+// The tensor-core product on the GPU: every variant and output against the
+// CPU reference at 512, at 1000 (no multiple of the 128 x 128 tile nor of
+// the 32-deep phase: every entry checked, the edges among them) and at 4096
+// (sampled, every edge row and column among the sample); the recording
+// build's blocks and phases; the command line's path through the runner.
+// Without a GPU these skip with the reason, and the refusals that need none
+// are checked everywhere.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_records.h"
+#include "core/matmul/tensorcore_variants.h"
+#include "core/run/record_table.h"
+#include "core/trace/trace_io.h"
+#include "kernels/runner/experiment_runner.h"
+#include "kernels/tensorcore/tensorcore_experiments.h"
+#include "tests/kernels/support/require_gpu.h"
+
+namespace ws {
+namespace {
+
+using tensorcore::TensorCoreInputs;
+
+TensorCoreInputs& inputs(std::uint32_t n) {
+    static std::map<std::uint32_t, std::unique_ptr<TensorCoreInputs>> cache;
+    auto& slot = cache[n];
+    if (!slot) slot = TensorCoreInputs::make(n, 1);
+    return *slot;
+}
+
+RunOptions options() {
+    RunOptions o;
+    o.repetitions = 1;
+    o.measureOverhead = false;
+    return o;
+}
+
+DeviceInfo device() {
+    auto d = cachedDeviceInfo(0);
+    EXPECT_TRUE(d.ok()) << d.error();
+    return d.ok() ? *d : DeviceInfo{};
+}
+
+Result<matmul::MatmulRun> run(const std::string& variant, std::uint32_t n,
+                              const std::string& output, const std::string& traced = "1") {
+    return tensorcore::runTensorCore({{"variant", variant},
+                                      {"n", std::to_string(n)},
+                                      {"output", output},
+                                      {"traced_blocks", traced}},
+                                     options(), device(), &inputs(n));
+}
+
+class TensorCoreKernels : public ::testing::TestWithParam<std::uint32_t> {};
+
+TEST_P(TensorCoreKernels, EveryVariantAndOutputMatchesTheReference) {
+    WS_REQUIRE_GPU();
+    const std::uint32_t n = GetParam();
+    for (const auto& info : tensorCoreVariants())
+        for (const char* output : {"f32", "bf16"}) {
+            SCOPED_TRACE(std::string(info.id) + " output=" + output + " n=" + std::to_string(n));
+            auto r = run(info.id, n, output);
+            ASSERT_TRUE(r.ok()) << r.error();
+            const ws::Run& got = r->run;
+            EXPECT_TRUE(got.verification.checked);
+            EXPECT_TRUE(got.verification.passed)
+                << got.verification.note << "; expected " << got.verification.expected << ", got "
+                << got.verification.actual;
+            EXPECT_EQ(got.figures.at("wrongEntries"), 0);
+            // 1000 and 512: every entry; 4096: the sample, with rows and
+            // columns 0 and n - 1 whole.
+            if (n <= kMatmulCompleteCheckMax)
+                EXPECT_EQ(got.figures.at("checkedEntries"), double(n) * n);
+            else
+                EXPECT_GT(got.figures.at("checkedEntries"), 4.0 * n - 4);
+            // FP32 output is the exact sum; BF16 output is within 2^-8 of it.
+            if (std::string(output) == "f32") EXPECT_EQ(got.verification.absError, 0);
+            EXPECT_GT(got.timing.kernelMs, 0);
+            EXPECT_GT(got.figures.at("tflops"), 0);
+            EXPECT_EQ(got.timing.flops, 2.0 * n * n * n);
+            EXPECT_EQ(got.launches.size(), info.ownKernel ? 1u : 0u);
+            EXPECT_EQ(got.experiment, "matmul-tc");
+        }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, TensorCoreKernels, ::testing::Values(512u, 1000u, 4096u));
+
+TEST(TensorCoreKernels, EdgesOfAPartialTileAtASampledSize) {
+    WS_REQUIRE_GPU();
+    // 2056 = 16 x 128 + 8: the last row and column of tiles hold 8 entries
+    // and the last phase is 8 deep; the sample holds rows and columns 2048
+    // and 2055 whole among the edges of every tile size.
+    for (const char* variant : {"wmma", "mma-sync"}) {
+        auto r = run(variant, 2056, "f32", "0");
+        ASSERT_TRUE(r.ok()) << variant << ": " << r.error();
+        EXPECT_TRUE(r->run.verification.passed) << variant << ": " << r->run.verification.note;
+    }
+}
+
+TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
+    WS_REQUIRE_GPU();
+    const std::uint32_t n = 1000;
+    for (const char* variant : {"wmma", "mma-sync"}) {
+        SCOPED_TRACE(variant);
+        auto r = run(variant, n, "f32", "2");
+        ASSERT_TRUE(r.ok()) << r.error();
+        const ws::Run& got = r->run;
+        ASSERT_TRUE(validateRun(got).ok()) << validateRun(got).error();
+        ASSERT_EQ(got.launches.size(), 1u);
+        const Launch& l = got.launches[0];
+        EXPECT_EQ(l.grid.x, 8u);
+        EXPECT_EQ(l.grid.y, 8u);
+        EXPECT_EQ(l.block.x, 256u);
+        ASSERT_EQ(l.blocks.size(), l.grid.count());
+        for (std::size_t i = 0; i < l.blocks.size(); ++i) {
+            ASSERT_EQ(l.blocks.block[i], i) << "block " << i << " never finished";
+            ASSERT_NE(l.blocks.startNs[i], 0u) << "block " << i;
+            ASSERT_LE(l.blocks.startNs[i], l.blocks.endNs[i]) << "block " << i;
+        }
+        const RecordTable* phases = findTable(l.tables, "phases");
+        ASSERT_NE(phases, nullptr);
+        const auto* block = phases->get<std::uint32_t>("block");
+        const auto* phase = phases->get<std::uint32_t>("phase");
+        const auto* aRow = phases->get<std::uint32_t>("aRow");
+        const auto* aCol = phases->get<std::uint32_t>("aCol");
+        const auto* bRow = phases->get<std::uint32_t>("bRow");
+        const auto* bCol = phases->get<std::uint32_t>("bCol");
+        ASSERT_TRUE(block && phase && aRow && aCol && bRow && bCol);
+        const MatmulTiling tiling = *tensorCoreTiling(*parseTensorCoreVariant(variant));
+        const std::uint32_t last = std::uint32_t(l.grid.count() - 1);
+        std::map<std::uint32_t, std::uint32_t> seen;
+        for (std::size_t i = 0; i < phases->rows(); ++i) {
+            const std::uint32_t b = (*block)[i];
+            ASSERT_TRUE(b == 0 || b == last) << "traced block " << b;
+            ++seen[b];
+            const PhaseTiles want = phaseTiles(tiling, n, b, (*phase)[i]);
+            EXPECT_EQ((*aRow)[i], want.a.row);
+            EXPECT_EQ((*aCol)[i], want.a.col) << "phase " << (*phase)[i];
+            EXPECT_EQ((*bRow)[i], want.b.row);
+            EXPECT_EQ((*bCol)[i], want.b.col);
+        }
+        EXPECT_EQ(seen[0], phaseCount(tiling, n));
+        EXPECT_EQ(seen[last], phaseCount(tiling, n));
+    }
+}
+
+TEST(TensorCoreKernels, RunsThroughTheRunnerAsTheCommandLineDoes) {
+    WS_REQUIRE_GPU();
+    const ExperimentSpec* spec = findExperiment("matmul-tc");
+    ASSERT_NE(spec, nullptr);
+    RunOptions o = options();
+    auto r = runExperiment(*spec, {{"variant", "mma-sync"}, {"n", "1024"}}, o);
+    ASSERT_TRUE(r.ok()) << r.error();
+    EXPECT_TRUE(r->verification.passed) << r->verification.note;
+    EXPECT_EQ(r->params.at("output"), "f32");
+    EXPECT_GT(r->figures.at("tflops"), 0);
+    EXPECT_FALSE(r->texts.at("idea").empty());
+}
+
+TEST(TensorCoreKernels, PreparedInputsOfAnotherSizeAreRefused) {
+    WS_REQUIRE_GPU();
+    auto r = tensorcore::runTensorCore({{"variant", "wmma"}, {"n", "1024"}}, options(), device(),
+                                       &inputs(512));
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("prepared inputs are 512 x 512"), std::string::npos) << r.error();
+}
+
+// No GPU needed: the parameters are refused before anything touches CUDA.
+TEST(TensorCoreRefusals, SizesOffSixteenBytesAreRefusedBeforeAnyLaunch) {
+    DeviceInfo h100;
+    h100.name = "NVIDIA H100 80GB HBM3";
+    h100.ccMajor = 9;
+    auto r = tensorcore::runTensorCore({{"variant", "mma-sync"}, {"n", "1001"}}, options(), h100);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("no multiple of 8"), std::string::npos) << r.error();
+    auto small = tensorcore::runTensorCore({{"n", "256"}}, options(), h100);
+    ASSERT_FALSE(small.ok());
+    EXPECT_NE(small.error().find("out of range [512, 8192]"), std::string::npos) << small.error();
+}
+
+TEST(TensorCoreRefusals, WithoutAGpuTheRunnerSaysWhy) {
+    const std::string reason = cudaUnavailableReason();
+    if (reason.empty()) GTEST_SKIP() << "a CUDA device is present; this checks the refusal";
+    auto r = runExperiment(*findExperiment("matmul-tc"), {{"variant", "wmma"}}, options());
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error(), reason);
+}
+
+}  // namespace
+}  // namespace ws
