@@ -75,7 +75,8 @@ record_memkinds() {
     sweep memory-latency path=global min_bytes=1024 max_bytes=2^28 stride=128 points_per_octave=4
     sweep memory-latency path=cg min_bytes=1024 max_bytes=2^26 stride=128
     sweep memory-latency path=shared,constant min_bytes=1024 max_bytes=65536 stride=128
-    # One load per 2 MiB page: past the TLB's reach every load also walks the page table.
+    # One load per 2 MiB page through L2, to 8 GiB: a step would be the TLB's reach (the H100
+    # showed none).
     sweep memory-latency path=cg min_bytes=2^21 max_bytes=2^33 stride=2^21 points_per_octave=1
     sweep l2-distance bytes=4096,16777216
     sweep memory-bandwidth min_bytes=16384 max_bytes=2^30 block=512

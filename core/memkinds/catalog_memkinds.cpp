@@ -120,8 +120,9 @@ ExperimentSpec l2Distance() {
         .seed = "000 ch. 1, L2 cache; the H100's L2 in two partitions",
         .summary =
             "The same chase over a small set held in L2 (loads that skip L1), run from each "
-            "SM in turn: the SM's id (%smid) beside its L2 latency. An SM near the partition "
-            "that holds the lines is served sooner than one across the chip.",
+            "SM in turn: the SM's id (%smid) beside its L2 latency. SMs nearer the lines' L2 "
+            "slices are served sooner; on the H100 no SM waits for the far partition here "
+            "(the staircase finds it, past half the L2).",
         .params = {bytesParam("bytes", 128, 16 * kMiB, 4 * kKiB,
                               "Working set of the chase: a few lines show which SMs sit near "
                               "their partition; megabytes average over both partitions."),
@@ -168,7 +169,7 @@ ExperimentSpec constantMemory() {
             "A warp reads __constant__ memory. When every lane asks for the same word the "
             "constant cache answers all 32 in one pass; each further distinct index costs "
             "another pass. The same reads from global memory and through __ldg are served by "
-            "sector and barely notice.",
+            "sector: 32 distinct indices cost them a few times one, not 32 times.",
         .params = {{.name = "distinct",
                     .type = ParamType::Int,
                     .min = 1,

@@ -27,8 +27,8 @@ std::vector<std::uint32_t> distinctCounts() { return {1, 2, 4, 8, 16, 32}; }
 std::uint32_t constantValue(std::uint32_t word) { return word * 3 + 1; }
 
 std::uint32_t iterationOffset(std::uint32_t iteration) {
-    // Within one spacing: the words a warp reads stay in 33 x 32 words
-    // (4.1 KiB), so the constant cache holds them after the first pass.
+    // Within one spacing: the words a warp reads stay in 32 x 8 words
+    // (1 KiB), so the 2 KiB constant cache holds them after the first pass.
     return iteration % kDistinctSpacingWords;
 }
 

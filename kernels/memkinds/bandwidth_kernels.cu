@@ -121,7 +121,8 @@ Result<int> readSharedBlocksPerSm(std::uint32_t block) {
 Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan, const std::uint32_t* words,
                      std::uint64_t* partials, const BlockRecordPointers& blocks,
                      cudaStream_t stream) {
-    if (plan.vectors >= (std::uint64_t(1) << 32))
+    // Indices stay below 2^31 so that i += blockDim.x cannot wrap.
+    if (plan.vectors >= (std::uint64_t(1) << 31))
         return makeError("readSet: a working set of " + std::to_string(plan.vectors) +
                          " vectors is more than its 32-bit indices reach");
     ReadSetArgs a;

@@ -116,7 +116,10 @@ Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
         if (!resources) return makeError(resources.error());
         // NaN in every result first: a kernel that wrote nothing cannot pass
         // on the results the kernel before left.
-        if (Status s = out.fill(0xff); !s) return makeError(s.error());
+        // And before every timed launch: the recording build is checked on
+        // its own output, not on the plain build's.
+        auto clearOut = [&]() -> Status { return out.fill(0xff); };
+        if (Status s = clearOut(); !s) return makeError(s.error());
         auto launch = [&, kind](bool record) {
             return launchLocal(kind, record, grid, block, args, blocks.pointers(), nullptr);
         };
@@ -136,7 +139,7 @@ Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
             Launch recorded =
                 memory::makeLaunch(std::string("localArray (") + localKindName(kind) + ")",
                                    dim3(grid), dim3(block), 0);
-            if (Status s = timeAndRecord(options, {launch, {}, check}, blocks, bytesMoved, recorded,
+            if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved, recorded,
                                          run, checks);
                 !s)
                 return makeError(s.error());

@@ -104,7 +104,10 @@ Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
     for (TexturePath path : {TexturePath::Texture, TexturePath::Global, TexturePath::ReadOnly}) {
         // NaN in every pixel first: a path that wrote nothing cannot pass on
         // the window the path before left.
-        if (Status s = out.fill(0xff); !s) return makeError(s.error());
+        // And before every timed launch: the recording build is checked on
+        // its own output, not on the plain build's.
+        auto clearOut = [&]() -> Status { return out.fill(0xff); };
+        if (Status s = clearOut(); !s) return makeError(s.error());
         auto launch = [&, path](bool record) {
             return launchWindow(path, record, grid, block, args, blocks.pointers(), nullptr);
         };
@@ -121,7 +124,7 @@ Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
         if (path == *chosen) {
             Launch recorded = memory::makeLaunch(
                 std::string("rotateWindow (") + texturePathName(path) + ")", grid, block, 0);
-            if (Status s = timeAndRecord(options, {launch, {}, check}, blocks, bytesMoved, recorded,
+            if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved, recorded,
                                          run, checks);
                 !s)
                 return makeError(s.error());
