@@ -109,7 +109,7 @@ TEST(ConstantBroadcast, OnePassPerDistinctIndexPlayedWithTheTime) {
               QStringLiteral("4 distinct indices: 4 passes; global: 4 sectors in one request"));
     model.setTime(model.duration() * 0.3);  // the second pass of four
     EXPECT_EQ(view.currentPass(), 1u);
-    EXPECT_EQ(view.passText(), QStringLiteral("pass 2 of 4: lanes 1, 5, 9 … 29 read word 32"));
+    EXPECT_EQ(view.passText(), QStringLiteral("pass 2 of 4: lanes 1, 5, 9 … 29 read word 8"));
     EXPECT_EQ(view.chart()->graphCount(), 3);  // constant, global, __ldg
     const QString painted = paintedText(view);
     EXPECT_TRUE(painted.contains(QStringLiteral("pass 2 of 4"))) << painted.toStdString();
