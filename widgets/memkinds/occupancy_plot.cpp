@@ -1,5 +1,6 @@
 #include "widgets/memkinds/occupancy_plot.h"
 
+#include <QComboBox>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -22,14 +23,33 @@ using memkinds::OccupancyPoint;
 constexpr std::uint32_t kFewestRegisters = 16;
 constexpr std::uint32_t kMostRegisters = 255;
 
+// The sweep's fewest, a middle and most registers: three lines a class can
+// tell apart.
+std::vector<OccupancyPoint> threeCaps(std::vector<OccupancyPoint> points) {
+    std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+        return a.registersPerThread < b.registersPerThread;
+    });
+    if (points.size() <= 3) return points;
+    return {points.front(), points[points.size() / 2], points.back()};
+}
+
 }  // namespace
 
 OccupancyPlot::OccupancyPlot(PlaybackModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_plot(new QCustomPlot(this)) {
+    : QWidget(parent),
+      m_model(model),
+      m_axisChooser(new QComboBox(this)),
+      m_plot(new QCustomPlot(this)) {
     followColourScheme(m_plot, [this] { rebuild(); });
     keepTickLabelsApart(m_plot);
+    m_axisChooser->addItems({tr("against registers per thread"), tr("against threads per block"),
+                             tr("against shared memory per block")});
+    m_axisChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_axisChooser, &QComboBox::activated, this,
+            [this](int i) { setAxis(OccupancyAxis(i)); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_axisChooser, 0, Qt::AlignLeft);
     layout->addWidget(m_plot);
     m_title = addPlotTitle(m_plot);
     m_plot->setMouseTracking(true);
@@ -37,7 +57,7 @@ OccupancyPlot::OccupancyPlot(PlaybackModel* model, QWidget* parent)
         const Run* run = m_model->run();
         if (!run || !m_message.isEmpty()) return;
         const auto rows = memkinds::readOccupancy(*run);
-        if (!rows) return;
+        if (!rows || m_axis != OccupancyAxis::Registers) return;
         double best = QFontMetrics(font()).height();
         QString text;
         for (const OccupancyPoint& pt : rows.value()) {
@@ -63,6 +83,13 @@ OccupancyPlot::OccupancyPlot(PlaybackModel* model, QWidget* parent)
             QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
     });
     connect(model, &PlaybackModel::runChanged, this, &OccupancyPlot::rebuild);
+    rebuild();
+}
+
+void OccupancyPlot::setAxis(OccupancyAxis axis) {
+    if (axis == m_axis) return;
+    m_axis = axis;
+    m_axisChooser->setCurrentIndex(int(axis));
     rebuild();
 }
 
@@ -119,6 +146,13 @@ void OccupancyPlot::rebuild() {
                       .arg(bytesText(double(shared)));
     if (!run->device.name.empty())
         m_titleText += tr(" — %1").arg(QString::fromStdString(run->device.name));
+    if (m_axis != OccupancyAxis::Registers) {
+        addSweepLines(*run, points);
+        setLegendBelow(p, true);
+        fit();
+        p->replot();
+        return;
+    }
     std::uint32_t lo = kFewestRegisters, hi = kMostRegisters;
     for (const OccupancyPoint& pt : points) {
         lo = std::min(lo, std::max<std::uint32_t>(1, pt.registersPerThread));
@@ -170,9 +204,56 @@ void OccupancyPlot::rebuild() {
     p->replot();
 }
 
+void OccupancyPlot::addSweepLines(const Run& run, const std::vector<OccupancyPoint>& points) {
+    QCustomPlot* p = m_plot;
+    const bool byThreads = m_axis == OccupancyAxis::Threads;
+    const OccupancyPoint& first = points.front();
+    const DeviceInfo& device = run.device;
+    // Threads in whole warps up to the block limit; shared memory in KiB up
+    // to what one block may ask for.
+    const double most = byThreads ? std::max(device.maxThreadsPerBlock, 1024)
+                                  : std::max(device.sharedMemPerBlockOptin, 1) / 1024.0;
+    const double step = byThreads ? 32 : 1;
+    const double own = byThreads ? first.threadsPerBlock : first.sharedBytesPerBlock / 1024.0;
+    p->xAxis->setLabel(byThreads ? tr("threads per block") : tr("shared memory per block (KiB)"));
+    m_titleText =
+        byThreads ? tr("Occupancy against threads (%1 shared)")
+                        .arg(bytesText(double(first.sharedBytesPerBlock)))
+                  : tr("Occupancy against shared memory (%1 threads)").arg(first.threadsPerBlock);
+    // The device's name stays out: beside the sweep's numbers it wrapped the
+    // title onto the axis label in a laptop's dock.
+    int series = 0;
+    for (const OccupancyPoint& cap : threeCaps(points)) {
+        const QColor colour = palette::seriesColour(series);
+        QCPGraph* line = p->addGraph();
+        line->setName(tr("model, %1 registers").arg(cap.registersPerThread));
+        line->setPen(QPen(colour, 2.5));
+        line->setLineStyle(QCPGraph::lsStepLeft);
+        for (double x = step; x <= most + 1e-9; x += step) {
+            const auto threads = std::uint32_t(byThreads ? x : first.threadsPerBlock);
+            const auto shared = std::uint32_t(byThreads ? first.sharedBytesPerBlock : x * 1024);
+            const double blocks =
+                memkinds::predictOccupancy(device, cap.registersPerThread, threads, shared).blocks;
+            line->addData(x, blocks);
+            m_maxBlocks = std::max(m_maxBlocks, blocks);
+        }
+        QCPGraph* measured = p->addGraph();
+        measured->setName(tr("measured, %1 registers").arg(cap.registersPerThread));
+        measured->setLineStyle(QCPGraph::lsNone);
+        measured->setScatterStyle(QCPScatterStyle(seriesShape(series), colour, colour, 12));
+        measured->addData(own, double(cap.measuredBlocksPerSm));
+        m_maxBlocks = std::max(m_maxBlocks, double(cap.measuredBlocksPerSm));
+        ++series;
+    }
+    // A little room left of 0: the run's own point sits there without shared memory.
+    p->xAxis->setRange(-most * 0.03, most * 1.03);
+}
+
 void OccupancyPlot::fit() {
     QCustomPlot* p = m_plot;
-    if (!fitPlotFrame(p, m_title, font(), m_titleText, width(), 1, m_message)) return;
+    if (!fitPlotFrame(p, m_title, font(), m_titleText, width(),
+                      m_axis == OccupancyAxis::Registers ? 1 : 3, m_message))
+        return;
     // Room above the top step for its name.
     const QRect rect = axisRectNow(p);
     const double h = std::max(40, rect.height());

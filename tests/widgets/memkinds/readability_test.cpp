@@ -45,6 +45,18 @@ std::vector<Case> cases() {
          [](PlaybackModel* m) -> QWidget* { return new LocalMemoryPlot(m); }},
         {"occupancy", [] { return test::localRun(); },
          [](PlaybackModel* m) -> QWidget* { return new OccupancyPlot(m); }},
+        {"occupancy against threads", [] { return test::localRun(); },
+         [](PlaybackModel* m) -> QWidget* {
+             auto* v = new OccupancyPlot(m);
+             v->setAxis(OccupancyAxis::Threads);
+             return v;
+         }},
+        {"occupancy against shared memory", [] { return test::localRun(); },
+         [](PlaybackModel* m) -> QWidget* {
+             auto* v = new OccupancyPlot(m);
+             v->setAxis(OccupancyAxis::SharedMemory);
+             return v;
+         }},
     };
 }
 

@@ -150,5 +150,39 @@ TEST(OccupancyPlot, TheModelsStretchesNameWhatLimitsThem) {
     test::render(plot);
 }
 
+TEST(OccupancyPlot, AgainstThreadsAndSharedMemoryForThreeOfTheSweepsCaps) {
+    test::app();
+    PlaybackModel model;
+    OccupancyPlot plot(&model);
+    plot.resize(900, 520);
+    model.setRun(test::prepared(test::localRun()));
+    plot.setAxis(OccupancyAxis::Threads);
+    EXPECT_TRUE(plot.message().isEmpty()) << plot.message().toStdString();
+    // The fewest (32), a middle (72) and the most (255) registers: a model
+    // line and the measured point at the run's 256 threads each.
+    ASSERT_EQ(plot.plot()->graphCount(), 6);
+    EXPECT_EQ(plot.plot()->graph(0)->name(), QStringLiteral("model, 32 registers"));
+    EXPECT_EQ(plot.plot()->graph(4)->name(), QStringLiteral("model, 255 registers"));
+    // 32 registers: 1024 threads fill an SM twice (2048 threads); 256
+    // threads eight times.
+    EXPECT_EQ(plot.plot()->graph(0)->data()->findBegin(1024, false)->value, 2);
+    EXPECT_EQ(plot.plot()->graph(0)->data()->findBegin(256, false)->value, 8);
+    // 255 registers: one block of 256 threads (65,280 of 65,536 registers).
+    EXPECT_EQ(plot.plot()->graph(4)->data()->findBegin(256, false)->value, 1);
+    EXPECT_EQ(plot.plot()->graph(1)->data()->at(0)->key, 256);
+    EXPECT_TRUE(plot.titleText().contains(QStringLiteral("against threads")));
+    test::render(plot);
+
+    plot.setAxis(OccupancyAxis::SharedMemory);
+    ASSERT_EQ(plot.plot()->graphCount(), 6);
+    // 32 registers and 256 threads: 100 KiB a block leaves room for 2 (with
+    // the 1 KiB each block's system use takes, of 228 KiB).
+    EXPECT_EQ(plot.plot()->graph(0)->data()->findBegin(100, false)->value, 2);
+    EXPECT_EQ(plot.plot()->graph(1)->data()->at(0)->key, 0);
+    test::render(plot);
+    plot.setAxis(OccupancyAxis::Registers);
+    EXPECT_EQ(plot.plot()->graphCount(), 3);
+}
+
 }  // namespace
 }  // namespace ws
