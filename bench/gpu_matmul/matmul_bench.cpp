@@ -8,7 +8,7 @@
 // timed result was first verified against the CPU reference (a run that
 // fails is marked and fails the program, except the printed kernel's bug,
 // which must fail). Then the tensor-core product (matmul-tc) in BF16 at 4096
-// and 8192: wmma and mma-sync beside cublasGemmEx in BF16 with FP32
+// and 8192: wmma, mma-sync and wgmma beside cublasGemmEx in BF16 with FP32
 // compute, for FP32 and BF16 output. Prints markdown tables and the goals;
 // the JSON holds every number. --quick: 4096, the sweep and the BF16 table.
 #include <algorithm>

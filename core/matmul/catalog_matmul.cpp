@@ -54,7 +54,8 @@ ExperimentSpec tensorCoreExperiment() {
             "C = A x B for square BF16 matrices, accumulated in FP32. The tensor cores "
             "multiply whole 16 x 16 fragments at once; the ladder is about feeding them: the "
             "portable WMMA API, then mma.sync on fragments ldmatrix reads from swizzled "
-            "shared tiles that cp.async fills ahead of use, against cuBLAS in the same "
+            "shared tiles that cp.async fills ahead of use, then Hopper's wgmma reading "
+            "swizzled shared tiles through descriptors, against cuBLAS in the same "
             "precision.",
         .params =
             {
@@ -65,9 +66,11 @@ ExperimentSpec tensorCoreExperiment() {
                  .unit = "",
                  .help = "wmma: nvcuda::wmma 16x16x16 fragments from padded shared tiles. "
                          "mma-sync: mma.sync m16n8k16 from ldmatrix on swizzled tiles, "
-                         "three cp.async stages. cublas: cublasGemmEx in BF16 with FP32 "
-                         "compute. Both kernels: 128 x 128 tiles, k-phases of 32, 8 warps "
-                         "of 64 x 32."},
+                         "three cp.async stages. wgmma: wgmma.mma_async m64n128k16 from "
+                         "shared-memory descriptors on 128-byte-swizzled tiles, 2 warpgroups "
+                         "of 64 x 128, k-phases of 64 (sm_90a: compute capability 9.0 only). "
+                         "cublas: cublasGemmEx in BF16 with FP32 compute. wmma and mma-sync: "
+                         "128 x 128 tiles, k-phases of 32, 8 warps of 64 x 32."},
                 {.name = "n",
                  .type = ParamType::Int,
                  .min = double(kTensorCoreMinN),
@@ -96,7 +99,7 @@ ExperimentSpec tensorCoreExperiment() {
                  .help = "How many blocks record the tiles of every k-phase with clock64 "
                          "(block 0, the last block and blocks between). Every block records "
                          "its SM and start and end times regardless.",
-                 .usedWith = "variant=wmma|mma-sync"},
+                 .usedWith = "variant=wmma|mma-sync|wgmma"},
             },
         .records = {"blocks", "phases"},
         .views = {"grid", "timeline"},
@@ -105,7 +108,7 @@ ExperimentSpec tensorCoreExperiment() {
         },
         .launchesNoKernel =
             [](const ParamValues& v) { return paramChoice(v, "variant") == "cublas"; },
-        .needs = {9, 0, "Hopper's tensor cores; wgmma and TMA in the later rungs"},
+        .needs = {9, 0, "Hopper's tensor cores; wgmma, sm_90a code, runs on 9.0 alone"},
     };
 }
 

@@ -14,6 +14,11 @@ const std::vector<TensorCoreVariantInfo>& tensorCoreVariants() {
          "the instruction beneath WMMA: mma.sync m16n8k16 on fragments that ldmatrix reads "
          "from XOR-swizzled shared tiles without bank conflicts, the next tiles already on "
          "their way through cp.async in a three-stage pipeline"},
+        {TensorCoreVariant::Wgmma, "wgmma",
+         "Hopper's warpgroup MMA: four warps issue wgmma.mma_async m64n128k16 together and "
+         "the tensor cores read A and B straight from 128-byte-swizzled shared tiles through "
+         "matrix descriptors, no fragments in registers; two warpgroups a block, 64-deep "
+         "phases, the tiles still arriving by cp.async in three stages"},
         {TensorCoreVariant::Cublas, "cublas",
          "cuBLAS in BF16 with FP32 accumulation on the tensor cores: the yardstick", false},
     };
@@ -56,6 +61,14 @@ Status tensorCoreSizeCheck(std::uint32_t n) {
     return {};
 }
 
+Status wgmmaDeviceCheck(int ccMajor, int ccMinor, const std::string& deviceName) {
+    if (ccMajor == 9 && ccMinor == 0) return {};
+    return makeError(
+        "variant wgmma is built for sm_90a, whose wgmma instructions run only on "
+        "compute capability 9.0 (H100, H200); this GPU, " +
+        deviceName + ", is " + std::to_string(ccMajor) + "." + std::to_string(ccMinor));
+}
+
 std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v) {
     MatmulTiling t;
     t.tileM = kTensorCoreTileM;
@@ -72,6 +85,14 @@ std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v) {
             return t;
         case TensorCoreVariant::MmaSync:
             t.sharedBytes = kMmaSyncSharedBytes;
+            return t;
+        case TensorCoreVariant::Wgmma:
+            // A warpgroup's 64 x 128 accumulator: each thread holds 2 rows
+            // (8 apart) x 32 columns (pairs 8 apart), 64 registers.
+            t.tileK = kWgmmaTileK;
+            t.threadM = 2;
+            t.threadN = 32;
+            t.sharedBytes = kWgmmaSharedBytes;
             return t;
         case TensorCoreVariant::Cublas:
             break;

@@ -3,10 +3,11 @@
 // square n x n row-major BF16 matrices, accumulated in FP32, written as
 // FP32 or BF16. A ladder on Hopper from the portable WMMA API towards
 // cuBLAS; these are its first rungs, the catalog's choice list follows the
-// table below and later rungs (wgmma, TMA, warp specialisation, persistent
-// blocks, clusters) join it in ladder order.
+// table below and later rungs (TMA, warp specialisation, persistent blocks,
+// clusters) join it in ladder order.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,12 +19,13 @@ namespace ws {
 enum class TensorCoreVariant {
     Wmma,     // nvcuda::wmma 16x16x16 BF16 fragments from padded shared tiles
     MmaSync,  // mma.sync m16n8k16 from ldmatrix on swizzled tiles, cp.async pipeline
+    Wgmma,    // wgmma.mma_async m64n128k16 from shared-memory descriptors (sm_90a)
     Cublas,   // cublasGemmEx, BF16 in, FP32 compute, the library's tensor-core kernel
 };
 
 struct TensorCoreVariantInfo {
     TensorCoreVariant variant;
-    const char* id;    // catalog value: "wmma", "mma-sync", "cublas"
+    const char* id;    // catalog value: "wmma", "mma-sync", "wgmma", "cublas"
     const char* idea;  // the one idea this step adds
     bool ownKernel = true;
 };
@@ -47,7 +49,7 @@ inline constexpr std::uint32_t kTensorCoreNMultiple = 8;
 // Why the kernels cannot take this n, in words; nothing when they can.
 Status tensorCoreSizeCheck(std::uint32_t n);
 
-// Both kernels: 128 x 128 tiles of C, k-phases of 32, 8 warps of 64 x 32;
+// wmma and mma-sync: 128 x 128 tiles of C, k-phases of 32, 8 warps of 64 x 32;
 // wmma's A and B tiles padded by 8 BF16 a row, mma-sync's unpadded in three
 // stages. The kernels hold their constants to these at compile time.
 inline constexpr std::uint32_t kTensorCoreTileM = 128, kTensorCoreTileN = 128;
@@ -58,6 +60,17 @@ inline constexpr std::uint32_t kMmaSyncStages = 3;
 inline constexpr std::uint32_t kMmaSyncSharedBytes =
     kMmaSyncStages * (kTensorCoreTileM * kTensorCoreTileK + kTensorCoreTileK * kTensorCoreTileN) *
     2;
+// wgmma: the same 128 x 128 tiles and 256 threads (two warpgroups of 64 x
+// 128), k-phases of 64 (one 128-byte swizzle row of A), three stages of
+// 32 KiB plus 1 KiB to align them on the swizzle's 1024-byte pattern. Its
+// code is sm_90a, which runs on compute capability 9.0 alone.
+inline constexpr std::uint32_t kWgmmaTileK = 64;
+inline constexpr std::uint32_t kWgmmaStages = 3;
+inline constexpr std::uint32_t kWgmmaSharedBytes =
+    kWgmmaStages * (kTensorCoreTileM * kWgmmaTileK + kWgmmaTileK * kTensorCoreTileN) * 2 + 1024;
+// Why the wgmma kernel cannot run on a device of this compute capability,
+// in one sentence; nothing on 9.0.
+Status wgmmaDeviceCheck(int ccMajor, int ccMinor, const std::string& deviceName);
 
 // How the variant's kernel cuts C (MatmulTiling's fields: block tile, k per
 // phase, threads, entries per thread, shared bytes); nullopt for cuBLAS.

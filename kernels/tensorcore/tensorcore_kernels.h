@@ -26,5 +26,7 @@ struct TensorCoreKernels {
 
 Result<TensorCoreKernels> wmmaKernels(TensorCoreOutput output);
 Result<TensorCoreKernels> mmaSyncKernels(TensorCoreOutput output);
+// sm_90a code: launch only on compute capability 9.0 (wgmmaDeviceCheck).
+Result<TensorCoreKernels> wgmmaKernels(TensorCoreOutput output);
 
 }  // namespace ws::tensorcore

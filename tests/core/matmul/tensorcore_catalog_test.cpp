@@ -27,11 +27,12 @@ TEST(TensorCoreCatalog, DefaultsAndChoices) {
     EXPECT_EQ(paramChoice(*v, "output"), "f32");
     EXPECT_EQ(paramChoice(*v, "variant"), "wmma");
     EXPECT_EQ(e.param("variant")->choices,
-              (std::vector<std::string>{"wmma", "mma-sync", "cublas"}));
+              (std::vector<std::string>{"wmma", "mma-sync", "wgmma", "cublas"}));
     for (const auto& info : tensorCoreVariants())
         EXPECT_EQ(parseTensorCoreVariant(info.id), info.variant) << info.id;
     EXPECT_TRUE(e.launchesNoKernel(*resolve({"variant=cublas"})));
     EXPECT_FALSE(e.launchesNoKernel(*resolve({"variant=mma-sync"})));
+    EXPECT_FALSE(e.launchesNoKernel(*resolve({"variant=wgmma"})));
     EXPECT_TRUE(resolve({"output=bf16", "variant=mma-sync", "n=8192"}).ok());
 }
 
@@ -69,7 +70,7 @@ TEST(TensorCoreCatalog, NeedsHopper) {
     EXPECT_EQ(refusal->rfind("matmul-tc needs compute capability 9.0", 0), 0u) << *refusal;
 }
 
-TEST(TensorCoreCatalog, BothKernelsTile128By128In32DeepPhases) {
+TEST(TensorCoreCatalog, WmmaAndMmaSyncTile128By128In32DeepPhases) {
     for (TensorCoreVariant v : {TensorCoreVariant::Wmma, TensorCoreVariant::MmaSync}) {
         const auto t = tensorCoreTiling(v);
         ASSERT_TRUE(t);
@@ -84,6 +85,29 @@ TEST(TensorCoreCatalog, BothKernelsTile128By128In32DeepPhases) {
     EXPECT_EQ(tensorCoreTiling(TensorCoreVariant::Wmma)->sharedBytes, 18944u);
     EXPECT_EQ(tensorCoreTiling(TensorCoreVariant::MmaSync)->sharedBytes, 48u * 1024);
     EXPECT_FALSE(tensorCoreTiling(TensorCoreVariant::Cublas));
+}
+
+TEST(TensorCoreCatalog, WgmmaTiles128By128In64DeepPhasesOnComputeCapability90Only) {
+    const auto t = tensorCoreTiling(TensorCoreVariant::Wgmma);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->tileM, 128u);
+    EXPECT_EQ(t->tileN, 128u);
+    EXPECT_EQ(t->tileK, 64u);
+    EXPECT_EQ(t->block.x, 256u);
+    EXPECT_EQ(t->threadM * t->threadN * t->block.x, 128u * 128u);
+    EXPECT_EQ(t->sharedBytes, 3u * 32 * 1024 + 1024);  // three stages and the alignment slack
+    EXPECT_EQ(matmulGrid(*t, 1000).x, 8u);
+    EXPECT_EQ(phaseCount(*t, 1000), 16u);  // 15 whole phases and one 40 deep
+    EXPECT_TRUE(wgmmaDeviceCheck(9, 0, "NVIDIA H100 80GB HBM3").ok());
+    for (auto [major, minor] : {std::pair{8, 0}, {8, 9}, {10, 0}, {12, 0}}) {
+        const Status s = wgmmaDeviceCheck(major, minor, "GPU");
+        ASSERT_FALSE(s.ok()) << major << "." << minor;
+        EXPECT_NE(s.error().find("compute capability 9.0"), std::string::npos) << s.error();
+        EXPECT_NE(s.error().find("is " + std::to_string(major) + "." + std::to_string(minor)),
+                  std::string::npos)
+            << s.error();
+        EXPECT_EQ(s.error().find('\n'), std::string::npos);
+    }
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The tensor-core product on the GPU: every variant and output against the
 // CPU reference at 512, at 1000 (no multiple of the 128 x 128 tile nor of
-// the 32-deep phase: every entry checked, the edges among them) and at 4096
+// the 32- or 64-deep phase: every entry checked, the edges among them) and at 4096
 // (sampled, every edge row and column among the sample); the recording
 // build's blocks and phases; the command line's path through the runner.
 // Without a GPU these skip with the reason, and the refusals that need none
@@ -98,12 +98,20 @@ TEST(TensorCoreKernels, EdgesOfAPartialTileAtASampledSize) {
         ASSERT_TRUE(r.ok()) << variant << ": " << r.error();
         EXPECT_TRUE(r->run.verification.passed) << variant << ": " << r->run.verification.note;
     }
+    // wgmma's phases are 64 deep (the last of 2056 is 8) and its B tile is
+    // two 64-column halves: both outputs, the FP32 one exact.
+    for (const char* output : {"f32", "bf16"}) {
+        auto r = run("wgmma", 2056, output, "0");
+        ASSERT_TRUE(r.ok()) << output << ": " << r.error();
+        EXPECT_TRUE(r->run.verification.passed) << output << ": " << r->run.verification.note;
+        if (std::string(output) == "f32") EXPECT_EQ(r->run.verification.absError, 0);
+    }
 }
 
 TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
     WS_REQUIRE_GPU();
     const std::uint32_t n = 1000;
-    for (const char* variant : {"wmma", "mma-sync"}) {
+    for (const char* variant : {"wmma", "mma-sync", "wgmma"}) {
         SCOPED_TRACE(variant);
         auto r = run(variant, n, "f32", "2");
         ASSERT_TRUE(r.ok()) << r.error();
@@ -179,6 +187,22 @@ TEST(TensorCoreRefusals, SizesOffSixteenBytesAreRefusedBeforeAnyLaunch) {
     auto small = tensorcore::runTensorCore({{"n", "256"}}, options(), h100);
     ASSERT_FALSE(small.ok());
     EXPECT_NE(small.error().find("out of range [512, 8192]"), std::string::npos) << small.error();
+}
+
+TEST(TensorCoreRefusals, WgmmaRunsOnComputeCapability90Alone) {
+    // sm_90a code: refused on anything but 9.0, newer GPUs included, in one
+    // sentence and before any CUDA call.
+    for (auto [major, minor] : {std::pair{8, 0}, {10, 0}, {12, 0}}) {
+        DeviceInfo d;
+        d.name = "a GPU of " + std::to_string(major) + "." + std::to_string(minor);
+        d.ccMajor = major;
+        d.ccMinor = minor;
+        auto r = tensorcore::runTensorCore({{"variant", "wgmma"}, {"n", "1024"}}, options(), d);
+        ASSERT_FALSE(r.ok());
+        EXPECT_NE(r.error().find("run only on compute capability 9.0"), std::string::npos)
+            << r.error();
+        EXPECT_EQ(r.error().find('\n'), std::string::npos);
+    }
 }
 
 TEST(TensorCoreRefusals, WithoutAGpuTheRunnerSaysWhy) {

@@ -1,0 +1,202 @@
+// wgmma: Hopper's warpgroup MMA. Four warps (a warpgroup, 128 threads)
+// issue one wgmma.mma_async.m64n128k16 together: the tensor cores read both
+// operands from shared memory themselves, through 64-bit matrix
+// descriptors, and accumulate a 64 x 128 FP32 tile held 64 registers a
+// thread; no ldmatrix, no fragments in registers. The instruction is
+// asynchronous: wgmma.fence before it (the accumulators were touched),
+// wgmma.commit_group to close the batch, wgmma.wait_group to see it done.
+// A block of two warpgroups computes a 128 x 128 tile of C in k-phases of
+// 64 (four wgmma a warpgroup a phase); the tiles arrive by cp.async, as in
+// mma-sync, in three stages of 32 KiB, in the 128-byte swizzle the
+// descriptors name (tensorcore_wgmma_layout.h: the layout, the
+// descriptors and the accumulators' places, checked on the host). Writes
+// by cp.async belong to the generic proxy and wgmma reads through the async
+// proxy, so every thread fences the proxies (fence.proxy.async) after its
+// copies land and before the barrier that lets the wgmma read them. Each
+// phase waits for its own wgmma before the next barrier, so the stage the
+// next copies refill is no longer read; two blocks share an SM (96 KiB of
+// stages each), and one's copies and barriers overlap the other's MMA.
+//
+// sm_90a only: this file is built for that architecture alone
+// (kernels/tensorcore/CMakeLists.txt), and the launcher refuses any device
+// that is not compute capability 9.0.
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+#include "kernels/matmul/matmul_trace.h"
+#include "kernels/tensorcore/tensorcore_kernels.h"
+#include "kernels/tensorcore/tensorcore_ptx.cuh"
+#include "kernels/tensorcore/tensorcore_wgmma_layout.h"
+
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#error "tensorcore_wgmma.cu needs sm_90a (wgmma.mma_async): build it for 90a only"
+#endif
+
+namespace ws::tensorcore {
+
+namespace {
+
+using matmul::MatmulTrace;
+using matmul::Recorder;
+using namespace wgmma;
+
+static_assert(kBm == int(kTensorCoreTileM) && kBn == int(kTensorCoreTileN) &&
+                  kBk == int(kWgmmaTileK) && kThreads == int(kTensorCoreThreads) &&
+                  kStages == int(kWgmmaStages) && kSharedBytes == int(kWgmmaSharedBytes),
+              "the tiling core/matmul/tensorcore_variants.h describes");
+
+// Orders this thread's generic-proxy writes of shared memory (its cp.async
+// copies, waited for) before later async-proxy reads (wgmma) of them.
+__device__ __forceinline__ void fenceProxyAsyncShared() {
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+
+__device__ __forceinline__ void wgmmaFence() {
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+}
+__device__ __forceinline__ void wgmmaCommit() {
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+}
+template <int kPending>
+__device__ __forceinline__ void wgmmaWait() {
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(kPending) : "memory");
+}
+
+// d += A x B for one warpgroup: A 64 x 16 (K-major, imm-trans-a 0), B 16 x
+// 128 (N-major, imm-trans-b 1), scale-d 1 (accumulate), no negation.
+__device__ __forceinline__ void wgmmaM64N128K16(float (&d)[kAccumulators], std::uint64_t a,
+                                                std::uint64_t b) {
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "
+        "%64, %65, 1, 1, 1, 0, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
+          "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
+          "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
+          "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
+          "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),
+          "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),
+          "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),
+          "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+          "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),
+          "+f"(d[63])
+        : "l"(a), "l"(b)
+        : "memory");
+}
+
+// Every thread copies kCopies 16-byte chunks of A's tile and as many of
+// B's for phase `kt` into the stage at shared address `aTile`; chunks
+// outside the matrices are zeros (n is a multiple of 8: a chunk is wholly
+// inside or wholly outside).
+__device__ __forceinline__ void loadStage(std::uint32_t aTile, const __nv_bfloat16* a,
+                                          const __nv_bfloat16* b, int n, int rowBase, int colBase,
+                                          int kt) {
+    const int k0 = kt * kBk;
+    const std::uint32_t bTile = aTile + kStageABytes;
+    const int t = int(threadIdx.x);
+    for (int i = 0; i < kCopies; ++i) {
+        const TileChunk ca = aChunkOf(t, i);
+        const int row = rowBase + ca.row, ka = k0 + ca.chunk * 8;
+        const bool aInside = row < n && ka < n;
+        cpAsync16(aTile + aTileOffset(ca.row, ca.chunk),
+                  aInside ? a + std::size_t(row) * n + ka : a, aInside);
+        const TileChunk cb = bChunkOf(t, i);
+        const int kb = k0 + cb.row, col = colBase + cb.chunk * 8;
+        const bool bInside = kb < n && col < n;
+        cpAsync16(bTile + bTileOffset(cb.row, cb.chunk),
+                  bInside ? b + std::size_t(kb) * n + col : b, bInside);
+    }
+}
+
+__device__ __forceinline__ void storePair(float* c, float x, float y) {
+    *reinterpret_cast<float2*>(c) = make_float2(x, y);
+}
+__device__ __forceinline__ void storePair(__nv_bfloat16* c, float x, float y) {
+    *reinterpret_cast<__nv_bfloat162*>(c) = __floats2bfloat162_rn(x, y);
+}
+
+template <bool kRecord, typename Out>
+__global__ void __launch_bounds__(kThreads, 2)
+    tcWgmma(const __nv_bfloat16* a, const __nv_bfloat16* b, Out* c, int n,
+            const __grid_constant__ MatmulTrace trace) {
+    Recorder<kRecord> rec(trace);
+    extern __shared__ __align__(128) unsigned char smem[];
+    // The stages on a 1024-byte boundary, where the swizzle pattern starts
+    // (base offset 0 in every descriptor); kSharedBytes holds the slack.
+    const std::uint32_t raw = sharedAddress(smem);
+    const std::uint32_t base = (raw + kSwizzleAlign - 1) & ~std::uint32_t(kSwizzleAlign - 1);
+    const int group = int(threadIdx.x) / 128, t = int(threadIdx.x) % 128;
+    const int rowBase = int(blockIdx.y) * kBm, colBase = int(blockIdx.x) * kBn;
+    const int phases = (n + kBk - 1) / kBk;
+
+    float acc[kAccumulators];
+    for (int v = 0; v < kAccumulators; ++v) acc[v] = 0.0f;
+
+    // The first kStages - 1 phases on their way; a group is committed for
+    // every phase, empty past the last, so that waiting for all but the
+    // newest kStages - 2 groups always means "phase kt has arrived".
+    for (int s = 0; s < kStages - 1; ++s) {
+        if (s < phases) loadStage(base + s * kStageBytes, a, b, n, rowBase, colBase, s);
+        cpAsyncCommit();
+    }
+
+    for (int kt = 0; kt < phases; ++kt) {
+        cpAsyncWait<kStages - 2>();
+        fenceProxyAsyncShared();
+        // Phase kt is in shared memory for every thread and visible to the
+        // async proxy; both warpgroups have waited for their wgmma of phase
+        // kt - 1, whose stage the copies below refill.
+        __syncthreads();
+        rec.phase(kt, rowBase, kt * kBk, kt * kBk, colBase);
+        const int next = kt + kStages - 1;
+        if (next < phases)
+            loadStage(base + (next % kStages) * kStageBytes, a, b, n, rowBase, colBase, next);
+        cpAsyncCommit();
+
+        const std::uint32_t aTile = base + (kt % kStages) * kStageBytes;
+        wgmmaFence();
+        for (int step = 0; step < kBk / 16; ++step)
+            wgmmaM64N128K16(acc, aDescriptor(aTile, group, step), bDescriptor(aTile, step));
+        wgmmaCommit();
+        wgmmaWait<0>();
+    }
+    cpAsyncWait<0>();  // no copy outlives the block (the ones left are empty groups)
+
+    // Register v of thread t holds row accRow(t, v), column accCol(t, v) of
+    // the warpgroup's 64 x 128 tile; registers 4j, 4j+1 are two adjacent
+    // columns of one row and 4j+2, 4j+3 the same columns 8 rows down: one
+    // 8-byte (FP32) or 4-byte (BF16) store a pair, bounds checked (n is even
+    // and the column even, so a pair is wholly inside or outside).
+    for (int j = 0; j < kAccumulators / 4; ++j) {
+        const int row = rowBase + group * 64 + accRow(t, 4 * j);
+        const int col = colBase + accCol(t, 4 * j);
+        if (col >= n) continue;
+        if (row < n) storePair(c + std::size_t(row) * n + col, acc[4 * j], acc[4 * j + 1]);
+        if (row + 8 < n)
+            storePair(c + std::size_t(row + 8) * n + col, acc[4 * j + 2], acc[4 * j + 3]);
+    }
+    rec.finish();
+}
+
+template <typename Out>
+TensorCoreKernels kernelsFor() {
+    return {"tcWgmma", reinterpret_cast<const void*>(&tcWgmma<false, Out>),
+            reinterpret_cast<const void*>(&tcWgmma<true, Out>), std::uint32_t(kSharedBytes)};
+}
+
+}  // namespace
+
+Result<TensorCoreKernels> wgmmaKernels(TensorCoreOutput output) {
+    switch (output) {
+        case TensorCoreOutput::F32:
+            return kernelsFor<float>();
+        case TensorCoreOutput::Bf16:
+            return kernelsFor<__nv_bfloat16>();
+    }
+    return makeError("wgmma: unknown output type");
+}
+
+}  // namespace ws::tensorcore
