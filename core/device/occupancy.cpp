@@ -8,16 +8,15 @@ namespace ws {
 namespace {
 
 constexpr std::uint32_t kNoLimit = std::numeric_limits<std::uint32_t>::max();
-// Hardware constants of compute capability 7.0 and later (CUDA occupancy
-// calculator): 1 KiB of shared memory is reserved per block, registers are
-// allocated per warp in units of 256.
-constexpr std::uint32_t kReservedSharedPerBlock = 1024;
+// The CUDA occupancy calculator's rules (cuda_occupancy.h): registers are
+// allocated per warp in units of 256 from one of the SM's four register-file
+// sub-partitions; shared memory in units of 128 bytes (256 before 8.0), plus
+// 1 KiB the system reserves per block from 8.0 on.
 constexpr std::uint32_t kRegisterAllocationUnit = 256;
+constexpr std::uint32_t kRegisterSubPartitions = 4;
 constexpr std::uint32_t kMaxRegistersPerThread = 255;
 
-std::uint32_t roundUp(std::uint64_t v, std::uint64_t unit) {
-    return std::uint32_t((v + unit - 1) / unit * unit);
-}
+std::uint64_t roundUp(std::uint64_t v, std::uint64_t unit) { return (v + unit - 1) / unit * unit; }
 
 }  // namespace
 
@@ -45,26 +44,32 @@ Result<Occupancy> predictOccupancy(const DeviceInfo& d, const OccupancyInput& in
     o.byThreads = std::uint32_t(d.maxThreadsPerSm) / (warps * kWarpSize);
     o.byBlocks = std::uint32_t(d.maxBlocksPerSm);
     o.bySharedMemory = kNoLimit;
-    if (in.sharedBytesPerBlock > 0 && d.sharedMemPerSm > 0)
-        o.bySharedMemory =
-            std::uint32_t(d.sharedMemPerSm) / (in.sharedBytesPerBlock + kReservedSharedPerBlock);
+    if (d.sharedMemPerSm > 0) {
+        const bool reserves = d.ccMajor >= 8;
+        const std::uint64_t perBlock = roundUp(
+            std::uint64_t(in.sharedBytesPerBlock) + (reserves ? 1024 : 0), reserves ? 128 : 256);
+        if (perBlock > 0)
+            o.bySharedMemory = std::uint32_t(std::uint64_t(d.sharedMemPerSm) / perBlock);
+    }
     o.byRegisters = kNoLimit;
     if (in.registersPerThread > 0 && d.regsPerSm > 0) {
-        const std::uint32_t perWarp =
+        const std::uint64_t perWarp =
             roundUp(std::uint64_t(in.registersPerThread) * kWarpSize, kRegisterAllocationUnit);
-        o.byRegisters = (std::uint32_t(d.regsPerSm) / perWarp) / warps;
+        const std::uint64_t warpsBySubPartition =
+            std::uint64_t(d.regsPerSm) / kRegisterSubPartitions / perWarp;
+        o.byRegisters = std::uint32_t(warpsBySubPartition * kRegisterSubPartitions / warps);
     }
-    o.blocksPerSm = o.byBlocks;
-    o.limitedBy = OccupancyLimit::Blocks;
-    // Ties name the first limit in this order: threads are the usual story.
+    // The fewest; ties name the first in this order (a block that fills the
+    // SM's threads is at full occupancy, whatever else binds with it).
+    o.blocksPerSm = kNoLimit;
     for (auto [limit, value] : {std::pair{OccupancyLimit::Threads, o.byThreads},
+                                {OccupancyLimit::Registers, o.byRegisters},
                                 {OccupancyLimit::SharedMemory, o.bySharedMemory},
-                                {OccupancyLimit::Registers, o.byRegisters}}) {
-        if (value < o.blocksPerSm || (value == o.blocksPerSm && limit == OccupancyLimit::Threads)) {
+                                {OccupancyLimit::Blocks, o.byBlocks}})
+        if (value < o.blocksPerSm) {
             o.blocksPerSm = value;
             o.limitedBy = limit;
         }
-    }
     const double maxWarps = double(d.maxThreadsPerSm) / kWarpSize;
     o.occupancy = double(o.blocksPerSm) * warps / maxWarps;
     return o;

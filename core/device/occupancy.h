@@ -1,7 +1,9 @@
 #pragma once
 // Predicted resident blocks per SM from the device limits, the way the CUDA
-// occupancy calculator derives it, with the limit that binds named so the
-// views can say why ("shared memory: 3 blocks").
+// occupancy calculator (cuda_occupancy.h) derives it, with the limit that
+// binds named so the views can say why ("shared memory: 3 blocks"). The one
+// model of occupancy: the memory kinds lab's sweep reads it too
+// (core/memkinds/occupancy_model.h).
 #include <cstdint>
 #include <string>
 
@@ -21,7 +23,8 @@ enum class OccupancyLimit { Threads, Blocks, SharedMemory, Registers };
 struct Occupancy {
     std::uint32_t blocksPerSm = 0;
     OccupancyLimit limitedBy = OccupancyLimit::Blocks;
-    // Each limit alone (UINT32_MAX where it does not apply).
+    // Each limit alone (UINT32_MAX where it does not apply). Ties name the
+    // first of threads, registers, shared memory, blocks.
     std::uint32_t byThreads = 0, byBlocks = 0, bySharedMemory = 0, byRegisters = 0;
     double occupancy = 0;  // resident warps / maximum warps per SM
 };

@@ -4,60 +4,48 @@
 #include <map>
 #include <utility>
 
+#include "core/device/occupancy.h"
+
 namespace ws::memkinds {
 
 namespace {
 
-std::uint64_t roundUp(std::uint64_t v, std::uint64_t unit) { return (v + unit - 1) / unit * unit; }
-
-constexpr std::uint32_t kRegisterUnit = 256;  // registers are allocated per warp in 256s
-constexpr std::uint32_t kSubPartitions = 4;   // each SM's register file is split four ways
-constexpr std::uint32_t kMaxRegistersPerThread = 255;
+const char* limitName(OccupancyLimit limit) {
+    switch (limit) {
+        case OccupancyLimit::Threads:
+            return "threads";
+        case OccupancyLimit::Registers:
+            return "registers";
+        case OccupancyLimit::SharedMemory:
+            return "shared memory";
+        case OccupancyLimit::Blocks:
+            return "block slots";
+    }
+    return "?";
+}
 
 }  // namespace
 
 OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registersPerThread,
                                  std::uint32_t threadsPerBlock, std::uint32_t sharedBytesPerBlock) {
     OccupancyLimits o;
-    const std::uint64_t warps = (std::uint64_t(threadsPerBlock) + kWarpSize - 1) / kWarpSize;
-    if (warps == 0) {
-        o.limitedBy = "threads";
+    // No registers reported counts as one; a block the device cannot run
+    // (no threads, too many, too many registers or too much shared memory)
+    // has no place on an SM.
+    const auto predicted = ws::predictOccupancy(
+        device, {.threadsPerBlock = threadsPerBlock,
+                 .sharedBytesPerBlock = sharedBytesPerBlock,
+                 .registersPerThread = std::max<std::uint32_t>(registersPerThread, 1)});
+    if (!predicted) {
+        o.limitedBy = threadsPerBlock == 0 ? "threads" : predicted.error();
         return o;
     }
-    const std::uint32_t regs = std::max<std::uint32_t>(registersPerThread, 1);
-
-    // Registers: a warp takes regs x 32 rounded up to the unit, from one
-    // quarter of the file (a sub-partition), as cuda_occupancy.h computes it.
-    const std::uint64_t perWarp = roundUp(std::uint64_t(regs) * kWarpSize, kRegisterUnit);
-    const std::uint64_t warpsByRegs =
-        std::uint64_t(std::max(device.regsPerSm, 0)) / kSubPartitions / perWarp * kSubPartitions;
-    o.byRegisters = regs > kMaxRegistersPerThread ? 0 : std::uint32_t(warpsByRegs / warps);
-
-    o.byThreads =
-        std::uint32_t(std::uint64_t(std::max(device.maxThreadsPerSm, 0)) / kWarpSize / warps);
-
-    // Shared memory: allocated in 128-byte units (256 before 8.0), plus the
-    // 1 KiB the system reserves per block from 8.0 on.
-    const bool ampereOrLater = device.ccMajor >= 8;
-    const std::uint64_t shared = roundUp(
-        std::uint64_t(sharedBytesPerBlock) + (ampereOrLater ? 1024 : 0), ampereOrLater ? 128 : 256);
-    const std::uint64_t smShared = std::uint64_t(std::max(device.sharedMemPerSm, 0));
-    o.bySharedMemory = shared == 0 ? std::uint32_t(std::max(device.maxBlocksPerSm, 0))
-                                   : std::uint32_t(smShared / shared);
-
-    o.byBlockSlots = std::uint32_t(std::max(device.maxBlocksPerSm, 0));
-
-    // The smallest limit. Ties go to threads first: a block that fills the
-    // SM's threads is at full occupancy, whatever else binds with it.
-    const std::pair<std::uint32_t, const char*> limits[] = {{o.byThreads, "threads"},
-                                                            {o.byRegisters, "registers"},
-                                                            {o.bySharedMemory, "shared memory"},
-                                                            {o.byBlockSlots, "block slots"}};
-    const auto* least = &limits[0];
-    for (const auto& l : limits)
-        if (l.first < least->first) least = &l;
-    o.blocks = least->first;
-    o.limitedBy = least->second;
+    o.blocks = predicted->blocksPerSm;
+    o.byRegisters = predicted->byRegisters;
+    o.byThreads = predicted->byThreads;
+    o.bySharedMemory = predicted->bySharedMemory;
+    o.byBlockSlots = predicted->byBlocks;
+    o.limitedBy = limitName(predicted->limitedBy);
     return o;
 }
 

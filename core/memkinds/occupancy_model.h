@@ -18,13 +18,14 @@ struct OccupancyLimits {
     std::string limitedBy;           // "registers", "threads", "shared memory", "block slots"
 };
 
-// Register allocation: per warp, rounded up to 256 registers, from one of
-// the SM's four register-file sub-partitions (as cuda_occupancy.h counts);
-// more than 255 registers per thread, no block. Shared memory per block plus
-// the 1 KiB the system reserves per block on 8.0 and later, rounded up to
-// 128 bytes (256 before 8.0). Threads in whole warps; no registers reported
-// counts as one. Ties name threads first, then registers, shared memory,
-// block slots.
+// The occupancy calculator's rules (core/device/occupancy.h, which the
+// launch statistics read too) in the sweep's terms: registers per warp in
+// 256s from one of the SM's four register-file sub-partitions, shared memory
+// per block plus 1 KiB reserved from 8.0 on in 128-byte units (256 before),
+// threads in whole warps; no registers reported counts as one. A block the
+// device cannot run (over 255 registers, too many threads or too much shared
+// memory) gets 0 blocks and the reason in limitedBy. Ties name threads
+// first, then registers, shared memory, block slots.
 OccupancyLimits predictOccupancy(const DeviceInfo& device, std::uint32_t registersPerThread,
                                  std::uint32_t threadsPerBlock, std::uint32_t sharedBytesPerBlock);
 
