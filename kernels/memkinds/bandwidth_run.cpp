@@ -145,61 +145,90 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
     memory::fillRunHeader(run, "memory-bandwidth", params, device);
     Checks checks;
     std::vector<BandwidthPoint> points;
-    // One working set through plain or L1-skipping loads: passes calibrated
-    // to about 2 ms, the launches timed (the run's largest set with plain
-    // loads also recorded), every launch's block sums checked on their own
-    // (cleared first: a launch that wrote none would pass on the one before).
-    auto measureSet = [&](std::uint64_t set, bool l2Only) -> Result<BandwidthPoint> {
+    for (std::uint64_t set : sets) {
         BandwidthPlan plan = planBandwidth(set, setGrid, block, 0);
         auto passes = calibratePasses(planBytesRead(plan), [&](std::uint32_t n) {
             BandwidthPlan trial = plan;
             trial.passes = n;
-            return launchReadSet(false, l2Only, trial, r.words.get(), r.partials.get(), {},
+            return launchReadSet(false, false, trial, r.words.get(), r.partials.get(), {},
                                  nullptr);
         });
         if (!passes) return makeError(passes.error());
         plan.passes = *passes;
         const std::uint64_t expected = planWordSum(plan);
-        const std::string what = "set " + bytesText(set) + (l2Only ? " through L2 only" : "");
-        int failed = 0;
-        TimedLaunch work;
-        work.launch = [&, plan](bool record) {
-            return launchReadSet(record, l2Only, plan, r.words.get(), r.partials.get(),
-                                 r.blocks.pointers(), nullptr);
-        };
-        work.before = [&]() -> Status { return r.partials.fill(0xff); };
-        work.check = [&]() -> Result<std::string> {
-            auto c = r.check(setGrid, expected, what);
-            if (c && !c->empty()) ++failed;
-            return c;
-        };
         BandwidthPoint p;
-        p.level = l2Only ? BandwidthLevel::L2Only : BandwidthLevel::Global;
+        p.level = BandwidthLevel::Global;
         p.workingSetBytes = set;
         p.bytesRead = planBytesRead(plan);
-        auto ms = timeVariant(
-            !l2Only && set == largest, kPointRepetitions, options, work, r.blocks,
-            double(p.bytesRead),
-            memory::makeLaunch("readSet (" + bytesText(set) + ")", dim3(setGrid), dim3(block), 0),
-            run, checks);
-        if (!ms) return makeError(ms.error());
-        p.ms = *ms;
-        p.verified = failed == 0;
+        const std::string what = "set " + bytesText(set);
+        auto launch = [&, plan](bool record) {
+            return launchReadSet(record, false, plan, r.words.get(), r.partials.get(),
+                                 r.blocks.pointers(), nullptr);
+        };
+        if (set == largest) {
+            int failed = 0;
+            TimedLaunch work;
+            work.launch = launch;
+            // Every launch's sums checked on their own: a launch that wrote
+            // none would otherwise pass on the launch before's.
+            work.before = [&]() -> Status { return r.partials.fill(0xff); };
+            work.check = [&]() -> Result<std::string> {
+                auto c = r.check(setGrid, expected, what);
+                if (c && !c->empty()) ++failed;
+                return c;
+            };
+            Launch recorded = memory::makeLaunch("readSet (" + bytesText(set) + ")", dim3(setGrid),
+                                                 dim3(block), 0);
+            if (Status s = timeAndRecord(options, work, r.blocks, double(p.bytesRead), recorded,
+                                         run, checks);
+                !s)
+                return makeError(s.error());
+            run.launches.push_back(std::move(recorded));
+            p.ms = run.timing.kernelMs;
+            p.verified = failed == 0;
+        } else {
+            if (Status s = r.partials.fill(0xff); !s) return makeError(s.error());
+            auto ms = timeRuns(kPointRepetitions, nullptr, [&] { return launch(false); });
+            if (!ms) return makeError(ms.error());
+            auto c = r.check(setGrid, expected, what);
+            if (!c) return makeError(c.error());
+            checks.add(c->empty(), *c);
+            p.ms = medianOf(*ms);
+            p.verified = c->empty();
+        }
         p.gbPerS = gbPerS(p.bytesRead, p.ms);
-        return p;
-    };
-    for (std::uint64_t set : sets) {
-        auto p = measureSet(set, false);
-        if (!p) return makeError(p.error());
-        points.push_back(*p);
+        points.push_back(p);
     }
+
     // The same reads skipping L1, up to twice the L2's size: L2 alone, then HBM.
     const std::uint64_t l2Bytes = std::uint64_t(std::max(limits.l2CacheBytes, 0));
     for (std::uint64_t set : sets) {
         if (set > 2 * l2Bytes) break;
-        auto p = measureSet(set, true);
-        if (!p) return makeError(p.error());
-        points.push_back(*p);
+        BandwidthPlan plan = planBandwidth(set, setGrid, block, 0);
+        auto launch = [&](const BandwidthPlan& pl) {
+            return launchReadSet(false, true, pl, r.words.get(), r.partials.get(), {}, nullptr);
+        };
+        auto passes = calibratePasses(planBytesRead(plan), [&](std::uint32_t n) {
+            BandwidthPlan trial = plan;
+            trial.passes = n;
+            return launch(trial);
+        });
+        if (!passes) return makeError(passes.error());
+        plan.passes = *passes;
+        if (Status s = r.partials.fill(0xff); !s) return makeError(s.error());
+        auto ms = timeRuns(kPointRepetitions, nullptr, [&] { return launch(plan); });
+        if (!ms) return makeError(ms.error());
+        auto c = r.check(setGrid, planWordSum(plan), "set " + bytesText(set) + " through L2 only");
+        if (!c) return makeError(c.error());
+        checks.add(c->empty(), *c);
+        BandwidthPoint p;
+        p.level = BandwidthLevel::L2Only;
+        p.workingSetBytes = set;
+        p.bytesRead = planBytesRead(plan);
+        p.ms = medianOf(*ms);
+        p.gbPerS = gbPerS(p.bytesRead, p.ms);
+        p.verified = c->empty();
+        points.push_back(p);
     }
 
     // Shared memory: every block its own 32 KiB.

@@ -88,23 +88,4 @@ double spanNs(std::uint64_t ns, std::int64_t cycles, const DeviceInfo& device) {
     return double(cycles) / (double(device.smClockKHz) * 1e-6);
 }
 
-Result<double> timeVariant(bool recorded, int otherRepetitions, const RunOptions& options,
-                           const TimedLaunch& work, const atomics::BlockRecordStorage& storage,
-                           double bytesMoved, Launch launch, Run& run, Checks& checks) {
-    if (recorded) {
-        if (Status s = timeAndRecord(options, work, storage, bytesMoved, launch, run, checks); !s)
-            return makeError(s.error());
-        run.launches.push_back(std::move(launch));
-        return run.timing.kernelMs;
-    }
-    if (work.before)
-        if (Status s = work.before(); !s) return makeError(s.error());
-    auto ms = timeRuns(otherRepetitions, nullptr, [&] { return work.launch(false); });
-    if (!ms) return makeError(ms.error());
-    auto wrong = work.check();
-    if (!wrong) return makeError(wrong.error());
-    checks.add(wrong->empty(), *wrong);
-    return medianOf(*ms);
-}
-
 }  // namespace ws::memkinds

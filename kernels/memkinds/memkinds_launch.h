@@ -54,14 +54,6 @@ Status timeAndRecord(const RunOptions& options, const TimedLaunch& work,
                      const atomics::BlockRecordStorage& storage, double bytesMoved, Launch& launch,
                      Run& run, Checks& checks);
 
-// One of several variants a run times (the texture's paths, local memory's
-// kinds): the one the run records goes through timeAndRecord, its launch
-// appended to run.launches; any other runs `otherRepetitions` plain launches
-// after work.before, checked once. The variant's median ms.
-Result<double> timeVariant(bool recorded, int otherRepetitions, const RunOptions& options,
-                           const TimedLaunch& work, const atomics::BlockRecordStorage& storage,
-                           double bytesMoved, Launch launch, Run& run, Checks& checks);
-
 // Where %globaltimer did not move over a span (a 1 us timer on some GPUs),
 // its nanoseconds from clock64 at the SM's clock.
 double spanNs(std::uint64_t ns, std::int64_t cycles, const DeviceInfo& device);
