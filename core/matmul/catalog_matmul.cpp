@@ -55,8 +55,9 @@ ExperimentSpec tensorCoreExperiment() {
             "multiply whole 16 x 16 fragments at once; the ladder is about feeding them: the "
             "portable WMMA API, then mma.sync on fragments ldmatrix reads from swizzled "
             "shared tiles that cp.async fills ahead of use, then Hopper's wgmma reading "
-            "swizzled shared tiles through descriptors, against cuBLAS in the same "
-            "precision.",
+            "swizzled shared tiles through descriptors, then the Tensor Memory Accelerator "
+            "filling an mbarrier ring, a producer warpgroup, persistent blocks and clusters "
+            "sharing tiles by multicast, against cuBLAS in the same precision.",
         .params =
             {
                 {.name = "variant",
@@ -69,6 +70,11 @@ ExperimentSpec tensorCoreExperiment() {
                          "three cp.async stages. wgmma: wgmma.mma_async m64n128k16 from "
                          "shared-memory descriptors on 128-byte-swizzled tiles, 2 warpgroups "
                          "of 64 x 128, k-phases of 64 (sm_90a: compute capability 9.0 only). "
+                         "wgmma-tma: TMA loads into four mbarrier-guarded stages, 128 x 256 "
+                         "tiles, wgmma m64n256k16. warp-specialized: plus a producer "
+                         "warpgroup and setmaxnreg. persistent: plus one block per SM in "
+                         "grouped tile order. clusters: plus 2-block clusters sharing B by TMA "
+                         "multicast (all four sm_90a). "
                          "cublas: cublasGemmEx in BF16 with FP32 compute. wmma and mma-sync: "
                          "128 x 128 tiles, k-phases of 32, 8 warps of 64 x 32."},
                 {.name = "n",

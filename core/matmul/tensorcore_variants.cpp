@@ -18,7 +18,30 @@ const std::vector<TensorCoreVariantInfo>& tensorCoreVariants() {
          "Hopper's warpgroup MMA: four warps issue wgmma.mma_async m64n128k16 together and "
          "the tensor cores read A and B straight from 128-byte-swizzled shared tiles through "
          "matrix descriptors, no fragments in registers; two warpgroups a block, 64-deep "
-         "phases, the tiles still arriving by cp.async in three stages"},
+         "phases, the tiles still arriving by cp.async in three stages",
+         true, true},
+        {TensorCoreVariant::WgmmaTma, "wgmma-tma",
+         "the Tensor Memory Accelerator: one thread issues one instruction a tile and the "
+         "TMA unit copies it, swizzled, into a ring of four stages, each guarded by a "
+         "\"full\" mbarrier that completes when its bytes have landed and an \"empty\" one "
+         "that completes when every consumer warp has released it; 128 x 256 tiles, "
+         "wgmma m64n256k16, no __syncthreads in the loop",
+         true, true},
+        {TensorCoreVariant::WarpSpecialized, "warp-specialized",
+         "a producer warpgroup that only issues loads, running ahead of two consumer "
+         "warpgroups that only multiply; setmaxnreg moves registers from the producer (40) "
+         "to the consumers (232), who hold 128 accumulators a thread",
+         true, true},
+        {TensorCoreVariant::Persistent, "persistent",
+         "one block per SM for the whole product, walking C's tiles in grouped order (16 "
+         "row tiles down a column, so the blocks running together share A's and B's panels "
+         "in L2); the producer loads the next tile while the consumers store the last",
+         true, true},
+        {TensorCoreVariant::Clusters, "clusters",
+         "clusters of two blocks on two row tiles of one column: each loads half of the B "
+         "tile they share and the TMA unit multicasts it into both, so B crosses from L2 "
+         "once for the pair; a stage is free when the consumers of both blocks released it",
+         true, true},
         {TensorCoreVariant::Cublas, "cublas",
          "cuBLAS in BF16 with FP32 accumulation on the tensor cores: the yardstick", false},
     };
@@ -61,10 +84,12 @@ Status tensorCoreSizeCheck(std::uint32_t n) {
     return {};
 }
 
-Status wgmmaDeviceCheck(int ccMajor, int ccMinor, const std::string& deviceName) {
-    if (ccMajor == 9 && ccMinor == 0) return {};
+Status wgmmaDeviceCheck(TensorCoreVariant v, int ccMajor, int ccMinor,
+                        const std::string& deviceName) {
+    if (!tensorCoreVariantInfo(v).sm90a || (ccMajor == 9 && ccMinor == 0)) return {};
     return makeError(
-        "variant wgmma is built for sm_90a, whose wgmma instructions run only on "
+        std::string("variant ") + tensorCoreVariantInfo(v).id +
+        " is built for sm_90a, whose wgmma instructions run only on "
         "compute capability 9.0 (H100, H200); this GPU, " +
         deviceName + ", is " + std::to_string(ccMajor) + "." + std::to_string(ccMinor));
 }
@@ -93,6 +118,20 @@ std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v) {
             t.threadM = 2;
             t.threadN = 32;
             t.sharedBytes = kWgmmaSharedBytes;
+            return t;
+        case TensorCoreVariant::WgmmaTma:
+        case TensorCoreVariant::WarpSpecialized:
+        case TensorCoreVariant::Persistent:
+        case TensorCoreVariant::Clusters:
+            // Two consumer warpgroups of 64 x 256 (a producer warpgroup
+            // beside them from warp-specialized on): each consumer thread
+            // holds 2 rows x 64 columns, 128 registers.
+            t.tileN = kTmaTileN;
+            t.tileK = kWgmmaTileK;
+            t.block = {v == TensorCoreVariant::WgmmaTma ? 256u : 384u, 1, 1};
+            t.threadM = 2;
+            t.threadN = 64;
+            t.sharedBytes = kTmaSharedBytes;
             return t;
         case TensorCoreVariant::Cublas:
             break;

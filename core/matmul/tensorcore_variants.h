@@ -20,6 +20,10 @@ enum class TensorCoreVariant {
     Wmma,     // nvcuda::wmma 16x16x16 BF16 fragments from padded shared tiles
     MmaSync,  // mma.sync m16n8k16 from ldmatrix on swizzled tiles, cp.async pipeline
     Wgmma,    // wgmma.mma_async m64n128k16 from shared-memory descriptors (sm_90a)
+    WgmmaTma,         // TMA loads into a 4-stage mbarrier ring, m64n256k16, 128 x 256 tiles
+    WarpSpecialized,  // + a producer warpgroup, setmaxnreg to the two consumers
+    Persistent,       // + one block per SM walking the tiles in grouped order
+    Clusters,         // + 2-block clusters sharing B through TMA multicast
     Cublas,   // cublasGemmEx, BF16 in, FP32 compute, the library's tensor-core kernel
 };
 
@@ -28,6 +32,7 @@ struct TensorCoreVariantInfo {
     const char* id;    // catalog value: "wmma", "mma-sync", "wgmma", "cublas"
     const char* idea;  // the one idea this step adds
     bool ownKernel = true;
+    bool sm90a = false;  // built for sm_90a: runs on compute capability 9.0 only
 };
 
 const std::vector<TensorCoreVariantInfo>& tensorCoreVariants();
@@ -68,9 +73,17 @@ inline constexpr std::uint32_t kWgmmaTileK = 64;
 inline constexpr std::uint32_t kWgmmaStages = 3;
 inline constexpr std::uint32_t kWgmmaSharedBytes =
     kWgmmaStages * (kTensorCoreTileM * kWgmmaTileK + kWgmmaTileK * kTensorCoreTileN) * 2 + 1024;
-// Why the wgmma kernel cannot run on a device of this compute capability,
-// in one sentence; nothing on 9.0.
-Status wgmmaDeviceCheck(int ccMajor, int ccMinor, const std::string& deviceName);
+// The TMA rungs: 128 x 256 tiles, k-phases of 64, two consumer warpgroups
+// (plus a producer warpgroup from warp-specialized on), four stages of
+// 48 KiB plus 1 KiB to align them (kernels/tensorcore/tensorcore_tma_layout.h).
+inline constexpr std::uint32_t kTmaTileN = 256;
+inline constexpr std::uint32_t kTmaStages = 4;
+inline constexpr std::uint32_t kTmaSharedBytes =
+    kTmaStages * (kTensorCoreTileM * kWgmmaTileK + kWgmmaTileK * kTmaTileN) * 2 + 1024;
+// Why a variant built for sm_90a cannot run on a device of this compute
+// capability, in one sentence; nothing on 9.0 or for other variants.
+Status wgmmaDeviceCheck(TensorCoreVariant v, int ccMajor, int ccMinor,
+                        const std::string& deviceName);
 
 // How the variant's kernel cuts C (MatmulTiling's fields: block tile, k per
 // phase, threads, entries per thread, shared bytes); nullopt for cuBLAS.

@@ -22,11 +22,18 @@ struct TensorCoreKernels {
     const void* plain = nullptr;
     const void* recorded = nullptr;
     std::uint32_t dynamicShared = 0;  // bytes of extern __shared__ the launch passes
+    // The TMA rungs take (tensor map of A, tensor map of B, C, n, trace,
+    // pipeline trace) instead, the maps built on the host.
+    bool tma = false;
+    bool persistent = false;   // grid: as many blocks (clusters) as fit at once
+    std::uint32_t cluster = 1;  // blocks a cluster
 };
 
 Result<TensorCoreKernels> wmmaKernels(TensorCoreOutput output);
 Result<TensorCoreKernels> mmaSyncKernels(TensorCoreOutput output);
 // sm_90a code: launch only on compute capability 9.0 (wgmmaDeviceCheck).
 Result<TensorCoreKernels> wgmmaKernels(TensorCoreOutput output);
+// wgmma-tma, warp-specialized, persistent and clusters (sm_90a too).
+Result<TensorCoreKernels> tmaKernels(TensorCoreVariant variant, TensorCoreOutput output);
 
 }  // namespace ws::tensorcore

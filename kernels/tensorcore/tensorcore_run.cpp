@@ -4,6 +4,9 @@
 // each, through the matrix multiply lab's measurement (measureMatmul).
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "core/matmul/bf16_reference.h"
 #include "core/matmul/matmul_records.h"
 #include "kernels/common/cuda_check.h"
@@ -13,6 +16,8 @@
 #include "kernels/tensorcore/tensorcore_cublas.h"
 #include "kernels/tensorcore/tensorcore_experiments.h"
 #include "kernels/tensorcore/tensorcore_kernels.h"
+#include "kernels/tensorcore/tensorcore_pipeline_storage.h"
+#include "kernels/tensorcore/tensorcore_tma_launch.h"
 
 namespace ws::tensorcore {
 
@@ -123,6 +128,19 @@ const char* tilingText(TensorCoreVariant v) {
             return "128 x 128 x 64 block tiles, 2 warpgroups of 64 x 128 (4 wgmma.mma_async "
                    "m64n128k16 a phase each, A K-major and B N-major from shared-memory "
                    "descriptors), 128-byte-swizzled tiles, three cp.async stages";
+        case TensorCoreVariant::WgmmaTma:
+            return "128 x 256 x 64 block tiles, 2 warpgroups of 64 x 256 (4 wgmma.mma_async "
+                   "m64n256k16 a phase each), tiles loaded by TMA into four 48 KiB stages, "
+                   "full and empty mbarriers, thread 0 refilling each stage";
+        case TensorCoreVariant::WarpSpecialized:
+            return "128 x 256 x 64 block tiles, a producer warpgroup (40 registers) issuing TMA "
+                   "and 2 consumer warpgroups (232 registers) of 64 x 256, four 48 KiB stages";
+        case TensorCoreVariant::Persistent:
+            return "as warp-specialized, one block per SM walking the 128 x 256 tiles in "
+                   "grouped order (16 row tiles down a column)";
+        case TensorCoreVariant::Clusters:
+            return "as persistent, in clusters of 2 blocks on two row tiles of one column, "
+                   "each block loading half of their B tile and multicasting it to both";
         case TensorCoreVariant::Cublas:
             break;
     }
@@ -137,11 +155,31 @@ Result<TensorCoreKernels> kernelsOf(const Setting& s) {
             return mmaSyncKernels(s.output);
         case TensorCoreVariant::Wgmma:
             return wgmmaKernels(s.output);
+        case TensorCoreVariant::WgmmaTma:
+        case TensorCoreVariant::WarpSpecialized:
+        case TensorCoreVariant::Persistent:
+        case TensorCoreVariant::Clusters:
+            return tmaKernels(s.variant, s.output);
         case TensorCoreVariant::Cublas:
             break;
     }
     return makeError(std::string(tensorCoreVariantInfo(s.variant).id) + " runs no kernel of ours");
 }
+
+// The launch of one build (plain or recording), for either signature.
+struct KernelLaunch {
+    const TensorCoreKernels* kernels = nullptr;
+    dim3 grid, block;
+    std::optional<TmaLaunchPlan> tma;  // the TMA rungs
+    TensorCoreInputs* inputs = nullptr;
+
+    Status operator()(bool record, const MatmulTrace& trace, const PipelineTrace& pipe) const {
+        if (tma)
+            return launchTma(*kernels, *tma, record, inputs->deviceC(), inputs->n(), trace,
+                             pipe);
+        return launchPair(*kernels, record, grid, block, *inputs, trace);
+    }
+};
 
 Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool record,
                             const RunOptions& options, const DeviceInfo& device,
@@ -150,43 +188,85 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
     auto kernels = kernelsOf(s);
     if (!tiling || !kernels) return makeError(kernels ? "no tiling" : kernels.error());
     if (!record) kernels->recorded = nullptr;
+    KernelLaunch launchOf;
+    launchOf.kernels = &*kernels;
     const Dim3 g = matmulGrid(*tiling, s.n);
-    const dim3 grid(g.x, g.y, g.z), block(tiling->block.x, tiling->block.y, tiling->block.z);
+    launchOf.grid = dim3(g.x, g.y, g.z);
+    launchOf.block = dim3(tiling->block.x, tiling->block.y, tiling->block.z);
+    if (Status st = checkMemory(s.n, 0, given != nullptr); !st) return makeError(st.error());
+    std::unique_ptr<TensorCoreInputs> owned;
+    auto inputs = inputsFor(s.n, options, given, owned);
+    if (!inputs) return makeError(inputs.error());
+    launchOf.inputs = *inputs;
+    // Before the persistent rungs ask how many blocks fit an SM: that
+    // answer counts the opted-in shared memory.
+    if (Status st = prepareSharedMemory(*kernels); !st) return makeError(st.error());
+    std::uint32_t tilesPerBlock = 1;
+    if (kernels->tma) {
+        auto plan = planTmaLaunch(*kernels, launchOf.block, s.n, (*inputs)->deviceA(),
+                                  (*inputs)->deviceB());
+        if (!plan) return makeError(plan.error());
+        launchOf.grid = plan->grid;
+        tilesPerBlock = plan->tilesPerBlock;
+        launchOf.tma = *plan;
+    }
+    const dim3 grid = launchOf.grid, block = launchOf.block;
     const bool optIn = kernels->dynamicShared > 48 * 1024;
     if (Status st =
             memory::checkShape(device, kernels->name, grid, block, tiling->sharedBytes, optIn);
         !st)
         return makeError(st.error());
-    MatmulTraceStorage::Shape shape{.blocks = record ? g.count() : 0,
+    const std::uint64_t blocks = std::uint64_t(grid.x) * grid.y * grid.z;
+    MatmulTraceStorage::Shape shape{.blocks = record ? blocks : 0,
                                     .tracedBlocks = s.tracedBlocks,
-                                    .maxPhases = phaseCount(*tiling, s.n),
+                                    .maxPhases = phaseCount(*tiling, s.n) * tilesPerBlock,
                                     .maxShared = 0};
-    if (Status st = checkMemory(s.n, MatmulTraceStorage::deviceBytes(shape), given != nullptr); !st)
+    const std::uint32_t traced =
+        std::uint32_t(std::min<std::uint64_t>({s.tracedBlocks, shape.blocks, kMaxTracedSlots}));
+    const std::uint32_t maxSteps = kernels->tma ? shape.maxPhases : 0;
+    if (Status st = checkMemory(s.n,
+                                MatmulTraceStorage::deviceBytes(shape) +
+                                    PipelineStorage::deviceBytes(traced, maxSteps),
+                                true);
+        !st)
         return makeError(st.error());
-    std::unique_ptr<TensorCoreInputs> owned;
-    auto inputs = inputsFor(s.n, options, given, owned);
-    if (!inputs) return makeError(inputs.error());
-    if (Status st = prepareSharedMemory(*kernels); !st) return makeError(st.error());
     MatmulTraceStorage storage;
-    if (record)
+    PipelineStorage pipeline;
+    if (record) {
         if (Status st = storage.allocate(shape); !st) return makeError(st.error());
+        const MatmulTrace& t = storage.trace();
+        if (Status st = pipeline.allocate(
+                std::vector<std::uint32_t>(t.tracedBlock, t.tracedBlock + t.tracedCount),
+                maxSteps);
+            !st)
+            return makeError(st.error());
+    }
 
     const MatmulTrace none{};
+    const PipelineTrace noSteps{};
     MeasureSteps steps;
-    steps.plain = [&] { return launchPair(*kernels, false, grid, block, **inputs, none); };
+    steps.plain = [&] { return launchOf(false, none, noSteps); };
     if (record) {
-        steps.recorded = [&] {
-            return launchPair(*kernels, true, grid, block, **inputs, storage.trace());
+        steps.recorded = [&] { return launchOf(true, storage.trace(), pipeline.trace()); };
+        steps.beforeRecorded = [&]() -> Status {
+            if (Status st = storage.clear(); !st) return st;
+            return pipeline.clear();
         };
-        steps.beforeRecorded = [&] { return storage.clear(); };
         steps.storage = &storage;
     }
     Launch launch = memory::makeLaunch(kernels->name, grid, block, tiling->sharedBytes);
     auto measured = matmul::measureMatmul(checksOf(**inputs, s.output), steps, options, &launch);
     if (!measured) return makeError(measured.error());
+    if (record)
+        if (Status st = pipeline.download(launch); !st) return makeError(st.error());
     MatmulRun out;
     fillRun(out.run, params, device, s, **inputs, *measured);
     storeMatmulTiling(out.run, *tiling);
+    if (kernels->tma) {
+        out.run.figures["stages"] = kTmaStages;
+        out.run.figures["clusterBlocks"] = kernels->cluster;
+        out.run.figures["tilesPerBlock"] = tilesPerBlock;
+    }
     if (record) out.run.launches.push_back(std::move(launch));
     out.run.texts["tiling"] = tilingText(s.variant);
     out.plainMs = std::move(measured->plainMs);
@@ -237,9 +317,8 @@ Result<MatmulRun> runTensorCore(const ParamValues& given, const RunOptions& opti
     s.tracedBlocks = std::uint32_t(paramInt(*params, "traced_blocks"));
     // sm_90a code has no image for any other device (the catalog's 9.0 is a
     // minimum): refused in one sentence before anything touches the GPU.
-    if (s.variant == TensorCoreVariant::Wgmma)
-        if (Status st = wgmmaDeviceCheck(device.ccMajor, device.ccMinor, device.name); !st)
-            return makeError(st.error());
+    if (Status st = wgmmaDeviceCheck(s.variant, device.ccMajor, device.ccMinor, device.name); !st)
+        return makeError(st.error());
     DeviceInfo limits = device;
     if (Status st = memory::completeLimits(limits, options.device); !st)
         return makeError(st.error());

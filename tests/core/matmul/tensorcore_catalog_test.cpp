@@ -27,7 +27,8 @@ TEST(TensorCoreCatalog, DefaultsAndChoices) {
     EXPECT_EQ(paramChoice(*v, "output"), "f32");
     EXPECT_EQ(paramChoice(*v, "variant"), "wmma");
     EXPECT_EQ(e.param("variant")->choices,
-              (std::vector<std::string>{"wmma", "mma-sync", "wgmma", "cublas"}));
+              (std::vector<std::string>{"wmma", "mma-sync", "wgmma", "wgmma-tma", "warp-specialized",
+                                        "persistent", "clusters", "cublas"}));
     for (const auto& info : tensorCoreVariants())
         EXPECT_EQ(parseTensorCoreVariant(info.id), info.variant) << info.id;
     EXPECT_TRUE(e.launchesNoKernel(*resolve({"variant=cublas"})));
@@ -98,9 +99,9 @@ TEST(TensorCoreCatalog, WgmmaTiles128By128In64DeepPhasesOnComputeCapability90Onl
     EXPECT_EQ(t->sharedBytes, 3u * 32 * 1024 + 1024);  // three stages and the alignment slack
     EXPECT_EQ(matmulGrid(*t, 1000).x, 8u);
     EXPECT_EQ(phaseCount(*t, 1000), 16u);  // 15 whole phases and one 40 deep
-    EXPECT_TRUE(wgmmaDeviceCheck(9, 0, "NVIDIA H100 80GB HBM3").ok());
+    EXPECT_TRUE(wgmmaDeviceCheck(TensorCoreVariant::Wgmma, 9, 0, "NVIDIA H100 80GB HBM3").ok());
     for (auto [major, minor] : {std::pair{8, 0}, {8, 9}, {10, 0}, {12, 0}}) {
-        const Status s = wgmmaDeviceCheck(major, minor, "GPU");
+        const Status s = wgmmaDeviceCheck(TensorCoreVariant::Wgmma, major, minor, "GPU");
         ASSERT_FALSE(s.ok()) << major << "." << minor;
         EXPECT_NE(s.error().find("compute capability 9.0"), std::string::npos) << s.error();
         EXPECT_NE(s.error().find("is " + std::to_string(major) + "." + std::to_string(minor)),
@@ -108,6 +109,34 @@ TEST(TensorCoreCatalog, WgmmaTiles128By128In64DeepPhasesOnComputeCapability90Onl
             << s.error();
         EXPECT_EQ(s.error().find('\n'), std::string::npos);
     }
+}
+
+TEST(TensorCoreCatalog, TmaRungsTile128By256WithAProducerFromWarpSpecializedOn) {
+    for (TensorCoreVariant v : {TensorCoreVariant::WgmmaTma, TensorCoreVariant::WarpSpecialized,
+                                TensorCoreVariant::Persistent, TensorCoreVariant::Clusters}) {
+        const auto t = tensorCoreTiling(v);
+        ASSERT_TRUE(t);
+        const bool producer = v != TensorCoreVariant::WgmmaTma;
+        EXPECT_EQ(t->tileM, 128u);
+        EXPECT_EQ(t->tileN, 256u);
+        EXPECT_EQ(t->tileK, 64u);
+        EXPECT_EQ(t->block.x, producer ? 384u : 256u);
+        // The two consumer warpgroups' 256 threads hold every entry once.
+        EXPECT_EQ(t->threadM * t->threadN * 256u, 128u * 256u);
+        EXPECT_EQ(t->sharedBytes, 4u * 48 * 1024 + 1024);  // four stages and the slack
+        EXPECT_LE(t->sharedBytes, 227u * 1024);             // an H100 block's opt-in limit
+        EXPECT_EQ(matmulGrid(*t, 1000).x, 4u);  // 3 whole column tiles and a partial one
+        EXPECT_EQ(matmulGrid(*t, 1000).y, 8u);
+        EXPECT_EQ(phaseCount(*t, 1000), 16u);
+        EXPECT_TRUE(tensorCoreVariantInfo(v).sm90a);
+        EXPECT_TRUE(wgmmaDeviceCheck(v, 9, 0, "NVIDIA H200").ok());
+        const Status refused = wgmmaDeviceCheck(v, 10, 0, "GPU");
+        ASSERT_FALSE(refused.ok());
+        EXPECT_NE(refused.error().find(tensorCoreVariantInfo(v).id), std::string::npos);
+    }
+    // Variants of no sm_90a code run anywhere the catalog lets them.
+    EXPECT_TRUE(wgmmaDeviceCheck(TensorCoreVariant::MmaSync, 8, 0, "GPU").ok());
+    EXPECT_TRUE(wgmmaDeviceCheck(TensorCoreVariant::Cublas, 12, 0, "GPU").ok());
 }
 
 }  // namespace

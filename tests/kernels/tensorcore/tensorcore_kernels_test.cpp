@@ -9,10 +9,12 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_records.h"
+#include "core/matmul/tensorcore_pipeline.h"
 #include "core/matmul/tensorcore_variants.h"
 #include "core/run/record_table.h"
 #include "core/trace/trace_io.h"
@@ -99,19 +101,24 @@ TEST(TensorCoreKernels, EdgesOfAPartialTileAtASampledSize) {
         EXPECT_TRUE(r->run.verification.passed) << variant << ": " << r->run.verification.note;
     }
     // wgmma's phases are 64 deep (the last of 2056 is 8) and its B tile is
-    // two 64-column halves: both outputs, the FP32 one exact.
-    for (const char* output : {"f32", "bf16"}) {
-        auto r = run("wgmma", 2056, output, "0");
-        ASSERT_TRUE(r.ok()) << output << ": " << r.error();
-        EXPECT_TRUE(r->run.verification.passed) << output << ": " << r->run.verification.note;
-        if (std::string(output) == "f32") EXPECT_EQ(r->run.verification.absError, 0);
-    }
+    // two 64-column halves; the TMA rungs' tiles are 128 x 256 (the last
+    // column tile 8 wide), their boxes past the edge zeros: both outputs,
+    // the FP32 one exact.
+    for (const char* variant :
+         {"wgmma", "wgmma-tma", "warp-specialized", "persistent", "clusters"})
+        for (const char* output : {"f32", "bf16"}) {
+            SCOPED_TRACE(std::string(variant) + " " + output);
+            auto r = run(variant, 2056, output, "0");
+            ASSERT_TRUE(r.ok()) << r.error();
+            EXPECT_TRUE(r->run.verification.passed) << r->run.verification.note;
+            if (std::string(output) == "f32") EXPECT_EQ(r->run.verification.absError, 0);
+        }
 }
 
 TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
     WS_REQUIRE_GPU();
     const std::uint32_t n = 1000;
-    for (const char* variant : {"wmma", "mma-sync", "wgmma"}) {
+    for (const char* variant : {"wmma", "mma-sync", "wgmma", "wgmma-tma", "warp-specialized"}) {
         SCOPED_TRACE(variant);
         auto r = run(variant, n, "f32", "2");
         ASSERT_TRUE(r.ok()) << r.error();
@@ -119,9 +126,10 @@ TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
         ASSERT_TRUE(validateRun(got).ok()) << validateRun(got).error();
         ASSERT_EQ(got.launches.size(), 1u);
         const Launch& l = got.launches[0];
-        EXPECT_EQ(l.grid.x, 8u);
+        const MatmulTiling tiling = *tensorCoreTiling(*parseTensorCoreVariant(variant));
+        EXPECT_EQ(l.grid.x, (n + tiling.tileN - 1) / tiling.tileN);
         EXPECT_EQ(l.grid.y, 8u);
-        EXPECT_EQ(l.block.x, 256u);
+        EXPECT_EQ(l.block.x, tiling.block.x);
         ASSERT_EQ(l.blocks.size(), l.grid.count());
         for (std::size_t i = 0; i < l.blocks.size(); ++i) {
             ASSERT_EQ(l.blocks.block[i], i) << "block " << i << " never finished";
@@ -137,7 +145,6 @@ TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
         const auto* bRow = phases->get<std::uint32_t>("bRow");
         const auto* bCol = phases->get<std::uint32_t>("bCol");
         ASSERT_TRUE(block && phase && aRow && aCol && bRow && bCol);
-        const MatmulTiling tiling = *tensorCoreTiling(*parseTensorCoreVariant(variant));
         const std::uint32_t last = std::uint32_t(l.grid.count() - 1);
         std::map<std::uint32_t, std::uint32_t> seen;
         for (std::size_t i = 0; i < phases->rows(); ++i) {
@@ -152,6 +159,67 @@ TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
         }
         EXPECT_EQ(seen[0], phaseCount(tiling, n));
         EXPECT_EQ(seen[last], phaseCount(tiling, n));
+    }
+}
+
+// The TMA rungs' pipeline records: for each traced block every k-step it
+// ran, in its ring slot, each step's producer and consumer times in order;
+// the persistent rungs' blocks walking several tiles in grouped order, the
+// clusters' pairs on two rows of one column.
+TEST(TensorCoreKernels, TmaRungsRecordTheirPipelineStepByStep) {
+    WS_REQUIRE_GPU();
+    const std::uint32_t n = 2048;  // 16 x 8 tiles of 128 x 256, 32 phases each
+    const std::uint32_t phases = 32;
+    for (const char* variant : {"wgmma-tma", "warp-specialized", "persistent", "clusters"}) {
+        SCOPED_TRACE(variant);
+        auto r = run(variant, n, "f32", "4");
+        ASSERT_TRUE(r.ok()) << r.error();
+        const ws::Run& got = r->run;
+        ASSERT_TRUE(got.verification.passed) << got.verification.note;
+        ASSERT_TRUE(validateRun(got).ok()) << validateRun(got).error();
+        ASSERT_EQ(got.launches.size(), 1u);
+        const Launch& l = got.launches[0];
+        const bool persistent = std::string(variant) == "persistent" ||
+                                std::string(variant) == "clusters";
+        const std::uint32_t cluster = std::string(variant) == "clusters" ? 2 : 1;
+        EXPECT_EQ(got.figures.at("clusterBlocks"), cluster);
+        if (persistent) {
+            EXPECT_EQ(l.grid.y, 1u);
+            EXPECT_EQ(l.grid.x % cluster, 0u);
+            EXPECT_LE(l.grid.x, 128u);  // no more blocks than tiles
+            EXPECT_GE(got.figures.at("tilesPerBlock"), 1);
+        }
+        auto steps = readPipeline(l, 4);
+        ASSERT_TRUE(steps.ok()) << steps.error();
+        std::set<std::uint32_t> blocks;
+        for (const auto& s : *steps) blocks.insert(s.block);
+        EXPECT_EQ(blocks.size(), 4u);
+        for (std::uint32_t b : blocks) {
+            const auto mine = pipelineOfBlock(*steps, b);
+            ASSERT_FALSE(mine.empty());
+            EXPECT_EQ(mine.size() % phases, 0u) << "block " << b;
+            for (std::size_t i = 0; i < mine.size(); ++i) {
+                const PipelineStep& s = mine[i];
+                ASSERT_EQ(s.step, i) << "block " << b << ": a step missing";
+                EXPECT_EQ(s.phase, i % phases);
+                EXPECT_EQ(s.stage, i % 4);
+                if (!persistent) {
+                    EXPECT_EQ(s.tileRow, b / l.grid.x);
+                    EXPECT_EQ(s.tileCol, b % l.grid.x);
+                }
+                if (i > 0 && s.phase > 0) {
+                    EXPECT_EQ(s.tileRow, mine[i - 1].tileRow);
+                    EXPECT_EQ(s.tileCol, mine[i - 1].tileCol);
+                }
+                // A stage refilled only after both consumers released its last use.
+                if (i >= 4)
+                    for (int c = 0; c < 2; ++c)
+                        EXPECT_GE(s.issued, mine[i - 4].released[c]) << "step " << i;
+            }
+            const PipelineWaits w = pipelineWaits(mine);
+            EXPECT_GT(w.consumerBusy, 0);
+            EXPECT_LE(w.consumerBusy, 2 * w.span);
+        }
     }
 }
 
@@ -197,11 +265,15 @@ TEST(TensorCoreRefusals, WgmmaRunsOnComputeCapability90Alone) {
         d.name = "a GPU of " + std::to_string(major) + "." + std::to_string(minor);
         d.ccMajor = major;
         d.ccMinor = minor;
-        auto r = tensorcore::runTensorCore({{"variant", "wgmma"}, {"n", "1024"}}, options(), d);
-        ASSERT_FALSE(r.ok());
-        EXPECT_NE(r.error().find("run only on compute capability 9.0"), std::string::npos)
-            << r.error();
-        EXPECT_EQ(r.error().find('\n'), std::string::npos);
+        for (const char* variant :
+             {"wgmma", "wgmma-tma", "warp-specialized", "persistent", "clusters"}) {
+            auto r =
+                tensorcore::runTensorCore({{"variant", variant}, {"n", "1024"}}, options(), d);
+            ASSERT_FALSE(r.ok()) << variant;
+            EXPECT_NE(r.error().find("run only on compute capability 9.0"), std::string::npos)
+                << r.error();
+            EXPECT_EQ(r.error().find('\n'), std::string::npos);
+        }
     }
 }
 

@@ -1,0 +1,68 @@
+#pragma once
+// The TMA rungs' pipeline records in a trace (matmul-tc, variants
+// wgmma-tma and after), and what they must mean.
+//
+// Launch table "pipeline", one row per k-step of each traced block (a
+// persistent block's steps run on across its tiles): block, step, tileRow,
+// tileCol, phase (the k-phase inside the tile), stage (the ring slot) as
+// u32; producerWait, issued, and for consumer warpgroup c in 0 and 1
+// wait<c>, ready<c>, released<c> as i64 clock64 readings of the block's SM
+// (docs/trace-format.md, "matmul-tc"). The block's own record holds clock64
+// and %globaltimer at its start, which place the cycles on the trace's
+// clock.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/common/result.h"
+#include "core/run/run.h"
+
+namespace ws {
+
+inline constexpr int kPipelineConsumerLanes = 2;
+
+struct PipelineStep {
+    std::uint32_t block = 0, step = 0, tileRow = 0, tileCol = 0, phase = 0, stage = 0;
+    std::int64_t producerWait = 0, issued = 0;
+    std::array<std::int64_t, kPipelineConsumerLanes> wait{}, ready{}, released{};
+};
+
+// The table's columns while a launcher fills them, then stored as one table.
+struct PipelineColumns {
+    std::vector<PipelineStep> rows;
+    void storeInto(std::vector<RecordTable>& tables) const;
+};
+
+// The "pipeline" table of a launch (empty when it has none), checked:
+// column types, blocks below the grid, stages below `stages`, and within
+// every step issued >= producerWait, wait <= ready <= released, and a
+// consumer ready no earlier than the producer issued (the same SM's
+// clock). Errors say which row.
+Result<std::vector<PipelineStep>> readPipeline(const Launch& launch, std::uint32_t stages);
+
+// The steps of one block in step order.
+std::vector<PipelineStep> pipelineOfBlock(const std::vector<PipelineStep>& steps,
+                                          std::uint32_t block);
+
+// What a stage of the ring holds at cycle `at` of a block's steps: free
+// (or being refilled but not yet waited on), loading (issued, bytes still
+// landing: no consumer let through yet), ready (landed, a consumer let
+// through or waiting), consumed (every consumer released it, not refilled).
+enum class StageState { Free, Loading, Ready, Consumed };
+const char* stageStateName(StageState s);
+// The state of `stage` at `at`, judged from the block's last step on that
+// stage issued by then; Free before any.
+StageState stageStateAt(const std::vector<PipelineStep>& blockSteps, std::uint32_t stage,
+                        std::int64_t at);
+
+// Sums over a block's steps, in cycles: consumers' time waiting on full
+// barriers, the producer's time waiting on empty ones, the consumers' time
+// in wgmma, and the span from the first wait to the last release.
+struct PipelineWaits {
+    std::int64_t consumerWaiting = 0, producerWaiting = 0, consumerBusy = 0, span = 0;
+    std::uint32_t steps = 0;
+};
+PipelineWaits pipelineWaits(const std::vector<PipelineStep>& blockSteps);
+
+}  // namespace ws

@@ -1,0 +1,305 @@
+// The TMA rungs of matmul-tc, one kernel template whose parameters are the
+// ladder's ideas, each added to the one before:
+//  - wgmma-tma: the Tensor Memory Accelerator loads each k-phase's tiles
+//    (one instruction a box, from one thread) into a ring of four stages,
+//    each guarded by two mbarriers: "full" completes when the stage's bytes
+//    have landed, "empty" when every consumer warp has released it. Two
+//    warpgroups multiply 128 x 256 tiles with wgmma m64n256k16; the thread
+//    that issues the loads is one of them, so refilling a stage waits for
+//    both warpgroups to release it.
+//  - warp-specialized: a third warpgroup only produces. It gives up
+//    registers (setmaxnreg) to the two consumers, which hold 128
+//    accumulators a thread, and runs ahead of them as far as the ring lets.
+//  - persistent: one block per SM walks the tiles in grouped order
+//    (tensorcore_tma_layout.h), the producer loading the next tile's first
+//    stages while the consumers store the last one's C.
+//  - clusters: two blocks of a cluster take two row tiles of one column;
+//    each loads half of the B tile they share and the TMA unit multicasts it
+//    to both, so B crosses from L2 once for the pair. A stage is then free
+//    only when the consumers of both blocks have released it.
+// Every rung computes C for any n that is a multiple of 8: boxes reaching
+// past the matrices arrive as zeros (and count their full bytes on the
+// barrier), stores outside are skipped.
+//
+// sm_90a only, like the wgmma rung (kernels/tensorcore/CMakeLists.txt).
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+#include "kernels/matmul/matmul_trace.h"
+#include "kernels/tensorcore/tensorcore_async_ptx.cuh"
+#include "kernels/tensorcore/tensorcore_kernels.h"
+#include "kernels/tensorcore/tensorcore_pipeline_trace.h"
+#include "kernels/tensorcore/tensorcore_ptx.cuh"
+#include "kernels/tensorcore/tensorcore_tma_layout.h"
+#include "kernels/tensorcore/tensorcore_wgmma_ptx.cuh"
+
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#error "tensorcore_tma.cu needs sm_90a (wgmma.mma_async, setmaxnreg): build it for 90a only"
+#endif
+
+namespace ws::tensorcore {
+
+namespace {
+
+using matmul::MatmulTrace;
+using matmul::Recorder;
+using namespace tma;
+
+static_assert(kStages == int(kTmaStages) && kSharedBytes == int(kTmaSharedBytes) &&
+                  kBn == int(kTmaTileN) && kBm == int(kTensorCoreTileM) &&
+                  kBk == int(kWgmmaTileK),
+              "the tiling core/matmul/tensorcore_variants.h describes");
+
+// The register budgets of the warp-specialized rungs: 40 for the producer,
+// 232 for each consumer (128 x 40 + 256 x 232 = 64,512 of the SM's 65,536).
+inline constexpr int kProducerRegisters = 40;
+inline constexpr int kConsumerRegisters = 232;
+
+template <bool kProducer, bool kPersistent, int kCluster>
+struct Rung {
+    static constexpr int kThreads = 128 * (kConsumers + (kProducer ? 1 : 0));
+};
+
+// The tiles one block (or one cluster) computes: its own tile, or every
+// `stride`-th unit of the grouped walk from `first`.
+template <bool kPersistent, int kCluster>
+struct Walk {
+    int rowTiles, colTiles, first, stride, count;
+    std::uint32_t rank;
+
+    __device__ explicit Walk(int n, std::uint32_t clusterRankIn) : rank(clusterRankIn) {
+        rowTiles = (n + kBm - 1) / kBm;
+        colTiles = (n + kBn - 1) / kBn;
+        if constexpr (kPersistent) {
+            first = int(blockIdx.x) / kCluster;
+            stride = int(gridDim.x) / kCluster;
+            count = unitCount(rowTiles, colTiles, kCluster);
+        } else {
+            first = 0;
+            stride = 1;
+            count = 1;
+        }
+    }
+    __device__ TileAt tile(int u) const {
+        if constexpr (kPersistent) return groupedTile(u, int(rank), rowTiles, colTiles, kCluster);
+        return {int(blockIdx.y), int(blockIdx.x)};
+    }
+};
+
+// The stage ring: tiles from `base` (1024-aligned), barriers beside it.
+struct Ring {
+    std::uint32_t base, full, empty;  // shared addresses of stage 0 and its barriers
+
+    __device__ std::uint32_t stage(int s) const { return base + std::uint32_t(s * kStageBytes); }
+    __device__ std::uint32_t fullBar(int s) const { return full + std::uint32_t(8 * s); }
+    __device__ std::uint32_t emptyBar(int s) const { return empty + std::uint32_t(8 * s); }
+};
+
+// Step `step` of the producer: wait until the ring slot is free (every
+// consumer warp of every block of the cluster released its last use),
+// announce the stage's bytes on its full barrier and issue its boxes.
+template <int kCluster, bool kRecord>
+__device__ __forceinline__ void produceStep(const Ring& ring, const CUtensorMap* mapA,
+                                            const CUtensorMap* mapB, std::uint32_t step,
+                                            TileAt tile, int kt, std::uint32_t rank,
+                                            Recorder<kRecord>& rec,
+                                            PipelineRecorder<kRecord>& pipe) {
+    const int s = int(step % kStages);
+    pipe.producerWaits(step);
+    mbarrierWait(ring.emptyBar(s), ((step / kStages) & 1u) ^ 1u);
+    pipe.issued(step, std::uint32_t(tile.row), std::uint32_t(tile.col), std::uint32_t(kt),
+                std::uint32_t(s));
+    rec.phase(step, std::uint32_t(tile.row * kBm), std::uint32_t(kt * kBk),
+              std::uint32_t(kt * kBk), std::uint32_t(tile.col * kBn));
+    const std::uint32_t full = ring.fullBar(s), aTile = ring.stage(s);
+    mbarrierArriveExpectTx(full, kStageBytes);
+    tmaLoad2d(aTile, mapA, full, kt * kBk, tile.row * kBm);
+    if constexpr (kCluster == 1) {
+        for (int j = 0; j < kBBoxes; ++j)
+            tmaLoad2d(aTile + bBoxOffset(j), mapB, full, tile.col * kBn + j * kBoxColumns,
+                      kt * kBk);
+    } else {
+        // This block's share of B's boxes, written into every block's stage.
+        constexpr int kShare = kBBoxes / kCluster;
+        constexpr std::uint16_t kAll = std::uint16_t((1u << kCluster) - 1);
+        for (int i = 0; i < kShare; ++i) {
+            const int j = int(rank) * kShare + i;
+            tmaLoad2dMulticast(aTile + bBoxOffset(j), mapB, full,
+                               tile.col * kBn + j * kBoxColumns, kt * kBk, kAll);
+        }
+    }
+}
+
+// Step `step` of consumer warpgroup `group`: wait for the stage's bytes,
+// multiply its 64 rows of A by B's 256 columns, 16 of k at a time, wait
+// for the tensor cores, release the stage (each warp once, in every block
+// of the cluster).
+template <int kCluster, bool kRecord>
+__device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step, int group,
+                                            int t, float (&acc)[kAccumulators],
+                                            PipelineRecorder<kRecord>& pipe) {
+    const int s = int(step % kStages);
+    if (t == 0) pipe.consumerWaits(step, group);
+    mbarrierWait(ring.fullBar(s), (step / kStages) & 1u);
+    if (t == 0) pipe.ready(step, group);
+    const std::uint32_t aTile = ring.stage(s);
+    wgmmaFence();
+    for (int k16 = 0; k16 < kBk / 16; ++k16)
+        wgmmaM64N256K16(acc, aDescriptor(aTile, group, k16), bDescriptor(aTile, k16));
+    wgmmaCommit();
+    wgmmaWait<0>();
+    if (t == 0) pipe.released(step, group);
+    if (t % 32 == 0) {
+        if constexpr (kCluster == 1) {
+            mbarrierArrive(ring.emptyBar(s));
+        } else {
+            for (int r = 0; r < kCluster; ++r) mbarrierArriveCluster(ring.emptyBar(s), r);
+        }
+    }
+}
+
+__device__ __forceinline__ void storePair(float* c, float x, float y) {
+    *reinterpret_cast<float2*>(c) = make_float2(x, y);
+}
+__device__ __forceinline__ void storePair(__nv_bfloat16* c, float x, float y) {
+    *reinterpret_cast<__nv_bfloat162*>(c) = __floats2bfloat162_rn(x, y);
+}
+
+// Consumer `group`'s 64 x 256 part of the tile to C (register v of thread
+// t at wgmma::accRow / accCol, pairs of adjacent columns, bounds checked).
+template <typename Out>
+__device__ __forceinline__ void storeTile(Out* c, int n, TileAt tile, int group, int t,
+                                          const float (&acc)[kAccumulators]) {
+    const int rowBase = tile.row * kBm + group * 64, colBase = tile.col * kBn;
+    for (int j = 0; j < kAccumulators / 4; ++j) {
+        const int row = rowBase + wgmma::accRow(t, 4 * j);
+        const int col = colBase + wgmma::accCol(t, 4 * j);
+        if (col >= n) continue;
+        if (row < n) storePair(c + std::size_t(row) * n + col, acc[4 * j], acc[4 * j + 1]);
+        if (row + 8 < n)
+            storePair(c + std::size_t(row + 8) * n + col, acc[4 * j + 2], acc[4 * j + 3]);
+    }
+}
+
+template <bool kProducer, bool kPersistent, int kCluster, bool kRecord, typename Out>
+__global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThreads, 1)
+    tcTma(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
+          Out* c, int n, const __grid_constant__ MatmulTrace trace,
+          const __grid_constant__ PipelineTrace pipeline) {
+    Recorder<kRecord> rec(trace);
+    PipelineRecorder<kRecord> pipe(trace, pipeline);
+    extern __shared__ __align__(128) unsigned char smem[];
+    __shared__ __align__(8) std::uint64_t barriers[2 * kStages];
+    const std::uint32_t raw = sharedAddress(smem);
+    const Ring ring{(raw + kSwizzleAlign - 1) & ~std::uint32_t(kSwizzleAlign - 1),
+                    sharedAddress(&barriers[0]), sharedAddress(&barriers[kStages])};
+    const int warpgroup = int(threadIdx.x) / 128, t = int(threadIdx.x) % 128;
+    std::uint32_t rank = 0;
+    if constexpr (kCluster > 1) rank = clusterRank();
+    const Walk<kPersistent, kCluster> walk(n, rank);
+    const int phases = (n + kBk - 1) / kBk;
+
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < kStages; ++s) {
+            mbarrierInit(ring.fullBar(s), 1);
+            mbarrierInit(ring.emptyBar(s), emptyArrivals(kCluster));
+        }
+        fenceBarrierInit();
+        prefetchTensorMap(&mapA);
+        prefetchTensorMap(&mapB);
+    }
+    // The barriers ready before any block of the cluster arrives on them.
+    if constexpr (kCluster > 1)
+        clusterSync();
+    else
+        __syncthreads();
+
+    if constexpr (kProducer) {
+        if (warpgroup == 0) {
+            releaseRegisters<kProducerRegisters>();
+            if (threadIdx.x == 0) {
+                std::uint32_t step = 0;
+                for (int u = walk.first; u < walk.count; u += walk.stride) {
+                    const TileAt tile = walk.tile(u);
+                    for (int kt = 0; kt < phases; ++kt, ++step)
+                        produceStep<kCluster>(ring, &mapA, &mapB, step, tile, kt, rank, rec,
+                                              pipe);
+                }
+            }
+        } else {
+            claimRegisters<kConsumerRegisters>();
+            const int group = warpgroup - 1;  // the producer is warpgroup 0
+            std::uint32_t step = 0;
+            float acc[kAccumulators];
+            for (int u = walk.first; u < walk.count; u += walk.stride) {
+                for (int v = 0; v < kAccumulators; ++v) acc[v] = 0.0f;
+                for (int kt = 0; kt < phases; ++kt, ++step)
+                    consumeStep<kCluster>(ring, step, group, t, acc, pipe);
+                storeTile(c, n, walk.tile(u), group, t, acc);
+            }
+        }
+    } else {
+        // No producer warpgroup: thread 0 fills the ring, then refills each
+        // stage after both warpgroups have released it.
+        const TileAt tile = walk.tile(walk.first);
+        if (threadIdx.x == 0)
+            for (int kt = 0; kt < phases && kt < kStages; ++kt)
+                produceStep<kCluster>(ring, &mapA, &mapB, std::uint32_t(kt), tile, kt, rank, rec,
+                                      pipe);
+        float acc[kAccumulators];
+        for (int v = 0; v < kAccumulators; ++v) acc[v] = 0.0f;
+        for (int kt = 0; kt < phases; ++kt) {
+            consumeStep<kCluster>(ring, std::uint32_t(kt), warpgroup, t, acc, pipe);
+            if (threadIdx.x == 0 && kt + kStages < phases)
+                produceStep<kCluster>(ring, &mapA, &mapB, std::uint32_t(kt + kStages), tile,
+                                      kt + kStages, rank, rec, pipe);
+            __syncwarp();
+        }
+        storeTile(c, n, tile, warpgroup, t, acc);
+    }
+    rec.finish();
+    // No block leaves while another may still arrive on its barriers or
+    // multicast into its stages.
+    if constexpr (kCluster > 1) clusterSync();
+}
+
+template <bool kProducer, bool kPersistent, int kCluster, typename Out>
+TensorCoreKernels kernelsFor(const char* name) {
+    TensorCoreKernels k;
+    k.name = name;
+    k.plain = reinterpret_cast<const void*>(&tcTma<kProducer, kPersistent, kCluster, false, Out>);
+    k.recorded = reinterpret_cast<const void*>(&tcTma<kProducer, kPersistent, kCluster, true, Out>);
+    k.dynamicShared = std::uint32_t(kSharedBytes);
+    k.tma = true;
+    k.persistent = kPersistent;
+    k.cluster = kCluster;
+    return k;
+}
+
+template <typename Out>
+Result<TensorCoreKernels> kernelsOf(TensorCoreVariant v) {
+    switch (v) {
+        case TensorCoreVariant::WgmmaTma:
+            return kernelsFor<false, false, 1, Out>("tcWgmmaTma");
+        case TensorCoreVariant::WarpSpecialized:
+            return kernelsFor<true, false, 1, Out>("tcWarpSpecialized");
+        case TensorCoreVariant::Persistent:
+            return kernelsFor<true, true, 1, Out>("tcPersistent");
+        case TensorCoreVariant::Clusters:
+            return kernelsFor<true, true, 2, Out>("tcClusters");
+        default:
+            break;
+    }
+    return makeError(std::string("variant ") + tensorCoreVariantInfo(v).id +
+                     " is no TMA rung");
+}
+
+}  // namespace
+
+Result<TensorCoreKernels> tmaKernels(TensorCoreVariant variant, TensorCoreOutput output) {
+    if (output == TensorCoreOutput::F32) return kernelsOf<float>(variant);
+    return kernelsOf<__nv_bfloat16>(variant);
+}
+
+}  // namespace ws::tensorcore
