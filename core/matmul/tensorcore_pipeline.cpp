@@ -16,27 +16,29 @@ const char* const kReleases[] = {"released0", "released1"};
 }  // namespace
 
 void PipelineColumns::storeInto(std::vector<RecordTable>& tables) const {
-    RecordTable& t = addTable(tables, "pipeline");
-    std::vector<std::uint32_t>* ids[6];
-    for (int i = 0; i < 6; ++i) ids[i] = &t.add<std::uint32_t>(kIds[i]);
-    auto& producerWait = t.add<std::int64_t>("producerWait");
-    auto& issued = t.add<std::int64_t>("issued");
-    std::vector<std::int64_t>*wait[2], *ready[2], *released[2];
-    for (int c = 0; c < kPipelineConsumerLanes; ++c) {
-        wait[c] = &t.add<std::int64_t>(kWaits[c]);
-        ready[c] = &t.add<std::int64_t>(kReadies[c]);
-        released[c] = &t.add<std::int64_t>(kReleases[c]);
-    }
+    // Filled apart and moved in at the end: a table's columns live in a
+    // vector that moves as columns are added.
+    std::vector<std::uint32_t> ids[6];
+    std::vector<std::int64_t> producerWait, issued, wait[2], ready[2], released[2];
     for (const PipelineStep& s : rows) {
         const std::uint32_t v[6] = {s.block, s.step, s.tileRow, s.tileCol, s.phase, s.stage};
-        for (int i = 0; i < 6; ++i) ids[i]->push_back(v[i]);
+        for (int i = 0; i < 6; ++i) ids[i].push_back(v[i]);
         producerWait.push_back(s.producerWait);
         issued.push_back(s.issued);
         for (int c = 0; c < kPipelineConsumerLanes; ++c) {
-            wait[c]->push_back(s.wait[c]);
-            ready[c]->push_back(s.ready[c]);
-            released[c]->push_back(s.released[c]);
+            wait[c].push_back(s.wait[c]);
+            ready[c].push_back(s.ready[c]);
+            released[c].push_back(s.released[c]);
         }
+    }
+    RecordTable& t = addTable(tables, "pipeline");
+    for (int i = 0; i < 6; ++i) t.add<std::uint32_t>(kIds[i]) = std::move(ids[i]);
+    t.add<std::int64_t>("producerWait") = std::move(producerWait);
+    t.add<std::int64_t>("issued") = std::move(issued);
+    for (int c = 0; c < kPipelineConsumerLanes; ++c) {
+        t.add<std::int64_t>(kWaits[c]) = std::move(wait[c]);
+        t.add<std::int64_t>(kReadies[c]) = std::move(ready[c]);
+        t.add<std::int64_t>(kReleases[c]) = std::move(released[c]);
     }
 }
 
