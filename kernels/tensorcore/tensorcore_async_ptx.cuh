@@ -35,13 +35,15 @@ __device__ __forceinline__ void mbarrierArrive(std::uint32_t bar) {
 }
 
 // One arrival on the barrier at the same shared offset in block `rank` of
-// the cluster (this block's own included), released at cluster scope.
+// the cluster (this block's own included). The arrival's default release
+// semantics suffice: what it hands over is a stage the tensor cores have
+// finished reading (wgmma.wait_group returned), not data this thread wrote.
 __device__ __forceinline__ void mbarrierArriveCluster(std::uint32_t bar, std::uint32_t rank) {
     asm volatile(
         "{\n"
         ".reg .b32 remote;\n"
         "mapa.shared::cluster.u32 remote, %0, %1;\n"
-        "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n"
+        "mbarrier.arrive.shared::cluster.b64 _, [remote];\n"
         "}\n" ::"r"(bar),
         "r"(rank)
         : "memory");

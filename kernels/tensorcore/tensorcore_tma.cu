@@ -131,14 +131,29 @@ __device__ __forceinline__ void produceStep(const Ring& ring, const CUtensorMap*
     }
 }
 
+// A consumer warp hands stage `s` back: once in every block of the cluster.
+template <int kCluster>
+__device__ __forceinline__ void releaseStage(const Ring& ring, int s, int t) {
+    if (t % 32 != 0) return;
+    if constexpr (kCluster == 1) {
+        mbarrierArrive(ring.emptyBar(s));
+    } else {
+        for (int r = 0; r < kCluster; ++r) mbarrierArriveCluster(ring.emptyBar(s), r);
+    }
+}
+
 // Step `step` of consumer warpgroup `group`: wait for the stage's bytes,
-// multiply its 64 rows of A by B's 256 columns, 16 of k at a time, wait
-// for the tensor cores, release the stage (each warp once, in every block
-// of the cluster).
-template <int kCluster, bool kRecord>
+// multiply its 64 rows of A by B's 256 columns, 16 of k at a time. With
+// kOverlap false it waits for its own wgmma and releases the stage; with
+// kOverlap true it leaves this batch running, waits only for the previous
+// step's (wgmma.wait_group 1) and releases that step's stage when
+// `previousInFlight` (not at a tile's first step), so the tensor cores
+// always hold the next batch (finishConsuming releases a tile's last one).
+template <int kCluster, bool kOverlap, bool kRecord>
 __device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step, int group,
                                             int t, float (&acc)[kAccumulators],
-                                            PipelineRecorder<kRecord>& pipe) {
+                                            PipelineRecorder<kRecord>& pipe,
+                                            bool previousInFlight = false) {
     const int s = int(step % kStages);
     if (t == 0) pipe.consumerWaits(step, group);
     mbarrierWait(ring.fullBar(s), (step / kStages) & 1u);
@@ -148,15 +163,27 @@ __device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step
     for (int k16 = 0; k16 < kBk / 16; ++k16)
         wgmmaM64N256K16(acc, aDescriptor(aTile, group, k16), bDescriptor(aTile, k16));
     wgmmaCommit();
-    wgmmaWait<0>();
-    if (t == 0) pipe.released(step, group);
-    if (t % 32 == 0) {
-        if constexpr (kCluster == 1) {
-            mbarrierArrive(ring.emptyBar(s));
-        } else {
-            for (int r = 0; r < kCluster; ++r) mbarrierArriveCluster(ring.emptyBar(s), r);
+    if constexpr (kOverlap) {
+        wgmmaWait<1>();
+        if (previousInFlight) {
+            if (t == 0) pipe.released(step - 1, group);
+            releaseStage<kCluster>(ring, int((step - 1) % kStages), t);
         }
+    } else {
+        wgmmaWait<0>();
+        if (t == 0) pipe.released(step, group);
+        releaseStage<kCluster>(ring, s, t);
     }
+}
+
+// After a tile's last step under kOverlap: its batch done, its stage released.
+template <int kCluster, bool kRecord>
+__device__ __forceinline__ void finishConsuming(const Ring& ring, std::uint32_t lastStep,
+                                                int group, int t,
+                                                PipelineRecorder<kRecord>& pipe) {
+    wgmmaWait<0>();
+    if (t == 0) pipe.released(lastStep, group);
+    releaseStage<kCluster>(ring, int(lastStep % kStages), t);
 }
 
 __device__ __forceinline__ void storePair(float* c, float x, float y) {
@@ -234,8 +261,11 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
             float acc[kAccumulators];
             for (int u = walk.first; u < walk.count; u += walk.stride) {
                 for (int v = 0; v < kAccumulators; ++v) acc[v] = 0.0f;
+                // A tile's last stage is released before its C is stored,
+                // so the next tile's first step has nothing to release.
                 for (int kt = 0; kt < phases; ++kt, ++step)
-                    consumeStep<kCluster>(ring, step, group, t, acc, pipe);
+                    consumeStep<kCluster, true>(ring, step, group, t, acc, pipe, kt > 0);
+                finishConsuming<kCluster>(ring, step - 1, group, t, pipe);
                 storeTile(c, n, walk.tile(u), group, t, acc);
             }
         }
@@ -250,7 +280,7 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
         float acc[kAccumulators];
         for (int v = 0; v < kAccumulators; ++v) acc[v] = 0.0f;
         for (int kt = 0; kt < phases; ++kt) {
-            consumeStep<kCluster>(ring, std::uint32_t(kt), warpgroup, t, acc, pipe);
+            consumeStep<kCluster, false>(ring, std::uint32_t(kt), warpgroup, t, acc, pipe);
             if (threadIdx.x == 0 && kt + kStages < phases)
                 produceStep<kCluster>(ring, &mapA, &mapB, std::uint32_t(kt + kStages), tile,
                                       kt + kStages, rank, rec, pipe);
