@@ -94,6 +94,18 @@ Status wgmmaDeviceCheck(TensorCoreVariant v, int ccMajor, int ccMinor,
         deviceName + ", is " + std::to_string(ccMajor) + "." + std::to_string(ccMinor));
 }
 
+int bf16TensorFlopsPerClockPerSm(int ccMajor, int ccMinor) {
+    if (ccMajor == 8 && ccMinor == 0) return 2048;
+    if (ccMajor == 9 && ccMinor == 0) return 4096;
+    if (ccMajor == 10 && ccMinor == 0) return 8192;
+    return 0;
+}
+
+double bf16TensorPeakGflops(const DeviceInfo& d) {
+    return double(d.smCount) * bf16TensorFlopsPerClockPerSm(d.ccMajor, d.ccMinor) *
+           double(d.smClockKHz) / 1e6;
+}
+
 std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v) {
     MatmulTiling t;
     t.tileM = kTensorCoreTileM;

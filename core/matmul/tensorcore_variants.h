@@ -85,6 +85,13 @@ inline constexpr std::uint32_t kTmaSharedBytes =
 Status wgmmaDeviceCheck(TensorCoreVariant v, int ccMajor, int ccMinor,
                         const std::string& deviceName);
 
+// Dense BF16 tensor-core FLOPs per clock per SM with FP32 accumulation
+// (vendor datasheets: 2048 on 8.0, 4096 on 9.0, 8192 on 10.0), 0 where
+// not known; and the peak: SMs x that x the SM clock, in GFLOP/s (on an
+// H100 at 1830 MHz, 989 TFLOP/s, the datasheet's figure).
+int bf16TensorFlopsPerClockPerSm(int ccMajor, int ccMinor);
+double bf16TensorPeakGflops(const DeviceInfo& device);
+
 // How the variant's kernel cuts C (MatmulTiling's fields: block tile, k per
 // phase, threads, entries per thread, shared bytes); nullopt for cuBLAS.
 std::optional<MatmulTiling> tensorCoreTiling(TensorCoreVariant v);

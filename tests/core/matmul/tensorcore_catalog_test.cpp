@@ -139,5 +139,19 @@ TEST(TensorCoreCatalog, TmaRungsTile128By256WithAProducerFromWarpSpecializedOn) 
     EXPECT_TRUE(wgmmaDeviceCheck(TensorCoreVariant::Cublas, 12, 0, "GPU").ok());
 }
 
+TEST(TensorCoreCatalog, TheDensePeakIsSmsTimesTheRateTimesTheClock) {
+    DeviceInfo h100;
+    h100.ccMajor = 9;
+    h100.smCount = 132;
+    h100.smClockKHz = 1830000;
+    // The datasheet's 989.4 TFLOP/s dense BF16 at 1830 MHz.
+    EXPECT_NEAR(bf16TensorPeakGflops(h100), 989.4e3, 0.1e3);
+    EXPECT_EQ(bf16TensorFlopsPerClockPerSm(8, 0), 2048);
+    EXPECT_EQ(bf16TensorFlopsPerClockPerSm(8, 9), 0);  // not known: no roof drawn
+    h100.ccMajor = 8;
+    h100.ccMinor = 9;
+    EXPECT_EQ(bf16TensorPeakGflops(h100), 0);
+}
+
 }  // namespace
 }  // namespace ws

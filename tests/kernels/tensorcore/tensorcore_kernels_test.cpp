@@ -211,14 +211,18 @@ TEST(TensorCoreKernels, TmaRungsRecordTheirPipelineStepByStep) {
                     EXPECT_EQ(s.tileRow, mine[i - 1].tileRow);
                     EXPECT_EQ(s.tileCol, mine[i - 1].tileCol);
                 }
-                // A stage refilled only after both consumers released its last use.
-                if (i >= 4)
-                    for (int c = 0; c < 2; ++c)
-                        EXPECT_GE(s.issued, mine[i - 4].released[c]) << "step " << i;
+                // A stage refilled only after both consumers released its
+                // last use; a consumer releases a step before it waits for
+                // the step after next (the one after it may still be
+                // running on the tensor cores).
+                for (int c = 0; c < 2; ++c) {
+                    if (i >= 4) EXPECT_GE(s.issued, mine[i - 4].released[c]) << "step " << i;
+                    if (i >= 2) EXPECT_LE(mine[i - 2].released[c], s.wait[c]) << "step " << i;
+                }
             }
             const PipelineWaits w = pipelineWaits(mine);
             EXPECT_GT(w.consumerBusy, 0);
-            EXPECT_LE(w.consumerBusy, 2 * w.span);
+            EXPECT_GT(w.span, 0);
         }
     }
 }
