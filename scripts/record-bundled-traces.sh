@@ -2,8 +2,8 @@
 # Records the traces bundled in resources/traces on a machine with a CUDA
 # device: small sweeps of every experiment, a few MB in all.
 # Usage: record-bundled-traces.sh [RECORDER] [OUTDIR] [LAB...]
-# LAB is basics, reductions, memory, memkinds, atomics, concurrency or matmul; without
-# one, every lab is recorded. LAB affine re-records only the reductions of
+# LAB is basics, reductions, memory, memkinds, atomics, concurrency, matmul or
+# tensorcores; without one, every lab is recorded. LAB affine re-records only the reductions of
 # affine maps (part of reductions).
 set -euo pipefail
 rec=${1:-build-gpu/app/record/warpscope-record}
@@ -124,8 +124,19 @@ record_matmul() {
     sweep matmul n=1024 variant=cpu-blocked
 }
 
+record_tensorcores() {
+    # The tensor-core ladder (matmul-tc, Hopper only): every rung at 2048 with
+    # four traced blocks (their tiles and, from wgmma-tma on, the pipeline
+    # step by step), and at 4096 and 8192, where the goal is measured, with
+    # block records only.
+    sweep matmul-tc n=2048 traced_blocks=4 \
+          variant=wmma,mma-sync,wgmma,wgmma-tma,warp-specialized,persistent,clusters,cublas
+    sweep matmul-tc n=4096,8192 traced_blocks=0 \
+          variant=wmma,mma-sync,wgmma,wgmma-tma,warp-specialized,persistent,clusters,cublas
+}
+
 labs=("$@")
-[ ${#labs[@]} -gt 0 ] || labs=(basics reductions memory memkinds atomics concurrency matmul)
+[ ${#labs[@]} -gt 0 ] || labs=(basics reductions memory memkinds atomics concurrency matmul tensorcores)
 for lab in "${labs[@]}"; do
     declare -F "record_$lab" >/dev/null || { echo "unknown lab '$lab'" >&2; exit 2; }
     "record_$lab"

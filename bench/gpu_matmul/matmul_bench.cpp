@@ -175,10 +175,17 @@ struct TensorCoreRow {
 
 int benchTensorCore(const ws::DeviceInfo& device, nlohmann::json& out) {
     int failures = 0;
+    // The dense BF16 peak at the device's SM clock (SMs x 4096 x clock on
+    // Hopper): what "% of peak" divides by.
+    const double peakTflops = ws::bf16TensorPeakGflops(device) / 1000;
+    out["bf16PeakTflops"] = peakTflops;
     std::printf(
-        "\n### Tensor cores: BF16 in, FP32 accumulation (matmul-tc)\n\n| variant | n | output | "
-        "median ms | min | max | cv %% | TFLOP/s | %% of cuBLAS | verified "
-        "|\n|---|---|---|---|---|---|---|---|---|---|\n");
+        "\n### Tensor cores: BF16 in, FP32 accumulation (matmul-tc)\n\nDense BF16 peak: %.0f "
+        "TFLOP/s (%d SMs x %d FLOP/clock x %.2f GHz)\n\n| variant | n | output | "
+        "median ms | min | max | cv %% | TFLOP/s | %% of cuBLAS | %% of peak | verified "
+        "|\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        peakTflops, device.smCount, ws::bf16TensorFlopsPerClockPerSm(device.ccMajor, device.ccMinor),
+        device.smClockKHz / 1e6);
     for (std::uint32_t n : {4096u, 8192u}) {
         std::fprintf(stderr, "matmul_bench: preparing %u x %u BF16 inputs\n", n, n);
         auto inputs = ws::tensorcore::TensorCoreInputs::make(n, 1);
@@ -217,9 +224,11 @@ int benchTensorCore(const ws::DeviceInfo& device, nlohmann::json& out) {
                 if (!row.verified) ++failures;
                 if (v == "cublas") cublas = row.tflops;
                 const double pct = cublas > 0 ? 100 * row.tflops / cublas : 0;
-                std::printf("| %s | %u | %s | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f | %s |\n",
-                            row.variant.c_str(), n, output, row.medianMs, row.minMs, row.maxMs,
-                            row.cvPercent, row.tflops, pct, row.verified ? "yes" : "NO");
+                const double ofPeak = peakTflops > 0 ? 100 * row.tflops / peakTflops : 0;
+                std::printf(
+                    "| %s | %u | %s | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f | %.1f | %s |\n",
+                    row.variant.c_str(), n, output, row.medianMs, row.minMs, row.maxMs,
+                    row.cvPercent, row.tflops, pct, ofPeak, row.verified ? "yes" : "NO");
                 out["bf16"].push_back({{"variant", row.variant},
                                        {"n", n},
                                        {"output", row.output},
@@ -230,6 +239,7 @@ int benchTensorCore(const ws::DeviceInfo& device, nlohmann::json& out) {
                                        {"samples", row.samples},
                                        {"tflops", row.tflops},
                                        {"percentOfCublas", pct},
+                                       {"percentOfPeak", ofPeak},
                                        {"verified", row.verified}});
             }
         }
