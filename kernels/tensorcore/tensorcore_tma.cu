@@ -186,11 +186,14 @@ __device__ __forceinline__ void finishConsuming(const Ring& ring, std::uint32_t 
     releaseStage<kCluster>(ring, int(lastStep % kStages), t);
 }
 
+// C is written once and never read back by the kernel: streaming stores
+// (st.global.cs, evict first) keep it from pushing A's and B's panels,
+// which the blocks running together share, out of L2.
 __device__ __forceinline__ void storePair(float* c, float x, float y) {
-    *reinterpret_cast<float2*>(c) = make_float2(x, y);
+    __stcs(reinterpret_cast<float2*>(c), make_float2(x, y));
 }
 __device__ __forceinline__ void storePair(__nv_bfloat16* c, float x, float y) {
-    *reinterpret_cast<__nv_bfloat162*>(c) = __floats2bfloat162_rn(x, y);
+    __stcs(reinterpret_cast<__nv_bfloat162*>(c), __floats2bfloat162_rn(x, y));
 }
 
 // Consumer `group`'s 64 x 256 part of the tile to C (register v of thread
