@@ -27,12 +27,13 @@ Status PipelineStorage::download(Launch& launch) const {
     if (!slots.empty())
         WS_CUDA_TRY(cudaMemcpy(slots.data(), m_slots.get(), m_slots.bytes(),
                                cudaMemcpyDeviceToHost));
-    constexpr std::uint32_t kWhole = 1u | (((1u << kPipelineConsumers) - 1u) << 1);
     PipelineColumns columns;
     for (std::size_t t = 0; t < m_traced.size(); ++t)
         for (std::uint32_t i = 0; i < m_trace.maxSteps; ++i) {
             const PipelineSlot& s = slots[t * m_trace.maxSteps + i];
-            if ((s.written & kWhole) != kWhole) continue;
+            bool whole = s.producerWritten != 0;
+            for (int c = 0; c < kPipelineConsumers; ++c) whole = whole && s.consumerWritten[c];
+            if (!whole) continue;
             PipelineStep row;
             row.block = m_traced[t];
             row.step = i;

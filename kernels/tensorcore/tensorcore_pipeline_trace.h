@@ -16,6 +16,8 @@
 namespace ws::tensorcore {
 
 inline constexpr int kPipelineConsumers = 2;
+// Tiles of a persistent block whose steps are recorded.
+inline constexpr std::uint32_t kPipelineTracedTiles = 2;
 
 struct PipelineSlot {
     std::int64_t producerWait, issued;
@@ -23,11 +25,17 @@ struct PipelineSlot {
         released[kPipelineConsumers];
     std::uint32_t tileRow, tileCol;  // the tile this step belongs to
     std::uint32_t phase, stage;      // its k-phase in the tile, the ring slot it used
-    std::uint32_t written;  // bit 0 the producer's fields, bit 1 + c consumer c's
+    // 1 once the producer's fields, and consumer c's, are written: a word
+    // each, so that plain stores suffice (an atomic a step cost the traced
+    // blocks, and with them a persistent grid, several per cent).
+    std::uint32_t producerWritten, consumerWritten[kPipelineConsumers];
     std::uint32_t pad;
 };
 
 // Passed by value beside MatmulTrace; slot t keeps steps [t * maxSteps, ..).
+// Steps from maxSteps on are not recorded: a persistent block records its
+// first tiles only (kPipelineTracedTiles), which keeps what the traced
+// blocks pay, and with them the whole persistent grid, small.
 struct PipelineTrace {
     PipelineSlot* slots = nullptr;
     std::uint32_t maxSteps = 0;
@@ -70,7 +78,7 @@ public:
             s->tileCol = tileCol;
             s->phase = phase;
             s->stage = stage;
-            atomicOr(&s->written, 1u);
+            s->producerWritten = 1;
         }
     }
     __device__ void consumerWaits(std::uint32_t step, int c) {
@@ -82,7 +90,7 @@ public:
     __device__ void released(std::uint32_t step, int c) {
         if (PipelineSlot* s = at(step)) {
             s->released[c] = dev::cycleCounter();
-            atomicOr(&s->written, 2u << c);
+            s->consumerWritten[c] = 1;
         }
     }
 

@@ -223,7 +223,9 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
                                     .maxShared = 0};
     const std::uint32_t traced =
         std::uint32_t(std::min<std::uint64_t>({s.tracedBlocks, shape.blocks, kMaxTracedSlots}));
-    const std::uint32_t maxSteps = kernels->tma ? shape.maxPhases : 0;
+    const std::uint32_t maxSteps =
+        kernels->tma ? phaseCount(*tiling, s.n) * std::min(tilesPerBlock, kPipelineTracedTiles)
+                     : 0;
     if (Status st = checkMemory(s.n,
                                 MatmulTraceStorage::deviceBytes(shape) +
                                     PipelineStorage::deviceBytes(traced, maxSteps),
