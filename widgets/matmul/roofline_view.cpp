@@ -191,7 +191,7 @@ void RooflineView::rebuild() {
     p->xAxis->setLabel(tr("arithmetic intensity (FLOP per byte loaded)"));
     p->yAxis->setLabel(tr("GFLOP/s"));
     p->xAxis->setRange(kMinIntensity, kMaxIntensity);
-    double top = std::max(m_data.peakGflops, 1.0), bottom = top;
+    double top = std::max({m_data.peakGflops, m_data.tensorPeakGflops, 1.0}), bottom = top;
     for (const auto& pt : m_data.points) {
         top = std::max(top, pt.gflops);
         bottom = std::min(bottom, pt.gflops);
@@ -235,6 +235,26 @@ void RooflineView::rebuild() {
                             Qt::AlignRight | Qt::AlignBottom),
                       text};
             m_peak.first->setTextAlignment(Qt::AlignRight);
+        }
+        if (m_data.tensorPeakGflops > 0) {
+            // The tensor cores' roof, dashed: the memory roof runs on up to it.
+            QVector<double> tx, ty;
+            for (double x = kMinIntensity; x <= kMaxIntensity * 1.01; x *= 1.1) {
+                tx << x;
+                ty << (m_data.memoryGBs > 0
+                           ? std::min(m_data.tensorPeakGflops, m_data.memoryGBs * x)
+                           : m_data.tensorPeakGflops);
+            }
+            QCPGraph* tensor = p->addGraph();
+            tensor->setData(tx, ty, true);
+            tensor->setPen(QPen(palette::text(), 2, Qt::DashLine));
+            tensor->removeFromLegend();
+            const QString text = tr("BF16 tensor peak %1 GFLOP/s\n%2")
+                                     .arg(m_data.tensorPeakGflops, 0, 'f', 0)
+                                     .arg(m_data.tensorPeakText);
+            label(kMaxIntensity * 0.8, m_data.tensorPeakGflops * 1.08, text,
+                  Qt::AlignRight | Qt::AlignBottom)
+                ->setTextAlignment(Qt::AlignRight);
         }
         if (m_data.memoryGBs > 0) {
             const QString text =

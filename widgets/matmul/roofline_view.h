@@ -1,7 +1,8 @@
 #pragma once
 // The roofline of the matrix multiply lab (QCustomPlot, log-log): FLOP per
 // byte loaded against GFLOP/s. The compute roof is the FP32 peak (SMs x FP32
-// lanes x 2 x clock), the memory roof the copy bandwidth measured on the
+// lanes x 2 x clock), with the dense BF16 tensor-core peak dashed above it
+// where tensor-core runs are shown, the memory roof the copy bandwidth measured on the
 // device; each variant is a point per size, its sizes joined by a line, and
 // the run on show is ringed. Intensities come from the load model (what the
 // kernel's threads load) unless Nsight Compute measured the DRAM bytes;
@@ -30,6 +31,10 @@ struct RooflineData {
     QString deviceName;
     double peakGflops = 0;
     QString peakText;  // how the peak was computed
+    // The dense BF16 tensor-core peak, a second compute roof above the FP32
+    // one for the tensor-core product's points (0: not drawn).
+    double tensorPeakGflops = 0;
+    QString tensorPeakText;
     double memoryGBs = 0;
     QString memorySource;               // "measured copy" or "theoretical"
     QStringList variants;               // legend order

@@ -82,7 +82,7 @@ MatmulLab::MatmulLab(WorkbenchHost* window)
 }
 
 MatmulSources MatmulLab::sources() const {
-    return {&m_window->source()->bundled(), m_session, m_counters};
+    return {&m_window->source()->bundled(), m_session, m_counters, m_tensorSession};
 }
 
 void MatmulLab::registerViews() {
@@ -120,8 +120,10 @@ void MatmulLab::onExperiment(const QString& id) {
 void MatmulLab::onLoaded(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     m_window->showLabDock(m_dock, listsTiles(findExperiment(run.experiment)));
-    if (loaded.origin == RunOrigin::Live)
+    if (loaded.origin == RunOrigin::Live) {
         if (auto m = matmulMeasurementOf(run)) m_session.push_back(*m);
+        if (auto m = tensorCoreMeasurementOf(run)) m_tensorSession.push_back(*m);
+    }
 }
 
 void MatmulLab::refresh() {

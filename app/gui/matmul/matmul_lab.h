@@ -51,6 +51,7 @@ private:
     RooflineView* m_roofline;
     LadderChart* m_ladder;
     std::vector<MatmulMeasurement> m_session;
+    std::vector<TensorCoreMeasurement> m_tensorSession;
     std::optional<MatmulCounters> m_counters;
 };
 

@@ -159,7 +159,8 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
         const auto m = matmulMeasurementOf(*shown);
         if (m) d.current = pointOf(*m);
         if (m && d.current) d.measuredLevels = measuredLevelsOf(*shown, *d.current);
-        if (!m)
+        addTensorCoreRoof(d, shown, {sources.bundled, sources.tensorSession});
+        if (!m && !d.current)
             d.note = QObject::tr(
                          "The matrix multiply lab's runs on this device;\n"
                          "the run on show (%1) is not one of them.")

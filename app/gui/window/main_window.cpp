@@ -38,6 +38,7 @@
 #include "app/gui/memory/bank_probe_series.h"
 #include "app/gui/memory/memory_lab.h"
 #include "app/gui/reduction/reduction_lab.h"
+#include "app/gui/tensorcore/tensorcore_lab.h"
 #include "app/gui/window/export_actions.h"
 #include "app/gui/window/run_compare_window.h"
 #include "app/gui/window/workbench_views.h"
@@ -82,6 +83,7 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     registerWorkbenchViews(this);
     new AtomicsLab(this);      // work queue, CAS attempts and contention docks; its views by name
     new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
+    new TensorCoreLab(this);   // TMA pipeline, tile and instructions, BF16 ladder; views by name
     new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
     new MemkindsLab(this);     // staircases, L2 distance, constant, texture, local; views by name
     // Lessons come last: their slides use the views every lab registered.

@@ -11,6 +11,7 @@
 #include "core/trace/trace_io.h"
 #include "tests/widgets/tensorcore/tensorcore_test_runs.h"
 #include "widgets/tensorcore/pipeline_view.h"
+#include "widgets/tensorcore/tensor_tile_view.h"
 #include "widgets/view/palette.h"
 
 namespace {
@@ -47,11 +48,15 @@ int main(int argc, char** argv) {
     const QDir out(QString::fromLocal8Bit(argv[1]));
     using namespace ws;
     auto pipeline = [](PlaybackModel* m) -> QWidget* { return new PipelineView(m); };
+    auto tile = [](PlaybackModel* m) -> QWidget* { return new TensorTileView(m); };
     const std::vector<Shot> shots = {
         {"tc-pipeline-wgmma-tma", test::tensorCoreRun("wgmma-tma", 4096, 2), pipeline},
         {"tc-pipeline-warp-specialized", test::tensorCoreRun("warp-specialized", 4096, 4),
          pipeline},
         {"tc-pipeline-wmma", test::tensorCoreRun("wmma", 4096, 2), pipeline},
+        {"tc-tile-warp-specialized", test::tensorCoreRun("warp-specialized", 4096, 1), tile},
+        {"tc-tile-wgmma", test::tensorCoreRun("wgmma", 4096, 1), tile},
+        {"tc-tile-mma-sync", test::tensorCoreRun("mma-sync", 4096, 1), tile},
     };
     bool ok = true;
     for (const Shot& s : shots) {

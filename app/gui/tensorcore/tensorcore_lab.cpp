@@ -1,0 +1,87 @@
+#include "app/gui/tensorcore/tensorcore_lab.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QTabWidget>
+
+#include "app/gui/common/dock_sizes.h"
+#include "app/gui/common/scroll_when_short.h"
+#include "app/gui/workbench/experiment_browser.h"
+#include "app/gui/workbench/workbench_host.h"
+#include "widgets/plots/ladder_chart.h"
+#include "widgets/tensorcore/pipeline_view.h"
+#include "widgets/tensorcore/tensor_run_facts.h"
+#include "widgets/tensorcore/tensor_tile_view.h"
+
+namespace ws {
+
+TensorCoreLab::TensorCoreLab(WorkbenchHost* window)
+    : QObject(window),
+      m_window(window),
+      m_dock(window->addLabDock(tr("Tensor cores"), QStringLiteral("tensor-cores"),
+                                Qt::BottomDockWidgetArea)),
+      m_tabs(new QTabWidget(m_dock)),
+      m_pipeline(new PipelineView(window->model(), m_tabs)),
+      m_tile(new TensorTileView(window->model(), m_tabs)),
+      m_ladder(new LadderChart(m_tabs)) {
+    m_tabs->addTab(m_pipeline, tr("TMA pipeline"));
+    m_tabs->addTab(m_tile, tr("Tile and instructions"));
+    m_tabs->addTab(m_ladder, tr("BF16 ladder"));
+    m_dock->setWidget(scrollWhenShort(m_tabs));
+    window->dockSizes()->prefer(m_dock, 520, Qt::Vertical);
+    m_dock->hide();
+    window->menuBar()->addMenu(tr("&Tensor cores"))->addAction(m_dock->toggleViewAction());
+    connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
+            &TensorCoreLab::onExperiment);
+    connect(window->source(), &RunSource::loaded, this, &TensorCoreLab::onLoaded);
+    connect(window, &WorkbenchHost::runShown, this, &TensorCoreLab::refresh);
+    registerViews();
+    refresh();
+}
+
+TensorCoreSources TensorCoreLab::sources() const {
+    return {&m_window->source()->bundled(), m_session};
+}
+
+void TensorCoreLab::registerViews() {
+    ViewCatalog* views = m_window->views();
+    const QString lab = QStringLiteral("tensorcore");
+    views->add({QStringLiteral("tc-pipeline"), tr("TMA pipeline"), lab,
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new PipelineView(c.model, parent);
+                }});
+    views->add({QStringLiteral("tc-tile"), tr("Tile and tensor-core instructions"), lab,
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return new TensorTileView(c.model, parent);
+                }});
+    views->add({QStringLiteral("tc-ladder"), tr("Tensor-core ladder"), lab,
+                [this](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    auto* chart = new LadderChart(parent);
+                    PlaybackModel* model = c.model;
+                    auto fill = [this, chart, model] {
+                        chart->setData(tensorCoreLadder(model->run(), sources()));
+                    };
+                    connect(model, &PlaybackModel::runChanged, chart, fill);
+                    fill();
+                    return chart;
+                }});
+}
+
+void TensorCoreLab::onExperiment(const QString& id) {
+    const bool shown = id == QLatin1String(kTensorCoreExperiment);
+    m_window->showLabDock(m_dock, shown);
+    if (shown) m_dock->raise();
+}
+
+void TensorCoreLab::onLoaded(const LoadedRun& loaded) {
+    const Run& run = *loaded.prepared->run;
+    m_window->showLabDock(m_dock, run.experiment == kTensorCoreExperiment);
+    if (loaded.origin == RunOrigin::Live)
+        if (auto m = tensorCoreMeasurementOf(run)) m_session.push_back(*m);
+}
+
+void TensorCoreLab::refresh() {
+    m_ladder->setData(tensorCoreLadder(m_window->model()->run(), sources()));
+}
+
+}  // namespace ws

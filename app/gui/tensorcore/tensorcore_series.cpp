@@ -1,0 +1,133 @@
+#include "app/gui/tensorcore/tensorcore_series.h"
+
+#include <map>
+#include <set>
+
+#include "core/matmul/matmul_variants.h"
+#include "core/matmul/tensorcore_variants.h"
+
+namespace ws {
+
+namespace {
+
+constexpr const char* kExperiment = "matmul-tc";
+
+std::optional<TensorCoreMeasurement> measurement(const std::string& experiment,
+                                                 const ParamValues& p, double kernelMs,
+                                                 const std::string& device, bool verified) {
+    if (experiment != kExperiment || kernelMs <= 0) return std::nullopt;
+    TensorCoreMeasurement m;
+    const auto variant = p.find("variant");
+    const auto n = p.find("n");
+    if (variant == p.end() || n == p.end()) return std::nullopt;
+    m.variant = variant->second;
+    m.n = std::uint32_t(std::strtoul(n->second.c_str(), nullptr, 10));
+    if (m.n == 0 || !parseTensorCoreVariant(m.variant)) return std::nullopt;
+    m.gflops = matmulFlops(m.n) / (kernelMs * 1e6);
+    m.device = device;
+    m.verified = verified;
+    return m;
+}
+
+// The measurements on the shown run's device, when there are any.
+std::vector<TensorCoreMeasurement> sameDevice(const Run* shown, const TensorCoreSources& s) {
+    auto all = tensorCoreMeasurements(s);
+    if (!shown) return all;
+    std::vector<TensorCoreMeasurement> mine;
+    for (const auto& m : all)
+        if (m.device == shown->device.name) mine.push_back(m);
+    return mine.empty() ? all : mine;
+}
+
+}  // namespace
+
+std::optional<TensorCoreMeasurement> tensorCoreMeasurementOf(const Run& run) {
+    const bool failed = run.verification.checked && !run.verification.passed;
+    return measurement(run.experiment, run.params, run.timing.kernelMs, run.device.name, !failed);
+}
+
+std::vector<TensorCoreMeasurement> tensorCoreMeasurements(const TensorCoreSources& sources) {
+    std::vector<TensorCoreMeasurement> out;
+    if (sources.bundled)
+        for (const BundledTrace* t : sources.bundled->forExperiment(kExperiment))
+            if (auto m = measurement(t->experiment.toStdString(), t->params, t->kernelMs,
+                                     t->device.toStdString(), t->verified))
+                out.push_back(*m);
+    out.insert(out.end(), sources.session.begin(), sources.session.end());
+    return out;
+}
+
+LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources) {
+    LadderData d;
+    d.unit = QStringLiteral("GFLOP/s");
+    d.axisLabel = QObject::tr("GFLOP/s (2 n³ / kernel time), BF16 in, FP32 accumulate");
+    d.referenceName = QObject::tr("cuBLAS BF16");
+    d.fractionName = QObject::tr("of cuBLAS");
+    const auto all = sameDevice(shown, sources);
+    const auto mine = shown ? tensorCoreMeasurementOf(*shown) : std::nullopt;
+    std::map<std::uint32_t, std::set<std::string>> variantsAt;
+    for (const auto& m : all) variantsAt[m.n].insert(m.variant);
+    std::uint32_t n = 0;
+    if (mine && variantsAt[mine->n].size() >= 3) n = mine->n;
+    if (!n) {
+        std::size_t most = 0;
+        for (const auto& [size, set] : variantsAt)
+            if (set.size() >= most) {  // the largest n among those with most rungs
+                most = set.size();
+                n = size;
+            }
+    }
+    if (!n) return d;
+    d.title = QObject::tr("Tensor-core ladder (BF16), n = %1").arg(n);
+    double peak = 0;
+    if (shown && shown->device.smCount > 0) peak = bf16TensorPeakGflops(shown->device);
+    for (const auto& info : tensorCoreVariants()) {
+        const TensorCoreMeasurement* pick = nullptr;
+        for (const auto& m : all)
+            if (m.n == n && m.variant == info.id) pick = &m;  // the newest: session runs last
+        if (!pick) continue;
+        if (info.variant == TensorCoreVariant::Cublas) d.peakGBs = pick->gflops;
+        LadderBar b{QString::fromLatin1(info.id), pick->gflops, false, {}};
+        b.current = mine && mine->n == n && mine->variant == info.id;
+        b.failed = !pick->verified;
+        if (peak > 0)
+            b.note = QObject::tr("%1 % of BF16 peak").arg(100 * pick->gflops / peak, 0, 'f', 0);
+        d.deviceName = QString::fromStdString(pick->device);
+        d.bars.push_back(b);
+    }
+    return d;
+}
+
+void addTensorCoreRoof(RooflineData& r, const Run* shown, const TensorCoreSources& sources) {
+    if (!shown) return;
+    const DeviceInfo& dev = shown->device;
+    r.tensorPeakGflops = bf16TensorPeakGflops(dev);
+    if (r.tensorPeakGflops > 0)
+        r.tensorPeakText = QObject::tr("%1 SMs × %2 BF16 FLOP a clock × %3 GHz")
+                               .arg(dev.smCount)
+                               .arg(bf16TensorFlopsPerClockPerSm(dev.ccMajor, dev.ccMinor))
+                               .arg(dev.smClockKHz / 1e6, 0, 'f', 2);
+    auto pointOf = [](const TensorCoreMeasurement& m) -> std::optional<RooflinePoint> {
+        const auto v = parseTensorCoreVariant(m.variant);
+        const auto t = v ? tensorCoreTiling(*v) : std::nullopt;
+        if (!t) return std::nullopt;  // cuBLAS: its tiles are not known
+        RooflinePoint p;
+        p.variant = QStringLiteral("BF16 %1").arg(QString::fromStdString(m.variant));
+        p.n = m.n;
+        // Every block tile loads A's row panel and B's column panel once, 2
+        // bytes an element: 2 n³ (tileM + tileN) / (tileM tileN) bytes for
+        // 2 n³ FLOP.
+        p.intensity = double(t->tileM) * t->tileN / double(t->tileM + t->tileN);
+        p.gflops = m.gflops;
+        return p;
+    };
+    for (const auto& info : tensorCoreVariants())
+        if (info.ownKernel)
+            r.variants << QStringLiteral("BF16 %1").arg(QString::fromLatin1(info.id));
+    for (const auto& m : sameDevice(shown, sources))
+        if (auto p = pointOf(m)) r.points.push_back(*p);
+    if (auto m = tensorCoreMeasurementOf(*shown))
+        if (auto p = pointOf(*m)) r.current = p;
+}
+
+}  // namespace ws
