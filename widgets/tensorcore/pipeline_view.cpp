@@ -221,6 +221,7 @@ void PipelineView::paintBand(QPainter& p, const PipelineBand& band, const Pipeli
     for (int c = 0; c < kPipelineConsumerLanes; ++c) {
         const std::size_t k = std::size_t(c);
         const QRectF lane = band.consumers[k].adjusted(0, 3, 0, -3);
+        std::vector<std::pair<QRectF, QString>> numbers;  // drawn last, over the hatching
         for (int i = from; i < to; ++i) {
             const PipelineSlot& s = b.slotTimes[std::size_t(i)];
             double start = s.ready[k];
@@ -230,16 +231,16 @@ void PipelineView::paintBand(QPainter& p, const PipelineBand& band, const Pipeli
             p.fillRect(busy, pc::stage(s.stage));
             p.setPen(QPen(palette::background(), 1));
             p.drawLine(busy.topLeft(), busy.bottomLeft());
-            const QString number = QString::number(s.step);
-            if (busy.width() > fm.horizontalAdvance(number) + 4) {
-                p.setPen(Qt::white);
-                p.drawText(busy, Qt::AlignCenter, number);
-            }
+            numbers.push_back({busy, QString::number(s.step)});
         }
         for (int i = from; i < to; ++i) {
             const PipelineSlot& s = b.slotTimes[std::size_t(i)];
             paintWaiting(p, band.span(lane, s.wait[std::size_t(c)], s.ready[std::size_t(c)]));
         }
+        p.setPen(Qt::white);
+        for (const auto& [box, number] : numbers)
+            if (box.width() > fm.horizontalAdvance(number) + 4)
+                p.drawText(box, Qt::AlignCenter, number);
     }
     p.restore();
     // The playback cursor, where it falls inside this block's window.
