@@ -157,4 +157,24 @@ PipelineWaits pipelineWaits(const std::vector<PipelineStep>& blockSteps) {
     return w;
 }
 
+std::vector<std::pair<std::string, double>> pipelineFigures(
+    const std::vector<PipelineStep>& steps) {
+    std::vector<std::uint32_t> blocks;
+    for (const auto& s : steps)
+        if (std::find(blocks.begin(), blocks.end(), s.block) == blocks.end())
+            blocks.push_back(s.block);
+    double consumerWaiting = 0, producerWaiting = 0, span = 0, count = 0;
+    for (std::uint32_t b : blocks) {
+        const PipelineWaits w = pipelineWaits(pipelineOfBlock(steps, b));
+        consumerWaiting += double(w.consumerWaiting);
+        producerWaiting += double(w.producerWaiting);
+        span += double(w.span);
+        count += w.steps;
+    }
+    if (span <= 0) return {};
+    return {{"consumerWaitFraction", consumerWaiting / (kPipelineConsumerLanes * span)},
+            {"producerWaitFraction", producerWaiting / span},
+            {"pipelineSteps", count}};
+}
+
 }  // namespace ws

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/common/result.h"
@@ -64,5 +65,12 @@ struct PipelineWaits {
     std::uint32_t steps = 0;
 };
 PipelineWaits pipelineWaits(const std::vector<PipelineStep>& blockSteps);
+
+// Over every traced block: the consumers' share of their time spent waiting
+// on full barriers (consumerWaitFraction), the producer's on empty ones
+// (producerWaitFraction), the steps recorded (pipelineSteps); for a run's
+// figures and the lessons' narration. Empty when there are no steps.
+std::vector<std::pair<std::string, double>> pipelineFigures(
+    const std::vector<PipelineStep>& steps);
 
 }  // namespace ws

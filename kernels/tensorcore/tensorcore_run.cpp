@@ -9,6 +9,7 @@
 
 #include "core/matmul/bf16_reference.h"
 #include "core/matmul/matmul_records.h"
+#include "core/matmul/tensorcore_pipeline.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/memory_launch.h"
 #include "kernels/matmul/matmul_measure.h"
@@ -82,6 +83,10 @@ void fillRun(Run& run, const ParamValues& params, const DeviceInfo& device, cons
                            bf16MatmulTolerance(s.n, s.output == TensorCoreOutput::Bf16));
     run.texts["idea"] = tensorCoreVariantInfo(s.variant).idea;
     run.figures["tflops"] = run.timing.gflopPerS() / 1000;
+    // Both ceilings of the device, for the ladder's "% of peak" and the
+    // lessons: FP32 on the CUDA cores, dense BF16 on the tensor cores.
+    run.figures["bf16PeakGflops"] = bf16TensorPeakGflops(device);
+    run.figures["fp32PeakGflops"] = fp32PeakGflops(device);
 }
 
 Status launchPair(const TensorCoreKernels& k, bool record, dim3 grid, dim3 block,
@@ -265,6 +270,11 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
     fillRun(out.run, params, device, s, **inputs, *measured);
     storeMatmulTiling(out.run, *tiling);
     if (kernels->tma) {
+        if (record) {
+            auto steps = readPipeline(launch, kTmaStages);
+            if (!steps) return makeError("the recorded pipeline: " + steps.error());
+            for (const auto& [name, value] : pipelineFigures(*steps)) out.run.figures[name] = value;
+        }
         out.run.figures["stages"] = kTmaStages;
         out.run.figures["clusterBlocks"] = kernels->cluster;
         out.run.figures["tilesPerBlock"] = tilesPerBlock;

@@ -107,5 +107,15 @@ TEST(TensorCorePipeline, WaitsAddUpPerSide) {
     EXPECT_EQ(w.span, 501 - 100);
 }
 
+TEST(TensorCorePipeline, TheRunsFiguresAreSharesOfTheSpan) {
+    const auto figures = pipelineFigures(threeSteps());
+    ASSERT_EQ(figures.size(), 3u);
+    EXPECT_EQ(figures[0].first, "consumerWaitFraction");
+    EXPECT_DOUBLE_EQ(figures[0].second, 303.0 / (2 * 401));
+    EXPECT_DOUBLE_EQ(figures[1].second, 200.0 / 401);
+    EXPECT_EQ(figures[2].second, 3);
+    EXPECT_TRUE(pipelineFigures({}).empty());
+}
+
 }  // namespace
 }  // namespace ws
