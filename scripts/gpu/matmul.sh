@@ -8,8 +8,9 @@
 #    and 8192 beside cuBLAS in BF16) (OUT_DIR/matmul.md and matmul.json);
 # 2. compute-sanitizer memcheck and racecheck of every GPU variant on small,
 #    awkward sizes, matmul-tc's kernels among them (OUT_DIR/sanitize/*.log;
-#    racecheck's verdict on wgmma, whose shared reads go through the async
-#    proxy, is weighed in docs/reliability.md);
+#    racecheck's verdict on the wgmma rungs, whose shared tiles the tensor
+#    cores and the TMA unit reach through the async proxy, is weighed in
+#    docs/reliability.md);
 # 3. Nsight Compute's DRAM, L2 and L1 counters of every GPU variant at 2048
 #    (OUT_DIR/matmul-counters.json: copy it to resources/traces/ so the reuse
 #    view and the roofline show measured traffic beside the model).
@@ -79,7 +80,7 @@ for tool in memcheck racecheck; do
         echo "sanitize_one $tool $v 67 8"
         [[ $v == seed-* ]] && echo "sanitize_one $tool $v 131 32"
     done
-    for v in wmma mma-sync wgmma; do
+    for v in wmma mma-sync wgmma wgmma-tma warp-specialized persistent clusters; do
         echo "sanitize_tc $tool $v"
     done
 done | xargs -P 4 -L 1 bash -c '"$@"' _ >"$out/sanitize/verdicts.txt"
