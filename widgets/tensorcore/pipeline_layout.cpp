@@ -89,6 +89,15 @@ PipelineLayout PipelineLayout::fit(const QRectF& area, int blocks, double line, 
     return l;
 }
 
+int PipelineLayout::bandsThatFit(const QRectF& area, int blocks, double line, double legendHeight) {
+    // fit's vertical budget: summary, ring and gaps above the bands; each
+    // band a header, a gap and lanes of which three are 0.27 of the room,
+    // which must be a line and a tenth each.
+    const double room = area.height() - legendHeight - line * (1 + 0.3 + 2.2 + 0.5 + 0.3);
+    const double band = line + line * 0.6 + 1.1 * line / 0.27;
+    return std::clamp(int(room / band), 1, std::max(1, blocks));
+}
+
 QRectF PipelineLayout::stageBox(std::uint32_t s, std::uint32_t stages) const {
     const double w = ring.width() / std::max(1u, stages);
     return QRectF(ring.left() + w * s, ring.top(), w, ring.height()).adjusted(3, 0, -3, 0);

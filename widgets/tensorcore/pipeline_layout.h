@@ -50,6 +50,9 @@ struct PipelineLayout {
     // `legendHeight` what the legend needs at the area's width.
     static PipelineLayout fit(const QRectF& area, int blocks, double line, double labels,
                               double legendHeight);
+    // How many of `blocks` bands fit the area with every lane at least a
+    // line tall, so that the lanes' names stay apart (at least one).
+    static int bandsThatFit(const QRectF& area, int blocks, double line, double legendHeight);
     // Box of stage `s` of `stages` in the ring strip.
     QRectF stageBox(std::uint32_t s, std::uint32_t stages) const;
 };

@@ -104,8 +104,16 @@ PipelineLayout PipelineView::layout() const {
     const QFontMetrics fm(font());
     const QRectF area = QRectF(rect()).adjusted(8, 6, -8, -6);
     const int legend = legendHeight(font(), int(area.width()), pc::legend(m_data.stages()));
-    return PipelineLayout::fit(area, int(m_data.blocks().size()), fm.height(), labelWidth(),
-                               legend);
+    return PipelineLayout::fit(area, int(shownBlocks()), fm.height(), labelWidth(), legend);
+}
+
+std::size_t PipelineView::shownBlocks() const {
+    const QFontMetrics fm(font());
+    const QRectF area = QRectF(rect()).adjusted(8, 6, -8, -6);
+    const int legend = legendHeight(font(), int(area.width()), pc::legend(m_data.stages()));
+    // The primary block always; the others while their lanes stay readable.
+    return std::size_t(
+        PipelineLayout::bandsThatFit(area, int(m_data.blocks().size()), fm.height(), legend));
 }
 
 void PipelineView::paintRing(QPainter& p, const PipelineLayout& l) const {
@@ -189,9 +197,10 @@ void PipelineView::paintBand(QPainter& p, const PipelineBand& band, const Pipeli
                    Qt::AlignRight | Qt::AlignVCenter, names[i]);
     }
     p.setPen(palette::mutedText());
-    p.drawText(QRectF(band.header.left(), band.loads.top(),
-                      band.producer.left() - band.header.left() - 6, band.loads.height()),
-               Qt::AlignRight | Qt::AlignVCenter, tr("loads"));
+    if (band.loads.height() >= fm.height())
+        p.drawText(QRectF(band.header.left(), band.loads.top(),
+                          band.producer.left() - band.header.left() - 6, band.loads.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, tr("loads"));
     p.save();
     p.setClipRect(QRectF(band.producer.topLeft(), band.consumers[1].bottomRight()));
     // A step or two either side of the window may reach into it.
@@ -265,18 +274,24 @@ void PipelineView::paintEvent(QPaintEvent*) {
                           .arg(QString::fromStdString(m_data.variant()))
                           .arg(primary.block)
                           .arg(QString::fromStdString(pipelineSummary(primary.waits)));
-    if (m_data.blocksNotShown() > 0)
-        summary += tr(" (%1 more traced blocks not shown)").arg(m_data.blocksNotShown());
+    const std::size_t hidden = m_data.blocksNotShown() + m_data.blocks().size() -
+                               std::min(m_data.blocks().size(), l.bands.size());
+    if (hidden > 0) summary += tr(" (%1 more traced blocks not shown)").arg(hidden);
     p.setPen(palette::text());
     p.setFont(titleFont(font()));
     p.drawText(l.summary, Qt::AlignLeft | Qt::AlignVCenter,
                QFontMetrics(p.font()).elidedText(summary, Qt::ElideRight, int(l.summary.width())));
     p.setFont(font());
     paintRing(p, l);
-    for (std::size_t i = 0; i < l.bands.size() && i < m_data.blocks().size(); ++i) {
+    // The primary block first, then the others in block order.
+    std::vector<std::size_t> order{primaryBlock()};
+    for (std::size_t i = 0; i < m_data.blocks().size(); ++i)
+        if (i != order.front()) order.push_back(i);
+    for (std::size_t i = 0; i < l.bands.size() && i < order.size(); ++i) {
         PipelineBand band = l.bands[i];
-        std::tie(band.t0, band.t1) = windowSpan(m_data.blocks()[i], m_window);
-        paintBand(p, band, m_data.blocks()[i]);
+        const PipelineBlock& b = m_data.blocks()[order[i]];
+        std::tie(band.t0, band.t1) = windowSpan(b, m_window);
+        paintBand(p, band, b);
     }
     drawLegend(p, l.legend.toRect(), pc::legend(m_data.stages()));
 }
@@ -299,11 +314,11 @@ void PipelineView::wheelEvent(QWheelEvent* e) {
         int anchor = m_window.first + m_window.count / 2;
         if (!l.bands.empty()) {
             PipelineBand band = l.bands[0];
-            std::tie(band.t0, band.t1) = windowSpan(m_data.blocks()[0], m_window);
+            std::tie(band.t0, band.t1) = windowSpan(m_data.blocks()[primaryBlock()], m_window);
             const double x = e->position().x();
             const double ns =
                 band.t0 + (x - band.producer.left()) / band.producer.width() * (band.t1 - band.t0);
-            anchor = std::clamp(m_data.blocks()[0].stepAt(ns), m_window.first,
+            anchor = std::clamp(m_data.blocks()[primaryBlock()].stepAt(ns), m_window.first,
                                 m_window.first + m_window.count - 1);
         }
         setWindow(m_window.zoomed(amount > 0 ? 1.25 : 0.8, anchor, steps()));

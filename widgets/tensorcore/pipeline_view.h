@@ -25,12 +25,14 @@ public:
     const PipelineData& data() const { return m_data; }
     PipelineWindow window() const { return m_window; }
     void setWindow(const PipelineWindow& w);
+    // Bands for as many traced blocks as fit the view's height readably.
     PipelineLayout layout() const;
+    std::size_t shownBlocks() const;
     // The block whose ring the strip shows: the selected or highlighted one
     // when it was traced, else the first traced.
     std::size_t primaryBlock() const;
     QSize sizeHint() const override { return {960, 640}; }
-    QSize minimumSizeHint() const override { return {420, 320}; }
+    QSize minimumSizeHint() const override { return {320, 300}; }
 
 protected:
     void paintEvent(QPaintEvent*) override;

@@ -38,7 +38,7 @@ public:
     TensorInstruction shownInstruction() const;
     QStringList captionLines() const;
     QSize sizeHint() const override { return {900, 620}; }
-    QSize minimumSizeHint() const override { return {400, 320}; }
+    QSize minimumSizeHint() const override { return {320, 300}; }
 
 protected:
     void paintEvent(QPaintEvent*) override;
