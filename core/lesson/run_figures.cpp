@@ -187,6 +187,11 @@ std::string formatFigure(const RunFigure& figure, std::optional<int> decimals) {
         d = a == 0 || a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 2 - int(std::floor(std::log10(a)));
         d = std::min(d, 6);
     }
+    if (figure.unit == "GFLOP/s" && std::fabs(v) >= 1e5) {
+        // The tensor cores' rates, hundreds of thousands of GFLOP/s, as
+        // their datasheets say them: "866 TFLOP/s".
+        return formatFigure(RunFigure{v / 1000, "TFLOP/s"}, decimals);
+    }
     if (figure.unit.empty() && !figure.whole && !decimals && std::fabs(v) >= 1e6) {
         // Rates of millions and billions as people say them: "1.35 billion".
         const bool billions = std::fabs(v) >= 1e9;

@@ -59,8 +59,10 @@ std::vector<TensorCoreMeasurement> tensorCoreMeasurements(const TensorCoreSource
 
 LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources) {
     LadderData d;
-    d.unit = QStringLiteral("GFLOP/s");
-    d.axisLabel = QObject::tr("GFLOP/s (2 n³ / kernel time), BF16 in, FP32 accumulate");
+    // TFLOP/s: the tensor cores' figures run to six digits in GFLOP/s,
+    // too many to read off a bar from the back of a lecture hall.
+    d.unit = QStringLiteral("TFLOP/s");
+    d.axisLabel = QObject::tr("TFLOP/s (2 n³ / kernel time), BF16 in, FP32 accumulate");
     d.referenceName = QObject::tr("cuBLAS BF16");
     d.fractionName = QObject::tr("of cuBLAS");
     const auto all = sameDevice(shown, sources);
@@ -86,8 +88,8 @@ LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources) 
         for (const auto& m : all)
             if (m.n == n && m.variant == info.id) pick = &m;  // the newest: session runs last
         if (!pick) continue;
-        if (info.variant == TensorCoreVariant::Cublas) d.peakGBs = pick->gflops;
-        LadderBar b{QString::fromLatin1(info.id), pick->gflops, false, {}};
+        if (info.variant == TensorCoreVariant::Cublas) d.peakGBs = pick->gflops / 1000;
+        LadderBar b{QString::fromLatin1(info.id), pick->gflops / 1000, false, {}};
         b.current = mine && mine->n == n && mine->variant == info.id;
         b.failed = !pick->verified;
         if (peak > 0)

@@ -215,5 +215,14 @@ TEST(RunFigures, AProfiledRunOffersItsStallSharesAndCounters) {
     EXPECT_EQ(formatFigure(f.at("stall_barrier")), "45.2\u00a0%");  // a no-break space
 }
 
+TEST(RunFigures, TensorCoreRatesReadInTflops) {
+    // A CUDA-core rate stays in GFLOP/s; from 100,000 GFLOP/s on (the
+    // tensor cores) it reads in TFLOP/s, decimals as asked.
+    EXPECT_EQ(formatFigure(RunFigure{51421.4, "GFLOP/s"}), "51,421\u00a0GFLOP/s");
+    EXPECT_EQ(formatFigure(RunFigure{866008.0, "GFLOP/s"}), "866\u00a0TFLOP/s");
+    EXPECT_EQ(formatFigure(RunFigure{1070531.0, "GFLOP/s"}), "1,071\u00a0TFLOP/s");
+    EXPECT_EQ(formatFigure(RunFigure{866008.0, "GFLOP/s"}, 1), "866.0\u00a0TFLOP/s");
+}
+
 }  // namespace
 }  // namespace ws::lesson

@@ -103,12 +103,14 @@ TEST(TensorCoreLadder, RungsAsShareOfCublasAndOfTheTensorPeak) {
     s.session.push_back({"wmma", 2048, 100000, shown.device.name, true});
     const LadderData d = tensorCoreLadder(&shown, s);
     EXPECT_EQ(d.title, QStringLiteral("Tensor-core ladder (BF16), n = 4096"));
-    EXPECT_DOUBLE_EQ(d.peakGBs, 750000);
+    EXPECT_DOUBLE_EQ(d.peakGBs, 750);  // TFLOP/s
+    EXPECT_EQ(d.unit, QStringLiteral("TFLOP/s"));
     ASSERT_EQ(d.bars.size(), 4u);  // in ladder order
     EXPECT_EQ(d.bars[0].label, QStringLiteral("wmma"));
     EXPECT_EQ(d.bars[1].label, QStringLiteral("mma-sync"));
     EXPECT_EQ(d.bars[2].label, QStringLiteral("wgmma-tma"));
     EXPECT_TRUE(d.bars[2].current);
+    EXPECT_DOUBLE_EQ(d.bars[2].gbps, 600);
     // 132 SMs x 4096 x 1.755 GHz = 948.9 TFLOP/s: 600 is 63 %.
     EXPECT_EQ(d.bars[2].note, QStringLiteral("63 % of BF16 peak"));
     RooflineData r;
