@@ -46,7 +46,16 @@ Result<std::uint32_t> calibratePasses(std::uint64_t bytesPerPass,
         const double took = ms->front();
         if (took >= kCalibratedMs || passes >= most) {
             const double scaled = took > 0 ? double(passes) * kLaunchMs / took : double(passes);
-            return std::uint32_t(std::clamp<std::uint64_t>(std::uint64_t(scaled), 1, most));
+            const auto found = std::clamp<std::uint64_t>(std::uint64_t(scaled), 1, most);
+            // An idle GPU raises its clocks over the first launches (an H200
+            // idles at 345 MHz): a launch of the passes found, timed again,
+            // that is far short of kLaunchMs was calibrated on slow clocks.
+            auto check = timeRuns(1, nullptr, [&] { return launch(std::uint32_t(found)); });
+            if (!check) return makeError(check.error());
+            const double again = check->front();
+            if (again <= 0 || again >= kLaunchMs / 2) return std::uint32_t(found);
+            return std::uint32_t(std::clamp<std::uint64_t>(
+                std::uint64_t(double(found) * kLaunchMs / again), 1, most));
         }
         passes = std::min(passes * 8, most);
     }

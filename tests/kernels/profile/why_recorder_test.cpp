@@ -83,7 +83,11 @@ TEST_F(WhyRecorder, TheNaiveTransposeReadsItsInputAndWaitsOnMemory) {
     const double input = 4096.0 * 4096 * 4;
     EXPECT_GE(counter(p, "dram__bytes_read.sum"), 0.98 * input);
     EXPECT_LE(counter(p, "dram__bytes_read.sum"), 1.5 * input);
-    EXPECT_GE(counter(p, "dram__bytes_write.sum"), 0.98 * input);
+    // Writes reach DRAM as L2 evicts them: at the kernel's end up to the
+    // L2's size may still be dirty in it (an H200 left 5 MB of 64 there).
+    const double l2 = double(run->device.l2CacheBytes);
+    EXPECT_GE(counter(p, "dram__bytes_write.sum"), 0.98 * input - l2);
+    EXPECT_LE(counter(p, "dram__bytes_write.sum"), 1.02 * input);
     EXPECT_EQ(counter(p, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), 0);
 
     ASSERT_TRUE(p.hasStalls()) << p.stallsUnavailable;
