@@ -127,16 +127,18 @@ record_matmul() {
 record_tensorcores() {
     # The tensor-core ladder (matmul-tc, Hopper only): every rung at 2048 with
     # four traced blocks (their tiles and, from wgmma-tma on, the pipeline
-    # step by step), and at 4096 and 8192, where the goal is measured, with
-    # block records only; the persistent rungs at 4096 with four traced
-    # blocks too, whose first two tiles show the producer loading the next
-    # tile while the consumers store the last.
+    # step by step), and at 4096, where the goal is measured, with block
+    # records only; the persistent rungs at 4096 with four traced blocks,
+    # whose first two tiles show the producer loading the next tile while the
+    # consumers store the last. At 8192 the TMA rungs and cuBLAS only: the
+    # first rungs' 4096 blocks a launch would take 170 KB of the budget.
     sweep matmul-tc n=2048 traced_blocks=4 \
           variant=wmma,mma-sync,wgmma,wgmma-tma,warp-specialized,persistent,clusters,cublas
-    sweep matmul-tc n=4096,8192 traced_blocks=0 \
+    sweep matmul-tc n=4096 traced_blocks=0 \
           variant=wmma,mma-sync,wgmma,wgmma-tma,warp-specialized,cublas
     sweep matmul-tc n=4096 traced_blocks=4 variant=persistent,clusters
-    sweep matmul-tc n=8192 traced_blocks=0 variant=persistent,clusters
+    sweep matmul-tc n=8192 traced_blocks=0 \
+          variant=wgmma-tma,warp-specialized,persistent,clusters,cublas
 }
 
 labs=("$@")
