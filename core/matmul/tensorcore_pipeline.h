@@ -47,9 +47,10 @@ std::vector<PipelineStep> pipelineOfBlock(const std::vector<PipelineStep>& steps
                                           std::uint32_t block);
 
 // What a stage of the ring holds at cycle `at` of a block's steps: free
-// (or being refilled but not yet waited on), loading (issued, bytes still
-// landing: no consumer let through yet), ready (landed, a consumer let
-// through or waiting), consumed (every consumer released it, not refilled).
+// (before its first load), loading (issued, no consumer let through yet: the
+// bytes landing, or landed with no consumer come for them), ready (a
+// consumer let through, until both released it: in wgmma, or waiting to be
+// released behind the next step), consumed (released, not yet refilled).
 enum class StageState { Free, Loading, Ready, Consumed };
 const char* stageStateName(StageState s);
 // The state of `stage` at `at`, judged from the block's last step on that
@@ -59,7 +60,9 @@ StageState stageStateAt(const std::vector<PipelineStep>& blockSteps, std::uint32
 
 // Sums over a block's steps, in cycles: consumers' time waiting on full
 // barriers, the producer's time waiting on empty ones, the consumers' time
-// in wgmma, and the span from the first wait to the last release.
+// holding a stage (let through to released: their wgmma, and with a batch
+// in flight the next step's wait as well, so it overlaps the waiting), and
+// the span from the first wait to the last release.
 struct PipelineWaits {
     std::int64_t consumerWaiting = 0, producerWaiting = 0, consumerBusy = 0, span = 0;
     std::uint32_t steps = 0;

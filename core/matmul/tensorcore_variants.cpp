@@ -80,7 +80,7 @@ Status tensorCoreSizeCheck(std::uint32_t n) {
                          "bytes) at a time, and a row of A or B starts on a 16-byte boundary "
                          "only when n is a multiple of 8 (" +
                          std::to_string(n / 8 * 8) + " or " + std::to_string((n / 8 + 1) * 8) +
-                         " would do; partial 128 x 128 tiles are computed)");
+                         " would do; partial tiles at the edges are computed)");
     return {};
 }
 

@@ -1,10 +1,9 @@
 #pragma once
 // The tensor-core product's variants (catalog id matmul-tc): C = A x B for
 // square n x n row-major BF16 matrices, accumulated in FP32, written as
-// FP32 or BF16. A ladder on Hopper from the portable WMMA API towards
-// cuBLAS; these are its first rungs, the catalog's choice list follows the
-// table below and later rungs (TMA, warp specialisation, persistent blocks,
-// clusters) join it in ladder order.
+// FP32 or BF16. A ladder on Hopper from the portable WMMA API to cuBLAS's
+// speed, one idea a rung; the catalog's choice list follows the table
+// below, in ladder order.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,7 +28,7 @@ enum class TensorCoreVariant {
 
 struct TensorCoreVariantInfo {
     TensorCoreVariant variant;
-    const char* id;    // catalog value: "wmma", "mma-sync", "wgmma", "cublas"
+    const char* id;    // catalog value: "wmma", "mma-sync", ..., "clusters", "cublas"
     const char* idea;  // the one idea this step adds
     bool ownKernel = true;
     bool sm90a = false;  // built for sm_90a: runs on compute capability 9.0 only

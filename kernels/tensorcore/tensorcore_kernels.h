@@ -1,13 +1,15 @@
 #pragma once
 // The tensor-core kernels of matmul-tc, as plain and recording builds of one
-// source: every kernel takes (A, B, C, n, trace) with A and B n x n row-major
-// BF16 (__nv_bfloat16), C n x n row-major FP32 or BF16 as the output asks,
-// covers C with the grid tensorCoreTiling gives (blockIdx.x the column tile,
-// blockIdx.y the row tile) and handles any n that is a multiple of 8
-// (tensorCoreSizeCheck): loads outside the matrices read as zero, stores
-// outside are skipped. The records are the matrix multiply lab's
-// (kernels/matmul/matmul_trace.h): a record per block, the tiles of every
-// k-phase of the traced blocks.
+// source. The first rungs (wmma, mma-sync, wgmma) take (A, B, C, n, trace)
+// with A and B n x n row-major BF16 (__nv_bfloat16), C n x n row-major FP32
+// or BF16 as the output asks, and cover C with the grid tensorCoreTiling
+// gives (blockIdx.x the column tile, blockIdx.y the row tile); the TMA rungs
+// take tensor maps of A and B instead, and a pipeline trace
+// (tensorcore_tma_launch.h), the persistent ones a grid of as many blocks as
+// fit. All handle any n that is a multiple of 8 (tensorCoreSizeCheck):
+// loads outside the matrices read as zero, stores outside are skipped. The
+// records are the matrix multiply lab's (kernels/matmul/matmul_trace.h): a
+// record per block, the tiles of every k-phase of the traced blocks.
 #include <cstdint>
 #include <string>
 

@@ -5,7 +5,10 @@
 // producer began waiting for the stage to be free, when it issued the
 // stage's TMA loads, and for each consumer warpgroup when it began waiting
 // on the stage's full barrier, when the barrier let it through (its wgmma
-// issued at once) and when its wgmma were done and it released the stage.
+// issued at once) and when it released the stage: at once after its wgmma
+// in wgmma-tma, and from warp-specialized on (one batch in flight) only
+// after it has also waited for the next step's stage and issued that
+// step's wgmma, so `released` then spans the next step's wait.
 // The block's record (kernels/matmul/matmul_trace.h) holds clock64 and
 // %globaltimer at its start and end, which put these cycles on the trace's
 // clock. The plain build compiles every call to nothing.

@@ -76,9 +76,13 @@ struct Walk {
             stride = int(gridDim.x) / kCluster;
             count = unitCount(rowTiles, colTiles, kCluster);
         } else {
+            // One tile, but not as a constant: with `count` known to be 1
+            // ptxas serialised the warp-specialized build's wgmma (warning
+            // C7515: the accumulators' zeroing seen inside the pipeline),
+            // undoing the batch each consumer keeps in flight.
             first = 0;
             stride = 1;
-            count = 1;
+            count = n > 0 ? 1 : 0;
         }
     }
     __device__ TileAt tile(int u) const {
@@ -257,6 +261,8 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
                                               pipe);
                 }
             }
+            // Warp 0 whole again before the aligned barriers below.
+            __syncwarp();
         } else {
             claimRegisters<kConsumerRegisters>();
             const int group = warpgroup - 1;  // the producer is warpgroup 0

@@ -13,18 +13,19 @@ namespace ws::tensorcore {
 namespace {
 
 Result<PFN_cuTensorMapEncodeTiled_v12000> encoder() {
-    static void* function = nullptr;
-    if (!function) {
+    // Looked up once, by whichever thread asks first (a local static's
+    // initialisation is thread-safe): runs may plan launches from several.
+    static void* const function = [] {
+        void* f = nullptr;
         cudaDriverEntryPointQueryResult found{};
         const cudaError_t status = cudaGetDriverEntryPointByVersion(
-            "cuTensorMapEncodeTiled", &function, 12000, cudaEnableDefault, &found);
-        if (status != cudaSuccess || found != cudaDriverEntryPointSuccess || !function) {
-            function = nullptr;
-            return makeError(
-                "the driver offers no cuTensorMapEncodeTiled (CUDA 12.0 or later): the TMA "
-                "rungs cannot describe their tiles");
-        }
-    }
+            "cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &found);
+        return status == cudaSuccess && found == cudaDriverEntryPointSuccess ? f : nullptr;
+    }();
+    if (!function)
+        return makeError(
+            "the driver offers no cuTensorMapEncodeTiled (CUDA 12.0 or later): the TMA rungs "
+            "cannot describe their tiles");
     return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
 }
 

@@ -115,6 +115,20 @@ TEST(TensorCoreKernels, EdgesOfAPartialTileAtASampledSize) {
         }
 }
 
+TEST(TensorCoreKernels, ClustersWithAnOddRowTileCountCheckedWhole) {
+    WS_REQUIRE_GPU();
+    // 640 = 5 x 128: the last cluster's second block takes row tile 5,
+    // wholly outside A and C (its boxes all zeros, every store skipped);
+    // every entry is checked, the FP32 C exactly.
+    for (const char* variant : {"persistent", "clusters"}) {
+        auto r = run(variant, 640, "f32", "2");
+        ASSERT_TRUE(r.ok()) << variant << ": " << r.error();
+        EXPECT_TRUE(r->run.verification.passed) << variant << ": " << r->run.verification.note;
+        EXPECT_EQ(r->run.figures.at("checkedEntries"), 640.0 * 640);
+        EXPECT_EQ(r->run.verification.absError, 0) << variant;
+    }
+}
+
 TEST(TensorCoreKernels, RecordsEveryBlockAndThePhasesOfTracedBlocks) {
     WS_REQUIRE_GPU();
     const std::uint32_t n = 1000;
