@@ -11,6 +11,7 @@
 #include "app/gui/common/dock_sizes.h"
 #include "app/gui/common/resource_paths.h"
 #include "app/gui/common/scroll_when_short.h"
+#include "app/gui/tensorcore/tensorcore_lab.h"
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/workbench_host.h"
 #include "core/catalog/catalog.h"
@@ -82,7 +83,9 @@ MatmulLab::MatmulLab(WorkbenchHost* window)
 }
 
 MatmulSources MatmulLab::sources() const {
-    return {&m_window->source()->bundled(), m_session, m_counters, m_tensorSession};
+    MatmulSources s{&m_window->source()->bundled(), m_session, m_counters, {}};
+    if (m_tensorCores) s.tensorSession = m_tensorCores->sources().session;
+    return s;
 }
 
 void MatmulLab::registerViews() {
@@ -120,10 +123,8 @@ void MatmulLab::onExperiment(const QString& id) {
 void MatmulLab::onLoaded(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     m_window->showLabDock(m_dock, listsTiles(findExperiment(run.experiment)));
-    if (loaded.origin == RunOrigin::Live) {
+    if (loaded.origin == RunOrigin::Live)
         if (auto m = matmulMeasurementOf(run)) m_session.push_back(*m);
-        if (auto m = tensorCoreMeasurementOf(run)) m_tensorSession.push_back(*m);
-    }
 }
 
 void MatmulLab::refresh() {

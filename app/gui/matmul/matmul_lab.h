@@ -20,6 +20,7 @@ class LadderChart;
 class WorkbenchHost;
 class ReuseView;
 class RooflineView;
+class TensorCoreLab;
 class TileWalkView;
 struct LoadedRun;
 
@@ -36,6 +37,9 @@ public:
     LadderChart* ladder() const { return m_ladder; }
     // Bundled traces, this session's runs and the bundled counters.
     MatmulSources sources() const;
+    // Where the roofline takes the tensor cores' live runs from: the
+    // tensor-core lab keeps them (none until this is called).
+    void setTensorCores(const TensorCoreLab* lab) { m_tensorCores = lab; }
 
 private:
     void registerViews();
@@ -51,7 +55,7 @@ private:
     RooflineView* m_roofline;
     LadderChart* m_ladder;
     std::vector<MatmulMeasurement> m_session;
-    std::vector<TensorCoreMeasurement> m_tensorSession;
+    const TensorCoreLab* m_tensorCores = nullptr;
     std::optional<MatmulCounters> m_counters;
 };
 

@@ -1,12 +1,13 @@
 #include "app/gui/matmul/matmul_series.h"
 
+#include "app/gui/common/ladder_choice.h"
+
 #include <algorithm>
-#include <map>
-#include <set>
 
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/matmul/matmul_variants.h"
+#include "core/matmul/tensorcore_variants.h"
 #include "core/profile/counter_catalog.h"
 
 namespace ws {
@@ -52,12 +53,7 @@ QString label(const MatmulMeasurement& m) {
 
 // The measurements on the shown run's device, when there are any.
 std::vector<MatmulMeasurement> sameDevice(const Run* shown, const MatmulSources& sources) {
-    auto all = matmulMeasurements(sources);
-    if (!shown) return all;
-    std::vector<MatmulMeasurement> mine;
-    for (const auto& m : all)
-        if (m.device == shown->device.name) mine.push_back(m);
-    return mine.empty() ? all : mine;
+    return onShownDevice(shown, matmulMeasurements(sources));
 }
 
 // The run on show at each memory level its counters measured: its FLOPs
@@ -161,7 +157,7 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
         if (m && d.current) d.measuredLevels = measuredLevelsOf(*shown, *d.current);
         // The tensor cores' roof sits an order of magnitude above the FP32
         // peak: drawn for their own runs, so the FP32 ladder keeps its scale.
-        if (tensorCoreMeasurementOf(*shown) || shown->experiment == "matmul-tc")
+        if (shown->experiment == kTensorCoreExperiment)
             addTensorCoreRoof(d, shown, {sources.bundled, sources.tensorSession});
         if (!m && !d.current)
             d.note = QObject::tr(
@@ -222,19 +218,9 @@ LadderData matmulLadder(const Run* shown, const MatmulSources& sources) {
     d.fractionName = QObject::tr("of cuBLAS");
     const auto all = sameDevice(shown, sources);
     const auto mine = shown ? matmulMeasurementOf(*shown) : std::nullopt;
-    std::map<std::uint32_t, std::set<std::string>> variantsAt;
-    for (const auto& m : all) variantsAt[m.n].insert(m.variant);
-    std::uint32_t n = 0;
-    if (mine && variantsAt[mine->n].size() >= 3) n = mine->n;
-    if (!n && variantsAt.count(4096) && variantsAt[4096].size() >= 3) n = 4096;
-    if (!n) {
-        std::size_t most = 0;
-        for (const auto& [size, set] : variantsAt)
-            if (set.size() > most) {
-                most = set.size();
-                n = size;
-            }
-    }
+    // 4096 when the shown run's size has too few rungs: the size of the goal.
+    const std::uint32_t n =
+        ladderSize(all, mine ? std::optional(mine->n) : std::nullopt, std::uint32_t(4096));
     if (!n) return d;
     d.title = QObject::tr("Matrix multiply ladder, n = %1").arg(n);
     for (const auto& info : matmulVariants()) {

@@ -1,7 +1,7 @@
 #include "app/gui/tensorcore/tensorcore_series.h"
 
-#include <map>
-#include <set>
+#include "app/gui/common/ladder_choice.h"
+
 
 #include "core/matmul/matmul_variants.h"
 #include "core/matmul/tensorcore_variants.h"
@@ -10,12 +10,11 @@ namespace ws {
 
 namespace {
 
-constexpr const char* kExperiment = "matmul-tc";
 
 std::optional<TensorCoreMeasurement> measurement(const std::string& experiment,
                                                  const ParamValues& p, double kernelMs,
                                                  const std::string& device, bool verified) {
-    if (experiment != kExperiment || kernelMs <= 0) return std::nullopt;
+    if (experiment != kTensorCoreExperiment || kernelMs <= 0) return std::nullopt;
     TensorCoreMeasurement m;
     const auto variant = p.find("variant");
     const auto n = p.find("n");
@@ -29,14 +28,8 @@ std::optional<TensorCoreMeasurement> measurement(const std::string& experiment,
     return m;
 }
 
-// The measurements on the shown run's device, when there are any.
 std::vector<TensorCoreMeasurement> sameDevice(const Run* shown, const TensorCoreSources& s) {
-    auto all = tensorCoreMeasurements(s);
-    if (!shown) return all;
-    std::vector<TensorCoreMeasurement> mine;
-    for (const auto& m : all)
-        if (m.device == shown->device.name) mine.push_back(m);
-    return mine.empty() ? all : mine;
+    return onShownDevice(shown, tensorCoreMeasurements(s));
 }
 
 }  // namespace
@@ -49,7 +42,7 @@ std::optional<TensorCoreMeasurement> tensorCoreMeasurementOf(const Run& run) {
 std::vector<TensorCoreMeasurement> tensorCoreMeasurements(const TensorCoreSources& sources) {
     std::vector<TensorCoreMeasurement> out;
     if (sources.bundled)
-        for (const BundledTrace* t : sources.bundled->forExperiment(kExperiment))
+        for (const BundledTrace* t : sources.bundled->forExperiment(kTensorCoreExperiment))
             if (auto m = measurement(t->experiment.toStdString(), t->params, t->kernelMs,
                                      t->device.toStdString(), t->verified))
                 out.push_back(*m);
@@ -67,18 +60,7 @@ LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources) 
     d.fractionName = QObject::tr("of cuBLAS");
     const auto all = sameDevice(shown, sources);
     const auto mine = shown ? tensorCoreMeasurementOf(*shown) : std::nullopt;
-    std::map<std::uint32_t, std::set<std::string>> variantsAt;
-    for (const auto& m : all) variantsAt[m.n].insert(m.variant);
-    std::uint32_t n = 0;
-    if (mine && variantsAt[mine->n].size() >= 3) n = mine->n;
-    if (!n) {
-        std::size_t most = 0;
-        for (const auto& [size, set] : variantsAt)
-            if (set.size() >= most) {  // the largest n among those with most rungs
-                most = set.size();
-                n = size;
-            }
-    }
+    const std::uint32_t n = ladderSize(all, mine ? std::optional(mine->n) : std::nullopt);
     if (!n) return d;
     d.title = QObject::tr("Tensor-core ladder (BF16), n = %1").arg(n);
     double peak = 0;

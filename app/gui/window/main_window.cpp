@@ -82,8 +82,10 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     new BasicsLab(this);                // first kernels, the device and CPU against GPU
     registerWorkbenchViews(this);
     new AtomicsLab(this);      // work queue, CAS attempts and contention docks; its views by name
-    new MatmulLab(this);       // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
-    new TensorCoreLab(this);   // TMA pipeline, tile and instructions, BF16 ladder; views by name
+    auto* matmul = new MatmulLab(this);  // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
+    // TMA pipeline, tile and instructions, BF16 ladder; views by name. Its
+    // live runs are also the matmul roofline's tensor-core points.
+    matmul->setTensorCores(new TensorCoreLab(this));
     new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
     new MemkindsLab(this);     // staircases, L2 distance, constant, texture, local; views by name
     // Lessons come last: their slides use the views every lab registered.
