@@ -184,8 +184,8 @@ int benchTensorCore(const ws::DeviceInfo& device, nlohmann::json& out) {
         "TFLOP/s (%d SMs x %d FLOP/clock x %.2f GHz)\n\n| variant | n | output | "
         "median ms | min | max | cv %% | TFLOP/s | %% of cuBLAS | %% of peak | verified "
         "|\n|---|---|---|---|---|---|---|---|---|---|---|\n",
-        peakTflops, device.smCount, ws::bf16TensorFlopsPerClockPerSm(device.ccMajor, device.ccMinor),
-        device.smClockKHz / 1e6);
+        peakTflops, device.smCount,
+        ws::bf16TensorFlopsPerClockPerSm(device.ccMajor, device.ccMinor), device.smClockKHz / 1e6);
     for (std::uint32_t n : {4096u, 8192u}) {
         std::fprintf(stderr, "matmul_bench: preparing %u x %u BF16 inputs\n", n, n);
         auto inputs = ws::tensorcore::TensorCoreInputs::make(n, 1);

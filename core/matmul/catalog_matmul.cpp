@@ -46,7 +46,7 @@ std::vector<std::string> tensorCoreVariantIds() {
 
 ExperimentSpec tensorCoreExperiment() {
     return {
-        .id = "matmul-tc",
+        .id = kTensorCoreExperiment,
         .title = "Matrix multiply on the tensor cores: BF16 from WMMA towards cuBLAS",
         .group = "matmul",
         .seed = "004's product again, in BF16 on Hopper's tensor cores",

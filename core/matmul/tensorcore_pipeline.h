@@ -73,7 +73,6 @@ PipelineWaits pipelineWaits(const std::vector<PipelineStep>& blockSteps);
 // on full barriers (consumerWaitFraction), the producer's on empty ones
 // (producerWaitFraction), the steps recorded (pipelineSteps); for a run's
 // figures and the lessons' narration. Empty when there are no steps.
-std::vector<std::pair<std::string, double>> pipelineFigures(
-    const std::vector<PipelineStep>& steps);
+std::vector<std::pair<std::string, double>> pipelineFigures(const std::vector<PipelineStep>& steps);
 
 }  // namespace ws

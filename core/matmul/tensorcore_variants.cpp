@@ -87,11 +87,11 @@ Status tensorCoreSizeCheck(std::uint32_t n) {
 Status wgmmaDeviceCheck(TensorCoreVariant v, int ccMajor, int ccMinor,
                         const std::string& deviceName) {
     if (!tensorCoreVariantInfo(v).sm90a || (ccMajor == 9 && ccMinor == 0)) return {};
-    return makeError(
-        std::string("variant ") + tensorCoreVariantInfo(v).id +
-        " is built for sm_90a, whose wgmma instructions run only on "
-        "compute capability 9.0 (H100, H200); this GPU, " +
-        deviceName + ", is " + std::to_string(ccMajor) + "." + std::to_string(ccMinor));
+    return makeError(std::string("variant ") + tensorCoreVariantInfo(v).id +
+                     " is built for sm_90a, whose wgmma instructions run only on "
+                     "compute capability 9.0 (H100, H200); this GPU, " +
+                     deviceName + ", is " + std::to_string(ccMajor) + "." +
+                     std::to_string(ccMinor));
 }
 
 int bf16TensorFlopsPerClockPerSm(int ccMajor, int ccMinor) {

@@ -15,15 +15,18 @@
 
 namespace ws {
 
+// The catalog id of the tensor-core product, for every place that asks.
+inline constexpr const char* kTensorCoreExperiment = "matmul-tc";
+
 enum class TensorCoreVariant {
-    Wmma,     // nvcuda::wmma 16x16x16 BF16 fragments from padded shared tiles
-    MmaSync,  // mma.sync m16n8k16 from ldmatrix on swizzled tiles, cp.async pipeline
-    Wgmma,    // wgmma.mma_async m64n128k16 from shared-memory descriptors (sm_90a)
+    Wmma,             // nvcuda::wmma 16x16x16 BF16 fragments from padded shared tiles
+    MmaSync,          // mma.sync m16n8k16 from ldmatrix on swizzled tiles, cp.async pipeline
+    Wgmma,            // wgmma.mma_async m64n128k16 from shared-memory descriptors (sm_90a)
     WgmmaTma,         // TMA loads into a 4-stage mbarrier ring, m64n256k16, 128 x 256 tiles
     WarpSpecialized,  // + a producer warpgroup, setmaxnreg to the two consumers
     Persistent,       // + one block per SM walking the tiles in grouped order
     Clusters,         // + 2-block clusters sharing B through TMA multicast
-    Cublas,   // cublasGemmEx, BF16 in, FP32 compute, the library's tensor-core kernel
+    Cublas,           // cublasGemmEx, BF16 in, FP32 compute, the library's tensor-core kernel
 };
 
 struct TensorCoreVariantInfo {

@@ -8,13 +8,15 @@ namespace ws::memkinds {
 
 const char* bandwidthLevelName(BandwidthLevel level) {
     switch (level) {
-        case BandwidthLevel::Global: return "global";
-        case BandwidthLevel::Shared: return "shared";
-        case BandwidthLevel::L2Only: return "cg";
+        case BandwidthLevel::Global:
+            return "global";
+        case BandwidthLevel::Shared:
+            return "shared";
+        case BandwidthLevel::L2Only:
+            return "cg";
     }
     return "?";
 }
-
 
 namespace {
 

@@ -106,8 +106,8 @@ Status fillBandwidthData(std::uint32_t* words, std::uint64_t vectors, cudaStream
 
 Result<int> readSetBlocksPerSm(std::uint32_t block) {
     int perSm = 0;
-    WS_CUDA_TRY(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, readSet<false, false>, int(block), 0));
+    WS_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, readSet<false, false>,
+                                                              int(block), 0));
     return perSm;
 }
 
@@ -118,9 +118,9 @@ Result<int> readSharedBlocksPerSm(std::uint32_t block) {
     return perSm;
 }
 
-Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan, const std::uint32_t* words,
-                     std::uint64_t* partials, const BlockRecordPointers& blocks,
-                     cudaStream_t stream) {
+Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan,
+                     const std::uint32_t* words, std::uint64_t* partials,
+                     const BlockRecordPointers& blocks, cudaStream_t stream) {
     // Indices stay below 2^31 so that i += blockDim.x cannot wrap.
     if (plan.vectors >= (std::uint64_t(1) << 31))
         return makeError("readSet: a working set of " + std::to_string(plan.vectors) +

@@ -21,9 +21,9 @@ Result<int> readSetBlocksPerSm(std::uint32_t block);
 Result<int> readSharedBlocksPerSm(std::uint32_t block);
 
 // l2Only: the loads skip L1 (ld.global.cg).
-Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan, const std::uint32_t* words,
-                     std::uint64_t* partials, const BlockRecordPointers& blocks,
-                     cudaStream_t stream);
+Status launchReadSet(bool record, bool l2Only, const BandwidthPlan& plan,
+                     const std::uint32_t* words, std::uint64_t* partials,
+                     const BlockRecordPointers& blocks, cudaStream_t stream);
 Status launchReadShared(bool record, std::uint32_t grid, std::uint32_t block, std::uint32_t passes,
                         std::uint64_t* partials, const BlockRecordPointers& blocks,
                         cudaStream_t stream);

@@ -159,8 +159,7 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
         auto passes = calibratePasses(planBytesRead(plan), [&](std::uint32_t n) {
             BandwidthPlan trial = plan;
             trial.passes = n;
-            return launchReadSet(false, false, trial, r.words.get(), r.partials.get(), {},
-                                 nullptr);
+            return launchReadSet(false, false, trial, r.words.get(), r.partials.get(), {}, nullptr);
         });
         if (!passes) return makeError(passes.error());
         plan.passes = *passes;

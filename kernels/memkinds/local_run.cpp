@@ -139,8 +139,8 @@ Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
             Launch recorded =
                 memory::makeLaunch(std::string("localArray (") + localKindName(kind) + ")",
                                    dim3(grid), dim3(block), 0);
-            if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved, recorded,
-                                         run, checks);
+            if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved,
+                                         recorded, run, checks);
                 !s)
                 return makeError(s.error());
             run.launches.push_back(std::move(recorded));

@@ -124,8 +124,8 @@ Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
         if (path == *chosen) {
             Launch recorded = memory::makeLaunch(
                 std::string("rotateWindow (") + texturePathName(path) + ")", grid, block, 0);
-            if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved, recorded,
-                                         run, checks);
+            if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved,
+                                         recorded, run, checks);
                 !s)
                 return makeError(s.error());
             run.launches.push_back(std::move(recorded));

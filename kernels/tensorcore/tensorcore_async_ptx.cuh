@@ -13,8 +13,7 @@
 namespace ws::tensorcore {
 
 __device__ __forceinline__ void mbarrierInit(std::uint32_t bar, std::uint32_t arrivals) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(arrivals)
-                 : "memory");
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(arrivals) : "memory");
 }
 
 // Makes the barriers' initialisation visible to the async proxy (the TMA
@@ -25,8 +24,7 @@ __device__ __forceinline__ void fenceBarrierInit() {
 
 // One arrival that also announces `bytes` more to land in this phase.
 __device__ __forceinline__ void mbarrierArriveExpectTx(std::uint32_t bar, std::uint32_t bytes) {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar),
-                 "r"(bytes)
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
                  : "memory");
 }
 

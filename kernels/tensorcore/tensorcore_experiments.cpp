@@ -3,7 +3,7 @@
 
 namespace ws {
 
-bool isTensorCoreExperiment(std::string_view id) { return id == "matmul-tc"; }
+bool isTensorCoreExperiment(std::string_view id) { return id == kTensorCoreExperiment; }
 
 Result<Run> runTensorCoreExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                     const RunOptions& options, const DeviceInfo& device) {

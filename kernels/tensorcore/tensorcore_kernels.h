@@ -27,7 +27,7 @@ struct TensorCoreKernels {
     // The TMA rungs take (tensor map of A, tensor map of B, C, n, trace,
     // pipeline trace) instead, the maps built on the host.
     bool tma = false;
-    bool persistent = false;   // grid: as many blocks (clusters) as fit at once
+    bool persistent = false;    // grid: as many blocks (clusters) as fit at once
     std::uint32_t cluster = 1;  // blocks a cluster
 };
 

@@ -9,8 +9,7 @@ std::uint64_t PipelineStorage::deviceBytes(std::uint32_t tracedBlocks, std::uint
     return std::uint64_t(tracedBlocks) * maxSteps * sizeof(PipelineSlot);
 }
 
-Status PipelineStorage::allocate(const std::vector<std::uint32_t>& traced,
-                                 std::uint32_t maxSteps) {
+Status PipelineStorage::allocate(const std::vector<std::uint32_t>& traced, std::uint32_t maxSteps) {
     m_traced = traced;
     m_trace = {};
     if (Status s = m_slots.allocate(std::uint64_t(traced.size()) * maxSteps); !s) return s;
@@ -25,8 +24,8 @@ Status PipelineStorage::download(Launch& launch) const {
     if (m_trace.slots == nullptr) return {};
     std::vector<PipelineSlot> slots(m_slots.size());
     if (!slots.empty())
-        WS_CUDA_TRY(cudaMemcpy(slots.data(), m_slots.get(), m_slots.bytes(),
-                               cudaMemcpyDeviceToHost));
+        WS_CUDA_TRY(
+            cudaMemcpy(slots.data(), m_slots.get(), m_slots.bytes(), cudaMemcpyDeviceToHost));
     PipelineColumns columns;
     for (std::size_t t = 0; t < m_traced.size(); ++t)
         for (std::uint32_t i = 0; i < m_trace.maxSteps; ++i) {

@@ -70,7 +70,7 @@ matmul::ResultChecks checksOf(TensorCoreInputs& in, TensorCoreOutput output) {
 // Header, timing, verification and figures of a measured run.
 void fillRun(Run& run, const ParamValues& params, const DeviceInfo& device, const Setting& s,
              TensorCoreInputs& inputs, const Measured& measured) {
-    memory::fillRunHeader(run, "matmul-tc", params, device);
+    memory::fillRunHeader(run, kTensorCoreExperiment, params, device);
     const double entries = double(s.n) * double(s.n);
     matmul::fillSamples(run.timing, measured.plainMs, measured.recordedMs);
     run.timing.flops = matmulFlops(s.n);
@@ -180,8 +180,7 @@ struct KernelLaunch {
 
     Status operator()(bool record, const MatmulTrace& trace, const PipelineTrace& pipe) const {
         if (tma)
-            return launchTma(*kernels, *tma, record, inputs->deviceC(), inputs->n(), trace,
-                             pipe);
+            return launchTma(*kernels, *tma, record, inputs->deviceC(), inputs->n(), trace, pipe);
         return launchPair(*kernels, record, grid, block, *inputs, trace);
     }
 };
@@ -229,12 +228,11 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
     const std::uint32_t traced =
         std::uint32_t(std::min<std::uint64_t>({s.tracedBlocks, shape.blocks, kMaxTracedSlots}));
     const std::uint32_t maxSteps =
-        kernels->tma ? phaseCount(*tiling, s.n) * std::min(tilesPerBlock, kPipelineTracedTiles)
-                     : 0;
-    if (Status st = checkMemory(s.n,
-                                MatmulTraceStorage::deviceBytes(shape) +
-                                    PipelineStorage::deviceBytes(traced, maxSteps),
-                                true);
+        kernels->tma ? phaseCount(*tiling, s.n) * std::min(tilesPerBlock, kPipelineTracedTiles) : 0;
+    if (Status st = checkMemory(
+            s.n,
+            MatmulTraceStorage::deviceBytes(shape) + PipelineStorage::deviceBytes(traced, maxSteps),
+            true);
         !st)
         return makeError(st.error());
     MatmulTraceStorage storage;
@@ -243,8 +241,7 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
         if (Status st = storage.allocate(shape); !st) return makeError(st.error());
         const MatmulTrace& t = storage.trace();
         if (Status st = pipeline.allocate(
-                std::vector<std::uint32_t>(t.tracedBlock, t.tracedBlock + t.tracedCount),
-                maxSteps);
+                std::vector<std::uint32_t>(t.tracedBlock, t.tracedBlock + t.tracedCount), maxSteps);
             !st)
             return makeError(st.error());
     }
@@ -324,7 +321,7 @@ Result<MatmulRun> runCublas(const ParamValues& params, const Setting& s, const R
 
 Result<MatmulRun> runTensorCore(const ParamValues& given, const RunOptions& options,
                                 const DeviceInfo& device, TensorCoreInputs* inputs, bool record) {
-    const ExperimentSpec* spec = findExperiment("matmul-tc");
+    const ExperimentSpec* spec = findExperiment(kTensorCoreExperiment);
     if (!spec) return makeError("matmul-tc is not in the catalog");
     // Defaults filled in and every value checked again (n among them):
     // callers may pass only what a user changed.

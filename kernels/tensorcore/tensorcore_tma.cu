@@ -47,8 +47,7 @@ using matmul::Recorder;
 using namespace tma;
 
 static_assert(kStages == int(kTmaStages) && kSharedBytes == int(kTmaSharedBytes) &&
-                  kBn == int(kTmaTileN) && kBm == int(kTensorCoreTileM) &&
-                  kBk == int(kWgmmaTileK),
+                  kBn == int(kTmaTileN) && kBm == int(kTensorCoreTileM) && kBk == int(kWgmmaTileK),
               "the tiling core/matmul/tensorcore_variants.h describes");
 
 // The register budgets of the warp-specialized rungs: 40 for the producer,
@@ -114,8 +113,8 @@ __device__ __forceinline__ void produceStep(const Ring& ring, const CUtensorMap*
     mbarrierWait(ring.emptyBar(s), ((step / kStages) & 1u) ^ 1u);
     pipe.issued(step, std::uint32_t(tile.row), std::uint32_t(tile.col), std::uint32_t(kt),
                 std::uint32_t(s));
-    rec.phase(step, std::uint32_t(tile.row * kBm), std::uint32_t(kt * kBk),
-              std::uint32_t(kt * kBk), std::uint32_t(tile.col * kBn));
+    rec.phase(step, std::uint32_t(tile.row * kBm), std::uint32_t(kt * kBk), std::uint32_t(kt * kBk),
+              std::uint32_t(tile.col * kBn));
     const std::uint32_t full = ring.fullBar(s), aTile = ring.stage(s);
     mbarrierArriveExpectTx(full, kStageBytes);
     tmaLoad2d(aTile, mapA, full, kt * kBk, tile.row * kBm);
@@ -129,8 +128,8 @@ __device__ __forceinline__ void produceStep(const Ring& ring, const CUtensorMap*
         constexpr std::uint16_t kAll = std::uint16_t((1u << kCluster) - 1);
         for (int i = 0; i < kShare; ++i) {
             const int j = int(rank) * kShare + i;
-            tmaLoad2dMulticast(aTile + bBoxOffset(j), mapB, full,
-                               tile.col * kBn + j * kBoxColumns, kt * kBk, kAll);
+            tmaLoad2dMulticast(aTile + bBoxOffset(j), mapB, full, tile.col * kBn + j * kBoxColumns,
+                               kt * kBk, kAll);
         }
     }
 }
@@ -154,8 +153,8 @@ __device__ __forceinline__ void releaseStage(const Ring& ring, int s, int t) {
 // `previousInFlight` (not at a tile's first step), so the tensor cores
 // always hold the next batch (finishConsuming releases a tile's last one).
 template <int kCluster, bool kOverlap, bool kRecord>
-__device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step, int group,
-                                            int t, float (&acc)[kAccumulators],
+__device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step, int group, int t,
+                                            float (&acc)[kAccumulators],
                                             PipelineRecorder<kRecord>& pipe,
                                             bool previousInFlight = false) {
     const int s = int(step % kStages);
@@ -182,9 +181,8 @@ __device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step
 
 // After a tile's last step under kOverlap: its batch done, its stage released.
 template <int kCluster, bool kRecord>
-__device__ __forceinline__ void finishConsuming(const Ring& ring, std::uint32_t lastStep,
-                                                int group, int t,
-                                                PipelineRecorder<kRecord>& pipe) {
+__device__ __forceinline__ void finishConsuming(const Ring& ring, std::uint32_t lastStep, int group,
+                                                int t, PipelineRecorder<kRecord>& pipe) {
     wgmmaWait<0>();
     if (t == 0) pipe.released(lastStep, group);
     releaseStage<kCluster>(ring, int(lastStep % kStages), t);
@@ -257,8 +255,7 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
                 for (int u = walk.first; u < walk.count; u += walk.stride) {
                     const TileAt tile = walk.tile(u);
                     for (int kt = 0; kt < phases; ++kt, ++step)
-                        produceStep<kCluster>(ring, &mapA, &mapB, step, tile, kt, rank, rec,
-                                              pipe);
+                        produceStep<kCluster>(ring, &mapA, &mapB, step, tile, kt, rank, rec, pipe);
                 }
             }
             // Warp 0 whole again before the aligned barriers below.
@@ -330,8 +327,7 @@ Result<TensorCoreKernels> kernelsOf(TensorCoreVariant v) {
         default:
             break;
     }
-    return makeError(std::string("variant ") + tensorCoreVariantInfo(v).id +
-                     " is no TMA rung");
+    return makeError(std::string("variant ") + tensorCoreVariantInfo(v).id + " is no TMA rung");
 }
 
 }  // namespace

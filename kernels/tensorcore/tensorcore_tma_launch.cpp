@@ -41,11 +41,10 @@ Result<CUtensorMap> tileMap(const void* matrix, std::uint32_t n, std::uint32_t b
     const cuuint64_t strides[1] = {cuuint64_t(n) * 2};
     const cuuint32_t box[2] = {cuuint32_t(tma::kBoxColumns), boxRows};
     const cuuint32_t elementStrides[2] = {1, 1};
-    const CUresult r = (*encode)(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2,
-                                 const_cast<void*>(matrix), dims, strides, box, elementStrides,
-                                 CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    const CUresult r = (*encode)(
+        &map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void*>(matrix), dims, strides, box,
+        elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS)
         return makeError(std::string("cuTensorMapEncodeTiled refused the map of ") + which +
                          " (n=" + std::to_string(n) + "): CUresult " + std::to_string(int(r)));
@@ -115,8 +114,7 @@ Result<TmaLaunchPlan> planTmaLaunch(const TensorCoreKernels& k, dim3 block, std:
 }
 
 Status launchTma(const TensorCoreKernels& k, const TmaLaunchPlan& plan, bool record, void* c,
-                 std::uint32_t n, const matmul::MatmulTrace& trace,
-                 const PipelineTrace& pipeline) {
+                 std::uint32_t n, const matmul::MatmulTrace& trace, const PipelineTrace& pipeline) {
     cudaLaunchConfig_t config{};
     config.gridDim = plan.grid;
     config.blockDim = plan.block;
@@ -135,8 +133,7 @@ Status launchTma(const TensorCoreKernels& k, const TmaLaunchPlan& plan, bool rec
     matmul::MatmulTrace records = trace;
     PipelineTrace steps = pipeline;
     void* args[] = {&mapA, &mapB, &c, &size, &records, &steps};
-    const cudaError_t status =
-        cudaLaunchKernelExC(&config, record ? k.recorded : k.plain, args);
+    const cudaError_t status = cudaLaunchKernelExC(&config, record ? k.recorded : k.plain, args);
     if (status != cudaSuccess)
         return cudaFailure("launch of " + k.name, __FILE__, __LINE__, status);
     return {};

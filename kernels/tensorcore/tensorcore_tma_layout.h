@@ -25,12 +25,12 @@ inline constexpr int kBm = 128, kBn = 256, kBk = 64;
 inline constexpr int kStages = 4;
 inline constexpr int kConsumers = 2;  // warpgroups that multiply
 inline constexpr int kInstrN = 256;
-inline constexpr int kAccumulators = kInstrN / 2;  // 128
-inline constexpr int kBoxColumns = 64;             // B box width: 128 bytes
-inline constexpr int kBBoxes = kBn / kBoxColumns;  // 4
-inline constexpr int kStageABytes = kBm * kBk * 2;  // 16 KiB
-inline constexpr int kBBoxBytes = kBk * kBoxColumns * 2;  // 8 KiB
-inline constexpr int kStageBBytes = kBBoxes * kBBoxBytes;  // 32 KiB
+inline constexpr int kAccumulators = kInstrN / 2;                // 128
+inline constexpr int kBoxColumns = 64;                           // B box width: 128 bytes
+inline constexpr int kBBoxes = kBn / kBoxColumns;                // 4
+inline constexpr int kStageABytes = kBm * kBk * 2;               // 16 KiB
+inline constexpr int kBBoxBytes = kBk * kBoxColumns * 2;         // 8 KiB
+inline constexpr int kStageBBytes = kBBoxes * kBBoxBytes;        // 32 KiB
 inline constexpr int kStageBytes = kStageABytes + kStageBBytes;  // 48 KiB
 inline constexpr int kSwizzleAlign = 1024;
 inline constexpr int kSharedBytes = kStages * kStageBytes + kSwizzleAlign;
@@ -64,8 +64,8 @@ WS_WGMMA_HD constexpr std::uint64_t aDescriptor(std::uint32_t aTile, int group, 
                              wgmma::kALeadingBytes, wgmma::kAStrideBytes);
 }
 WS_WGMMA_HD constexpr std::uint64_t bDescriptor(std::uint32_t aTile, int step) {
-    return wgmma::descriptor(aTile + std::uint32_t(kStageABytes + step * 16 * 128),
-                             kBLeadingBytes, wgmma::kBStrideBytes);
+    return wgmma::descriptor(aTile + std::uint32_t(kStageABytes + step * 16 * 128), kBLeadingBytes,
+                             wgmma::kBStrideBytes);
 }
 
 // Arrivals that free a stage: one per consumer warp, in every block of the
@@ -86,8 +86,7 @@ struct TileAt {
 WS_WGMMA_HD constexpr int unitCount(int rowTiles, int colTiles, int cluster) {
     return (rowTiles + cluster - 1) / cluster * colTiles;
 }
-WS_WGMMA_HD constexpr TileAt groupedTile(int u, int rank, int rowTiles, int colTiles,
-                                         int cluster) {
+WS_WGMMA_HD constexpr TileAt groupedTile(int u, int rank, int rowTiles, int colTiles, int cluster) {
     const int rowUnits = (rowTiles + cluster - 1) / cluster;
     const int group = kGroupRows / cluster;
     const int perGroup = group * colTiles;

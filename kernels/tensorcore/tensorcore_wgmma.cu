@@ -26,8 +26,8 @@
 #include "kernels/matmul/matmul_trace.h"
 #include "kernels/tensorcore/tensorcore_kernels.h"
 #include "kernels/tensorcore/tensorcore_ptx.cuh"
-#include "kernels/tensorcore/tensorcore_wgmma_ptx.cuh"
 #include "kernels/tensorcore/tensorcore_wgmma_layout.h"
+#include "kernels/tensorcore/tensorcore_wgmma_ptx.cuh"
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #error "tensorcore_wgmma.cu needs sm_90a (wgmma.mma_async): build it for 90a only"

@@ -11,8 +11,6 @@
 
 namespace ws {
 
-inline constexpr const char* kTensorCoreExperiment = "matmul-tc";
-
 // The variant of a matmul-tc run (the catalog's default where the run's
 // parameters leave it out); nothing for any other run or an unknown id.
 std::optional<TensorCoreVariant> tensorCoreVariantOf(const Run& run);

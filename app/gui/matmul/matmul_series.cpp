@@ -1,9 +1,8 @@
 #include "app/gui/matmul/matmul_series.h"
 
-#include "app/gui/common/ladder_choice.h"
-
 #include <algorithm>
 
+#include "app/gui/common/ladder_choice.h"
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/matmul/matmul_variants.h"

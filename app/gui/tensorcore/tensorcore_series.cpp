@@ -1,15 +1,12 @@
 #include "app/gui/tensorcore/tensorcore_series.h"
 
 #include "app/gui/common/ladder_choice.h"
-
-
 #include "core/matmul/matmul_variants.h"
 #include "core/matmul/tensorcore_variants.h"
 
 namespace ws {
 
 namespace {
-
 
 std::optional<TensorCoreMeasurement> measurement(const std::string& experiment,
                                                  const ParamValues& p, double kernelMs,

@@ -81,8 +81,9 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     new MemoryLab(this);                // its dock, menu and plot data follow the chosen experiment
     new BasicsLab(this);                // first kernels, the device and CPU against GPU
     registerWorkbenchViews(this);
-    new AtomicsLab(this);      // work queue, CAS attempts and contention docks; its views by name
-    auto* matmul = new MatmulLab(this);  // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
+    new AtomicsLab(this);  // work queue, CAS attempts and contention docks; its views by name
+    auto* matmul =
+        new MatmulLab(this);  // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
     // TMA pipeline, tile and instructions, BF16 ladder; views by name. Its
     // live runs are also the matmul roofline's tensor-core points.
     matmul->setTensorCores(new TensorCoreLab(this));

@@ -216,10 +216,11 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
     if (c.slide && c.lesson.isEmpty()) return makeError("--slide needs --lesson");
     if (c.printNarration && c.lesson.isEmpty())
         return makeError("--print-narration needs --lesson (and --slide N, else slide 1)");
-    if (!c.checkLesson.isEmpty() && (sources > 0 || !c.screenshot.isEmpty() ||
-                                     !c.exportView.isEmpty() || c.printNarration))
-        return makeError("--check-lesson FILE checks a lesson alone: give it no run, screenshot "
-                         "or export");
+    if (!c.checkLesson.isEmpty() &&
+        (sources > 0 || !c.screenshot.isEmpty() || !c.exportView.isEmpty() || c.printNarration))
+        return makeError(
+            "--check-lesson FILE checks a lesson alone: give it no run, screenshot "
+            "or export");
     if (!c.traces.isEmpty() && c.lesson.isEmpty() && c.checkLesson.isEmpty())
         return makeError("--traces DIR belongs to --lesson or --check-lesson");
     if (c.printNarration && (!c.screenshot.isEmpty() || !c.exportView.isEmpty()))

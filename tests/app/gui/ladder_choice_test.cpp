@@ -1,7 +1,7 @@
 // Which size a ladder of measured rungs shows, and whose measurements.
-#include <gtest/gtest.h>
-
 #include "app/gui/common/ladder_choice.h"
+
+#include <gtest/gtest.h>
 
 namespace ws {
 namespace {
@@ -13,9 +13,8 @@ struct Rung {
 };
 
 std::vector<Rung> rungs() {
-    return {{"a", 1024, "H100"}, {"b", 1024, "H100"}, {"c", 1024, "H100"},
-            {"a", 4096, "H200"}, {"b", 4096, "H200"}, {"c", 4096, "H200"},
-            {"a", 512, "H100"},  {"b", 512, "H100"}};
+    return {{"a", 1024, "H100"}, {"b", 1024, "H100"}, {"c", 1024, "H100"}, {"a", 4096, "H200"},
+            {"b", 4096, "H200"}, {"c", 4096, "H200"}, {"a", 512, "H100"},  {"b", 512, "H100"}};
 }
 
 TEST(LadderChoice, TheShownSizeThenThePreferredThenTheFullest) {

@@ -27,8 +27,8 @@ TEST(TensorCoreCatalog, DefaultsAndChoices) {
     EXPECT_EQ(paramChoice(*v, "output"), "f32");
     EXPECT_EQ(paramChoice(*v, "variant"), "wmma");
     EXPECT_EQ(e.param("variant")->choices,
-              (std::vector<std::string>{"wmma", "mma-sync", "wgmma", "wgmma-tma", "warp-specialized",
-                                        "persistent", "clusters", "cublas"}));
+              (std::vector<std::string>{"wmma", "mma-sync", "wgmma", "wgmma-tma",
+                                        "warp-specialized", "persistent", "clusters", "cublas"}));
     for (const auto& info : tensorCoreVariants())
         EXPECT_EQ(parseTensorCoreVariant(info.id), info.variant) << info.id;
     EXPECT_TRUE(e.launchesNoKernel(*resolve({"variant=cublas"})));
@@ -124,8 +124,8 @@ TEST(TensorCoreCatalog, TmaRungsTile128By256WithAProducerFromWarpSpecializedOn) 
         // The two consumer warpgroups' 256 threads hold every entry once.
         EXPECT_EQ(t->threadM * t->threadN * 256u, 128u * 256u);
         EXPECT_EQ(t->sharedBytes, 4u * 48 * 1024 + 1024);  // four stages and the slack
-        EXPECT_LE(t->sharedBytes, 227u * 1024);             // an H100 block's opt-in limit
-        EXPECT_EQ(matmulGrid(*t, 1000).x, 4u);  // 3 whole column tiles and a partial one
+        EXPECT_LE(t->sharedBytes, 227u * 1024);            // an H100 block's opt-in limit
+        EXPECT_EQ(matmulGrid(*t, 1000).x, 4u);             // 3 whole column tiles and a partial one
         EXPECT_EQ(matmulGrid(*t, 1000).y, 8u);
         EXPECT_EQ(phaseCount(*t, 1000), 16u);
         EXPECT_TRUE(tensorCoreVariantInfo(v).sm90a);

@@ -116,12 +116,12 @@ TEST(LatencyPlateaus, SlowerStepsOfOneLevelSayWhy) {
         return LatencyPoint{w, stride, 4096, c, c / 2, 0, 0};
     };
     // L2 to 16 MiB, the far partition from 28 to 40 MiB, HBM from 64 MiB.
-    auto far = findPlateaus({at(4 * kMiB, 128, 279), at(8 * kMiB, 128, 279),
-                             at(16 * kMiB, 128, 279), at(24 * kMiB, 128, 400),
-                             at(28 * kMiB, 128, 500), at(32 * kMiB, 128, 520),
-                             at(40 * kMiB, 128, 530), at(48 * kMiB, 128, 610),
-                             at(64 * kMiB, 128, 683), at(128 * kMiB, 128, 683)},
-                            sizes, LoadPath::Global);
+    auto far =
+        findPlateaus({at(4 * kMiB, 128, 279), at(8 * kMiB, 128, 279), at(16 * kMiB, 128, 279),
+                      at(24 * kMiB, 128, 400), at(28 * kMiB, 128, 500), at(32 * kMiB, 128, 520),
+                      at(40 * kMiB, 128, 530), at(48 * kMiB, 128, 610), at(64 * kMiB, 128, 683),
+                      at(128 * kMiB, 128, 683)},
+                     sizes, LoadPath::Global);
     ASSERT_EQ(far.size(), 3u);
     EXPECT_EQ(far[0].level, "L2");
     EXPECT_EQ(far[1].level, "L2, far partition");
@@ -143,10 +143,9 @@ TEST(LatencyPlateaus, SlowerStepsOfOneLevelSayWhy) {
     EXPECT_EQ(l1[0].level, "L1");
 
     // __constant__ memory: the 2 KiB constant cache, then the L1.5 cache.
-    auto constant =
-        findPlateaus({at(kKiB, 128, 34), at(2 * kKiB, 128, 34), at(4 * kKiB, 128, 100),
-                      at(64 * kKiB, 128, 100)},
-                     sizes, LoadPath::Constant);
+    auto constant = findPlateaus(
+        {at(kKiB, 128, 34), at(2 * kKiB, 128, 34), at(4 * kKiB, 128, 100), at(64 * kKiB, 128, 100)},
+        sizes, LoadPath::Constant);
     ASSERT_EQ(constant.size(), 2u);
     EXPECT_EQ(constant[0].level, "constant cache");
     EXPECT_EQ(constant[1].level, "constant, L1.5 cache");

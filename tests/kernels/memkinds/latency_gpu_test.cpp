@@ -13,9 +13,9 @@ TEST(MemkindsLatency, EveryPathEndsWhereTheCpuSays) {
     for (const char* path : {"global", "ldg", "cg", "shared", "constant", "texture"}) {
         SCOPED_TRACE(path);
         auto run = memkinds::runLatency(
-            test::memkindsParams("memory-latency", {std::string("path=") + path, "min_bytes=1024",
-                                                    "max_bytes=65536", "stride=128", "loads=1024",
-                                                    "points_per_octave=1"}),
+            test::memkindsParams("memory-latency",
+                                 {std::string("path=") + path, "min_bytes=1024", "max_bytes=65536",
+                                  "stride=128", "loads=1024", "points_per_octave=1"}),
             test::memkindsOptions(), test::memkindsDevice());
         test::expectVerifiedWithRecords(run);
         if (!run.ok()) continue;

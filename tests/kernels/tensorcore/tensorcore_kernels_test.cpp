@@ -104,8 +104,7 @@ TEST(TensorCoreKernels, EdgesOfAPartialTileAtASampledSize) {
     // two 64-column halves; the TMA rungs' tiles are 128 x 256 (the last
     // column tile 8 wide), their boxes past the edge zeros: both outputs,
     // the FP32 one exact.
-    for (const char* variant :
-         {"wgmma", "wgmma-tma", "warp-specialized", "persistent", "clusters"})
+    for (const char* variant : {"wgmma", "wgmma-tma", "warp-specialized", "persistent", "clusters"})
         for (const char* output : {"f32", "bf16"}) {
             SCOPED_TRACE(std::string(variant) + " " + output);
             auto r = run(variant, 2056, output, "0");
@@ -193,8 +192,8 @@ TEST(TensorCoreKernels, TmaRungsRecordTheirPipelineStepByStep) {
         ASSERT_TRUE(validateRun(got).ok()) << validateRun(got).error();
         ASSERT_EQ(got.launches.size(), 1u);
         const Launch& l = got.launches[0];
-        const bool persistent = std::string(variant) == "persistent" ||
-                                std::string(variant) == "clusters";
+        const bool persistent =
+            std::string(variant) == "persistent" || std::string(variant) == "clusters";
         const std::uint32_t cluster = std::string(variant) == "clusters" ? 2 : 1;
         EXPECT_EQ(got.figures.at("clusterBlocks"), cluster);
         if (persistent) {
@@ -285,8 +284,7 @@ TEST(TensorCoreRefusals, WgmmaRunsOnComputeCapability90Alone) {
         d.ccMinor = minor;
         for (const char* variant :
              {"wgmma", "wgmma-tma", "warp-specialized", "persistent", "clusters"}) {
-            auto r =
-                tensorcore::runTensorCore({{"variant", variant}, {"n", "1024"}}, options(), d);
+            auto r = tensorcore::runTensorCore({{"variant", variant}, {"n", "1024"}}, options(), d);
             ASSERT_FALSE(r.ok()) << variant;
             EXPECT_NE(r.error().find("run only on compute capability 9.0"), std::string::npos)
                 << r.error();

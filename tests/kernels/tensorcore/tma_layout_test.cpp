@@ -52,16 +52,19 @@ std::vector<float> emulate(std::uint32_t n, std::string& trouble) {
     const auto b = makeBf16MatmulInput(n, 1, MatmulOperand::B);
     std::vector<float> c(std::size_t(n) * n, std::numeric_limits<float>::quiet_NaN());
     const std::uint32_t raw = 0x90;  // dynamic shared memory need not start aligned
-    const std::uint32_t base = (raw + tm::kSwizzleAlign - 1) & ~std::uint32_t(tm::kSwizzleAlign - 1);
+    const std::uint32_t base =
+        (raw + tm::kSwizzleAlign - 1) & ~std::uint32_t(tm::kSwizzleAlign - 1);
     std::vector<std::uint8_t> smem(raw + tm::kSharedBytes, 0xAB);
     if (base + tm::kStages * tm::kStageBytes > smem.size()) trouble = "stages overflow the slack";
-    const int rowTiles = int((n + tm::kBm - 1) / tm::kBm), colTiles = int((n + tm::kBn - 1) / tm::kBn);
+    const int rowTiles = int((n + tm::kBm - 1) / tm::kBm),
+              colTiles = int((n + tm::kBn - 1) / tm::kBn);
     const int phases = int((n + tm::kBk - 1) / tm::kBk);
     for (int tr = 0; tr < rowTiles; ++tr)
         for (int tc = 0; tc < colTiles; ++tc) {
             std::vector<float> acc(std::size_t(256) * tm::kAccumulators, 0.0f);
             for (int kt = 0; kt < phases; ++kt) {
-                const std::uint32_t aTile = base + std::uint32_t((kt % tm::kStages) * tm::kStageBytes);
+                const std::uint32_t aTile =
+                    base + std::uint32_t((kt % tm::kStages) * tm::kStageBytes);
                 tmaBox(smem, aTile, a, n, kt * tm::kBk, tr * tm::kBm, tm::kBm);
                 for (int j = 0; j < tm::kBBoxes; ++j)
                     tmaBox(smem, aTile + tm::bBoxOffset(j), b, n, tc * tm::kBn + j * 64,
@@ -91,7 +94,8 @@ std::vector<float> emulate(std::uint32_t n, std::string& trouble) {
                             for (int v = 0; v < tm::kAccumulators; ++v) {
                                 const int m = fragmentRow(t, v), col = fragmentCol(t, v);
                                 float sum = 0;
-                                for (int k = 0; k < 16; ++k) sum += av[m * 16 + k] * bv[k * tm::kInstrN + col];
+                                for (int k = 0; k < 16; ++k)
+                                    sum += av[m * 16 + k] * bv[k * tm::kInstrN + col];
                                 acc[std::size_t(group * 128 + t) * tm::kAccumulators + v] += sum;
                             }
                     }
@@ -129,7 +133,8 @@ TEST(TmaLayout, TheHeadersOffsetsAreWhereTheTmaUnitWrites) {
     // Element (row, 8 chunk) of A's box and (k, 8 chunk) of B's four boxes.
     for (int row = 0; row < tm::kBm; ++row)
         for (int chunk = 0; chunk < 8; ++chunk)
-            ASSERT_EQ(tm::aTileOffset(row, chunk), swizzle128(std::uint32_t(row * 128 + chunk * 16)));
+            ASSERT_EQ(tm::aTileOffset(row, chunk),
+                      swizzle128(std::uint32_t(row * 128 + chunk * 16)));
     for (int k = 0; k < tm::kBk; ++k)
         for (int chunk = 0; chunk < tm::kBn / 8; ++chunk) {
             const std::uint32_t box = tm::bBoxOffset(chunk / 8) - tm::kStageABytes;
@@ -170,8 +175,8 @@ TEST(TmaLayout, TheGroupedWalkTakesEveryTileOnceAndClustersShareAColumn) {
 }
 
 TEST(TmaLayout, AStageIsFreeAfterEveryConsumerWarpOfTheClusterReleasedIt) {
-    EXPECT_EQ(tm::emptyArrivals(1), 8u);   // two warpgroups of four warps
-    EXPECT_EQ(tm::emptyArrivals(2), 16u);  // and those of the other block
+    EXPECT_EQ(tm::emptyArrivals(1), 8u);    // two warpgroups of four warps
+    EXPECT_EQ(tm::emptyArrivals(2), 16u);   // and those of the other block
     EXPECT_EQ(tm::kStageBytes, 48 * 1024);  // the bytes the full barrier expects
     EXPECT_EQ(tm::kBBoxes % 2, 0);          // B's boxes split evenly over a pair
 }

@@ -25,7 +25,9 @@ inline Descriptor decode(std::uint64_t d) {
 
 // The 128-byte swizzle (Swizzle<3,4,3> on byte addresses): bits 4-6 of the
 // address XOR bits 7-9.
-inline std::uint32_t swizzle128(std::uint32_t address) { return address ^ (((address >> 7) & 7u) << 4); }
+inline std::uint32_t swizzle128(std::uint32_t address) {
+    return address ^ (((address >> 7) & 7u) << 4);
+}
 
 // Byte address of A(m, k), m < 64, k < 16, K-major with 128-byte swizzle:
 // ((8,m),(T,2k)):((8T,SBO),(1,T)), T = 8 BF16 in 16 bytes.
