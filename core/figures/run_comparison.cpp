@@ -1,5 +1,6 @@
 #include "core/figures/run_comparison.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/device/environment_badges.h"
@@ -131,7 +132,11 @@ std::vector<ComparedFigure> compareRuns(const Run& a, const Run& b) {
     };
     add("kernel time", a.timing.kernelMs, b.timing.kernelMs, " ms", 4, true);
     const bool flops = a.timing.flops > 0 || b.timing.flops > 0;
-    if (flops)
+    if (flops && std::max(a.timing.gflopPerS(), b.timing.gflopPerS()) >= 1e5)
+        // The tensor cores' rates, as the lessons and the BF16 ladder say them.
+        add("throughput", a.timing.gflopPerS() / 1000, b.timing.gflopPerS() / 1000, " TFLOP/s", 1,
+            true);
+    else if (flops)
         add("throughput", a.timing.gflopPerS(), b.timing.gflopPerS(), " GFLOP/s", 1, true);
     else
         add("throughput", a.timing.gbPerS(), b.timing.gbPerS(), " GB/s", 1, true);

@@ -38,6 +38,21 @@ TEST(RunComparison, RatiosAreRightOverLeft) {
     EXPECT_EQ(row(rows, "verified").right, "yes");
 }
 
+TEST(RunComparison, ArithmeticRatesInGflopsOrTensorCoreTflops) {
+    ws::Run a = timedRun(1.0, 1), b = timedRun(2.0, 1);
+    a.timing.flops = b.timing.flops = 2.0 * 1024 * 1024 * 1024;  // 2 GFLOP
+    auto rows = compareRuns(a, b);
+    EXPECT_EQ(row(rows, "throughput").left, "2147.5 GFLOP/s");
+    // 4096^3 in 0.18 ms: the tensor cores' rate, read in TFLOP/s on both sides.
+    a.timing.flops = b.timing.flops = 2.0 * 4096 * 4096 * 4096;
+    a.timing.kernelMs = 0.18;
+    b.timing.kernelMs = 0.36;
+    rows = compareRuns(a, b);
+    EXPECT_EQ(row(rows, "throughput").left, "763.5 TFLOP/s");
+    EXPECT_EQ(row(rows, "throughput").right, "381.8 TFLOP/s");
+    EXPECT_EQ(row(rows, "throughput").ratio, "0.50×");
+}
+
 // Two loops that keep different ones of eight tied minima: the table says
 // which index each found. Equal answers add no row.
 TEST(RunComparison, DifferentAnswersAreShownSideBySide) {
