@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/matmul/matmul_trace.h"
+#include "kernels/tensorcore/tensorcore_epilogue.cuh"
 #include "kernels/tensorcore/tensorcore_kernels.h"
 #include "kernels/tensorcore/tensorcore_ptx.cuh"
 
@@ -77,13 +78,6 @@ __device__ __forceinline__ void loadStage(std::uint32_t stage, const __nv_bfloat
         const bool bInside = kb < n && col < n;
         cpAsync16(bTile + bOffset(k, cb), bInside ? b + std::size_t(kb) * n + col : b, bInside);
     }
-}
-
-__device__ __forceinline__ void storePair(float* c, float x, float y) {
-    *reinterpret_cast<float2*>(c) = make_float2(x, y);
-}
-__device__ __forceinline__ void storePair(__nv_bfloat16* c, float x, float y) {
-    *reinterpret_cast<__nv_bfloat162*>(c) = __floats2bfloat162_rn(x, y);
 }
 
 template <bool kRecord, typename Out>

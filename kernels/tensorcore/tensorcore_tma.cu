@@ -28,6 +28,7 @@
 
 #include "kernels/matmul/matmul_trace.h"
 #include "kernels/tensorcore/tensorcore_async_ptx.cuh"
+#include "kernels/tensorcore/tensorcore_epilogue.cuh"
 #include "kernels/tensorcore/tensorcore_kernels.h"
 #include "kernels/tensorcore/tensorcore_pipeline_trace.h"
 #include "kernels/tensorcore/tensorcore_ptx.cuh"
@@ -188,30 +189,12 @@ __device__ __forceinline__ void finishConsuming(const Ring& ring, std::uint32_t 
     releaseStage<kCluster>(ring, int(lastStep % kStages), t);
 }
 
-// C is written once and never read back by the kernel: streaming stores
-// (st.global.cs, evict first) keep it from pushing A's and B's panels,
-// which the blocks running together share, out of L2.
-__device__ __forceinline__ void storePair(float* c, float x, float y) {
-    __stcs(reinterpret_cast<float2*>(c), make_float2(x, y));
-}
-__device__ __forceinline__ void storePair(__nv_bfloat16* c, float x, float y) {
-    __stcs(reinterpret_cast<__nv_bfloat162*>(c), __floats2bfloat162_rn(x, y));
-}
-
-// Consumer `group`'s 64 x 256 part of the tile to C (register v of thread
-// t at wgmma::accRow / accCol, pairs of adjacent columns, bounds checked).
+// Consumer `group`'s 64 x 256 part of the tile to C, with streaming stores:
+// C is written once and never read back by the kernel.
 template <typename Out>
 __device__ __forceinline__ void storeTile(Out* c, int n, TileAt tile, int group, int t,
                                           const float (&acc)[kAccumulators]) {
-    const int rowBase = tile.row * kBm + group * 64, colBase = tile.col * kBn;
-    for (int j = 0; j < kAccumulators / 4; ++j) {
-        const int row = rowBase + wgmma::accRow(t, 4 * j);
-        const int col = colBase + wgmma::accCol(t, 4 * j);
-        if (col >= n) continue;
-        if (row < n) storePair(c + std::size_t(row) * n + col, acc[4 * j], acc[4 * j + 1]);
-        if (row + 8 < n)
-            storePair(c + std::size_t(row + 8) * n + col, acc[4 * j + 2], acc[4 * j + 3]);
-    }
+    storeWarpgroupTile<true>(c, n, tile.row * kBm + group * 64, tile.col * kBn, t, acc);
 }
 
 template <bool kProducer, bool kPersistent, int kCluster, bool kRecord, typename Out>

@@ -24,6 +24,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/matmul/matmul_trace.h"
+#include "kernels/tensorcore/tensorcore_epilogue.cuh"
 #include "kernels/tensorcore/tensorcore_kernels.h"
 #include "kernels/tensorcore/tensorcore_ptx.cuh"
 #include "kernels/tensorcore/tensorcore_wgmma_layout.h"
@@ -76,13 +77,6 @@ __device__ __forceinline__ void loadStage(std::uint32_t aTile, const __nv_bfloat
     }
 }
 
-__device__ __forceinline__ void storePair(float* c, float x, float y) {
-    *reinterpret_cast<float2*>(c) = make_float2(x, y);
-}
-__device__ __forceinline__ void storePair(__nv_bfloat16* c, float x, float y) {
-    *reinterpret_cast<__nv_bfloat162*>(c) = __floats2bfloat162_rn(x, y);
-}
-
 template <bool kRecord, typename Out>
 __global__ void __launch_bounds__(kThreads, 2)
     tcWgmma(const __nv_bfloat16* a, const __nv_bfloat16* b, Out* c, int n,
@@ -130,19 +124,8 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
     cpAsyncWait<0>();  // no copy outlives the block (the ones left are empty groups)
 
-    // Register v of thread t holds row accRow(t, v), column accCol(t, v) of
-    // the warpgroup's 64 x 128 tile; registers 4j, 4j+1 are two adjacent
-    // columns of one row and 4j+2, 4j+3 the same columns 8 rows down: one
-    // 8-byte (FP32) or 4-byte (BF16) store a pair, bounds checked (n is even
-    // and the column even, so a pair is wholly inside or outside).
-    for (int j = 0; j < kAccumulators / 4; ++j) {
-        const int row = rowBase + group * 64 + accRow(t, 4 * j);
-        const int col = colBase + accCol(t, 4 * j);
-        if (col >= n) continue;
-        if (row < n) storePair(c + std::size_t(row) * n + col, acc[4 * j], acc[4 * j + 1]);
-        if (row + 8 < n)
-            storePair(c + std::size_t(row + 8) * n + col, acc[4 * j + 2], acc[4 * j + 3]);
-    }
+    // The warpgroup's 64 x 128 part of the tile.
+    storeWarpgroupTile<false>(c, n, rowBase + group * 64, colBase, t, acc);
     rec.finish();
 }
 
