@@ -52,10 +52,15 @@ int main(int argc, char** argv) {
     RecordFlags flags;
     run->add_flag("--without-records", flags.withoutRecords,
                   "Keep the run's timing and figures, drop its per-block records");
+    // Why it is slow: by default where it costs little, --why always, --no-why never.
+    bool whyAlways = false, whyNever = false;
     const char* whyHelp =
-        "Also record why the kernel is slow: warp stall samples and hardware counters, in "
-        "untimed launches after the timed ones";
-    run->add_flag("--why", flags.why, whyHelp);
+        "Record why the kernel is slow (warp stall samples and hardware counters, in untimed "
+        "launches after the timed ones) even where it costs more than a second; by default it "
+        "is recorded where it costs less";
+    const char* noWhyHelp = "Do not record why the kernel is slow, not even where it costs little";
+    run->add_flag("--why", whyAlways, whyHelp);
+    run->add_flag("--no-why", whyNever, noWhyHelp)->excludes("--why");
 
     auto* sweep =
         app.add_subcommand("sweep", "Run an experiment over every combination of parameter lists");
@@ -66,7 +71,8 @@ int main(int argc, char** argv) {
         ->check(repetitionsCheck);
     sweep->add_flag("--without-records", flags.withoutRecords,
                     "Keep each run's timing and figures, drop its per-block records");
-    sweep->add_flag("--why", flags.why, whyHelp);
+    sweep->add_flag("--why", whyAlways, whyHelp);
+    sweep->add_flag("--no-why", whyNever, noWhyHelp)->excludes("--why");
 
     std::string lessonName;
     auto* recordLesson = app.add_subcommand(
@@ -155,10 +161,15 @@ int main(int argc, char** argv) {
         return status == 0 ? kOk : kUsage;
     }
 
-    // A run with --why places its samples, and names their lines, only in
-    // code loaded after this: before the first CUDA call. The worker (serve)
-    // may be asked why at any run; other runs need no CUPTI subscriber.
-    if (((*run || *sweep) && flags.why) || *serve) ws::profile::prepareWhyProfiling();
+    flags.why = whyAlways  ? ws::WhyMode::Always
+                : whyNever ? ws::WhyMode::Never
+                           : ws::WhyMode::WhenCheap;
+    // A profile places its samples, and names their lines, only in code
+    // loaded after this: before the first CUDA call. Runs, sweeps and a
+    // lesson's recording ask why unless told not to, the worker (serve) may
+    // be asked at any run; the other commands need no CUPTI subscriber.
+    if (((*run || *sweep) && flags.why != ws::WhyMode::Never) || *recordLesson || *serve)
+        ws::profile::prepareWhyProfiling();
     if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
     if (*device) return printDevice(json, std::cout, std::cerr);
     if (*run)

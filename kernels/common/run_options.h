@@ -5,6 +5,8 @@
 // (kernels/runner/experiment_runner.h) passes it on.
 #include <cstdint>
 
+#include "core/profile/why_cost.h"
+
 namespace ws {
 
 struct RunOptions {
@@ -17,8 +19,10 @@ struct RunOptions {
     bool timeCpu = true;
     // Also record why the kernel is as fast as it is (RunProfile): warp
     // stall samples and hardware counters, in untimed launches after the
-    // timed ones (kernels/profile/why_recorder.h).
-    bool why = false;
+    // timed ones (kernels/profile/why_recorder.h): never, where it costs
+    // little (core/profile/why_cost.h; warpscope-record's and the run
+    // panel's default), or always.
+    WhyMode why = WhyMode::Never;
 };
 
 }  // namespace ws

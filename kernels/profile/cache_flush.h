@@ -1,9 +1,14 @@
 #pragma once
-// Emptying the L2 cache before each counter pass, as Nsight Compute does by
-// default, so DRAM bytes count what the kernel itself brings in. The buffer
-// is written once and then only read: reading leaves clean lines, which the
-// kernel can evict without writing anything back to DRAM (a memset per pass
-// left dirty lines whose write-backs were counted as the kernel's).
+// Emptying the L2 cache before each counter pass and each sampled launch, as
+// Nsight Compute does by default, so DRAM bytes count what the kernel itself
+// moves and its warps wait as they do on a cold L2. A buffer of four times
+// the L2 is written, which makes the L2 write back every line the work left
+// dirty, and its own lines are then dropped without a write-back
+// (discard.global.L2). What no public call reaches is Nsight Compute's own
+// flush: on an H200 every kernel's DRAM writes still read 17 to 26 MB above
+// ncu's, with this flush as with a read-only one, a cudaFree of the buffer,
+// cudaCtxResetPersistingL2Cache or 20 ms of idle time after it
+// (docs/why-slow.md, "Against Nsight Compute").
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -15,15 +20,13 @@ namespace ws::profile {
 
 class CacheFlush {
 public:
-    // A buffer of four times the device's L2 (at least 8 MiB), written once:
-    // twice the L2 left a few dirty lines of the work's `before` step behind.
+    // A buffer of four times the device's L2 (at least 8 MiB).
     Status prepare(int device, cudaStream_t stream);
-    // Reads the whole buffer and waits for it.
+    // Writes the whole buffer, discards it from the L2 and waits for both.
     Status flush(cudaStream_t stream);
 
 private:
     DeviceBuffer<unsigned> lines_;
-    DeviceBuffer<unsigned> sink_;
     std::size_t words_ = 0;
 };
 

@@ -8,13 +8,18 @@
 #include <cstdint>
 #include <map>
 
+#include "core/profile/counter_combination.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/profile/cache_flush.h"
 #include "kernels/profile/cupti_status.h"
 #include "kernels/profile/current_context.h"
+#include "kernels/profile/debug_phase.h"
 
 namespace ws::profile {
 namespace {
+
+// Kernels one timed work may launch, each measured in its own range.
+constexpr std::size_t kMaxKernels = 64;
 
 // The host side of the profiler (metric names to a configuration, raw
 // counters to values), released with the object.
@@ -147,8 +152,8 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
     size.pRangeProfilerObject = profiler.get();
     size.pMetricNames = names.data();
     size.numMetrics = names.size();
-    size.maxNumOfRanges = 1;
-    size.maxNumRangeTreeNodes = 1;
+    size.maxNumOfRanges = kMaxKernels;
+    size.maxNumRangeTreeNodes = kMaxKernels;
     WS_CUPTI_TRY(cuptiRangeProfilerGetCounterDataSize(&size));
     std::vector<std::uint8_t> counterData(size.counterDataSize);
     auto image = cuptiParams<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
@@ -158,6 +163,8 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
     image.pCounterData = counterData.data();
     WS_CUPTI_TRY(cuptiRangeProfilerCounterDataImageInitialize(&image));
 
+    // A range around each kernel (auto range), from its start to its end, as
+    // Nsight Compute measures; the work's counters are the kernels' added up.
     auto set = cuptiParams<CUpti_RangeProfiler_SetConfig_Params>(
         CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
     set.pRangeProfilerObject = profiler.get();
@@ -165,9 +172,9 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
     set.pConfig = config->data();
     set.counterDataImageSize = counterData.size();
     set.pCounterDataImage = counterData.data();
-    set.range = CUPTI_UserRange;
+    set.range = CUPTI_AutoRange;
     set.replayMode = CUPTI_UserReplay;
-    set.maxRangesPerPass = 1;
+    set.maxRangesPerPass = kMaxKernels;
     set.numNestingLevels = 1;
     set.minNestingLevel = 1;
     set.passIndex = 0;
@@ -177,6 +184,7 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
     CacheFlush cache;
     if (Status s = cache.prepare(device, work.stream); !s) return makeError(s.error());
     CounterReading out;
+    DebugPhase phase("counter passes");
     bool allSubmitted = false;
     const int maxPasses = int(passes.numOfPasses) + 2;  // CUPTI says when it has every pass
     while (!allSubmitted && out.passes < maxPasses) {
@@ -187,17 +195,9 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
             CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
         start.pRangeProfilerObject = profiler.get();
         WS_CUPTI_TRY(cuptiRangeProfilerStart(&start));
-        auto push = cuptiParams<CUpti_RangeProfiler_PushRange_Params>(
-            CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE);
-        push.pRangeProfilerObject = profiler.get();
-        push.pRangeName = rangeName.c_str();
-        WS_CUPTI_TRY(cuptiRangeProfilerPushRange(&push));
         if (Status s = work.run(); !s) return makeError(s.error());
         WS_CUDA_TRY(cudaStreamSynchronize(work.stream));
-        auto pop = cuptiParams<CUpti_RangeProfiler_PopRange_Params>(
-            CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE);
-        pop.pRangeProfilerObject = profiler.get();
-        WS_CUPTI_TRY(cuptiRangeProfilerPopRange(&pop));
+
         auto stop = cuptiParams<CUpti_RangeProfiler_Stop_Params>(
             CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
         stop.pRangeProfilerObject = profiler.get();
@@ -212,21 +212,37 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
         CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
     decode.pRangeProfilerObject = profiler.get();
     WS_CUPTI_TRY(cuptiRangeProfilerDecodeData(&decode));
-    if (decode.numOfRangeDropped > 0) return makeError("the range profiler dropped the range");
+    if (decode.numOfRangeDropped > 0)
+        return makeError("the timed work launched more than " + std::to_string(kMaxKernels) +
+                         " kernels, the most the counters keep apart");
 
-    std::vector<double> values(names.size(), 0.0);
-    auto evaluate = cuptiParams<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
-        CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
-    evaluate.pHostObject = host.get();
-    evaluate.pCounterDataImage = counterData.data();
-    evaluate.counterDataImageSize = counterData.size();
-    evaluate.rangeIndex = 0;
-    evaluate.ppMetricNames = names.data();
-    evaluate.numMetrics = names.size();
-    evaluate.pMetricValues = values.data();
-    WS_CUPTI_TRY(cuptiProfilerHostEvaluateToGpuValues(&evaluate));
+    auto info = cuptiParams<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
+        CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
+    info.pCounterDataImage = counterData.data();
+    info.counterDataImageSize = counterData.size();
+    WS_CUPTI_TRY(cuptiRangeProfilerGetCounterDataInfo(&info));
+    if (info.numTotalRanges == 0)
+        return makeError("the timed work launched no kernel (the counters measure kernels)");
+
+    std::vector<KernelCounters> kernels;
+    for (std::size_t range = 0; range < info.numTotalRanges; ++range) {
+        KernelCounters k;
+        k.values.assign(names.size(), 0.0);
+        auto evaluate = cuptiParams<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+            CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+        evaluate.pHostObject = host.get();
+        evaluate.pCounterDataImage = counterData.data();
+        evaluate.counterDataImageSize = counterData.size();
+        evaluate.rangeIndex = range;
+        evaluate.ppMetricNames = names.data();
+        evaluate.numMetrics = names.size();
+        evaluate.pMetricValues = k.values.data();
+        WS_CUPTI_TRY(cuptiProfilerHostEvaluateToGpuValues(&evaluate));
+        kernels.push_back(std::move(k));
+    }
+    const std::vector<double> whole = combineKernelCounters(metrics, kernels);
     for (std::size_t i = 0; i < names.size(); ++i)
-        out.counters.push_back({rangeName, metrics[i], values[i]});
+        out.counters.push_back({rangeName, metrics[i], whole[i]});
     return out;
 }
 

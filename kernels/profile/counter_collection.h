@@ -2,8 +2,11 @@
 // Hardware counters of the timed work, from CUPTI's range profiler (the
 // Profiling API behind Nsight Compute): the work is launched once per pass
 // the metrics need (user replay), each pass after the L2 cache is emptied
-// (kernels/profile/cache_flush.h), as Nsight Compute does by default, and inside one range, so a
-// run of several kernels is measured whole.
+// (kernels/profile/cache_flush.h), as Nsight Compute does by default. Each
+// kernel the work launches is its own range, from its start to its end (as
+// ncu measures), and the work's counters are the kernels' added up
+// (core/profile/counter_combination.h), so a run of several kernels is
+// measured whole.
 #include <string>
 #include <vector>
 

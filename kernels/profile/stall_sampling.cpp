@@ -15,6 +15,7 @@
 
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/event_timing.h"
+#include "kernels/profile/cache_flush.h"
 #include "kernels/profile/cupti_status.h"
 #include "kernels/profile/current_context.h"
 
@@ -152,11 +153,23 @@ int samplingPeriodFor(double kernelMs, int smCount, int clockKHz, double wantedS
     return std::clamp(log2, 5, 31);
 }
 
-Result<StallSampling> sampleStalls(const TimedWork& work, int periodLog2, int launches) {
+Result<StallSampling> sampleStalls(const TimedWork& work, int device, int periodLog2,
+                                   int launches) {
     auto context = currentContext();
     if (!context) return makeError(context.error());
+    // Every launch starts on an empty L2, as the counters' passes and
+    // Nsight Compute's sampling do: back to back, each launch found the last
+    // one's output dirty in L2 and waited on its write-back (the tiled
+    // transpose's shared-memory share read 8 points under ncu's).
+    CacheFlush cache;
+    if (Status s = cache.prepare(device, work.stream); !s) return makeError(s.error());
+    const std::function<Status()> before = [&]() -> Status {
+        if (work.before)
+            if (Status s = work.before(); !s) return s;
+        return cache.flush(work.stream);
+    };
     // Timed without sampling first, as many launches, for the overhead.
-    auto unsampled = timeRuns(launches, work.stream, work.run, work.before);
+    auto unsampled = timeRuns(launches, work.stream, work.run, before);
     if (!unsampled) return makeError(unsampled.error());
 
     // CUPTI may write into the configured buffer until sampling is disabled,
@@ -218,35 +231,46 @@ Result<StallSampling> sampleStalls(const TimedWork& work, int periodLog2, int la
     WS_CUPTI_TRY(cuptiPCSamplingSetConfigurationAttribute(&configure));
 
     std::map<std::tuple<std::string, std::uint32_t, std::uint32_t>, std::uint64_t> tally;
+    // At a stop CUPTI has put what it had into the configured buffer; what
+    // is left comes through the same buffer, as long as CUPTI says more remains.
+    auto collect = [&]() -> Status {
+        CUpti_PCSamplingGetDataParams get{};
+        get.size = CUpti_PCSamplingGetDataParamsSize;
+        get.ctx = *context;
+        get.pcSamplingData = (*configured)->get();
+        for (int round = 0; round < 100000; ++round) {
+            const bool more = (*configured)->get()->remainingNumPcs > 0;
+            drain(*(*configured)->get(), reasonOf, tally, out);
+            if (!more && round > 0) break;
+            WS_CUPTI_TRY(cuptiPCSamplingGetData(&get));
+        }
+        return {};
+    };
     CUpti_PCSamplingStartParams start{};
     start.size = CUpti_PCSamplingStartParamsSize;
     start.ctx = *context;
     WS_CUPTI_TRY(cuptiPCSamplingStart(&start));
     // timeRuns' untimed warm-up is a sampled launch too: it is counted.
-    auto sampled = timeRuns(launches, work.stream, work.run, work.before);
+    auto sampled = timeRuns(launches, work.stream, work.run, before);
     CUpti_PCSamplingStopParams stop{};
     stop.size = CUpti_PCSamplingStopParamsSize;
     stop.ctx = *context;
     const CUptiResult stopped = cuptiPCSamplingStop(&stop);
     if (!sampled) return makeError(sampled.error());
     if (stopped != CUPTI_SUCCESS) return cuptiError("cuptiPCSamplingStop", stopped);
+    if (Status s = collect(); !s) return makeError(s.error());
     out.sampledMs = medianOf(*sampled);
     out.launches = launches + 1;
-
-    // At the stop CUPTI has put what it had into the configured buffer; what
-    // is left comes through the same buffer, as long as CUPTI says more remains.
-    CUpti_PCSamplingGetDataParams get{};
-    get.size = CUpti_PCSamplingGetDataParamsSize;
-    get.ctx = *context;
-    get.pcSamplingData = (*configured)->get();
-    for (int round = 0; round < 100000; ++round) {
-        const bool more = (*configured)->get()->remainingNumPcs > 0;
-        drain(*(*configured)->get(), reasonOf, tally, out);
-        if (!more && round > 0) break;
-        WS_CUPTI_TRY(cuptiPCSamplingGetData(&get));
-    }
     disableAtEnd.now();
-    if (tally.empty() && out.totalSamples > 0 && !early)
+    // CUPTI's count includes the cache flush's samples, which it cannot
+    // place (the flush runs between the sampled launches): the total is the
+    // samples placed in the work's kernels, each once (a `_not_issued`
+    // reason repeats some of another's).
+    const std::uint64_t counted = out.totalSamples;
+    out.totalSamples = 0;
+    for (const auto& [key, samples] : tally)
+        if (!out.reasons[std::get<2>(key)].ends_with("_not_issued")) out.totalSamples += samples;
+    if (tally.empty() && counted > 0 && !early)
         return makeError(
             "CUPTI counted samples but could not place them: sampling was enabled after the "
             "kernel's code was loaded (warpscope-record enables it at start with --why)");

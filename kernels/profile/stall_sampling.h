@@ -41,9 +41,9 @@ Status enableStallSampling(CUcontext context);
 Status pauseStallSampling();
 Status resumeStallSampling();
 
-// One sample per 2^periodLog2 cycles per SM; enough launches that about
-// `wantedSamples` are drawn, within a few seconds.
-Result<StallSampling> sampleStalls(const TimedWork& work, int periodLog2, int launches);
+// One sample per 2^periodLog2 cycles per SM, over `launches` launches, each
+// after the L2 of `device` was emptied (kernels/profile/cache_flush.h).
+Result<StallSampling> sampleStalls(const TimedWork& work, int device, int periodLog2, int launches);
 
 // The period for a kernel of `kernelMs` on `smCount` SMs at `clockKHz`, so one
 // launch draws about `wantedSamples` (CUPTI takes 5 to 31).

@@ -5,19 +5,17 @@
 #include <algorithm>
 #include <map>
 
+#include "core/profile/why_cost.h"
 #include "kernels/profile/counter_collection.h"
 #include "kernels/profile/cubin_store.h"
 #include "kernels/profile/cupti_subscription.h"
+#include "kernels/profile/debug_phase.h"
 #include "kernels/profile/embedded_sources.h"
 #include "kernels/profile/function_listing.h"
 #include "kernels/profile/stall_sampling.h"
 
 namespace ws::profile {
 namespace {
-
-// Sampled launches run until about this much kernel time has passed (at
-// least 3, at most 50 launches), so short kernels still draw enough samples.
-constexpr double kSampledMs = 100;
 
 // A CUDA error that outlives the profiler's failure (a fault in the kernel)
 // is the run's; anything else was the profiler's and is only reported.
@@ -29,7 +27,10 @@ Status deviceFault() {
 
 }  // namespace
 
-void prepareWhyProfiling() { (void)subscribeToCupti(); }
+void prepareWhyProfiling() {
+    DebugPhase phase("subscribing to CUPTI");
+    (void)subscribeToCupti();
+}
 
 WhyRecorder::WhyRecorder(WhySettings settings) : settings_(std::move(settings)) {
     profile_.requested = true;
@@ -37,11 +38,20 @@ WhyRecorder::WhyRecorder(WhySettings settings) : settings_(std::move(settings)) 
 
 Status WhyRecorder::observe(const TimedWork& work) {
     observed_ = true;
+    if (settings_.onlyWhenCheap) {
+        const WhyCost cost = estimateWhyCost(work.plainMs);
+        if (!whyIsCheap(cost)) {
+            profile_.countersUnavailable = profile_.stallsUnavailable =
+                whyLeftOutSentence(cost, work.plainMs);
+            return {};
+        }
+    }
     if (!settings_.metrics.empty()) {
         // The range profiler will not start on a context where stall sampling
         // has run, so sampling is paused for the counters; CUPTI still places
         // the samples of code it saw loaded before the pause.
         (void)pauseStallSampling();
+        DebugPhase phase("counters");
         auto counters = collectCounters(work, settings_.device, settings_.metrics, "timed work");
         if (Status s = resumeStallSampling(); !s)
             profile_.stallsUnavailable = "Warp stalls were not sampled: " + s.error();
@@ -57,13 +67,18 @@ Status WhyRecorder::observe(const TimedWork& work) {
     if (!profile_.stallsUnavailable.empty()) return {};
     const int period = samplingPeriodFor(work.plainMs, settings_.smCount, settings_.smClockKHz,
                                          settings_.samplesPerLaunch);
-    const int launches = std::clamp(int(kSampledMs / std::max(work.plainMs, 1e-3)), 3, 50);
-    auto sampling = sampleStalls(work, period, launches);
+    // Short kernels still draw enough samples (core/profile/why_cost.h).
+    const int launches = sampledLaunchesFor(work.plainMs);
+    auto sampling = [&] {
+        DebugPhase phase("stall sampling");
+        return sampleStalls(work, settings_.device, period, launches);
+    }();
     if (!sampling) {
         if (Status s = deviceFault(); !s) return s;
         profile_.stallsUnavailable = "Warp stalls were not sampled: " + sampling.error();
         return {};
     }
+    DebugPhase phase("listing the sampled functions");
     addStalls(*sampling);
     return {};
 }

@@ -18,8 +18,11 @@ struct WhySettings {
     int smClockKHz = 0;
     std::vector<std::string> metrics;  // the counters to read
     // About this many samples per sampled launch; launches until about
-    // kSampledMs of kernel time have run.
+    // kSampledKernelMs of kernel time have run (core/profile/why_cost.h).
     double samplesPerLaunch = 100000;
+    // Record nothing where the kernel's time predicts the profile would cost
+    // more than kCheapWhySeconds, and say so (the default of a run).
+    bool onlyWhenCheap = false;
 };
 
 class WhyRecorder : public KernelObserver {

@@ -101,10 +101,12 @@ Result<ReductionRun> dispatch(const ExperimentSpec& spec, const ParamValues& par
 Result<Run> runObserved(const ExperimentFamily& family, const ExperimentSpec& spec,
                         const ParamValues& params, const RunOptions& options,
                         const DeviceInfo& device) {
-    if (!options.why) return family.run(spec, params, options, device);
+    if (options.why == WhyMode::Never) return family.run(spec, params, options, device);
     profile::prepareWhyProfiling();  // too late for code loaded already, see its header
-    profile::WhyRecorder recorder(
-        {options.device, device.smCount, device.smClockKHz, recordedCounterNames()});
+    profile::WhySettings settings{options.device, device.smCount, device.smClockKHz,
+                                  recordedCounterNames()};
+    settings.onlyWhenCheap = options.why == WhyMode::WhenCheap;
+    profile::WhyRecorder recorder(settings);
     ObserverScope scope(&recorder);
     auto run = family.run(spec, params, options, device);
     if (run) run->profile = recorder.take();

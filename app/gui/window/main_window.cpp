@@ -280,7 +280,7 @@ void MainWindow::buildPanels() {
         if (!m_applying) runCurrent();
     });
     connect(m_params, &ParameterPanel::whyChanged, this,
-            [this](bool on) { m_source->worker()->setWhy(on); });
+            [this](WhyMode mode) { m_source->worker()->setWhy(mode); });
 }
 
 void MainWindow::buildMenus() {

@@ -71,13 +71,28 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(m_auto);
     buttons->addStretch();
     layout->addLayout(buttons);
-    m_why = new QCheckBox(tr("Record why it is slow"), this);
+    // Where it costs little, a run records why by default; the run's
+    // profile says so where it left it out (core/profile/why_cost.h).
+    // The label above the chooser: beside it, the two held the panel wider
+    // than a laptop's dock.
+    auto* whyRow = new QVBoxLayout;
+    whyRow->setSpacing(2);
+    auto* whyLabel = new QLabel(tr("Record why it is slow:"), this);
+    m_why = new QComboBox(this);
+    m_why->addItem(tr("where it costs little"), int(WhyMode::WhenCheap));
+    m_why->addItem(tr("always"), int(WhyMode::Always));
+    m_why->addItem(tr("never"), int(WhyMode::Never));
+    whyLabel->setBuddy(m_why);
     m_why->setToolTip(
         tr("After the timed launches, launch the kernel again under CUPTI: warp stall samples "
            "per source line and hardware counters (the stalls and counters views). The timed "
-           "launches are never profiled; the run panel shows what sampling cost."));
-    layout->addWidget(m_why);
-    connect(m_why, &QCheckBox::toggled, this, &ParameterPanel::whyChanged);
+           "launches are never profiled; the run panel shows what sampling cost. \"Where it "
+           "costs little\" leaves it out where it would add more than %1 s to the run.")
+            .arg(kCheapWhySeconds, 0, 'f', 0));
+    whyRow->addWidget(whyLabel);
+    whyRow->addWidget(m_why);
+    layout->addLayout(whyRow);
+    connect(m_why, &QComboBox::currentIndexChanged, this, [this] { emit whyChanged(why()); });
     layout->addStretch();
     connect(m_run, &QPushButton::clicked, this, &ParameterPanel::runRequested);
 }
@@ -278,8 +293,8 @@ Result<ParamValues> ParameterPanel::resolved() const {
 }
 
 bool ParameterPanel::autoRun() const { return m_auto->isChecked(); }
-bool ParameterPanel::why() const { return m_why->isChecked(); }
-void ParameterPanel::setWhy(bool on) { m_why->setChecked(on); }
+WhyMode ParameterPanel::why() const { return WhyMode(m_why->currentData().toInt()); }
+void ParameterPanel::setWhy(WhyMode mode) { m_why->setCurrentIndex(m_why->findData(int(mode))); }
 void ParameterPanel::setAutoRun(bool on) { m_auto->setChecked(on); }
 
 void ParameterPanel::changed() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/catalog/catalog.h"
+#include "core/profile/why_cost.h"
 
 class QCheckBox;
 class QComboBox;
@@ -33,9 +34,11 @@ public:
     Result<ParamValues> resolved() const;
     bool autoRun() const;
     void setAutoRun(bool on);
-    // Runs record why they are slow: stall samples and hardware counters.
-    bool why() const;
-    void setWhy(bool on);
+    // Whether runs record why they are slow (stall samples and hardware
+    // counters): where it costs little (the default), always, or never.
+    WhyMode why() const;
+    void setWhy(WhyMode mode);
+    QComboBox* whyChooser() const { return m_why; }
 
     // For tests: the editors generated for a parameter.
     QSlider* sliderFor(const std::string& name) const;
@@ -46,7 +49,7 @@ public:
 signals:
     void valuesChanged();
     void runRequested();
-    void whyChanged(bool on);
+    void whyChanged(WhyMode mode);
 
 private:
     struct Editor {
@@ -74,7 +77,7 @@ private:
     QLabel* m_error;
     QPushButton* m_run;
     QCheckBox* m_auto;
-    QCheckBox* m_why;
+    QComboBox* m_why;
     bool m_updating = false;
 };
 

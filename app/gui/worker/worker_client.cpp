@@ -84,7 +84,8 @@ void WorkerClient::send(const Request& r, bool supersede) {
         return;
     }
     m_inFlight = r.id;
-    m_process->write(runRequest(r.id, r.experiment, r.params, supersede, m_why));
+    const WhyMode why = m_why == WhyMode::WhenCheap && m_protocol < 3 ? WhyMode::Never : m_why;
+    m_process->write(runRequest(r.id, r.experiment, r.params, supersede, why));
     armTimer();
 }
 

@@ -29,9 +29,11 @@ public:
 
     void start();  // starts the worker (if needed) and says hello
     qint64 requestRun(const QString& experiment, const ParamValues& params);
-    // Whether the runs asked from now on record why they are slow (--why).
-    void setWhy(bool on) { m_why = on; }
-    bool why() const { return m_why; }
+    // Whether the runs asked from now on record why they are slow: never,
+    // where it costs little, always (a worker older than protocol 3 is not
+    // asked where it costs little: it knows no such run).
+    void setWhy(WhyMode mode) { m_why = mode; }
+    WhyMode why() const { return m_why; }
     // Cancels the newest request if it still waits for the GPU; true if asked.
     bool cancelWaiting();
     qint64 newestRequest() const { return m_newest; }
@@ -81,10 +83,10 @@ private:
     qint64 m_nextId = 0;
     qint64 m_newest = 0;
     qint64 m_inFlight = 0;
-    qint64 m_helloId = 0;          // nonzero while the hello answer is due
-    int m_protocol = 1;            // what the worker's hello said
-    bool m_why = false;            // runs record their stalls and counters too
-    bool m_waitingForGpu = false;  // m_inFlight is queued behind other runs
+    qint64 m_helloId = 0;                // nonzero while the hello answer is due
+    int m_protocol = 1;                  // what the worker's hello said
+    WhyMode m_why = WhyMode::WhenCheap;  // runs record their stalls and counters too
+    bool m_waitingForGpu = false;        // m_inFlight is queued behind other runs
     std::optional<Request> m_queued;
     int m_starts = 0;
 };

@@ -14,13 +14,14 @@ QByteArray line(const QJsonObject& o) {
 QByteArray helloRequest(qint64 id) { return line({{"type", "hello"}, {"id", id}}); }
 
 QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
-                      bool supersede, bool why) {
+                      bool supersede, WhyMode why) {
     QJsonObject p;
     for (const auto& [k, v] : params)
         p.insert(QString::fromStdString(k), QString::fromStdString(v));
     QJsonObject r{{"type", "run"}, {"id", id}, {"experiment", experiment}, {"params", p}};
     if (supersede) r.insert("supersede", true);
-    if (why) r.insert("why", true);
+    if (why == WhyMode::Always) r.insert("why", true);
+    if (why == WhyMode::WhenCheap) r.insert("why", QStringLiteral("when-cheap"));
     return line(r);
 }
 

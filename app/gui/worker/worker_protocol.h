@@ -7,13 +7,15 @@
 #include <QString>
 #include <deque>
 
+#include "core/profile/why_cost.h"
 #include "core/run/run.h"
 
 namespace ws {
 
-// 2 adds `queued`, `cancel`, `cancelled` and superseding run requests
-// (docs/worker-protocol.md); a version 1 worker is spoken to as before.
-inline constexpr int kWorkerProtocol = 2;
+// 2 adds `queued`, `cancel`, `cancelled` and superseding run requests, 3 a
+// run's `"why": "when-cheap"` (docs/worker-protocol.md); an older worker is
+// spoken to as before.
+inline constexpr int kWorkerProtocol = 3;
 
 struct WorkerMessage {
     QString type;  // hello, progress, queued, result, error, cancelled
@@ -25,9 +27,10 @@ struct WorkerMessage {
 QByteArray helloRequest(qint64 id);
 // supersede: the worker drops any earlier run of ours that has not started
 // (answering it `cancelled`) and gives this one its place in the GPU queue.
-// why: the worker records the run's stall samples and hardware counters too.
+// why: whether the worker records the run's stall samples and hardware
+// counters too: never (no key), where it costs little ("when-cheap"), always.
 QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
-                      bool supersede = false, bool why = false);
+                      bool supersede = false, WhyMode why = WhyMode::Never);
 QByteArray cancelRequest(qint64 id);
 QByteArray quitRequest();
 

@@ -92,6 +92,8 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
         << " slides\n";
     RunOptions options;
     options.repetitions = repetitions;
+    // The why slides' figures, where profiling costs little (as a run's default).
+    options.why = WhyMode::WhenCheap;
     int failures = 0;
     std::map<std::string, std::shared_ptr<Run>> recorded;
     for (std::size_t i = 0; i < plan->size(); ++i) {

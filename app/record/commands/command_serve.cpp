@@ -28,7 +28,7 @@ namespace {
 // 2: `queued` while a run waits for the GPU, `cancel` and `cancelled`, and
 // run requests that supersede the waiting one. Version 1 clients never ask
 // for these and ignore the `queued` messages they do not know.
-constexpr int kProtocolVersion = 2;
+constexpr int kProtocolVersion = 3;  // docs/worker-protocol.md
 // A waiting run repeats its place this often, so a client can tell a long
 // queue from a worker that hangs.
 constexpr std::chrono::seconds kQueuedHeartbeat{2};
@@ -128,8 +128,12 @@ Result<RunRequest> parseRun(const json& request) {
         run.options.repetitions = r->get<int>();
     }
     if (auto w = request.find("why"); w != request.end()) {
-        if (!w->is_boolean()) return makeError("why: expected true or false, found " + w->dump());
-        run.options.why = w->get<bool>();
+        if (w->is_boolean())
+            run.options.why = w->get<bool>() ? WhyMode::Always : WhyMode::Never;
+        else if (w->is_string() && w->get<std::string>() == "when-cheap")
+            run.options.why = WhyMode::WhenCheap;
+        else
+            return makeError("why: expected true, false or \"when-cheap\", found " + w->dump());
     }
     return run;
 }

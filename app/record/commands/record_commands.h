@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/common/result.h"
+#include "core/profile/why_cost.h"
 
 namespace ws {
 struct ExperimentSpec;
@@ -34,8 +35,10 @@ struct RecordFlags {
     // (core/run/drop_records.h).
     bool withoutRecords = false;
     // Also record why the kernel is slow: stall samples and hardware counters
-    // in untimed launches after the timed ones (core/run/run_profile.h).
-    bool why = false;
+    // in untimed launches after the timed ones (core/run/run_profile.h);
+    // by default where it costs little (core/profile/why_cost.h), --why
+    // always, --no-why never.
+    WhyMode why = WhyMode::WhenCheap;
 };
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,

@@ -109,5 +109,25 @@ TEST(ParameterPanel, AutoRunAsksForARunOnEveryChange) {
     EXPECT_EQ(runs, 2);
 }
 
+// Runs record why they are slow where it costs little unless told otherwise;
+// the choice says so in words and reaches whoever listens.
+TEST(ParameterPanel, WhyIsRecordedWhereItCostsLittleByDefault) {
+    test::app();
+    ParameterPanel panel;
+    EXPECT_EQ(panel.why(), WhyMode::WhenCheap);
+    QComboBox* chooser = panel.whyChooser();
+    ASSERT_NE(chooser, nullptr);
+    ASSERT_EQ(chooser->count(), 3);
+    EXPECT_EQ(chooser->currentText(), "where it costs little");
+    std::vector<WhyMode> seen;
+    QObject::connect(&panel, &ParameterPanel::whyChanged,
+                     [&](WhyMode mode) { seen.push_back(mode); });
+    panel.setWhy(WhyMode::Always);
+    EXPECT_EQ(panel.why(), WhyMode::Always);
+    chooser->setCurrentIndex(chooser->findText("never"));
+    EXPECT_EQ(panel.why(), WhyMode::Never);
+    EXPECT_EQ(seen, (std::vector<WhyMode>{WhyMode::Always, WhyMode::Never}));
+}
+
 }  // namespace
 }  // namespace ws

@@ -56,11 +56,17 @@ TEST(WorkerProtocol, WritesRequestsAsJsonLines) {
     EXPECT_EQ(o.value("id").toInt(), 7);
     EXPECT_EQ(o.value("params").toObject().value("n").toString(), "1024");
     EXPECT_EQ(QJsonDocument::fromJson(helloRequest(1)).object().value("type").toString(), "hello");
-    // A run asks why only where the run panel's switch is on.
+    // A run asks why as the run panel says: never (no key, as before the
+    // switch), always, or where it costs little.
     EXPECT_FALSE(o.contains("why"));
-    const QJsonObject why =
-        QJsonDocument::fromJson(runRequest(8, "transpose-f32", {}, false, true)).object();
-    EXPECT_TRUE(why.value("why").toBool());
+    const QJsonObject always =
+        QJsonDocument::fromJson(runRequest(8, "transpose-f32", {}, false, WhyMode::Always))
+            .object();
+    EXPECT_TRUE(always.value("why").toBool());
+    const QJsonObject cheap =
+        QJsonDocument::fromJson(runRequest(9, "transpose-f32", {}, false, WhyMode::WhenCheap))
+            .object();
+    EXPECT_EQ(cheap.value("why").toString(), "when-cheap");
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ TEST(RecordServe, HelloReportsTheDeviceOrWhyThereIsNone) {
     const auto& hello = ex.messages[0];
     EXPECT_EQ(hello["type"], "hello");
     EXPECT_EQ(hello["id"], 1);
-    EXPECT_EQ(hello["protocol"], 2);
+    EXPECT_EQ(hello["protocol"], 3);
     if (cudaUnavailableReason().empty()) {
         EXPECT_TRUE(hello["device"].is_object());
         EXPECT_GT(hello["device"]["timerTickNs"].get<int>(), 0);
@@ -106,7 +106,8 @@ TEST(RecordServe, MalformedParamsAndRepetitionsAreRefused) {
                     "\n");
     EXPECT_EQ(ex.status, kOk);
     ASSERT_EQ(ex.messages.size(), 4u);
-    EXPECT_EQ(ex.messages[3]["message"], "why: expected true or false, found \"yes\"");
+    EXPECT_EQ(ex.messages[3]["message"],
+              "why: expected true, false or \"when-cheap\", found \"yes\"");
     EXPECT_EQ(ex.messages[0]["message"], "params: expected an object of name: value, found string");
     EXPECT_EQ(ex.messages[1]["message"],
               "repetitions: expected a whole number in [1, 1000], found -5");

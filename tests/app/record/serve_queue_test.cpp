@@ -86,7 +86,7 @@ TEST_F(ServeQueue, AWaitingRunSaysItsPlaceAndCanBeCancelled) {
     m_worker->writeLine(json{{"type", "hello"}, {"id", 3}}.dump());
     m = next(30s);
     EXPECT_EQ(m["type"], "hello") << m.dump();
-    EXPECT_EQ(m["protocol"], 2);
+    EXPECT_EQ(m["protocol"], 3);
     EXPECT_TRUE(inspectQueue(m_dir, m_id)->entries.size() == 1);  // only the holder's
 }
 

@@ -31,7 +31,7 @@ Result<Run> runWithWhy(const std::string& id, const std::vector<std::string>& pa
     options.repetitions = 5;
     options.measureOverhead = false;
     options.timeCpu = false;
-    options.why = true;
+    options.why = WhyMode::Always;
     return runExperiment(*spec, *resolved, options);
 }
 
@@ -84,10 +84,13 @@ TEST_F(WhyRecorder, TheNaiveTransposeReadsItsInputAndWaitsOnMemory) {
     EXPECT_GE(counter(p, "dram__bytes_read.sum"), 0.98 * input);
     EXPECT_LE(counter(p, "dram__bytes_read.sum"), 1.5 * input);
     // Writes reach DRAM as L2 evicts them: at the kernel's end up to the
-    // L2's size may still be dirty in it (an H200 left 5 MB of 64 there).
+    // L2's size may still be dirty in it (an H200 left 5 MB of 64 there),
+    // and at its start up to the L2's size of earlier work's dirty lines
+    // may be written back during it (an H200 wrote 86 MB for the 67 MB
+    // output where Nsight Compute counts 60: docs/why-slow.md).
     const double l2 = double(run->device.l2CacheBytes);
     EXPECT_GE(counter(p, "dram__bytes_write.sum"), 0.98 * input - l2);
-    EXPECT_LE(counter(p, "dram__bytes_write.sum"), 1.02 * input);
+    EXPECT_LE(counter(p, "dram__bytes_write.sum"), 1.02 * input + l2);
     EXPECT_EQ(counter(p, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), 0);
 
     ASSERT_TRUE(p.hasStalls()) << p.stallsUnavailable;
@@ -137,10 +140,27 @@ TEST_F(WhyRecorder, AReductionsSamplesAndTheirCost) {
     EXPECT_GT(p.sampledLaunches, 3);
     EXPECT_GT(p.unsampledKernelMs, 0);
     EXPECT_GT(p.sampledKernelMs, 0);
-    // Samples add up to the total CUPTI reports.
+    // Samples add up to the total the profile states (the samples placed in
+    // the work's kernels: CUPTI's own count includes the cache flush's).
     std::uint64_t sum = 0;
     for (const auto& [name, n] : samplesByReason(p)) sum += n;
     EXPECT_EQ(sum, p.totalSamples);
+}
+
+TEST_F(WhyRecorder, ByDefaultAShortKernelIsProfiled) {
+    const ExperimentSpec* spec = findExperiment("transpose-f32");
+    ASSERT_NE(spec, nullptr);
+    RunOptions options;
+    options.repetitions = 3;
+    options.timeCpu = false;
+    options.why = WhyMode::WhenCheap;
+    auto run = runExperiment(
+        *spec, *resolveParams(*spec, std::vector<std::string>{"width=1024", "height=1024"}),
+        options);
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_TRUE(run->profile.requested);
+    EXPECT_TRUE(run->profile.hasCounters()) << run->profile.countersUnavailable;
+    EXPECT_TRUE(run->profile.hasStalls()) << run->profile.stallsUnavailable;
 }
 
 TEST_F(WhyRecorder, ARunWithoutWhyHasNoProfile) {
