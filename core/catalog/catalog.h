@@ -2,12 +2,13 @@
 // The experiment catalog: every experiment warpscope can run, with its
 // parameters. The worker, the command line and the GUI all read this one list.
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/common/result.h"
 #include "core/catalog/gpu_requirements.h"
+#include "core/common/result.h"
 #include "core/run/run.h"
 
 namespace ws {
@@ -51,6 +52,10 @@ struct ExperimentSpec {
     // Settings that launch no kernel of warpscope's own (copies, a vendor
     // library, the CPU): their traces hold timings but no launch records.
     std::function<bool(const ParamValues&)> launchesNoKernel{};
+    // What the lab's model predicts the hardware counters of one timed work
+    // to read (core/profile/counter_catalog.h's metrics, by name), where it
+    // has a model: the counters view sets it beside what was measured.
+    std::function<std::map<std::string, double>(const ParamValues&)> predictCounters{};
     // What the run's timing measures where it is no kernel of its own and
     // not the CPU ("Largest host-to-device copy"); empty: "Kernel time".
     std::string timedAs{};

@@ -5,6 +5,7 @@
 
 #include "core/catalog/catalog_block_param.h"
 #include "core/catalog/catalog_entries.h"
+#include "core/memory/bank_conflict_prediction.h"
 #include "core/memory/memory_reference.h"
 
 namespace ws {
@@ -12,6 +13,16 @@ namespace ws {
 std::vector<ExperimentSpec> memoryExperiments();
 
 namespace {
+
+// The bank conflicts the access model predicts, as the hardware counts
+// them on loads and on stores (core/memory/bank_conflict_prediction.h).
+std::map<std::string, double> predictedBankConflicts(const std::string& experiment,
+                                                     const ParamValues& params) {
+    const auto c = predictSharedConflicts(experiment, params);
+    if (!c) return {};
+    return {{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", c->loads},
+            {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", c->stores}};
+}
 
 ParamSpec extentParam(const std::string& name, int defaultValue, const std::string& unit,
                       const std::string& help) {
@@ -82,6 +93,8 @@ std::vector<ExperimentSpec> memoryExperiments() {
                    tracedBlocksParam()},
         .records = kAccessRecords,
         .views = {"grid", "timeline", "banks", "coalescing", "image", "throughput"},
+        .predictCounters =
+            [](const ParamValues& p) { return predictedBankConflicts("transpose-u8", p); },
     });
     list.push_back({
         .id = "transpose-f32",
@@ -113,6 +126,8 @@ std::vector<ExperimentSpec> memoryExperiments() {
                    tracedBlocksParam()},
         .records = kAccessRecords,
         .views = {"grid", "timeline", "banks", "coalescing", "image", "throughput"},
+        .predictCounters =
+            [](const ParamValues& p) { return predictedBankConflicts("transpose-f32", p); },
     });
     list.push_back({
         .id = "reduce-columns",
@@ -211,6 +226,8 @@ std::vector<ExperimentSpec> memoryExperiments() {
         .records = {"blocks", "sharedAccesses"},
         .views = {"banks", "throughput"},
         .crossCheck = probeRules,
+        .predictCounters =
+            [](const ParamValues& p) { return predictedBankConflicts("bank-probe", p); },
     });
     return list;
 }

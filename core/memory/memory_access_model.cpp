@@ -10,9 +10,7 @@ namespace ws {
 
 namespace {
 
-struct Shape {
-    Dim3 grid, block;
-};
+using Shape = LaunchShape;
 
 ParamValues withDefaults(const std::string& experiment, const ParamValues& params) {
     const ExperimentSpec* spec = findExperiment(experiment);
@@ -236,6 +234,10 @@ ModelledWarp bankProbe(const ParamValues& p) {
 }
 
 }  // namespace
+
+LaunchShape modelledLaunchShape(const std::string& experiment, const ParamValues& params) {
+    return shapeOf(experiment, withDefaults(experiment, params));
+}
 
 ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& given,
                                std::uint32_t linearBlock, std::uint32_t warp) {

@@ -22,6 +22,13 @@ namespace ws {
 ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& params,
                                std::uint32_t linearBlock = 0, std::uint32_t warp = 0);
 
+// The grid and block the launchers use for the transposes and axis
+// reductions (missing parameters take the catalog defaults).
+struct LaunchShape {
+    Dim3 grid, block;
+};
+LaunchShape modelledLaunchShape(const std::string& experiment, const ParamValues& params);
+
 // A run as the kernels would record it with block records laid out in waves,
 // the traced blocks' warps' accesses from the model, and `kernelMs` as the
 // measured time. For tests and documentation images: no GPU involved.

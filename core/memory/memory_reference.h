@@ -75,6 +75,10 @@ Verification verifySums(std::span<const double> expected, std::span<const float>
 //    are padded by `paddingBytes` (stridedTileAccess);
 //  - tile RxC, pattern "column": the transpose's read down a column
 //    (tileColumnAccess).
+// Dependent loads, and as many stores, each timed probe round makes (one
+// more untimed load brings the loop into the instruction cache).
+inline constexpr int kProbeIterations = 1024;
+
 struct ProbePattern {
     WarpAccess access;
     std::uint32_t sharedBytes = 0;  // buffer the probe must allocate (>= every lane's end)

@@ -1,5 +1,6 @@
 #include "core/profile/counter_predictions.h"
 
+#include "core/catalog/catalog.h"
 #include "core/profile/counter_catalog.h"
 
 namespace ws {
@@ -8,6 +9,10 @@ std::map<std::string, double> predictedCounters(const Run& run) {
     std::map<std::string, double> predicted;
     if (run.timing.bytesMoved > 0) predicted[std::string(kDramBytesMetric)] = run.timing.bytesMoved;
     if (run.timing.flops > 0) predicted[std::string(kFlopsMetric)] = run.timing.flops;
+    // The lab's own model, where it has one (the memory lab's bank conflicts).
+    if (const ExperimentSpec* spec = findExperiment(run.experiment); spec && spec->predictCounters)
+        for (const auto& [metric, value] : spec->predictCounters(run.params))
+            predicted[metric] = value;
     return predicted;
 }
 

@@ -20,7 +20,7 @@ namespace ws::memory {
 
 namespace {
 
-constexpr int kIterations = 1024;
+constexpr int kIterations = kProbeIterations;  // core/memory/memory_reference.h
 
 struct ProbeOutput {
     std::int64_t loadCycles;
