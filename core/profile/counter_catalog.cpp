@@ -92,6 +92,16 @@ double counterTotal(const RunProfile& profile, std::string_view metric) {
     return total;
 }
 
+std::optional<LevelBytes> measuredLevelBytes(const RunProfile& profile) {
+    LevelBytes b;
+    b.dram = counterTotal(profile, "dram__bytes_read.sum") +
+             counterTotal(profile, "dram__bytes_write.sum");
+    if (b.dram <= 0) return std::nullopt;
+    b.l2 = counterTotal(profile, "lts__t_bytes.sum");
+    b.l1 = counterTotal(profile, "l1tex__t_bytes.sum");
+    return b;
+}
+
 const CounterInfo* findCounter(std::string_view metric) {
     for (const CounterInfo& c : recordedCounters())
         if (c.metric == metric) return &c;

@@ -33,6 +33,14 @@ const CounterInfo* findCounter(std::string_view metric);
 // table and the roofline read out of a profile.
 double counterTotal(const RunProfile& profile, std::string_view metric);
 
+// The bytes the counters measured at each level of the memory, for a
+// roofline point per level: DRAM (read and written), L2 and L1. Empty where
+// the profile holds no DRAM counters.
+struct LevelBytes {
+    double dram = 0, l2 = 0, l1 = 0;
+};
+std::optional<LevelBytes> measuredLevelBytes(const RunProfile& profile);
+
 // Rows a table adds from counters it was given, under the names Nsight
 // Compute (and nvprof before it) use for them: all of DRAM's bytes, read and
 // written; and single-precision FLOPs, two per FMA (ffma, fadd and fmul

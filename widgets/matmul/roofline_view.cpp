@@ -310,6 +310,9 @@ void RooflineView::rebuild() {
     }
 
     // One curve per variant: its sizes in order, a shape and a colour each.
+    // Sizes placed by their counters and sizes placed by the load model are
+    // joined apart: a line from one to the other would draw a change of
+    // method as a change of the kernel.
     std::map<QString, std::vector<const RooflinePoint*>> byVariant;
     for (const auto& pt : m_data.points) byVariant[pt.variant].push_back(&pt);
     QStringList order = m_data.variants;
@@ -320,19 +323,67 @@ void RooflineView::rebuild() {
         if (it == byVariant.end()) continue;
         auto points = it->second;
         std::sort(points.begin(), points.end(), [](auto* a, auto* b) { return a->n < b->n; });
-        QCPCurve* curve = new QCPCurve(p->xAxis, p->yAxis);
-        QVector<double> xs, ys;
-        for (const RooflinePoint* pt : points) {
-            xs << pt->intensity;
-            ys << pt->gflops;
-        }
-        curve->setData(xs, ys);
         const QColor colour = seriesColourOf(i);
-        curve->setPen(QPen(colour, 1.5));
-        curve->setScatterStyle(
-            QCPScatterStyle(seriesShape(i), colour, colour.lighter(130), kMarkerSize));
-        curve->setName(order[i]);
+        bool named = false;
+        for (const bool measured : {true, false}) {
+            QVector<double> xs, ys;
+            for (const RooflinePoint* pt : points)
+                if (pt->measuredIntensity == measured) {
+                    xs << pt->intensity;
+                    ys << pt->gflops;
+                }
+            if (xs.isEmpty()) continue;
+            QCPCurve* curve = new QCPCurve(p->xAxis, p->yAxis);
+            curve->setData(xs, ys);
+            curve->setPen(QPen(colour, 1.5));
+            curve->setScatterStyle(
+                QCPScatterStyle(seriesShape(i), colour, colour.lighter(130), kMarkerSize));
+            curve->setName(order[i]);
+            if (named) curve->removeFromLegend();
+            named = true;
+        }
         ++m_variantCurves;
+    }
+    // Points the load model placed (no counters) ringed with a dashed line.
+    {
+        QVector<double> xs, ys;
+        for (const auto& pt : m_data.points)
+            if (!pt.measuredIntensity) {
+                xs << pt.intensity;
+                ys << pt.gflops;
+            }
+        if (!xs.isEmpty()) {
+            QCPGraph* model = p->addGraph();
+            model->setData(xs, ys);
+            model->setLineStyle(QCPGraph::lsNone);
+            model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                   QPen(palette::mutedText(), 1.2, Qt::DashLine),
+                                                   Qt::NoBrush, kMarkerSize + 8));
+            model->setName(tr("placed by the load model (no counters)"));
+        }
+    }
+    // Each run with counters at its L2 and L1 bytes, joined to its DRAM point.
+    if (!m_data.levelPoints.empty()) {
+        QVector<double> xs, ys;
+        for (const auto& pt : m_data.levelPoints) {
+            xs << pt.intensity;
+            ys << pt.gflops;
+            const auto dram =
+                std::find_if(m_data.points.begin(), m_data.points.end(), [&](auto& q) {
+                    return q.variant == pt.variant && q.n == pt.n && q.measuredIntensity;
+                });
+            if (dram == m_data.points.end()) continue;
+            auto* join = new QCPItemLine(p);
+            join->start->setCoords(dram->intensity, dram->gflops);
+            join->end->setCoords(pt.intensity, pt.gflops);
+            join->setPen(QPen(palette::mutedText(), 1, Qt::DotLine));
+        }
+        QCPGraph* levels = p->addGraph();
+        levels->setData(xs, ys);
+        levels->setLineStyle(QCPGraph::lsNone);
+        levels->setScatterStyle(QCPScatterStyle(
+            QCPScatterStyle::ssDiamond, QPen(palette::mutedText(), 1.5), Qt::NoBrush, kMarkerSize));
+        levels->setName(tr("the same runs at their L2 and L1 bytes (counters)"));
     }
     if (m_data.current) {
         QCPGraph* ring = p->addGraph();
@@ -390,6 +441,7 @@ bool RooflineView::eventFilter(QObject* watched, QEvent* e) {
     std::vector<const RooflinePoint*> hoverable;
     for (const auto& pt : m_data.points) hoverable.push_back(&pt);
     for (const auto& pt : m_data.measuredLevels) hoverable.push_back(&pt);
+    for (const auto& pt : m_data.levelPoints) hoverable.push_back(&pt);
     for (const RooflinePoint* at : hoverable) {
         const RooflinePoint& pt = *at;
         const double x = m_plot->xAxis->coordToPixel(pt.intensity);

@@ -7,8 +7,10 @@
 // the run on show is ringed. Intensities come from the load model (what the
 // kernel's threads load) unless Nsight Compute measured the DRAM bytes;
 // points above the memory roof are served by the caches. Hovering a point
-// gives its numbers. A run recorded with --why adds a point per memory level
-// (DRAM, L2, L1) from its hardware counters beside the model's ring.
+// gives its numbers. A run recorded with why it is slow stands at its DRAM
+// bytes, with a point for its L2 and its L1 bytes joined to it; a point
+// placed by the load model alone is ringed with a dashed line and named so
+// in the legend.
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -39,6 +41,8 @@ struct RooflineData {
     QString memorySource;               // "measured copy" or "theoretical"
     QStringList variants;               // legend order
     std::vector<RooflinePoint> points;  // every measured (variant, n)
+    // The L2 and L1 points of every run in `points` that has counters.
+    std::vector<RooflinePoint> levelPoints;
     std::optional<RooflinePoint> current;
     // The run on show placed by the bytes its counters measured at each
     // level of the memory (--why): the same GFLOP/s over the DRAM, L2 and L1

@@ -55,6 +55,10 @@ Result<BundledTraces> BundledTraces::load(const QString& manifestPath) {
         t.cpuParallelMs = o.value("cpuParallelMs").toDouble();
         t.cpuThreads = o.value("cpuThreads").toInt();
         t.transferMs = o.value("transferMs").toDouble();
+        if (const QJsonObject b = o.value("counterBytes").toObject();
+            b.value("dram").toDouble() > 0)
+            t.counterBytes = LevelBytes{b.value("dram").toDouble(), b.value("l2").toDouble(),
+                                        b.value("l1").toDouble()};
         if (!t.experiment.isEmpty() && !o.value("file").toString().isEmpty())
             out.m_traces.push_back(std::move(t));
     }

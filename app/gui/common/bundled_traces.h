@@ -4,9 +4,11 @@
 // recorded runs and plots their throughput without opening every file.
 #include <QString>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "core/common/result.h"
+#include "core/profile/counter_catalog.h"
 #include "core/run/run.h"
 
 namespace ws {
@@ -23,6 +25,9 @@ struct BundledTrace {
     // CPU against GPU (0 in manifests written before they were recorded).
     double cpuMs = 0, cpuParallelMs = 0, transferMs = 0;
     int cpuThreads = 0;
+    // The bytes its counters measured per memory level, where it was
+    // recorded with why it is slow (manifests before them lack it).
+    std::optional<LevelBytes> counterBytes;
 };
 
 class BundledTraces {

@@ -55,20 +55,16 @@ std::vector<MatmulMeasurement> sameDevice(const Run* shown, const MatmulSources&
     return onShownDevice(shown, matmulMeasurements(sources));
 }
 
-// The run on show at each memory level its counters measured: its FLOPs
-// over the DRAM (read and written), L2 and L1 bytes, at its GFLOP/s.
-std::vector<RooflinePoint> measuredLevelsOf(const Run& run, const RooflinePoint& current) {
-    auto value = [&](std::string_view metric) { return counterTotal(run.profile, metric); };
-    const double flops =
-        run.timing.flops > 0 ? run.timing.flops : matmulFlops(std::uint32_t(current.n));
+// A run at each memory level its counters measured: its FLOPs over the
+// DRAM (read and written), L2 and L1 bytes, at its GFLOP/s.
+std::vector<RooflinePoint> levelsOf(const LevelBytes& measured, const RooflinePoint& at,
+                                    double flops) {
     std::vector<RooflinePoint> out;
     const std::pair<const char*, double> levels[] = {
-        {"DRAM", value("dram__bytes_read.sum") + value("dram__bytes_write.sum")},
-        {"L2", value("lts__t_bytes.sum")},
-        {"L1", value("l1tex__t_bytes.sum")}};
+        {"DRAM", measured.dram}, {"L2", measured.l2}, {"L1", measured.l1}};
     for (const auto& [level, bytes] : levels) {
         if (bytes <= 0 || flops <= 0) continue;
-        RooflinePoint p = current;
+        RooflinePoint p = at;
         p.intensity = flops / bytes;
         p.measuredIntensity = true;
         p.level = QString::fromLatin1(level);
@@ -81,7 +77,9 @@ std::vector<RooflinePoint> measuredLevelsOf(const Run& run, const RooflinePoint&
 
 std::optional<MatmulMeasurement> matmulMeasurementOf(const Run& run) {
     const bool failed = run.verification.checked && !run.verification.passed;
-    return measurement(run.experiment, run.params, run.timing.kernelMs, run.device.name, !failed);
+    auto m = measurement(run.experiment, run.params, run.timing.kernelMs, run.device.name, !failed);
+    if (m) m->counterBytes = measuredLevelBytes(run.profile);
+    return m;
 }
 
 std::vector<MatmulMeasurement> matmulMeasurements(const MatmulSources& sources) {
@@ -89,8 +87,10 @@ std::vector<MatmulMeasurement> matmulMeasurements(const MatmulSources& sources) 
     if (sources.bundled)
         for (const auto& t : sources.bundled->all())
             if (auto m = measurement(t.experiment.toStdString(), t.params, t.kernelMs,
-                                     t.device.toStdString(), t.verified))
+                                     t.device.toStdString(), t.verified)) {
+                m->counterBytes = t.counterBytes;
                 out.push_back(*m);
+            }
     out.insert(out.end(), sources.session.begin(), sources.session.end());
     return out;
 }
@@ -133,8 +133,12 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
         RooflinePoint p{label(m), double(m.n), 0, m.gflops, false};
         p.variant = QString::fromStdString(m.variant);
         const auto c = sources.counters;
-        if (c && c->variants.count(m.variant) && c->n == m.n &&
-            c->variants.at(m.variant).dramReadBytes > 0) {
+        if (m.counterBytes) {
+            // The run's own counters (--why): its DRAM bytes.
+            p.intensity = matmulFlops(m.n) / m.counterBytes->dram;
+            p.measuredIntensity = true;
+        } else if (c && c->variants.count(m.variant) && c->n == m.n &&
+                   c->variants.at(m.variant).dramReadBytes > 0) {
             p.intensity = matmulFlops(m.n) / c->variants.at(m.variant).dramReadBytes;
             p.measuredIntensity = true;
         } else if (*v == MatmulVariant::Cublas && c && c->variants.count(m.variant) &&
@@ -149,11 +153,21 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
         return p;
     };
     for (const auto& m : sameDevice(shown, sources))
-        if (auto p = pointOf(m)) d.points.push_back(*p);
+        if (auto p = pointOf(m)) {
+            d.points.push_back(*p);
+            // Every run with counters at its L2 and L1 bytes too.
+            if (m.counterBytes)
+                for (const RooflinePoint& level : levelsOf(*m.counterBytes, *p, matmulFlops(m.n)))
+                    if (!level.level.startsWith(QLatin1String("DRAM")))
+                        d.levelPoints.push_back(level);
+        }
     if (shown) {
         const auto m = matmulMeasurementOf(*shown);
         if (m) d.current = pointOf(*m);
-        if (m && d.current) d.measuredLevels = measuredLevelsOf(*shown, *d.current);
+        if (m && d.current && m->counterBytes)
+            d.measuredLevels =
+                levelsOf(*m->counterBytes, *d.current,
+                         shown->timing.flops > 0 ? shown->timing.flops : matmulFlops(m->n));
         // The tensor cores' roof sits an order of magnitude above the FP32
         // peak: drawn for their own runs, so the FP32 ladder keeps its scale.
         if (shown->experiment == kTensorCoreExperiment)

@@ -27,6 +27,9 @@ struct MatmulMeasurement {
     // False when the GPU's result failed verification (the seed's printed
     // `sa += sa`): its speed is not that of a matrix multiply.
     bool verified = true;
+    // What its hardware counters measured per memory level, where the run
+    // recorded why it is slow: the roofline places it by these bytes.
+    std::optional<LevelBytes> counterBytes;
 };
 
 struct MatmulSources {

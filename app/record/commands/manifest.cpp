@@ -5,6 +5,7 @@
 
 #include "core/common/json_fields.h"
 #include "core/common/output_path.h"
+#include "core/profile/counter_catalog.h"
 #include "core/trace/trace_io.h"
 
 namespace ws::record {
@@ -50,6 +51,11 @@ Status updateManifest(const std::filesystem::path& dir, const std::string& file,
                       {"cpuThreads", run.timing.cpuThreads},
                       {"transferMs", run.timing.transferMs},
                       {"figures", run.figures}});
+    // The bytes its counters measured per memory level (the roofline's
+    // points), where the run recorded why it is slow.
+    if (const auto bytes = measuredLevelBytes(run.profile))
+        traces.back()["counterBytes"] = {
+            {"dram", bytes->dram}, {"l2", bytes->l2}, {"l1", bytes->l1}};
     const auto temp = path.string() + ".tmp";
     {
         std::ofstream out(temp, std::ios::trunc);

@@ -11,6 +11,7 @@
 
 #include "app/record/commands/record_commands.h"
 #include "core/catalog/catalog.h"
+#include "core/profile/counter_catalog.h"
 #include "core/trace/trace_io.h"
 
 namespace ws::record {
@@ -55,6 +56,14 @@ void expectEntryDescribes(const json& entry, const Run& run) {
         EXPECT_EQ(run.timing.cpuThreads, entry["cpuThreads"].get<int>());
     if (entry.contains("figures"))
         EXPECT_EQ(run.figures, (entry["figures"].get<std::map<std::string, double>>()));
+    // The roofline places a run by its counters' bytes from the manifest.
+    const auto bytes = measuredLevelBytes(run.profile);
+    EXPECT_EQ(bytes.has_value(), entry.contains("counterBytes"));
+    if (bytes && entry.contains("counterBytes")) {
+        EXPECT_DOUBLE_EQ(bytes->dram, entry["counterBytes"].at("dram").get<double>());
+        EXPECT_DOUBLE_EQ(bytes->l2, entry["counterBytes"].at("l2").get<double>());
+        EXPECT_DOUBLE_EQ(bytes->l1, entry["counterBytes"].at("l1").get<double>());
+    }
 }
 
 TEST(BundledTraces, EveryManifestEntryLoadsAndMatches) {

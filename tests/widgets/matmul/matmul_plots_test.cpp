@@ -339,6 +339,62 @@ TEST(MatmulSeries, RooflineRoofsFromTheDeviceAndTheMeasuredCopy) {
     EXPECT_GE(labels, 2);
 }
 
+// A run with counters stands at its DRAM bytes, its L2 and L1 bytes beside
+// it; one without is where the load model puts it, ringed with a dashed
+// line; a bundled run's counter bytes come from the manifest.
+TEST(MatmulSeries, RooflinePlacesEveryRunWithCountersByItsBytes) {
+    test::app();
+    Manifest m;
+    ws::Run shown = shownRun("warptile", "1024");
+    const double flops = 2.0 * 1024 * 1024 * 1024;
+    shown.profile.counters = {{"timed work", "dram__bytes_read.sum", 12e6},
+                              {"timed work", "dram__bytes_write.sum", 4e6},
+                              {"timed work", "lts__t_bytes.sum", 64e6},
+                              {"timed work", "l1tex__t_bytes.sum", 256e6}};
+    MatmulSources sources{&m.bundled, {}, std::nullopt};
+    sources.session.push_back(*matmulMeasurementOf(shown));
+    const RooflineData d = matmulRoofline(&shown, sources);
+    ASSERT_TRUE(d.current.has_value());
+    EXPECT_TRUE(d.current->measuredIntensity);
+    EXPECT_DOUBLE_EQ(d.current->intensity, flops / 16e6);
+    ASSERT_EQ(d.measuredLevels.size(), 3u);
+    EXPECT_DOUBLE_EQ(d.measuredLevels[1].intensity, flops / 64e6);
+    // The live run's L2 and L1 points; the bundled ones have no counters.
+    ASSERT_EQ(d.levelPoints.size(), 2u);
+    EXPECT_EQ(d.levelPoints[0].level, "L2");
+    EXPECT_DOUBLE_EQ(d.levelPoints[1].intensity, flops / 256e6);
+    int modelled = 0;
+    for (const auto& p : d.points) modelled += p.measuredIntensity ? 0 : 1;
+    EXPECT_EQ(modelled, 3);  // the three bundled runs with a model
+    RooflineView view;
+    view.resize(800, 560);
+    view.setData(d);
+    QStringList names;
+    for (int i = 0; i < view.plot()->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(view.plot()->legend->item(i)))
+            names << item->plottable()->name();
+    EXPECT_TRUE(names.contains("placed by the load model (no counters)"))
+        << names.join(", ").toStdString();
+    EXPECT_TRUE(names.contains("the same runs at their L2 and L1 bytes (counters)"));
+
+    // The manifest's counter bytes place a bundled run the same way.
+    QTemporaryDir dir;
+    QFile f(dir.path() + "/manifest.json");
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"traces": [{"file": "x.wstrace", "experiment": "matmul",
+        "params": {"variant": "warptile-db", "n": "1024"}, "device": "NVIDIA H100 80GB HBM3",
+        "kernelMs": 0.1, "verified": true,
+        "counterBytes": {"dram": 8e6, "l2": 32e6, "l1": 128e6}}]})");
+    f.close();
+    auto bundled = BundledTraces::load(f.fileName());
+    ASSERT_TRUE(bundled.ok());
+    const RooflineData b = matmulRoofline(&shown, {&*bundled, {}, std::nullopt});
+    ASSERT_EQ(b.points.size(), 1u);
+    EXPECT_TRUE(b.points[0].measuredIntensity);
+    EXPECT_DOUBLE_EQ(b.points[0].intensity, flops / 8e6);
+    EXPECT_EQ(b.levelPoints.size(), 2u);
+}
+
 TEST(MatmulSeries, ReuseBarsFromTheModelAndTheCounters) {
     test::app();
     const ws::Run shown = shownRun("coalesced", "1024");
