@@ -4,13 +4,35 @@
 # Usage: record-bundled-traces.sh [RECORDER] [OUTDIR] [LAB...]
 # LAB is basics, reductions, memory, memkinds, atomics, concurrency, matmul or
 # tensorcores; without one, every lab is recorded. LAB affine re-records only the reductions of
-# affine maps (part of reductions).
+# affine maps (part of reductions), LAB why only the runs recorded with why they are slow (part of
+# reductions, memory and matmul). Only those carry a profile: the others are recorded with
+# --no-why, which keeps the traces within their budget.
 set -euo pipefail
 rec=${1:-build-gpu/app/record/warpscope-record}
 out=${2:-resources/traces}
 shift $(( $# < 2 ? $# : 2 ))
 mkdir -p "$out"
-sweep() { "$rec" sweep "$@" -o "$out" -r 10 >/dev/null; }
+sweep() { "$rec" sweep "$@" --no-why -o "$out" -r 10 >/dev/null; }
+why_sweep() { "$rec" sweep "$@" --why -o "$out" -r 10 >/dev/null; }
+
+# The runs the lessons' "why" slides show, with their stall samples and
+# counters (docs/why-slow.md).
+why_reductions() {
+    why_sweep reduce-ladder variant=interleaved-divergent,best n=2^24 block=256 type=float traced_blocks=0
+}
+why_memory() {
+    why_sweep transpose-f32 width=4096 height=4096 variant=naive,tiled,padded rows_per_thread=4
+    why_sweep bank-probe pattern=stride width=4 stride=1,32
+}
+why_matmul() {
+    why_sweep matmul n=1024 variant=seed-tiled block_dim=16
+    why_sweep matmul n=1024 variant=warptile-db
+}
+record_why() {
+    why_reductions
+    why_memory
+    why_matmul
+}
 
 record_basics() {
     # First kernels (seed 000/003 ch. 1-2, bandwidthTest): small, the lecture's defaults.
@@ -25,7 +47,7 @@ record_basics() {
     sweep set0-mul24 n=2^22 variant=mul24,multiply
     sweep host-device-bandwidth min_bytes=1024 max_bytes=2^30
     # CPU against GPU: the reduction at sizes from 2^10, for the crossover.
-    sweep reduce-ladder variant=best n=2^10,2^12,2^14,2^22,2^24 block=256 type=float traced_blocks=0
+    sweep reduce-ladder variant=best n=2^10,2^12,2^14,2^22 block=256 type=float traced_blocks=0
 }
 
 record_reductions() {
@@ -39,6 +61,7 @@ record_reductions() {
     sweep reduce-ladder variant=interleaved-divergent,interleaved-strided,sequential,first-add,unroll-last-warp,complete-unroll,multi-element,best,cub \
           n=2^16,2^18,2^20 block=256 type=float
     record_affine
+    why_reductions  # 2^24 for the crossover too
 }
 
 record_affine() {
@@ -54,15 +77,16 @@ record_memory() {
     # Memory lab (seed 001): transposes, axis reductions, the bank probe.
     sweep transpose-u8 width=1920 height=1080 variant=naive,shared,padded
     sweep transpose-f32 width=1024 height=1024 variant=copy,naive,tiled,padded,best rows_per_thread=4
-    sweep transpose-f32 width=4096 height=4096 variant=copy,naive,tiled,padded,best rows_per_thread=4
+    sweep transpose-f32 width=4096 height=4096 variant=copy,best rows_per_thread=4
     sweep transpose-f32 width=4096 height=4096 variant=tiled,padded rows_per_thread=1
     sweep reduce-columns width=4096 height=4096
     sweep reduce-rows-atomic width=4096 height=4096
     sweep reduce-rows-block width=4096 height=4096
-    sweep bank-probe pattern=stride width=4 stride=1,2,4,8,16,32,33
+    sweep bank-probe pattern=stride width=4 stride=2,4,8,16,33
     sweep bank-probe pattern=stride width=8,16 stride=1,2
     sweep bank-probe pattern=column tile=32x32 width=4 padding=0,4
     sweep bank-probe pattern=column tile=16x16 width=1 padding=0,4
+    why_memory
 }
 
 record_memkinds() {
@@ -114,14 +138,16 @@ record_matmul() {
     # them) on small matrices, the ladder and cuBLAS at 256 and 1024, the fast
     # rungs at 4096 where the goal is measured, the CPU; one traced block each.
     sweep matmul n=256 variant=seed-naive,seed-tiled block_dim=8
-    sweep matmul n=1024 variant=seed-naive,seed-tiled block_dim=16
+    sweep matmul n=1024 variant=seed-naive block_dim=16
     # The printed kernel fails its check by design: its traces are the lesson.
     sweep matmul n=256 variant=seed-tiled-bug block_dim=8 || true
     sweep matmul n=1024 variant=seed-tiled-bug block_dim=16 || true
-    sweep matmul n=256,1024 variant=coalesced,shared-tiling,blocktile-1d,blocktile-2d,vectorized,warptile,warptile-db,cublas
+    sweep matmul n=256 variant=coalesced,shared-tiling,blocktile-1d,blocktile-2d,vectorized,warptile,warptile-db,cublas
+    sweep matmul n=1024 variant=coalesced,shared-tiling,blocktile-1d,blocktile-2d,vectorized,warptile,cublas
     sweep matmul n=4096 variant=blocktile-2d,vectorized,warptile,warptile-db,cublas
     sweep matmul n=256 variant=cpu-naive,cpu-blocked
     sweep matmul n=1024 variant=cpu-blocked
+    why_matmul
 }
 
 record_tensorcores() {

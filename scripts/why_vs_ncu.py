@@ -3,10 +3,14 @@
 
     why_vs_ncu.py OUT_DIR CASES
 
-Reads OUT_DIR/caseN.{name,info.json,ncu.csv}; writes why-vs-ncu.md and
-why-vs-ncu.json there and prints the markdown. Goals: the top three stall
-reasons' shares within 5 percentage points of ncu's warp-state sampling,
-DRAM bytes within 2 %, bank conflicts equal. Exit 1 where one is missed."""
+Reads OUT_DIR/caseN.{name,works,info.json,ncu.csv,ncu-warm.csv}; writes
+why-vs-ncu.md and why-vs-ncu.json there and prints the markdown. ncu's stall
+samples are added up over every kernel it profiled; its bytes and conflicts
+are per timed work (their sum over the kernels, divided by the works).
+Goals: the top three stall reasons' shares within 5 percentage points of
+ncu's warp-state sampling, DRAM bytes within 2 %, bank conflicts equal. Exit
+1 where one is missed. The warm columns (ncu with --cache-control none) are
+shown, not judged."""
 import csv
 import json
 import sys
@@ -15,22 +19,28 @@ from pathlib import Path
 PREFIX = "smsp__pcsamp_warps_issue_stalled_"
 
 
-def ncu_values(path):
-    """Metric -> value of the first kernel row of `ncu --csv --page raw`."""
-    lines = [l for l in path.read_text(errors="replace").splitlines() if l.startswith('"')]
+def ncu_values(path, works):
+    """Metric -> value of `ncu --csv --page raw`, added up over its kernel
+    rows; every metric but the stall samples divided by `works`."""
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return {}
+    lines = [l for l in text.splitlines() if l.startswith('"')]
     if len(lines) < 3:
         return {}
     rows = list(csv.reader(lines))
-    header, units, first = rows[0], rows[1], rows[2]
+    header, units = rows[0], rows[1]
     out = {}
-    for name, unit, value in zip(header, units, first):
-        try:
-            number = float(value.replace(",", ""))
-        except ValueError:
-            continue
-        scale = {"Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "byte": 1.0}.get(unit, 1.0)
-        out[name] = number * scale
-    return out
+    for row in rows[2:]:
+        for name, unit, value in zip(header, units, row):
+            try:
+                number = float(value.replace(",", ""))
+            except ValueError:
+                continue
+            scale = {"Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "byte": 1.0}.get(unit, 1.0)
+            out[name] = out.get(name, 0.0) + number * scale
+    return {k: v if k.startswith(PREFIX) else v / max(works, 1) for k, v in out.items()}
 
 
 def shares(samples):
@@ -53,16 +63,27 @@ def main():
         profile = info.get("profile") or {}
         ours_counters = profile.get("counterValues", {})
         ours_shares = {k: v for k, v in profile.get("stallShares", {}).items()}
-        ncu = ncu_values(out / f"case{i}.ncu.csv")
+        try:
+            works = int((out / f"case{i}.works").read_text())
+        except (OSError, ValueError):
+            works = 1
+        ncu = ncu_values(out / f"case{i}.ncu.csv", works)
+        warm = ncu_values(out / f"case{i}.ncu-warm.csv", works)
         ncu_shares = shares({k[len(PREFIX):]: v for k, v in ncu.items() if k.startswith(PREFIX)})
+        warm_shares = shares({k[len(PREFIX):]: v for k, v in warm.items() if k.startswith(PREFIX)})
         top = sorted(ncu_shares, key=ncu_shares.get, reverse=True)[:3]
         reason_rows = []
         for r in top:
             ours = ours_shares.get(r, 0.0)
             diff = ours - ncu_shares[r]
-            reason_rows.append({"reason": r, "ours": ours, "ncu": ncu_shares[r], "diff": diff})
+            reason_rows.append({"reason": r, "ours": ours, "ncu": ncu_shares[r], "diff": diff,
+                                "ncuWarm": warm_shares.get(r)})
             failed |= abs(diff) > 5.0
-        row = {"name": name, "reasons": reason_rows, "sampledMs": profile.get("sampledKernelMs"),
+        row = {"name": name, "works": works, "reasons": reason_rows,
+               "stallSamples": profile.get("totalSamples"),
+               "ncuStallSamples": sum(v for k, v in ncu.items()
+                                      if k.startswith(PREFIX) and not k.endswith("_not_issued")),
+               "sampledMs": profile.get("sampledKernelMs"),
                "unsampledMs": profile.get("unsampledKernelMs"),
                "samplingOverheadPercent": profile.get("samplingOverheadPercent")}
         for metric, goal in (("dram__bytes_read.sum", 0.02), ("dram__bytes_write.sum", 0.02)):
@@ -70,7 +91,8 @@ def main():
             if ours is None or theirs is None:
                 continue
             ratio = ours / theirs if theirs else (1.0 if ours == 0 else float("inf"))
-            row[metric] = {"ours": ours, "ncu": theirs, "ratio": ratio}
+            row[metric] = {"ours": ours, "ncu": theirs, "ratio": ratio,
+                           "ncuWarm": warm.get(metric)}
             # Below a megabyte the 2 % goal is noise (a few sectors).
             if theirs > 1e6:
                 failed |= abs(ratio - 1) > goal
@@ -82,13 +104,16 @@ def main():
             row[metric] = {"ours": ours, "ncu": theirs}
         rows.append(row)
 
-    md = ["| kernel | top stall reasons, ours / ncu (%) | DRAM read MB, ours / ncu | DRAM write MB, ours / ncu | bank conflicts ld+st, ours / ncu | sampling cost |",
-          "| --- | --- | --- | --- | --- | --- |"]
+    md = ["| kernel | top stall reasons, ours / ncu (ncu warm) (%) | DRAM read MB, ours / ncu | DRAM write MB, ours / ncu | DRAM MB, ours / ncu | bank conflicts ld+st, ours / ncu | sampling cost |",
+          "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         if "error" in r:
-            md.append(f"| {r['name']} | {r['error']} | | | | |")
+            md.append(f"| {r['name']} | {r['error']} | | | | | |")
             continue
-        reasons = "<br>".join(f"{x['reason']} {x['ours']:.1f} / {x['ncu']:.1f}" for x in r["reasons"])
+        def warm_text(x):
+            return "" if x.get("ncuWarm") is None else f" ({x['ncuWarm']:.1f})"
+        reasons = "<br>".join(f"{x['reason']} {x['ours']:.1f} / {x['ncu']:.1f}{warm_text(x)}"
+                              for x in r["reasons"])
         def mb(m):
             v = r.get(m)
             return f"{v['ours'] / 1e6:.2f} / {v['ncu'] / 1e6:.2f}" if v else "n/a"
@@ -96,9 +121,12 @@ def main():
         st = r.get("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
         conflicts = (f"{ld['ours'] + st['ours']:.0f} / {ld['ncu'] + st['ncu']:.0f}"
                      if ld and st else "n/a")
+        rd, wr = r.get("dram__bytes_read.sum"), r.get("dram__bytes_write.sum")
+        total = (f"{(rd['ours'] + wr['ours']) / 1e6:.2f} / {(rd['ncu'] + wr['ncu']) / 1e6:.2f}"
+                 if rd and wr else "n/a")
         cost = r.get("samplingOverheadPercent")
         md.append(f"| {r['name']} | {reasons} | {mb('dram__bytes_read.sum')} | "
-                  f"{mb('dram__bytes_write.sum')} | {conflicts} | "
+                  f"{mb('dram__bytes_write.sum')} | {total} | {conflicts} | "
                   f"{'n/a' if cost is None else f'{cost:+.1f} %'} |")
     text = "\n".join(md) + "\n"
     (out / "why-vs-ncu.md").write_text(text)
