@@ -104,8 +104,14 @@ TEST(StallsView, SelectingALineShowsItsInstructions) {
 }
 
 TEST(StallsView, AHighlightedLineIsMarkedSelectedAndScrolledTo) {
-    // Short enough that line 7 (sixth hottest) is scrolled out at first.
+    // Short enough that line 7 (sixth hottest) is scrolled out at first:
+    // the rows above the hottest line's and four more, whatever the font
+    // (a fixed 330 pixels held every line with some machines' fonts).
     Shown s(test::profiledRun(), {900, 330});
+    const QRect hottest = s.view.lineRowRect(8);
+    ASSERT_FALSE(hottest.isEmpty());
+    s.view.resize(900, hottest.bottom() + 4 * hottest.height());
+    QCoreApplication::processEvents();
     ASSERT_TRUE(s.view.lineRowRect(7).isEmpty()) << "the view is tall enough for every line";
     s.view.highlightLine(7);
     EXPECT_EQ(s.view.highlightedLine(), 7);
