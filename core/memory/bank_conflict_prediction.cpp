@@ -8,10 +8,6 @@ namespace ws {
 
 namespace {
 
-// A grid with edge tiles is walked block by block up to this many blocks (a
-// 1920 x 1080 image of 16 x 16 tiles has 8,160).
-constexpr std::uint64_t kWalkedBlocks = 1u << 16;
-
 double extraPasses(const WarpAccess& access) {
     if (access.activeMask == 0) return 0;
     const BankAnalysis a = analyzeBanks(access);
@@ -39,24 +35,28 @@ std::optional<SharedConflicts> transpose(const std::string& experiment, const Pa
     const double repeat =
         experiment == "transpose-f32" ? double(std::stoul(paramChoice(p, "rows_per_thread"))) : 1.0;
     const std::uint32_t tile = experiment == "transpose-f32" ? 32 : 16;
-    const std::uint64_t blocks = shape.grid.count();
-    const bool whole = paramInt(p, "width") % tile == 0 && paramInt(p, "height") % tile == 0;
-    if (whole) {
-        // Every block alike: one block's warps, times the blocks.
-        SharedConflicts one = blockConflicts(experiment, p, 0, warps, repeat);
-        one.loads *= double(blocks);
-        one.stores *= double(blocks);
-        return one;
-    }
-    // Edge tiles: walked block by block, where each thread moves one element
-    // (the model gives a thread's first; its later rows' masks differ).
-    if (repeat > 1 || blocks > kWalkedBlocks) return std::nullopt;
+    // Blocks inside the matrix are all alike: one of them, times their
+    // number. Only the last column and row of blocks hold partial tiles;
+    // each is modelled on its own, where a thread moves one element (the
+    // model gives a thread's first; its later rows' masks differ).
+    const bool partialX = paramInt(p, "width") % tile != 0;
+    const bool partialY = paramInt(p, "height") % tile != 0;
+    if ((partialX || partialY) && repeat > 1) return std::nullopt;
+    const std::uint32_t gx = shape.grid.x, gy = shape.grid.y;
+    const std::uint64_t inner = std::uint64_t(gx - (partialX ? 1 : 0)) * (gy - (partialY ? 1 : 0));
     SharedConflicts all;
-    for (std::uint32_t b = 0; b < blocks; ++b) {
-        const SharedConflicts c = blockConflicts(experiment, p, b, warps, repeat);
-        all.loads += c.loads;
-        all.stores += c.stores;
-    }
+    auto add = [&](const SharedConflicts& c, double times) {
+        all.loads += times * c.loads;
+        all.stores += times * c.stores;
+    };
+    if (inner > 0) add(blockConflicts(experiment, p, 0, warps, repeat), double(inner));
+    auto edge = [&](std::uint32_t bx, std::uint32_t by) {
+        add(blockConflicts(experiment, p, by * gx + bx, warps, repeat), 1.0);
+    };
+    if (partialX)
+        for (std::uint32_t by = 0; by < gy; ++by) edge(gx - 1, by);
+    if (partialY)
+        for (std::uint32_t bx = 0; bx + (partialX ? 1 : 0) < gx; ++bx) edge(bx, gy - 1);
     return all;
 }
 

@@ -19,8 +19,8 @@ struct SharedConflicts {
 
 // Known: the bank probe, and the transposes whose tiles the model holds
 // (naive and copy use no shared memory: none). Empty where the model does
-// not describe the kernel's shared accesses (the 64-wide "best" transpose),
-// or the grid is too large to walk and not made of whole tiles.
+// not describe the kernel's shared accesses (the 64-wide "best" transpose,
+// partial tiles of several rows per thread).
 std::optional<SharedConflicts> predictSharedConflicts(const std::string& experiment,
                                                       const ParamValues& params);
 

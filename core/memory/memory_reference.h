@@ -69,16 +69,16 @@ double integerFloatSumTolerance(double maxSum, std::uint64_t depth);
 Verification verifySums(std::span<const double> expected, std::span<const float> actual,
                         std::uint64_t depth, const std::string& what);
 
+// Dependent loads, and as many stores, each timed probe round makes (one
+// more untimed load brings the loop into the instruction cache).
+inline constexpr int kProbeIterations = 1024;
+
 // The bank-conflict probe's access pattern, from its catalog parameters:
 //  - tile "none": lane i accesses element i * stride (stridedAccess);
 //  - tile RxC, pattern "stride": element i * stride of a RxC tile whose rows
 //    are padded by `paddingBytes` (stridedTileAccess);
 //  - tile RxC, pattern "column": the transpose's read down a column
 //    (tileColumnAccess).
-// Dependent loads, and as many stores, each timed probe round makes (one
-// more untimed load brings the loop into the instruction cache).
-inline constexpr int kProbeIterations = 1024;
-
 struct ProbePattern {
     WarpAccess access;
     std::uint32_t sharedBytes = 0;  // buffer the probe must allocate (>= every lane's end)

@@ -27,8 +27,8 @@ std::string whyLeftOutSentence(const WhyCost& cost, double kernelMs) {
     char text[320];
     std::snprintf(text, sizeof text,
                   "Not recorded by default: asking why would add about %.1f s of GPU time to this "
-                  "run (%d counter passes and %d sampled launches of a %.3g ms kernel, more than "
-                  "the %.0f s a run spends on it unasked); ask for it with --why, or \"always\" in "
+                  "run (%d counter passes and %d sampled launches of a %.3g ms kernel; by default "
+                  "a run spends at most %.0f s on it); ask for it with --why, or \"always\" in "
                   "the run panel.",
                   cost.seconds, cost.counterPasses, cost.sampledLaunches, kernelMs,
                   kCheapWhySeconds);

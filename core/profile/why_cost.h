@@ -21,8 +21,9 @@ inline constexpr int kMostSampledLaunches = 50;
 // The counter passes an H100 needs for the recorded metrics; the estimate
 // takes it for every GPU.
 inline constexpr int kTypicalCounterPasses = 10;
-// Emptying the L2 before each launch (four times its size read, and a
-// synchronization) costs about this much on a Hopper GPU.
+// Emptying the L2 before each launch (four times its size written and
+// discarded, and a synchronization: kernels/profile/cache_flush.h) costs
+// about this much on a Hopper GPU.
 inline constexpr double kCacheFlushMs = 0.15;
 
 int sampledLaunchesFor(double kernelMs);

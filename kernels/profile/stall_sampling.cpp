@@ -231,21 +231,6 @@ Result<StallSampling> sampleStalls(const TimedWork& work, int device, int period
     WS_CUPTI_TRY(cuptiPCSamplingSetConfigurationAttribute(&configure));
 
     std::map<std::tuple<std::string, std::uint32_t, std::uint32_t>, std::uint64_t> tally;
-    // At a stop CUPTI has put what it had into the configured buffer; what
-    // is left comes through the same buffer, as long as CUPTI says more remains.
-    auto collect = [&]() -> Status {
-        CUpti_PCSamplingGetDataParams get{};
-        get.size = CUpti_PCSamplingGetDataParamsSize;
-        get.ctx = *context;
-        get.pcSamplingData = (*configured)->get();
-        for (int round = 0; round < 100000; ++round) {
-            const bool more = (*configured)->get()->remainingNumPcs > 0;
-            drain(*(*configured)->get(), reasonOf, tally, out);
-            if (!more && round > 0) break;
-            WS_CUPTI_TRY(cuptiPCSamplingGetData(&get));
-        }
-        return {};
-    };
     CUpti_PCSamplingStartParams start{};
     start.size = CUpti_PCSamplingStartParamsSize;
     start.ctx = *context;
@@ -258,9 +243,21 @@ Result<StallSampling> sampleStalls(const TimedWork& work, int device, int period
     const CUptiResult stopped = cuptiPCSamplingStop(&stop);
     if (!sampled) return makeError(sampled.error());
     if (stopped != CUPTI_SUCCESS) return cuptiError("cuptiPCSamplingStop", stopped);
-    if (Status s = collect(); !s) return makeError(s.error());
     out.sampledMs = medianOf(*sampled);
     out.launches = launches + 1;
+
+    // At the stop CUPTI has put what it had into the configured buffer; what
+    // is left comes through the same buffer, as long as CUPTI says more remains.
+    CUpti_PCSamplingGetDataParams get{};
+    get.size = CUpti_PCSamplingGetDataParamsSize;
+    get.ctx = *context;
+    get.pcSamplingData = (*configured)->get();
+    for (int round = 0; round < 100000; ++round) {
+        const bool more = (*configured)->get()->remainingNumPcs > 0;
+        drain(*(*configured)->get(), reasonOf, tally, out);
+        if (!more && round > 0) break;
+        WS_CUPTI_TRY(cuptiPCSamplingGetData(&get));
+    }
     disableAtEnd.now();
     // CUPTI's count includes the cache flush's samples, which it cannot
     // place (the flush runs between the sampled launches): the total is the

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/memory/memory_access_model.h"
 #include "core/profile/counter_predictions.h"
 
 namespace ws {
@@ -50,7 +51,40 @@ TEST(BankConflictPrediction, TheTiledTransposeReadsEveryColumnFromOneBank) {
     EXPECT_EQ(predicted("transpose-f32", oneRow).loads, 524288.0 * 31);
 }
 
-TEST(BankConflictPrediction, SmallGridsAreWalkedBlockByBlock) {
+// Every block of the grid, each warp's modelled shared accesses.
+SharedConflicts everyBlock(const std::string& experiment, const ParamValues& params) {
+    const LaunchShape shape = modelledLaunchShape(experiment, params);
+    const std::uint32_t warps = std::uint32_t(shape.block.count() / 32);
+    SharedConflicts all;
+    for (std::uint32_t b = 0; b < shape.grid.count(); ++b)
+        for (std::uint32_t w = 0; w < warps; ++w)
+            for (const ModelledShared& s : modelWarpAccesses(experiment, params, b, w).shared) {
+                if (s.access.activeMask == 0) continue;
+                const BankAnalysis a = analyzeBanks(s.access);
+                (s.isStore ? all.stores : all.loads) += double(a.passes - a.idealPasses);
+            }
+    return all;
+}
+
+TEST(BankConflictPrediction, EdgeTilesAreModelledOneByOne) {
+    // Partial tiles in the last column and row of blocks: the same as
+    // modelling every block.
+    for (const auto& [experiment, params] : std::vector<std::pair<std::string, ParamValues>>{
+             {"transpose-f32",
+              {{"width", "100"}, {"height", "70"}, {"variant", "tiled"}, {"rows_per_thread", "1"}}},
+             {"transpose-f32",
+              {{"width", "96"}, {"height", "70"}, {"variant", "tiled"}, {"rows_per_thread", "1"}}},
+             {"transpose-u8", {{"width", "200"}, {"height", "90"}, {"variant", "shared"}}},
+             {"transpose-u8", {{"width", "190"}, {"height", "96"}, {"variant", "padded"}}}}) {
+        SCOPED_TRACE(experiment + " " + params.at("width") + " x " + params.at("height"));
+        const SharedConflicts fast = predicted(experiment, params);
+        const SharedConflicts slow = everyBlock(experiment, params);
+        EXPECT_EQ(fast.loads, slow.loads);
+        EXPECT_EQ(fast.stores, slow.stores);
+    }
+}
+
+TEST(BankConflictPrediction, PartialTilesConflictLessAndSeveralRowsAreNotModelled) {
     // 100 x 70 is no multiple of 32: the edge tiles' partial columns conflict less.
     const ParamValues edge{
         {"width", "100"}, {"height", "70"}, {"variant", "tiled"}, {"rows_per_thread", "1"}};
