@@ -359,7 +359,7 @@ void RooflineView::rebuild() {
             model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
                                                    QPen(palette::mutedText(), 1.2, Qt::DashLine),
                                                    Qt::NoBrush, kMarkerSize + 8));
-            model->setName(tr("placed by the load model (no counters)"));
+            model->setName(tr("load model, no counters"));
         }
     }
     // Each run with counters at its L2 and L1 bytes, joined to its DRAM point.
@@ -383,7 +383,7 @@ void RooflineView::rebuild() {
         levels->setLineStyle(QCPGraph::lsNone);
         levels->setScatterStyle(QCPScatterStyle(
             QCPScatterStyle::ssDiamond, QPen(palette::mutedText(), 1.5), Qt::NoBrush, kMarkerSize));
-        levels->setName(tr("the same runs at their L2 and L1 bytes (counters)"));
+        levels->setName(tr("L2 and L1 bytes (counters)"));
     }
     if (m_data.current) {
         QCPGraph* ring = p->addGraph();
@@ -395,7 +395,7 @@ void RooflineView::rebuild() {
         // Without counters the ring stands where the load model puts it; the
         // legend says so (a label beside it covered the roofs' labels).
         if (m_data.measuredLevels.empty() && !m_data.current->measuredIntensity)
-            ring->setName(tr("run on show (load model: no counters recorded)"));
+            ring->setName(tr("run on show (load model)"));
     }
     if (!m_data.measuredLevels.empty()) {
         // The same GFLOP/s over each level's bytes: joined by a dotted line,
