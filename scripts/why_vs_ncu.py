@@ -7,9 +7,12 @@ Reads OUT_DIR/caseN.{name,works,info.json,ncu.csv,ncu-warm.csv}; writes
 why-vs-ncu.md and why-vs-ncu.json there and prints the markdown. ncu's stall
 samples are added up over every kernel it profiled; its bytes and conflicts
 are per timed work (their sum over the kernels, divided by the works).
+Shares of peak (occupancy) are averaged over the kernel rows instead.
 Goals: the top three stall reasons' shares within 5 percentage points of
-ncu's warp-state sampling, DRAM bytes within 2 %, bank conflicts equal. Exit
-1 where one is missed. The warm columns (ncu with --cache-control none) are
+ncu's warp-state sampling, DRAM bytes within 2 %, bank conflicts equal, the
+occupancy calculator's ceiling (our prediction from the cubin's registers)
+within half a point of ncu's theoretical occupancy. Exit 1 where one is
+missed. The warm columns (ncu with --cache-control none) are
 shown, not judged."""
 import csv
 import json
@@ -31,7 +34,7 @@ def ncu_values(path, works):
         return {}
     rows = list(csv.reader(lines))
     header, units = rows[0], rows[1]
-    out = {}
+    out, seen = {}, {}
     for row in rows[2:]:
         for name, unit, value in zip(header, units, row):
             try:
@@ -40,7 +43,15 @@ def ncu_values(path, works):
                 continue
             scale = {"Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "byte": 1.0}.get(unit, 1.0)
             out[name] = out.get(name, 0.0) + number * scale
-    return {k: v if k.startswith(PREFIX) else v / max(works, 1) for k, v in out.items()}
+            seen[name] = seen.get(name, 0) + 1
+
+    def per_work(name, total):
+        if name.startswith(PREFIX):
+            return total
+        if "pct" in name:
+            return total / seen[name]
+        return total / max(works, 1)
+    return {k: per_work(k, v) for k, v in out.items()}
 
 
 def shares(samples):
@@ -102,13 +113,20 @@ def main():
             if ours is None or theirs is None:
                 continue
             row[metric] = {"ours": ours, "ncu": theirs}
+        achieved = "sm__warps_active.avg.pct_of_peak_sustained_active"
+        ceiling = (info.get("predictedCounters") or {}).get(achieved)
+        theoretical = ncu.get("sm__maximum_warps_per_active_cycle_pct")
+        row["occupancy"] = {"achieved": ours_counters.get(achieved), "ncuAchieved": ncu.get(achieved),
+                            "ceiling": ceiling, "ncuTheoretical": theoretical}
+        if ceiling is not None and theoretical is not None:
+            failed |= abs(ceiling - theoretical) > 0.5
         rows.append(row)
 
-    md = ["| kernel | top stall reasons, ours / ncu (ncu warm) (%) | DRAM read MB, ours / ncu | DRAM write MB, ours / ncu | DRAM MB, ours / ncu | bank conflicts ld+st, ours / ncu | sampling cost |",
-          "| --- | --- | --- | --- | --- | --- | --- |"]
+    md = ["| kernel | top stall reasons, ours / ncu (ncu warm) (%) | DRAM read MB, ours / ncu | DRAM write MB, ours / ncu | DRAM MB, ours / ncu | bank conflicts ld+st, ours / ncu | occupancy %: achieved, ours / ncu; ceiling, ours / ncu's theoretical | sampling cost |",
+          "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         if "error" in r:
-            md.append(f"| {r['name']} | {r['error']} | | | | | |")
+            md.append(f"| {r['name']} | {r['error']} | | | | | | |")
             continue
         def warm_text(x):
             return "" if x.get("ncuWarm") is None else f" ({x['ncuWarm']:.1f})"
@@ -125,8 +143,13 @@ def main():
         total = (f"{(rd['ours'] + wr['ours']) / 1e6:.2f} / {(rd['ncu'] + wr['ncu']) / 1e6:.2f}"
                  if rd and wr else "n/a")
         cost = r.get("samplingOverheadPercent")
+        o = r["occupancy"]
+        def pct(v):
+            return "n/a" if v is None else f"{v:.1f}"
+        occupancy = (f"{pct(o['achieved'])} / {pct(o['ncuAchieved'])}; "
+                     f"{pct(o['ceiling'])} / {pct(o['ncuTheoretical'])}")
         md.append(f"| {r['name']} | {reasons} | {mb('dram__bytes_read.sum')} | "
-                  f"{mb('dram__bytes_write.sum')} | {total} | {conflicts} | "
+                  f"{mb('dram__bytes_write.sum')} | {total} | {conflicts} | {occupancy} | "
                   f"{'n/a' if cost is None else f'{cost:+.1f} %'} |")
     text = "\n".join(md) + "\n"
     (out / "why-vs-ncu.md").write_text(text)

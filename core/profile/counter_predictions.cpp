@@ -2,6 +2,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/profile/counter_catalog.h"
+#include "core/profile/occupancy_prediction.h"
 
 namespace ws {
 
@@ -13,6 +14,10 @@ std::map<std::string, double> predictedCounters(const Run& run) {
     if (const ExperimentSpec* spec = findExperiment(run.experiment); spec && spec->predictCounters)
         for (const auto& [metric, value] : spec->predictCounters(run.params))
             predicted[metric] = value;
+    // The occupancy calculator's ceiling, from the kernel's registers and
+    // shared memory, where the run is one kernel of one shape.
+    if (const auto o = predictedOccupancy(run))
+        predicted[kAchievedOccupancyMetric] = o->occupancy.occupancy * 100;
     return predicted;
 }
 

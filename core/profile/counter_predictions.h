@@ -2,7 +2,8 @@
 // What a run's own figures predict a kernel's counters to read: the bytes
 // and FLOPs its throughput (GB/s, GFLOP/s) is computed from, and what the
 // lab's model predicts where it has one (ExperimentSpec::predictCounters:
-// the memory lab's bank conflicts). Set beside the
+// the memory lab's bank conflicts), and the occupancy the kernel's registers
+// and shared memory allow (core/profile/occupancy_prediction.h). Set beside the
 // counters, the ratio says how far the hardware's traffic and work stray
 // from what the throughput figure assumes (an uncoalesced kernel moves
 // several times its bytes; a tiled one reads less from DRAM than it uses).

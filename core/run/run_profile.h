@@ -34,6 +34,12 @@ struct ProfiledFunction {
     std::vector<std::uint32_t> file;
     std::vector<std::string> sass;
     std::vector<std::string> files;  // paths from the source root where known
+    // What one block holds on the SM, from the cubin: registers per thread
+    // (0: not known, as in traces recorded before they were kept) and the
+    // static shared memory, which the launches' `sharedBytes` (dynamic) leave
+    // out. The occupancy the counters view predicts is computed from them.
+    std::uint32_t registersPerThread = 0;
+    std::uint32_t staticSharedBytes = 0;
 };
 
 // One hardware counter (a Perfworks metric, the names ncu uses) of one kernel.

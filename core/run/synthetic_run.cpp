@@ -234,6 +234,11 @@ void addSyntheticProfile(Run& run) {
         syntheticFunction("_Z9addArraysPKfS0_Pfj",
                           "addArrays(float const*, float const*, float*, unsigned int)",
                           kAddArrays)};
+    // The reduction's block holds its registers and a static shared array
+    // of 256 floats; the addition's resources are left unknown, as in
+    // traces recorded before they were kept.
+    p.functions[0].registersPerThread = 40;
+    p.functions[0].staticSharedBytes = 1024;
     // (function, instruction, reason, samples): the loads wait on memory,
     // the barriers on the slowest warp, the rest a little on everything.
     constexpr std::uint32_t kRows[][4] = {

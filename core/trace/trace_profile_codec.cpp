@@ -26,14 +26,20 @@ using trace_writing::packed;
 bool isSet(double v) { return std::bit_cast<std::uint64_t>(v) != 0; }
 
 json functionJson(const ProfiledFunction& f) {
-    return {{"name", f.name},
-            {"displayName", f.displayName},
-            {"sourceFile", f.sourceFile},
-            {"pcOffset", packed(f.pcOffset)},
-            {"line", packed(f.line)},
-            {"file", packed(f.file)},
-            {"files", f.files},
-            {"sass", f.sass}};
+    json out = {{"name", f.name},
+                {"displayName", f.displayName},
+                {"sourceFile", f.sourceFile},
+                {"pcOffset", packed(f.pcOffset)},
+                {"line", packed(f.line)},
+                {"file", packed(f.file)},
+                {"files", f.files},
+                {"sass", f.sass}};
+    // Only where the cubin gave them: a file without them reads as unknown.
+    if (f.registersPerThread > 0) {
+        out["registers"] = f.registersPerThread;
+        out["staticSharedBytes"] = f.staticSharedBytes;
+    }
+    return out;
 }
 
 const json& requireArray(const json& value, const std::string& where) {
@@ -56,6 +62,8 @@ std::vector<ProfiledFunction> readFunctions(const json& value, int version) {
         m.array("file", f.file);
         m.texts("files", f.files);
         m.texts("sass", f.sass);
+        m.integer("registers", f.registersPerThread);
+        m.integer("staticSharedBytes", f.staticSharedBytes);
         functions.push_back(std::move(f));
     }
     return functions;
@@ -136,6 +144,10 @@ Status checkFunctions(const RunProfile& p) {
         const std::size_t n = f.pcOffset.size();
         if (Status s = sameLength(at + "line", f.line.size(), at + "pcOffset", n); !s) return s;
         if (Status s = sameLength(at + "sass", f.sass.size(), at + "pcOffset", n); !s) return s;
+        // A thread holds at most 255 registers on every GPU warpscope runs on.
+        if (f.registersPerThread > 255)
+            return makeError(at + "registers is " + std::to_string(f.registersPerThread) +
+                             ", above the 255 a thread can hold");
         // Without `file` every line is in sourceFile; with it, one index per instruction.
         if (f.file.empty()) continue;
         if (Status s = sameLength(at + "file", f.file.size(), at + "pcOffset", n); !s) return s;

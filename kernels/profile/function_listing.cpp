@@ -110,6 +110,10 @@ FunctionListing listFunction(std::string_view mangledName, const Cubin* cubin) {
         out.note = "its cubin has no symbol for it, so its lines are unknown";
         return out;
     }
+    if (const auto resources = findFunctionResources(*cubin, mangledName)) {
+        f.registersPerThread = resources->registersPerThread;
+        f.staticSharedBytes = resources->staticSharedBytes;
+    }
     const SassFunction* sass = findSassFunction(sassOf(*cubin), mangledName);
     std::map<unsigned, const SassInstruction*> sassAt;
     if (sass)

@@ -43,6 +43,8 @@ cases=(
 metrics=dram__bytes_read.sum,dram__bytes_write.sum
 metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
 metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics+=,sm__warps_active.avg.pct_of_peak_sustained_active
+metrics+=,sm__maximum_warps_per_active_cycle_pct
 metrics+=,group:smsp__pcsamp_warp_stall_reasons
 
 i=0

@@ -8,6 +8,7 @@
 
 #include "core/common/counted.h"
 #include "core/profile/counter_predictions.h"
+#include "core/profile/occupancy_prediction.h"
 #include "widgets/profile/profile_messages.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
@@ -67,8 +68,12 @@ void CountersView::rebuild() {
                              counted(run->profile.counterPasses, "time", "times")));
         if (!predicted.empty())
             m_note += (m_note.isEmpty() ? QString() : QStringLiteral(" ")) +
-                      tr("Predicted: what the run's figures count (its throughput's bytes and "
-                         "FLOPs) or a model expects.");
+                      (predicted.contains(kAchievedOccupancyMetric)
+                           ? tr("Predicted: what the run's figures count (its throughput's "
+                                "bytes and FLOPs), a model expects, or the occupancy its "
+                                "registers and shared memory allow.")
+                           : tr("Predicted: what the run's figures count (its throughput's "
+                                "bytes and FLOPs) or a model expects."));
     }
     update();
 }
@@ -216,20 +221,28 @@ void CountersView::paintEvent(QPaintEvent*) {
     }
 }
 
+QString CountersView::toolTipFor(const CounterRow& row) const {
+    const QStringList cells = cellTexts(row);
+    QString text = QStringLiteral("<b>%1</b><br><code>%2</code><br>%3")
+                       .arg(cells[0].toHtmlEscaped(),
+                            QString::fromStdString(row.metric).toHtmlEscaped(), cells[1]);
+    if (row.predicted) text += tr("<br>predicted %1: measured is %2 of it").arg(cells[2], cells[3]);
+    if (row.metric == kAchievedOccupancyMetric && row.predicted)
+        if (const auto o = predictedOccupancy(*m_model->run());
+            o && *row.predicted == o->occupancy.occupancy * 100)
+            text +=
+                tr("<br>the occupancy calculator's ceiling, %1")
+                    .arg(QString::fromStdString(describeOccupancyPrediction(*o)).toHtmlEscaped());
+    return text;
+}
+
 bool CountersView::event(QEvent* e) {
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
     for (const Table& t : tables())
         for (std::size_t i = 0; i < t.rows.size(); ++i) {
             if (!t.rows[i].contains(he->pos())) continue;
-            const CounterRow& row = m_tables[t.kernel][i];
-            const QStringList cells = cellTexts(row);
-            QString text = QStringLiteral("<b>%1</b><br><code>%2</code><br>%3")
-                               .arg(cells[0].toHtmlEscaped(),
-                                    QString::fromStdString(row.metric).toHtmlEscaped(), cells[1]);
-            if (row.predicted)
-                text += tr("<br>predicted %1: measured is %2 of it").arg(cells[2], cells[3]);
-            QToolTip::showText(he->globalPos(), text, this);
+            QToolTip::showText(he->globalPos(), toolTipFor(m_tables[t.kernel][i]), this);
             return true;
         }
     QToolTip::hideText();

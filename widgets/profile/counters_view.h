@@ -29,6 +29,9 @@ public:
     const std::vector<CounterRow>& rows(std::size_t kernel) const { return m_tables[kernel]; }
     // A row's cells as drawn: words, measured, predicted, ratio ("" where none).
     QStringList cellTexts(const CounterRow& row) const;
+    // A row's tooltip: its words, Perfworks name, value, the prediction and,
+    // for the achieved occupancy, which limit of the SM sets the ceiling.
+    QString toolTipFor(const CounterRow& row) const;
     // Whether measured and predicted stray apart enough to be marked.
     static bool straysFromPrediction(const CounterRow& row);
 

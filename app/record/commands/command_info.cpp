@@ -110,7 +110,8 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
                               {"figures", run.figures},
                               {"launches", launches},
                               {"records", recordsSummaryJson(run)},
-                              {"profile", profileSummaryJson(run.profile)}}
+                              {"profile", profileSummaryJson(run.profile)},
+                              {"predictedCounters", predictedCountersJson(run)}}
                    .dump(2)
             << "\n";
         return kOk;
@@ -169,6 +170,7 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
     for (const std::string& line : ws::memkinds::summaryLines(run)) out << line << "\n";
     out << recordsSummary(run);
     for (const std::string& line : profileSummaryLines(run.profile)) out << line << "\n";
+    for (const std::string& line : occupancySummaryLines(run)) out << line << "\n";
     if (run.experiment == "matmul")
         for (const std::string& line : matmulSummaryLines(run)) out << line << "\n";
     return kOk;

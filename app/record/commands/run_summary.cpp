@@ -6,6 +6,9 @@
 #include <string_view>
 
 #include "core/figures/overhead_text.h"
+#include "core/profile/counter_catalog.h"
+#include "core/profile/counter_predictions.h"
+#include "core/profile/occupancy_prediction.h"
 #include "core/profile/stall_reasons.h"
 
 namespace ws::record {
@@ -135,6 +138,24 @@ nlohmann::json profileSummaryJson(const RunProfile& p) {
             {"counterValues", std::move(counters)},
             {"counterPasses", p.counterPasses},
             {"countersUnavailable", p.countersUnavailable}};
+}
+
+std::vector<std::string> occupancySummaryLines(const Run& run) {
+    const auto ceiling = predictedOccupancy(run);
+    if (!ceiling) return {};
+    for (const auto& c : run.profile.counters)
+        if (c.metric == kAchievedOccupancyMetric) {
+            char achieved[64];
+            std::snprintf(achieved, sizeof achieved, "  occupancy: achieved %.1f %%, ", c.value);
+            return {achieved + describeOccupancyPrediction(*ceiling)};
+        }
+    return {};
+}
+
+nlohmann::json predictedCountersJson(const Run& run) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [metric, value] : predictedCounters(run)) out[metric] = value;
+    return out;
 }
 
 }  // namespace ws::record

@@ -241,6 +241,33 @@ TEST(RecordInfo, AProfileIsSummarisedInWordsAndInJson) {
     std::filesystem::remove(file);
 }
 
+// One kernel of one shape with its registers: info sets the achieved
+// occupancy beside the calculator's ceiling, and --json lists it predicted.
+TEST(RecordInfo, TheAchievedOccupancyStandsBesideItsCeiling) {
+    ws::Run run = makeSyntheticRun(20, 4, 1);
+    addSyntheticProfile(run);
+    run.profile.functions.resize(1);  // the reduction: 40 registers, 1 KiB static shared
+    run.device.ccMajor = 9;
+    run.device.regsPerSm = 65536;
+    run.device.maxThreadsPerSm = 2048;
+    run.device.maxThreadsPerBlock = 1024;
+    run.device.maxBlocksPerSm = 32;
+    run.device.sharedMemPerSm = 233472;
+    for (ws::Launch& l : run.launches) {
+        l.block = {256, 1, 1};
+        l.sharedBytes = 0;
+    }
+    EXPECT_TRUE(occupancySummaryLines(run).empty()) << "no achieved occupancy measured";
+    run.profile.counters.push_back(
+        {"timed work", "sm__warps_active.avg.pct_of_peak_sustained_active", 41.5});
+    const std::vector<std::string> expected = {
+        "  occupancy: achieved 41.5 %, at most 75 %: 6 blocks of 256 threads an SM, limited by "
+        "registers per SM (40 registers a thread, 1.0 KB of shared memory a block)"};
+    EXPECT_EQ(occupancySummaryLines(run), expected);
+    EXPECT_EQ(predictedCountersJson(run)["sm__warps_active.avg.pct_of_peak_sustained_active"],
+              75.0);
+}
+
 TEST(RecordInfo, AProfileThatCouldNotBeRecordedSaysWhy) {
     ws::Run run = makeSyntheticRun(20, 4, 1);
     run.profile.requested = true;

@@ -75,7 +75,11 @@ TEST(TraceProfile, EveryFieldComesBackEqual) {
         EXPECT_EQ(b.functions[i].pcOffset, a.functions[i].pcOffset);
         EXPECT_EQ(b.functions[i].line, a.functions[i].line);
         EXPECT_EQ(b.functions[i].sass, a.functions[i].sass);
+        EXPECT_EQ(b.functions[i].registersPerThread, a.functions[i].registersPerThread);
+        EXPECT_EQ(b.functions[i].staticSharedBytes, a.functions[i].staticSharedBytes);
     }
+    EXPECT_EQ(b.functions[0].registersPerThread, 40u);
+    EXPECT_EQ(b.functions[0].staticSharedBytes, 1024u);
     EXPECT_EQ(b.stalls.function, a.stalls.function);
     EXPECT_EQ(b.stalls.pcOffset, a.stalls.pcOffset);
     EXPECT_EQ(b.stalls.reason, a.stalls.reason);
@@ -199,6 +203,21 @@ TEST(TraceProfile, EarlierVersionsNeverHaveOne) {
     EXPECT_FALSE(json::from_cbor(encodeTrace(*run)).contains("profile"));
 }
 
+// Version 4 files recorded before the cubin's resources were kept: the
+// function reads as one whose registers are not known.
+TEST(TraceProfile, AFunctionWithoutItsResourcesReadsAsUnknown) {
+    auto run = decodeTrace(editedDocument([](json& d) {
+        d["profile"]["functions"][0].erase("registers");
+        d["profile"]["functions"][0].erase("staticSharedBytes");
+    }));
+    ASSERT_TRUE(run) << run.error();
+    EXPECT_EQ(run->profile.functions[0].registersPerThread, 0u);
+    EXPECT_EQ(run->profile.functions[0].staticSharedBytes, 0u);
+    // Unknown resources are not written, so such a file re-encodes to itself.
+    EXPECT_FALSE(
+        json::from_cbor(encodeTrace(*run))["profile"]["functions"][0].contains("registers"));
+}
+
 std::string errorOf(const Bytes& bytes) {
     auto r = decodeTrace(bytes);
     return r ? "decoded" : r.error();
@@ -223,6 +242,8 @@ TEST(TraceProfile, BrokenRulesNameThePlace) {
               "profile.functions[1].line has 19 values, profile.functions[1].pcOffset has 20");
     EXPECT_EQ(errorOfRun([](RunProfile& p) { p.functions[0].sass.emplace_back("NOP"); }),
               "profile.functions[0].sass has 21 values, profile.functions[0].pcOffset has 20");
+    EXPECT_EQ(errorOfRun([](RunProfile& p) { p.functions[0].registersPerThread = 300; }),
+              "profile.functions[0].registers is 300, above the 255 a thread can hold");
     EXPECT_EQ(errorOfRun([](RunProfile& p) { p.counters[2].value = -1; }),
               "profile.counters[2].value: -1 is negative");
     EXPECT_EQ(errorOfRun([](RunProfile& p) {
@@ -326,6 +347,10 @@ TEST(TraceProfile, EveryFieldIsCompared) {
         {"profile.functions[0].pcOffset[3]", [](RunProfile& p) { p.functions[0].pcOffset[3] = 1; }},
         {"profile.functions[0].line[2]", [](RunProfile& p) { p.functions[0].line[2] = 99; }},
         {"profile.functions[1].sass[0]", [](RunProfile& p) { p.functions[1].sass[0] = "NOP"; }},
+        {"profile.functions[0].registers",
+         [](RunProfile& p) { p.functions[0].registersPerThread = 64; }},
+        {"profile.functions[0].staticSharedBytes",
+         [](RunProfile& p) { p.functions[0].staticSharedBytes = 0; }},
         {"profile.stalls.function[0]", [](RunProfile& p) { p.stalls.function[0] = 1; }},
         {"profile.stalls.pcOffset[0]", [](RunProfile& p) { p.stalls.pcOffset[0] = 1; }},
         {"profile.stalls.reason[0]", [](RunProfile& p) { p.stalls.reason[0] = 4; }},

@@ -13,7 +13,11 @@
 #include <numeric>
 
 #include "core/catalog/catalog.h"
+#include "core/profile/occupancy_prediction.h"
+#include "kernels/profile/cubin_store.h"
+#include "kernels/profile/cubin_symbols.h"
 #include "kernels/runner/experiment_runner.h"
+#include "tests/kernels/profile/resource_probe_kernel.h"
 #include "tests/kernels/support/require_gpu.h"
 
 namespace ws {
@@ -109,6 +113,16 @@ TEST_F(WhyRecorder, TheNaiveTransposeReadsItsInputAndWaitsOnMemory) {
         if (f.line[std::size_t(at - f.pcOffset.begin())] > 0) onLines += p.stalls.samples[i];
     }
     EXPECT_GT(double(onLines), 0.9 * double(all));
+    // Its registers came with it from the cubin, so the counters view can
+    // set the occupancy calculator's ceiling beside the achieved occupancy,
+    // which stays under it.
+    EXPECT_GT(f.registersPerThread, 0u);
+    const auto ceiling = predictedOccupancy(*run);
+    ASSERT_TRUE(ceiling);
+    std::cout << describeOccupancyPrediction(*ceiling) << ", achieved "
+              << counter(p, kAchievedOccupancyMetric) << " %\n";
+    EXPECT_LE(counter(p, kAchievedOccupancyMetric), ceiling->occupancy.occupancy * 100 + 1);
+    EXPECT_GT(counter(p, kAchievedOccupancyMetric), 0);
     // A memory-bound kernel's warps wait on memory most of the time.
     const auto reasons = samplesByReason(p);
     const auto top = std::max_element(reasons.begin(), reasons.end(),
@@ -116,6 +130,22 @@ TEST_F(WhyRecorder, TheNaiveTransposeReadsItsInputAndWaitsOnMemory) {
     ASSERT_NE(top, reasons.end());
     EXPECT_TRUE(top->first.ends_with("long_scoreboard") || top->first.ends_with("lg_throttle"))
         << top->first;
+}
+
+// What the cubin says a kernel holds is what the runtime says: the test's
+// own kernel, its cubin kept as the driver loaded it.
+TEST_F(WhyRecorder, TheCubinsRegistersAndSharedMemoryAreTheRuntimes) {
+    auto probe = test::launchProbeKernel();
+    ASSERT_TRUE(probe.ok()) << probe.error();
+    const auto cubin = profile::CubinStore::instance().cubinDefining(probe->mangledName);
+    ASSERT_TRUE(cubin) << "no cubin kept for " << probe->mangledName;
+    const auto found = profile::findFunctionResources(*cubin, probe->mangledName);
+    ASSERT_TRUE(found) << probe->mangledName;
+    std::cout << probe->mangledName << ": " << found->registersPerThread << " registers, "
+              << found->staticSharedBytes << " bytes of static shared memory\n";
+    EXPECT_EQ(int(found->registersPerThread), probe->registers);
+    EXPECT_EQ(found->staticSharedBytes, probe->staticSharedBytes);
+    EXPECT_EQ(found->staticSharedBytes, 32u * 33u * 4u);
 }
 
 TEST_F(WhyRecorder, BankConflictsAreCountedWhereTheStrideMakesThem) {

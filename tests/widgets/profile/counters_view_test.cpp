@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/profile/occupancy_prediction.h"
 #include "core/profile/synthetic_profile.h"
 #include "tests/widgets/profile/profile_test_runs.h"
 #include "tests/widgets/support/qt_test_support.h"
@@ -72,6 +73,40 @@ TEST(CountersView, PredictionsAndRatiosWhereGivenMarkedWhereTheyStray) {
     EXPECT_TRUE(CountersView::straysFromPrediction(*dram));
     EXPECT_EQ(s.view.cellTexts(*findRow(s.view, "flop_count_sp"))[3], QStringLiteral("1.00×"));
     EXPECT_TRUE(test::anyNear(test::render(s.view), s.view.rect(), palette::markedRow(), 2));
+}
+
+// One kernel whose cubin gave its registers: the achieved occupancy has the
+// occupancy calculator's ceiling beside it, and its tooltip names the limit.
+TEST(CountersView, TheAchievedOccupancyStandsBesideTheCalculatorsCeiling) {
+    ws::Run run = test::profiledRun();
+    run.profile.functions.resize(1);
+    run.profile.functions[0].registersPerThread = 32;
+    run.device.ccMajor = 9;  // an H100's limits
+    run.device.regsPerSm = 65536;
+    run.device.maxThreadsPerSm = 2048;
+    run.device.maxThreadsPerBlock = 1024;
+    run.device.maxBlocksPerSm = 32;
+    run.device.sharedMemPerSm = 233472;
+    for (ws::Launch& l : run.launches) {
+        l.block = {256, 1, 1};
+        l.sharedBytes = 0;
+    }
+    Shown s(run);
+    const CounterRow* occupancy = findRow(s.view, kAchievedOccupancyMetric);
+    ASSERT_TRUE(occupancy);
+    ASSERT_TRUE(occupancy->predicted) << "device: " << run.device.name;
+    EXPECT_EQ(s.view.cellTexts(*occupancy),
+              (QStringList{"achieved occupancy", "78.4 %", "100.0 %", "0.78×"}));
+    const QString tip = s.view.toolTipFor(*occupancy);
+    EXPECT_TRUE(tip.contains(QStringLiteral("limited by threads per SM"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QStringLiteral("32 registers a thread"))) << tip.toStdString();
+    EXPECT_FALSE(s.view.toolTipFor(*findRow(s.view, "dram__bytes_read.sum"))
+                     .contains(QStringLiteral("ceiling")));
+
+    // With its registers unknown (an older trace) there is no ceiling.
+    run.profile.functions[0].registersPerThread = 0;
+    Shown older(run);
+    EXPECT_FALSE(findRow(older.view, kAchievedOccupancyMetric)->predicted);
 }
 
 TEST(CountersView, WithoutPredictionsTheirColumnsStayAway) {

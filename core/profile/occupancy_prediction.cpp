@@ -1,0 +1,39 @@
+#include "core/profile/occupancy_prediction.h"
+
+#include <cstdio>
+#include <set>
+#include <utility>
+
+namespace ws {
+
+std::optional<OccupancyPrediction> predictedOccupancy(const Run& run) {
+    const auto& functions = run.profile.functions;
+    if (functions.size() != 1 || functions[0].registersPerThread == 0) return std::nullopt;
+    std::set<std::pair<std::uint64_t, std::uint32_t>> shapes;
+    for (const Launch& l : run.launches)
+        if (l.grid.count() > 0) shapes.insert({l.block.count(), l.sharedBytes});
+    if (shapes.size() != 1) return std::nullopt;
+    const auto [threads, dynamicShared] = *shapes.begin();
+    OccupancyInput in;
+    in.threadsPerBlock = std::uint32_t(threads);
+    in.registersPerThread = functions[0].registersPerThread;
+    in.sharedBytesPerBlock = functions[0].staticSharedBytes + dynamicShared;
+    auto o = predictOccupancy(run.device, in);
+    if (!o) return std::nullopt;
+    return OccupancyPrediction{*o, in.threadsPerBlock, in.registersPerThread,
+                               in.sharedBytesPerBlock, functions[0].displayName};
+}
+
+std::string describeOccupancyPrediction(const OccupancyPrediction& p) {
+    char text[256];
+    const double kb = p.sharedBytesPerBlock / 1000.0;
+    std::snprintf(text, sizeof text,
+                  "at most %.0f %%: %u block%s of %u threads an SM, limited by %s "
+                  "(%u registers a thread, %.1f KB of shared memory a block)",
+                  p.occupancy.occupancy * 100, p.occupancy.blocksPerSm,
+                  p.occupancy.blocksPerSm == 1 ? "" : "s", p.threadsPerBlock,
+                  occupancyLimitName(p.occupancy.limitedBy).c_str(), p.registersPerThread, kb);
+    return text;
+}
+
+}  // namespace ws
