@@ -4,11 +4,10 @@
 // moves and its warps wait as they do on a cold L2. A buffer of four times
 // the L2 is written, which makes the L2 write back every line the work left
 // dirty, and its own lines are then dropped without a write-back
-// (discard.global.L2). What no public call reaches is Nsight Compute's own
-// flush: on an H200 every kernel's DRAM writes still read 17 to 26 MB above
-// ncu's, with this flush as with a read-only one, a cudaFree of the buffer,
-// cudaCtxResetPersistingL2Cache or 20 ms of idle time after it
-// (docs/why-slow.md, "Against Nsight Compute").
+// (discard.global.L2). The counters run it inside each pass, after the range
+// profiler started (kernels/profile/counter_collection.cpp): run before the
+// start, an H200's kernels wrote 17 to 26 MB of lines to DRAM that were not
+// theirs (docs/why-slow.md, "Against Nsight Compute").
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
