@@ -20,32 +20,6 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 
 double uniform01(std::uint64_t& state) { return double(splitmix64(state) >> 11) * 0x1.0p-53; }
 
-DeviceInfo syntheticDevice(int smCount) {
-    DeviceInfo d;
-    d.name = "Synthetic H100-like GPU";
-    d.ccMajor = 9;
-    d.ccMinor = 0;
-    d.smCount = smCount;
-    d.smClockKHz = 1755000;
-    d.memClockKHz = 2619000;
-    d.memBusWidthBits = 5120;
-    d.memBandwidthGBs = 2.0 * d.memClockKHz * 1e3 * (d.memBusWidthBits / 8) / 1e9;
-    d.maxThreadsPerBlock = 1024;
-    d.maxThreadsPerSm = 2048;
-    d.maxBlocksPerSm = 32;
-    d.sharedMemPerBlock = 48 * 1024;
-    d.sharedMemPerBlockOptin = 227 * 1024;
-    d.sharedMemPerSm = 228 * 1024;
-    d.regsPerSm = 65536;
-    d.l2CacheBytes = 50 * 1024 * 1024;
-    d.globalMemBytes = 80LL << 30;
-    d.maxGridX = 2147483647;
-    d.driverVersion = "13.0";
-    d.runtimeVersion = "13.0";
-    d.timerTickNs = 32;
-    return d;
-}
-
 // The profile's source: the synthetic functions' lines point into it.
 constexpr const char* kProfileSourcePath = "kernels/synthetic/synthetic_kernels.cu";
 constexpr const char* kProfileSource =
@@ -149,6 +123,32 @@ struct FreeSlot {
 };
 
 }  // namespace
+
+DeviceInfo syntheticDevice(int smCount) {
+    DeviceInfo d;
+    d.name = "Synthetic H100-like GPU";
+    d.ccMajor = 9;
+    d.ccMinor = 0;
+    d.smCount = smCount;
+    d.smClockKHz = 1755000;
+    d.memClockKHz = 2619000;
+    d.memBusWidthBits = 5120;
+    d.memBandwidthGBs = 2.0 * d.memClockKHz * 1e3 * (d.memBusWidthBits / 8) / 1e9;
+    d.maxThreadsPerBlock = 1024;
+    d.maxThreadsPerSm = 2048;
+    d.maxBlocksPerSm = 32;
+    d.sharedMemPerBlock = 48 * 1024;
+    d.sharedMemPerBlockOptin = 227 * 1024;
+    d.sharedMemPerSm = 228 * 1024;
+    d.regsPerSm = 65536;
+    d.l2CacheBytes = 50 * 1024 * 1024;
+    d.globalMemBytes = 80LL << 30;
+    d.maxGridX = 2147483647;
+    d.driverVersion = "13.0";
+    d.runtimeVersion = "13.0";
+    d.timerTickNs = 32;
+    return d;
+}
 
 Run makeSyntheticRun(std::size_t blocks, int smCount, std::uint64_t seed) {
     SyntheticGpu gpu;

@@ -9,6 +9,10 @@
 
 namespace ws {
 
+// An H100's limits (132 SMs there; `smCount` here), the device of every
+// synthetic run.
+DeviceInfo syntheticDevice(int smCount);
+
 // One launch of `blocks` blocks of 256 threads on an H100-like device with
 // `smCount` SMs (at least 1). The same (blocks, smCount, seed) always gives
 // the same run.

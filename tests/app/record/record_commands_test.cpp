@@ -247,12 +247,6 @@ TEST(RecordInfo, TheAchievedOccupancyStandsBesideItsCeiling) {
     ws::Run run = makeSyntheticRun(20, 4, 1);
     addSyntheticProfile(run);
     run.profile.functions.resize(1);  // the reduction: 40 registers, 1 KiB static shared
-    run.device.ccMajor = 9;
-    run.device.regsPerSm = 65536;
-    run.device.maxThreadsPerSm = 2048;
-    run.device.maxThreadsPerBlock = 1024;
-    run.device.maxBlocksPerSm = 32;
-    run.device.sharedMemPerSm = 233472;
     for (ws::Launch& l : run.launches) {
         l.block = {256, 1, 1};
         l.sharedBytes = 0;

@@ -8,21 +8,10 @@
 
 #include "core/profile/counter_catalog.h"
 #include "core/profile/counter_predictions.h"
+#include "core/run/synthetic_run.h"
 
 namespace ws {
 namespace {
-
-DeviceInfo h100() {
-    DeviceInfo d;
-    d.ccMajor = 9;
-    d.regsPerSm = 65536;
-    d.maxThreadsPerSm = 2048;
-    d.maxThreadsPerBlock = 1024;
-    d.maxBlocksPerSm = 32;
-    d.sharedMemPerSm = 233472;
-    d.sharedMemPerBlockOptin = 232448;
-    return d;
-}
 
 Launch launchOf(std::uint32_t gridX, std::uint32_t threads, std::uint32_t dynamicShared) {
     Launch l;
@@ -35,7 +24,7 @@ Launch launchOf(std::uint32_t gridX, std::uint32_t threads, std::uint32_t dynami
 
 Run runOf(std::uint32_t registers, std::uint32_t staticShared, std::vector<Launch> launches) {
     Run run;
-    run.device = h100();
+    run.device = syntheticDevice(132);  // an H100's limits
     ProfiledFunction f;
     f.name = "_Z6kernelPf";
     f.displayName = "kernel(float*)";

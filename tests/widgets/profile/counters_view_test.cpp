@@ -7,6 +7,7 @@
 
 #include "core/profile/occupancy_prediction.h"
 #include "core/profile/synthetic_profile.h"
+#include "core/run/synthetic_run.h"
 #include "tests/widgets/profile/profile_test_runs.h"
 #include "tests/widgets/support/qt_test_support.h"
 #include "tests/widgets/support/text_probe.h"
@@ -81,12 +82,7 @@ TEST(CountersView, TheAchievedOccupancyStandsBesideTheCalculatorsCeiling) {
     ws::Run run = test::profiledRun();
     run.profile.functions.resize(1);
     run.profile.functions[0].registersPerThread = 32;
-    run.device.ccMajor = 9;  // an H100's limits
-    run.device.regsPerSm = 65536;
-    run.device.maxThreadsPerSm = 2048;
-    run.device.maxThreadsPerBlock = 1024;
-    run.device.maxBlocksPerSm = 32;
-    run.device.sharedMemPerSm = 233472;
+    run.device = syntheticDevice(132);  // an H100's limits
     for (ws::Launch& l : run.launches) {
         l.block = {256, 1, 1};
         l.sharedBytes = 0;
