@@ -18,6 +18,13 @@ struct OccupancyInput {
     std::uint32_t registersPerThread = 0;   // 0: not known, registers not considered
 };
 
+// What a kernel's cubin says one block holds beyond what its launch records
+// (the block size, the dynamic shared memory): 0 registers where not known.
+struct BlockResources {
+    std::uint32_t registersPerThread = 0;
+    std::uint32_t staticSharedBytes = 0;
+};
+
 enum class OccupancyLimit { Threads, Blocks, SharedMemory, Registers };
 
 struct Occupancy {

@@ -58,7 +58,8 @@ double busyTime(std::vector<std::pair<std::uint64_t, std::uint64_t>>& spans) {
 
 }  // namespace
 
-LaunchStatistics launchStatistics(const Launch& launch, const DeviceInfo& device, int bins) {
+LaunchStatistics launchStatistics(const Launch& launch, const DeviceInfo& device, int bins,
+                                  const BlockResources& resources) {
     LaunchStatistics s;
     const BlockRecords& b = launch.blocks;
     s.durations = histogram(b, bins);
@@ -89,11 +90,13 @@ LaunchStatistics launchStatistics(const Launch& launch, const DeviceInfo& device
 
     OccupancyInput in;
     in.threadsPerBlock = std::uint32_t(launch.block.count());
-    in.sharedBytesPerBlock = launch.sharedBytes;
+    in.sharedBytesPerBlock = launch.sharedBytes + resources.staticSharedBytes;
+    in.registersPerThread = resources.registersPerThread;
     if (auto o = predictOccupancy(device, in); o) {
         s.theoreticalOccupancy = o->occupancy;
         s.theoreticalLimit = occupancyLimitName(o->limitedBy);
         s.theoreticalBlocksPerSm = o->blocksPerSm;
+        s.theoreticalRegisters = resources.registersPerThread;
     }
     return s;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/device/occupancy.h"
 #include "core/run/run.h"
 
 namespace ws {
@@ -36,8 +37,14 @@ struct LaunchStatistics {
     std::optional<double> theoreticalOccupancy;  // from the device limits
     std::string theoreticalLimit;                // what binds: "threads", "shared memory", ...
     std::uint32_t theoreticalBlocksPerSm = 0;
+    std::uint32_t theoreticalRegisters = 0;  // per thread, counted; 0: not known
 };
 
-LaunchStatistics launchStatistics(const Launch& launch, const DeviceInfo& device, int bins = 20);
+// `resources`: the kernel's registers and static shared memory where the
+// profile read them from its cubin (core/profile/occupancy_prediction.h);
+// without them the theoretical occupancy leaves registers out and counts
+// only the launch's dynamic shared memory.
+LaunchStatistics launchStatistics(const Launch& launch, const DeviceInfo& device, int bins = 20,
+                                  const BlockResources& resources = {});
 
 }  // namespace ws

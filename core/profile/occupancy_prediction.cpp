@@ -6,18 +6,33 @@
 
 namespace ws {
 
-std::optional<OccupancyPrediction> predictedOccupancy(const Run& run) {
-    const auto& functions = run.profile.functions;
-    if (functions.size() != 1 || functions[0].registersPerThread == 0) return std::nullopt;
+namespace {
+
+std::set<std::pair<std::uint64_t, std::uint32_t>> launchShapes(const Run& run) {
     std::set<std::pair<std::uint64_t, std::uint32_t>> shapes;
     for (const Launch& l : run.launches)
         if (l.grid.count() > 0) shapes.insert({l.block.count(), l.sharedBytes});
-    if (shapes.size() != 1) return std::nullopt;
-    const auto [threads, dynamicShared] = *shapes.begin();
+    return shapes;
+}
+
+}  // namespace
+
+std::optional<BlockResources> profiledBlockResources(const Run& run) {
+    const auto& functions = run.profile.functions;
+    if (functions.size() != 1 || functions[0].registersPerThread == 0) return std::nullopt;
+    if (launchShapes(run).size() != 1) return std::nullopt;
+    return BlockResources{functions[0].registersPerThread, functions[0].staticSharedBytes};
+}
+
+std::optional<OccupancyPrediction> predictedOccupancy(const Run& run) {
+    const auto resources = profiledBlockResources(run);
+    if (!resources) return std::nullopt;
+    const auto [threads, dynamicShared] = *launchShapes(run).begin();
+    const auto& functions = run.profile.functions;
     OccupancyInput in;
     in.threadsPerBlock = std::uint32_t(threads);
-    in.registersPerThread = functions[0].registersPerThread;
-    in.sharedBytesPerBlock = functions[0].staticSharedBytes + dynamicShared;
+    in.registersPerThread = resources->registersPerThread;
+    in.sharedBytesPerBlock = resources->staticSharedBytes + dynamicShared;
     auto o = predictOccupancy(run.device, in);
     if (!o) return std::nullopt;
     return OccupancyPrediction{*o, in.threadsPerBlock, in.registersPerThread,

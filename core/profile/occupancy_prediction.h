@@ -26,11 +26,14 @@ struct OccupancyPrediction {
     std::string kernel;                     // the function's display name
 };
 
-// Only where it is one kernel: the counters add the timed work's kernels up,
-// so a prediction needs the profile to list a single function with its
-// registers known and the run's launches to share one block size and
-// dynamic shared memory. Nothing otherwise (traces recorded before the
-// registers were kept among them).
+// The registers and static shared memory of the run's kernel, only where it
+// is one kernel: the counters add the timed work's kernels up, so the
+// profile must list a single function with its registers known and the
+// run's launches share one block size and dynamic shared memory. Nothing
+// otherwise (traces recorded before the registers were kept among them).
+std::optional<BlockResources> profiledBlockResources(const Run& run);
+
+// The ceiling for that kernel, where profiledBlockResources has it.
 std::optional<OccupancyPrediction> predictedOccupancy(const Run& run);
 
 // "at most 50 %: 4 blocks of 256 threads an SM, limited by registers per SM

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "core/profile/occupancy_prediction.h"
 #include "widgets/plots/plot_style.h"
 #include "widgets/view/colour_scheme.h"
 #include "widgets/view/palette.h"
@@ -88,7 +89,11 @@ void LaunchStatsView::rebuild() {
     }
     m_launch = launchToShow();
     const Launch& l = p->run->launches[std::size_t(m_launch)];
-    m_stats = launchStatistics(l, p->run->device);
+    // The kernel's registers and static shared memory, where the profile
+    // read them from its cubin: the ceiling then counts them as the
+    // counters view's does.
+    m_stats = launchStatistics(l, p->run->device, 20,
+                               profiledBlockResources(*p->run).value_or(BlockResources{}));
     m_summary->setText(summaryText());
     if (l.blocks.size() == 0) {
         m_durations->replot();
@@ -163,7 +168,13 @@ QString LaunchStatsView::summaryText() const {
                        .arg(m_stats.sms.size() == 1 ? tr("SM") : tr("SMs"))
                        .arg(formatDuration(m_stats.spanNs), formatDuration(m_stats.tailNs));
     text += tr(". Occupancy achieved %1 %").arg(m_stats.achievedOccupancy * 100, 0, 'f', 0);
-    if (m_stats.theoreticalOccupancy)
+    if (m_stats.theoreticalOccupancy && m_stats.theoreticalRegisters > 0)
+        text += tr(", at most %1 % (%2 blocks per SM, limited by %3; %4 registers a thread)")
+                    .arg(*m_stats.theoreticalOccupancy * 100, 0, 'f', 0)
+                    .arg(m_stats.theoreticalBlocksPerSm)
+                    .arg(QString::fromStdString(m_stats.theoreticalLimit))
+                    .arg(m_stats.theoreticalRegisters);
+    else if (m_stats.theoreticalOccupancy)
         text += tr(", at most %1 % by threads, blocks and shared memory (%2 blocks per SM; "
                    "registers were not recorded and may allow fewer)")
                     .arg(*m_stats.theoreticalOccupancy * 100, 0, 'f', 0)

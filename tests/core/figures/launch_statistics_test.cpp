@@ -78,6 +78,26 @@ TEST(LaunchStatistics, TheoreticalOccupancyFromTheDeviceLimits) {
     EXPECT_EQ(s.theoreticalLimit, "threads per SM");
 }
 
+// The kernel's registers and static shared memory, where its cubin gave
+// them: the warp tiles' 128 registers a thread allow 2 blocks of 256 threads.
+TEST(LaunchStatistics, TheKernelsRegistersAndStaticSharedMemoryCount) {
+    Launch l = handMade({{0, 0, 100}});
+    l.sharedBytes = 33280;
+    const LaunchStatistics withoutThem = launchStatistics(l, h100Limits());
+    EXPECT_EQ(withoutThem.theoreticalLimit, "shared memory per SM");
+    EXPECT_EQ(withoutThem.theoreticalRegisters, 0u);
+    const LaunchStatistics s = launchStatistics(l, h100Limits(), 20, {128, 0});
+    ASSERT_TRUE(s.theoreticalOccupancy);
+    EXPECT_DOUBLE_EQ(*s.theoreticalOccupancy, 0.25);
+    EXPECT_EQ(s.theoreticalBlocksPerSm, 2u);
+    EXPECT_EQ(s.theoreticalLimit, "registers per SM");
+    EXPECT_EQ(s.theoreticalRegisters, 128u);
+    // Static shared memory adds to the launch's: 100 KiB more leaves 1 block.
+    const LaunchStatistics shared = launchStatistics(l, h100Limits(), 20, {32, 100 * 1024});
+    EXPECT_EQ(shared.theoreticalBlocksPerSm, 1u);
+    EXPECT_EQ(shared.theoreticalLimit, "shared memory per SM");
+}
+
 TEST(LaunchStatistics, NoRecordsGiveNothingRatherThanNonsense) {
     const LaunchStatistics s = launchStatistics(handMade({}), h100Limits());
     EXPECT_TRUE(s.sms.empty());
