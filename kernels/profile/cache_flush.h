@@ -19,6 +19,9 @@ namespace ws::profile {
 
 class CacheFlush {
 public:
+    // The kernels one flush launches (write, then discard): a range each
+    // where a range profiler sees them.
+    static constexpr std::size_t kKernels = 2;
     // A buffer of four times the device's L2 (at least 8 MiB).
     Status prepare(int device, cudaStream_t stream);
     // Writes the whole buffer, discards it from the L2 and waits for both.

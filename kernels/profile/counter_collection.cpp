@@ -21,7 +21,7 @@ namespace {
 // Kernels one timed work may launch, each measured in its own range, and
 // the cache flush's own two kernels, which run inside each pass.
 constexpr std::size_t kMaxKernels = 64;
-constexpr std::size_t kFlushKernels = 2;
+constexpr std::size_t kFlushKernels = CacheFlush::kKernels;
 
 // The host side of the profiler (metric names to a configuration, raw
 // counters to values), released with the object.
@@ -185,7 +185,6 @@ Result<CounterReading> collectCounters(const TimedWork& work, int device,
 
     CacheFlush cache;
     if (Status s = cache.prepare(device, work.stream); !s) return makeError(s.error());
-
     CounterReading out;
     DebugPhase phase("counter passes");
     bool allSubmitted = false;
