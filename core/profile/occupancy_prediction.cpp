@@ -8,11 +8,14 @@ namespace ws {
 
 namespace {
 
-std::set<std::pair<std::uint64_t, std::uint32_t>> launchShapes(const Run& run) {
+// The one (threads per block, dynamic shared memory) the run's launches
+// share, or nothing where they differ or there is none.
+std::optional<std::pair<std::uint64_t, std::uint32_t>> oneLaunchShape(const Run& run) {
     std::set<std::pair<std::uint64_t, std::uint32_t>> shapes;
     for (const Launch& l : run.launches)
         if (l.grid.count() > 0) shapes.insert({l.block.count(), l.sharedBytes});
-    return shapes;
+    if (shapes.size() != 1) return std::nullopt;
+    return *shapes.begin();
 }
 
 }  // namespace
@@ -20,14 +23,14 @@ std::set<std::pair<std::uint64_t, std::uint32_t>> launchShapes(const Run& run) {
 std::optional<BlockResources> profiledBlockResources(const Run& run) {
     const auto& functions = run.profile.functions;
     if (functions.size() != 1 || functions[0].registersPerThread == 0) return std::nullopt;
-    if (launchShapes(run).size() != 1) return std::nullopt;
+    if (!oneLaunchShape(run)) return std::nullopt;
     return BlockResources{functions[0].registersPerThread, functions[0].staticSharedBytes};
 }
 
 std::optional<OccupancyPrediction> predictedOccupancy(const Run& run) {
     const auto resources = profiledBlockResources(run);
     if (!resources) return std::nullopt;
-    const auto [threads, dynamicShared] = *launchShapes(run).begin();
+    const auto [threads, dynamicShared] = *oneLaunchShape(run);
     const auto& functions = run.profile.functions;
     OccupancyInput in;
     in.threadsPerBlock = std::uint32_t(threads);

@@ -59,8 +59,10 @@ struct FoundSymbol {
     Elf64_Sym symbol{};
 };
 
-std::optional<FoundSymbol> findFunctionSymbol(std::span<const std::uint8_t> cubin,
-                                              const ElfSections& sections, std::string_view name) {
+// The first symbol named `name`, of type `type` (any type where it is -1).
+std::optional<FoundSymbol> findSymbol(std::span<const std::uint8_t> cubin,
+                                      const ElfSections& sections, std::string_view name,
+                                      int type) {
     for (std::uint32_t s = 0; s < sections.count(); ++s) {
         const auto symbols = sections.at(s);
         if (!symbols || symbols->sh_type != SHT_SYMTAB || symbols->sh_entsize != sizeof(Elf64_Sym))
@@ -71,7 +73,7 @@ std::optional<FoundSymbol> findFunctionSymbol(std::span<const std::uint8_t> cubi
         for (std::uint64_t at = 0; at + sizeof(Elf64_Sym) <= symbols->sh_size;
              at += sizeof(Elf64_Sym), ++index) {
             const auto symbol = readAt<Elf64_Sym>(cubin, symbols->sh_offset + at);
-            if (!symbol || ELF64_ST_TYPE(symbol->st_info) != STT_FUNC) continue;
+            if (!symbol || (type >= 0 && ELF64_ST_TYPE(symbol->st_info) != type)) continue;
             if (stringEquals(cubin, strings->sh_offset + symbol->st_name, name))
                 return FoundSymbol{index, *symbol};
         }
@@ -116,31 +118,13 @@ std::optional<std::uint32_t> registerCount(std::span<const std::uint8_t> cubin,
 constexpr std::string_view kReservedSharedSymbol = ".nv.reservedSmem.offset0";
 constexpr std::uint32_t kReservedSharedBytes = 1024;
 
-bool hasSymbol(std::span<const std::uint8_t> cubin, const ElfSections& sections,
-               std::string_view name) {
-    for (std::uint32_t s = 0; s < sections.count(); ++s) {
-        const auto symbols = sections.at(s);
-        if (!symbols || symbols->sh_type != SHT_SYMTAB || symbols->sh_entsize != sizeof(Elf64_Sym))
-            continue;
-        const auto strings = sections.at(symbols->sh_link);
-        if (!strings) return false;
-        for (std::uint64_t at = 0; at + sizeof(Elf64_Sym) <= symbols->sh_size;
-             at += sizeof(Elf64_Sym)) {
-            const auto symbol = readAt<Elf64_Sym>(cubin, symbols->sh_offset + at);
-            if (symbol && stringEquals(cubin, strings->sh_offset + symbol->st_name, name))
-                return true;
-        }
-    }
-    return false;
-}
-
 }  // namespace
 
 std::optional<FunctionExtent> findFunctionExtent(std::span<const std::uint8_t> cubin,
                                                  std::string_view name) {
     const ElfSections sections(cubin);
     if (!sections.valid()) return std::nullopt;
-    const auto found = findFunctionSymbol(cubin, sections, name);
+    const auto found = findSymbol(cubin, sections, name, STT_FUNC);
     if (!found) return std::nullopt;
     const auto code = sections.at(found->symbol.st_shndx);
     if (!code) return std::nullopt;
@@ -152,7 +136,7 @@ std::optional<FunctionResources> findFunctionResources(std::span<const std::uint
                                                        std::string_view name) {
     const ElfSections sections(cubin);
     if (!sections.valid()) return std::nullopt;
-    const auto found = findFunctionSymbol(cubin, sections, name);
+    const auto found = findSymbol(cubin, sections, name, STT_FUNC);
     if (!found) return std::nullopt;
     const std::string sharedName = ".nv.shared." + std::string(name);
     std::optional<std::uint32_t> registers;
@@ -168,7 +152,7 @@ std::optional<FunctionResources> findFunctionResources(std::span<const std::uint
     if (!registers) return std::nullopt;
     // The reserved kilobyte is the system's, not the kernel's: the occupancy
     // rules add it to every block (core/device/occupancy.cpp).
-    if (hasSymbol(cubin, sections, kReservedSharedSymbol))
+    if (findSymbol(cubin, sections, kReservedSharedSymbol, -1))
         shared = shared > kReservedSharedBytes ? shared - kReservedSharedBytes : 0;
     return FunctionResources{*registers, shared};
 }

@@ -4,21 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include "core/run/synthetic_run.h"
+
 namespace ws {
 namespace {
 
-DeviceInfo h100Limits() {
-    DeviceInfo d;
-    d.smCount = 132;
-    d.maxThreadsPerBlock = 1024;
-    d.maxThreadsPerSm = 2048;
-    d.maxBlocksPerSm = 32;
-    d.sharedMemPerBlock = 48 * 1024;
-    d.sharedMemPerBlockOptin = 227 * 1024;
-    d.sharedMemPerSm = 228 * 1024;
-    d.regsPerSm = 65536;
-    return d;
-}
+DeviceInfo h100Limits() { return syntheticDevice(132); }
 
 // Blocks of 256 threads (8 warps): (sm, start, end) in ns.
 Launch handMade(
