@@ -77,11 +77,12 @@ inline constexpr std::uint32_t kWgmmaSharedBytes =
     kWgmmaStages * (kTensorCoreTileM * kWgmmaTileK + kWgmmaTileK * kTensorCoreTileN) * 2 + 1024;
 // The TMA rungs: 128 x 256 tiles, k-phases of 64, two consumer warpgroups
 // (plus a producer warpgroup from warp-specialized on), four stages of
-// 48 KiB plus 1 KiB to align them (kernels/tensorcore/tensorcore_tma_layout.h).
+// 48 KiB, 2 KiB for each of the eight consumer warps to stage C through,
+// and 1 KiB to align them (kernels/tensorcore/tensorcore_tma_layout.h).
 inline constexpr std::uint32_t kTmaTileN = 256;
 inline constexpr std::uint32_t kTmaStages = 4;
 inline constexpr std::uint32_t kTmaSharedBytes =
-    kTmaStages * (kTensorCoreTileM * kWgmmaTileK + kWgmmaTileK * kTmaTileN) * 2 + 1024;
+    kTmaStages * (kTensorCoreTileM * kWgmmaTileK + kWgmmaTileK * kTmaTileN) * 2 + 8 * 2048 + 1024;
 // Why a variant built for sm_90a cannot run on a device of this compute
 // capability, in one sentence; nothing on 9.0 or for other variants.
 Status wgmmaDeviceCheck(TensorCoreVariant v, int ccMajor, int ccMinor,

@@ -33,7 +33,15 @@ inline constexpr int kBBoxBytes = kBk * kBoxColumns * 2;         // 8 KiB
 inline constexpr int kStageBBytes = kBBoxes * kBBoxBytes;        // 32 KiB
 inline constexpr int kStageBytes = kStageABytes + kStageBBytes;  // 48 KiB
 inline constexpr int kSwizzleAlign = 1024;
-inline constexpr int kSharedBytes = kStages * kStageBytes + kSwizzleAlign;
+// The epilogue's staging, after the stages: each consumer warp writes its
+// 16 rows of C 32 FP32 columns (2 KiB) at a time into its own part and
+// reads them back a 128-byte row per 8 lanes, so that every store to C
+// writes whole 128-byte lines (stagingOffset below).
+inline constexpr int kConsumerWarps = kConsumers * 4;
+inline constexpr int kStagingRows = 16, kStagingColumns = 32;
+inline constexpr int kStagingBytes = kStagingRows * kStagingColumns * 4;  // 2 KiB
+inline constexpr int kEpilogueBytes = kConsumerWarps * kStagingBytes;     // 16 KiB
+inline constexpr int kSharedBytes = kStages * kStageBytes + kEpilogueBytes + kSwizzleAlign;
 // Grouped order: persistent blocks take tiles a column of kGroupRows row
 // tiles at a time, so the blocks running together share A's row panels
 // and B's column panels in L2.
@@ -66,6 +74,15 @@ WS_WGMMA_HD constexpr std::uint64_t aDescriptor(std::uint32_t aTile, int group, 
 WS_WGMMA_HD constexpr std::uint64_t bDescriptor(std::uint32_t aTile, int step) {
     return wgmma::descriptor(aTile + std::uint32_t(kStageABytes + step * 16 * 128), kBLeadingBytes,
                              wgmma::kBStrideBytes);
+}
+
+// Byte offset of FP32 (row, col) in a warp's staging part: rows of 128
+// bytes, 16-byte chunk c of row r at c ^ (r % 8). A warp's write of one
+// accumulator pair per lane (8 rows, 4 lanes a row on 32 bytes) then
+// meets each bank twice, the fewest for its 256 bytes, and its read of
+// 16 bytes per lane (4 whole rows) once each.
+WS_WGMMA_HD constexpr std::uint32_t stagingOffset(int row, int col) {
+    return std::uint32_t(row * 128 + (((col / 4) ^ (row & 7)) << 4) + (col % 4) * 4);
 }
 
 // Arrivals that free a stage: one per consumer warp, in every block of the

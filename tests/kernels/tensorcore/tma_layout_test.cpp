@@ -4,12 +4,12 @@
 // the 128-byte swizzle of the destination address, elements past the
 // matrix as zeros), the stage read back through the kernel's descriptors
 // as the PTX ISA decodes them, m64n256k16 products formed, the epilogue
-// storing the accumulators: C must be the exact product at sizes with
-// partial tiles. Then the persistent walk: every tile of C taken exactly
-// once, clusters of two on two rows of one column; and the barriers'
-// counts.
+// staging the accumulators through shared memory and storing them: C must
+// be the exact product at sizes with partial tiles. Then the persistent walk: every tile of C taken
+// exactly once, clusters of two on two rows of one column; and the barriers' counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -55,7 +55,8 @@ std::vector<float> emulate(std::uint32_t n, std::string& trouble) {
     const std::uint32_t base =
         (raw + tm::kSwizzleAlign - 1) & ~std::uint32_t(tm::kSwizzleAlign - 1);
     std::vector<std::uint8_t> smem(raw + tm::kSharedBytes, 0xAB);
-    if (base + tm::kStages * tm::kStageBytes > smem.size()) trouble = "stages overflow the slack";
+    if (base + tm::kStages * tm::kStageBytes + tm::kEpilogueBytes > smem.size())
+        trouble = "stages and staging overflow the slack";
     const int rowTiles = int((n + tm::kBm - 1) / tm::kBm),
               colTiles = int((n + tm::kBn - 1) / tm::kBn);
     const int phases = int((n + tm::kBk - 1) / tm::kBk);
@@ -100,21 +101,47 @@ std::vector<float> emulate(std::uint32_t n, std::string& trouble) {
                             }
                     }
             }
+            // The staged epilogue (storeWarpgroupTileStaged): each warp's 16
+            // rows, 32 columns at a time, into its staging part as the
+            // fragment holds them, then read back 16 bytes a lane.
             for (int group = 0; group < tm::kConsumers; ++group)
-                for (int t = 0; t < 128; ++t) {
-                    const float* r = &acc[std::size_t(group * 128 + t) * tm::kAccumulators];
-                    for (int j = 0; j < tm::kAccumulators / 4; ++j) {
-                        const int row = tr * tm::kBm + group * 64 + wg::accRow(t, 4 * j);
-                        const int col = tc * tm::kBn + wg::accCol(t, 4 * j);
-                        if (col >= int(n)) continue;
-                        auto store = [&](int rr, float x, float y) {
-                            c[std::size_t(rr) * n + col] = x;
-                            c[std::size_t(rr) * n + col + 1] = y;
+                for (int warp = 0; warp < 4; ++warp)
+                    for (int chunk = 0; chunk < tm::kAccumulators / 16; ++chunk) {
+                        std::vector<float> staging(tm::kStagingBytes / 4,
+                                                   std::numeric_limits<float>::quiet_NaN());
+                        std::set<std::uint32_t> written;
+                        auto put = [&](std::uint32_t offset, float x) {
+                            if (offset + 4 > std::uint32_t(tm::kStagingBytes) ||
+                                !written.insert(offset).second)
+                                trouble = "two values staged in one place, or past the staging";
+                            else
+                                staging[offset / 4] = x;
                         };
-                        if (row < int(n)) store(row, r[4 * j], r[4 * j + 1]);
-                        if (row + 8 < int(n)) store(row + 8, r[4 * j + 2], r[4 * j + 3]);
+                        for (int lane = 0; lane < 32; ++lane) {
+                            const float* r = &acc[std::size_t(group * 128 + warp * 32 + lane) *
+                                                  tm::kAccumulators];
+                            for (int j = 0; j < 4; ++j) {
+                                const int v = 16 * chunk + 4 * j, col = 8 * j + 2 * (lane % 4);
+                                const int row = lane / 4;
+                                put(tm::stagingOffset(row, col), r[v]);
+                                put(tm::stagingOffset(row, col) + 4, r[v + 1]);
+                                put(tm::stagingOffset(row + 8, col), r[v + 2]);
+                                put(tm::stagingOffset(row + 8, col) + 4, r[v + 3]);
+                            }
+                        }
+                        for (int lane = 0; lane < 32; ++lane) {
+                            const int col = tc * tm::kBn + 32 * chunk + 4 * (lane % 8);
+                            for (int i = 0; i < 4; ++i) {
+                                const int row = 4 * i + lane / 8;
+                                const int cRow = tr * tm::kBm + group * 64 + 16 * warp + row;
+                                if (col >= int(n) || cRow >= int(n)) continue;
+                                const std::uint32_t at = tm::stagingOffset(row, 4 * (lane % 8));
+                                for (int e = 0; e < 4; ++e)
+                                    c[std::size_t(cRow) * n + std::size_t(col + e)] =
+                                        staging[at / 4 + std::uint32_t(e)];
+                            }
+                        }
                     }
-                }
         }
     return c;
 }
@@ -172,6 +199,44 @@ TEST(TmaLayout, TheGroupedWalkTakesEveryTileOnceAndClustersShareAColumn) {
     EXPECT_EQ(tm::groupedTile(15, 0, 64, 32, 1).row, 15);
     EXPECT_EQ(tm::groupedTile(16, 0, 64, 32, 1).col, 1);
     EXPECT_EQ(tm::groupedTile(16, 0, 64, 32, 1).row, 0);
+}
+
+// Shared-memory wavefronts of one warp's access: the most distinct 4-byte
+// words that fall in one of the 32 banks.
+int wavefronts(const std::vector<std::uint32_t>& byteAddresses, int width) {
+    std::vector<std::set<std::uint32_t>> words(32);
+    for (std::uint32_t a : byteAddresses)
+        for (int w = 0; w < width / 4; ++w) {
+            const std::uint32_t word = a / 4 + std::uint32_t(w);
+            words[word % 32].insert(word);
+        }
+    std::size_t most = 0;
+    for (const auto& b : words) most = std::max(most, b.size());
+    return int(most);
+}
+
+TEST(TmaLayout, TheEpilogueStagingWritesAndReadsWithoutBankConflicts) {
+    // A write: lane l's accumulator pair of columns 8 j + 2 (l % 4) of row
+    // l / 4 (or 8 further); 256 bytes need two wavefronts at least.
+    for (int j = 0; j < 4; ++j)
+        for (int half = 0; half < 2; ++half) {
+            std::vector<std::uint32_t> swizzled, plain;
+            for (int lane = 0; lane < 32; ++lane) {
+                const int row = lane / 4 + 8 * half, col = 8 * j + 2 * (lane % 4);
+                swizzled.push_back(tm::stagingOffset(row, col));
+                plain.push_back(std::uint32_t(row * 128 + col * 4));
+            }
+            EXPECT_EQ(wavefronts(swizzled, 8), 2);
+            EXPECT_EQ(wavefronts(plain, 8), 8);  // what the swizzle saves
+        }
+    // A read: 16 bytes a lane, eight lanes a row; 512 bytes, four wavefronts.
+    for (int i = 0; i < 4; ++i) {
+        std::vector<std::uint32_t> reads;
+        for (int lane = 0; lane < 32; ++lane)
+            reads.push_back(tm::stagingOffset(4 * i + lane / 8, 4 * (lane % 8)));
+        EXPECT_EQ(wavefronts(reads, 16), 4);
+    }
+    EXPECT_EQ(tm::kStagingBytes, tm::kStagingRows * 128);
 }
 
 TEST(TmaLayout, AStageIsFreeAfterEveryConsumerWarpOfTheClusterReleasedIt) {
