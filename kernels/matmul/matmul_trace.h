@@ -60,6 +60,8 @@ public:
     __device__ explicit Recorder(const MatmulTrace&) {}
     __device__ void phase(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
                           std::uint32_t) {}
+    __device__ void phaseAt(std::uint32_t, std::int64_t, std::uint32_t, std::uint32_t,
+                            std::uint32_t, std::uint32_t) {}
     __device__ constexpr bool tracesWarp() const { return false; }
     template <typename T>
     __device__ void sharedRead(const T*, const void*) {}
@@ -87,9 +89,15 @@ public:
     // Thread 0 notes the tiles of phase p as the phase begins.
     __device__ void phase(std::uint32_t p, std::uint32_t aRow, std::uint32_t aCol,
                           std::uint32_t bRow, std::uint32_t bCol) {
+        phaseAt(p, cycleCounter(), aRow, aCol, bRow, bCol);
+    }
+    // The same with the clock read earlier, where the phase began: a kernel
+    // whose issuing thread stores the record after its loads are issued.
+    __device__ void phaseAt(std::uint32_t p, std::int64_t clock, std::uint32_t aRow,
+                            std::uint32_t aCol, std::uint32_t bRow, std::uint32_t bCol) {
         if (m_slot < 0 || !firstThread() || p >= m_trace.maxPhases) return;
         PhaseSlot& s = m_trace.phases[std::uint64_t(m_slot) * m_trace.maxPhases + p];
-        s.clock = cycleCounter();
+        s.clock = clock;
         s.aRow = aRow;
         s.aCol = aCol;
         s.bRow = bRow;

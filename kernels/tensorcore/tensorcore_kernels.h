@@ -24,6 +24,11 @@ struct TensorCoreKernels {
     const void* plain = nullptr;
     const void* recorded = nullptr;
     std::uint32_t dynamicShared = 0;  // bytes of extern __shared__ the launch passes
+    // The recording build's where it asks more (its step records), else 0.
+    std::uint32_t recordedDynamicShared = 0;
+    std::uint32_t sharedFor(bool record) const {
+        return record && recordedDynamicShared > 0 ? recordedDynamicShared : dynamicShared;
+    }
     // The TMA rungs take (tensor map of A, tensor map of B, C, n, trace,
     // pipeline trace) instead, the maps built on the host.
     bool tma = false;

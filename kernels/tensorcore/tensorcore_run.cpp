@@ -110,11 +110,12 @@ Status launchPair(const TensorCoreKernels& k, bool record, dim3 grid, dim3 block
 // carveout, so that two blocks of 48 KiB fit an SM beside each other.
 Status prepareSharedMemory(const TensorCoreKernels& k) {
     if (k.dynamicShared == 0) return {};
-    for (const void* f : {k.plain, k.recorded}) {
+    for (const bool record : {false, true}) {
+        const void* f = record ? k.recorded : k.plain;
         if (!f) continue;
-        if (k.dynamicShared > 48 * 1024)
+        if (k.sharedFor(record) > 48 * 1024)
             WS_CUDA_TRY(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             int(k.dynamicShared)));
+                                             int(k.sharedFor(record))));
         WS_CUDA_TRY(cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout,
                                          int(cudaSharedmemCarveoutMaxShared)));
     }
@@ -228,7 +229,10 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
     const std::uint32_t traced =
         std::uint32_t(std::min<std::uint64_t>({s.tracedBlocks, shape.blocks, kMaxTracedSlots}));
     const std::uint32_t maxSteps =
-        kernels->tma ? phaseCount(*tiling, s.n) * std::min(tilesPerBlock, kPipelineTracedTiles) : 0;
+        kernels->tma
+            ? std::min(phaseCount(*tiling, s.n) * std::min(tilesPerBlock, kPipelineTracedTiles),
+                       kSharedPipelineSteps)
+            : 0;
     if (Status st = checkMemory(
             s.n,
             MatmulTraceStorage::deviceBytes(shape) + PipelineStorage::deviceBytes(traced, maxSteps),

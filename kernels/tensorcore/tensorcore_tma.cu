@@ -51,6 +51,16 @@ static_assert(kStages == int(kTmaStages) && kSharedBytes == int(kTmaSharedBytes)
                   kBn == int(kTmaTileN) && kBm == int(kTensorCoreTileM) && kBk == int(kWgmmaTileK),
               "the tiling core/matmul/tensorcore_variants.h describes");
 
+// Where the recording build keeps a traced block's step records while it
+// runs: after the staging of C in the dynamic buffer, which leaves the
+// stages where the plain build has them (1), or in a static array (0).
+#ifndef WS_STEP_RECORDS_IN_DYNAMIC
+#define WS_STEP_RECORDS_IN_DYNAMIC 1
+#endif
+inline constexpr bool kRecordsInDynamic = WS_STEP_RECORDS_IN_DYNAMIC;
+inline constexpr int kStepRecordBytes = int(kSharedPipelineSteps * sizeof(PipelineSlot));
+static_assert(kSharedBytes + kStepRecordBytes + 128 <= 227 * 1024, "an H100 block's opt-in limit");
+
 // The register budgets of the warp-specialized rungs: 40 for the producer,
 // 232 for each consumer (128 x 40 + 256 x 232 = 64,512 of the SM's 65,536).
 inline constexpr int kProducerRegisters = 40;
@@ -91,11 +101,16 @@ struct Walk {
     }
 };
 
-// The stage ring: tiles from `base` (1024-aligned), barriers beside it.
+// The stage ring: tiles from `base` (1024-aligned), barriers beside it,
+// the consumer warps' staging of C after the last stage.
 struct Ring {
     std::uint32_t base, full, empty;  // shared addresses of stage 0 and its barriers
+    unsigned char* generic;           // `base` as a generic pointer
 
     __device__ std::uint32_t stage(int s) const { return base + std::uint32_t(s * kStageBytes); }
+    __device__ unsigned char* staging(int consumerWarp) const {
+        return generic + kStages * kStageBytes + consumerWarp * kStagingBytes;
+    }
     __device__ std::uint32_t fullBar(int s) const { return full + std::uint32_t(8 * s); }
     __device__ std::uint32_t emptyBar(int s) const { return empty + std::uint32_t(8 * s); }
 };
@@ -110,12 +125,9 @@ __device__ __forceinline__ void produceStep(const Ring& ring, const CUtensorMap*
                                             Recorder<kRecord>& rec,
                                             PipelineRecorder<kRecord>& pipe) {
     const int s = int(step % kStages);
-    pipe.producerWaits(step);
+    const std::int64_t waitFrom = pipe.now();
     mbarrierWait(ring.emptyBar(s), ((step / kStages) & 1u) ^ 1u);
-    pipe.issued(step, std::uint32_t(tile.row), std::uint32_t(tile.col), std::uint32_t(kt),
-                std::uint32_t(s));
-    rec.phase(step, std::uint32_t(tile.row * kBm), std::uint32_t(kt * kBk), std::uint32_t(kt * kBk),
-              std::uint32_t(tile.col * kBn));
+    const std::int64_t issuedAt = pipe.now();
     const std::uint32_t full = ring.fullBar(s), aTile = ring.stage(s);
     mbarrierArriveExpectTx(full, kStageBytes);
     tmaLoad2d(aTile, mapA, full, kt * kBk, tile.row * kBm);
@@ -133,6 +145,11 @@ __device__ __forceinline__ void produceStep(const Ring& ring, const CUtensorMap*
                                kt * kBk, kAll);
         }
     }
+    // Recorded once the loads are on their way.
+    pipe.produced(step, waitFrom, issuedAt, std::uint32_t(tile.row), std::uint32_t(tile.col),
+                  std::uint32_t(kt), std::uint32_t(s));
+    rec.phaseAt(step, issuedAt, std::uint32_t(tile.row * kBm), std::uint32_t(kt * kBk),
+                std::uint32_t(kt * kBk), std::uint32_t(tile.col * kBn));
 }
 
 // A consumer warp hands stage `s` back: once in every block of the cluster.
@@ -159,24 +176,27 @@ __device__ __forceinline__ void consumeStep(const Ring& ring, std::uint32_t step
                                             PipelineRecorder<kRecord>& pipe,
                                             bool previousInFlight = false) {
     const int s = int(step % kStages);
-    if (t == 0) pipe.consumerWaits(step, group);
+    const std::int64_t waitFrom = pipe.now();
     mbarrierWait(ring.fullBar(s), (step / kStages) & 1u);
-    if (t == 0) pipe.ready(step, group);
+    const std::int64_t readyAt = pipe.now();
     const std::uint32_t aTile = ring.stage(s);
     wgmmaFence();
     for (int k16 = 0; k16 < kBk / 16; ++k16)
         wgmmaM64N256K16(acc, aDescriptor(aTile, group, k16), bDescriptor(aTile, k16));
     wgmmaCommit();
+    if (t < 32) pipe.consumed(step, group, waitFrom, readyAt);
     if constexpr (kOverlap) {
         wgmmaWait<1>();
         if (previousInFlight) {
-            if (t == 0) pipe.released(step - 1, group);
+            const std::int64_t releasedAt = pipe.now();
             releaseStage<kCluster>(ring, int((step - 1) % kStages), t);
+            if (t < 32) pipe.released(step - 1, group, releasedAt);
         }
     } else {
         wgmmaWait<0>();
-        if (t == 0) pipe.released(step, group);
+        const std::int64_t releasedAt = pipe.now();
         releaseStage<kCluster>(ring, s, t);
+        if (t < 32) pipe.released(step, group, releasedAt);
     }
 }
 
@@ -185,16 +205,19 @@ template <int kCluster, bool kRecord>
 __device__ __forceinline__ void finishConsuming(const Ring& ring, std::uint32_t lastStep, int group,
                                                 int t, PipelineRecorder<kRecord>& pipe) {
     wgmmaWait<0>();
-    if (t == 0) pipe.released(lastStep, group);
+    const std::int64_t releasedAt = pipe.now();
     releaseStage<kCluster>(ring, int(lastStep % kStages), t);
+    if (t < 32) pipe.released(lastStep, group, releasedAt);
 }
 
-// Consumer `group`'s 64 x 256 part of the tile to C, with streaming stores:
-// C is written once and never read back by the kernel.
+// Consumer `group`'s 64 x 256 part of the tile to C, staged through each
+// warp's part of shared memory, with streaming stores: C is written once
+// and never read back by the kernel.
 template <typename Out>
-__device__ __forceinline__ void storeTile(Out* c, int n, TileAt tile, int group, int t,
-                                          const float (&acc)[kAccumulators]) {
-    storeWarpgroupTile<true>(c, n, tile.row * kBm + group * 64, tile.col * kBn, t, acc);
+__device__ __forceinline__ void storeTile(const Ring& ring, Out* c, int n, TileAt tile, int group,
+                                          int t, const float (&acc)[kAccumulators]) {
+    storeWarpgroupTileStaged(c, n, tile.row * kBm + group * 64, tile.col * kBn, t, acc,
+                             ring.staging(group * 4 + t / 32));
 }
 
 template <bool kProducer, bool kPersistent, int kCluster, bool kRecord, typename Out>
@@ -203,12 +226,19 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
           Out* c, int n, const __grid_constant__ MatmulTrace trace,
           const __grid_constant__ PipelineTrace pipeline) {
     Recorder<kRecord> rec(trace);
-    PipelineRecorder<kRecord> pipe(trace, pipeline);
     extern __shared__ __align__(128) unsigned char smem[];
     __shared__ __align__(8) std::uint64_t barriers[2 * kStages];
+    __shared__ __align__(16)
+        PipelineSlot stepRecords[kRecord && !kRecordsInDynamic ? kSharedPipelineSteps : 1];
     const std::uint32_t raw = sharedAddress(smem);
-    const Ring ring{(raw + kSwizzleAlign - 1) & ~std::uint32_t(kSwizzleAlign - 1),
-                    sharedAddress(&barriers[0]), sharedAddress(&barriers[kStages])};
+    const std::uint32_t base = (raw + kSwizzleAlign - 1) & ~std::uint32_t(kSwizzleAlign - 1);
+    const Ring ring{base, sharedAddress(&barriers[0]), sharedAddress(&barriers[kStages]),
+                    smem + (base - raw)};
+    PipelineRecorder<kRecord> pipe(
+        trace, pipeline,
+        kRecordsInDynamic
+            ? reinterpret_cast<PipelineSlot*>(ring.generic + kStages * kStageBytes + kEpilogueBytes)
+            : stepRecords);
     const int warpgroup = int(threadIdx.x) / 128, t = int(threadIdx.x) % 128;
     std::uint32_t rank = 0;
     if constexpr (kCluster > 1) rank = clusterRank();
@@ -224,6 +254,7 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
         prefetchTensorMap(&mapA);
         prefetchTensorMap(&mapB);
     }
+    pipe.clear(int(threadIdx.x), int(blockDim.x));
     // The barriers ready before any block of the cluster arrives on them.
     if constexpr (kCluster > 1)
         clusterSync();
@@ -255,7 +286,7 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
                 for (int kt = 0; kt < phases; ++kt, ++step)
                     consumeStep<kCluster, true>(ring, step, group, t, acc, pipe, kt > 0);
                 finishConsuming<kCluster>(ring, step - 1, group, t, pipe);
-                storeTile(c, n, walk.tile(u), group, t, acc);
+                storeTile(ring, c, n, walk.tile(u), group, t, acc);
             }
         }
     } else {
@@ -275,9 +306,10 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
                                       kt + kStages, rank, rec, pipe);
             __syncwarp();
         }
-        storeTile(c, n, tile, warpgroup, t, acc);
+        storeTile(ring, c, n, tile, warpgroup, t, acc);
     }
-    rec.finish();
+    rec.finish();  // a barrier: every step recorded
+    pipe.flush(int(threadIdx.x), int(blockDim.x));
     // No block leaves while another may still arrive on its barriers or
     // multicast into its stages.
     if constexpr (kCluster > 1) clusterSync();
@@ -290,6 +322,7 @@ TensorCoreKernels kernelsFor(const char* name) {
     k.plain = reinterpret_cast<const void*>(&tcTma<kProducer, kPersistent, kCluster, false, Out>);
     k.recorded = reinterpret_cast<const void*>(&tcTma<kProducer, kPersistent, kCluster, true, Out>);
     k.dynamicShared = std::uint32_t(kSharedBytes);
+    if (kRecordsInDynamic) k.recordedDynamicShared = std::uint32_t(kSharedBytes + kStepRecordBytes);
     k.tma = true;
     k.persistent = kPersistent;
     k.cluster = kCluster;

@@ -118,7 +118,7 @@ Status launchTma(const TensorCoreKernels& k, const TmaLaunchPlan& plan, bool rec
     cudaLaunchConfig_t config{};
     config.gridDim = plan.grid;
     config.blockDim = plan.block;
-    config.dynamicSmemBytes = k.dynamicShared;
+    config.dynamicSmemBytes = k.sharedFor(record);
     cudaLaunchAttribute attribute{};
     if (k.cluster > 1) {
         attribute.id = cudaLaunchAttributeClusterDimension;

@@ -20,6 +20,7 @@
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 #include "kernels/tensorcore/tensorcore_experiments.h"
+#include "kernels/tensorcore/tensorcore_pipeline_trace.h"
 #include "tests/kernels/support/require_gpu.h"
 
 namespace ws {
@@ -238,6 +239,27 @@ TEST(TensorCoreKernels, TmaRungsRecordTheirPipelineStepByStep) {
             EXPECT_GT(w.span, 0);
         }
     }
+}
+
+// A traced block keeps its steps in shared memory while it runs: at most
+// kSharedPipelineSteps of them, here a first tile of 72 phases and the
+// start of the second, in order, with C still right.
+TEST(TensorCoreKernels, APersistentBlockRecordsTheStepsItsSharedMemoryHolds) {
+    WS_REQUIRE_GPU();
+    const std::uint32_t n = 4608, phases = 72;  // 36 x 18 tiles: several a block
+    auto r = run("persistent", n, "f32", "1");
+    ASSERT_TRUE(r.ok()) << r.error();
+    ASSERT_TRUE(r->run.verification.passed) << r->run.verification.note;
+    ASSERT_EQ(r->run.launches.size(), 1u);
+    auto steps = readPipeline(r->run.launches[0], 4);
+    ASSERT_TRUE(steps.ok()) << steps.error();
+    ASSERT_EQ(steps->size(), std::size_t(tensorcore::kSharedPipelineSteps));
+    for (std::size_t i = 0; i < steps->size(); ++i) {
+        EXPECT_EQ((*steps)[i].step, i);
+        EXPECT_EQ((*steps)[i].phase, i % phases);
+    }
+    const PipelineStep &first = (*steps)[0], &second = (*steps)[phases];
+    EXPECT_TRUE(first.tileRow != second.tileRow || first.tileCol != second.tileCol);
 }
 
 TEST(TensorCoreKernels, RunsThroughTheRunnerAsTheCommandLineDoes) {
