@@ -6,6 +6,25 @@
 
 namespace ws {
 
+namespace {
+
+// One run after `before`, bracketed by `start` and `stop`: its milliseconds.
+Result<double> timeOne(CudaEvent& start, CudaEvent& stop, cudaStream_t stream,
+                       const std::function<Status()>& run, const std::function<Status()>& before) {
+    if (before) {
+        if (Status s = before(); !s) return makeError(s.error());
+    }
+    WS_CUDA_TRY(cudaEventRecord(start.get(), stream));
+    if (Status s = run(); !s) return makeError(s.error());
+    WS_CUDA_TRY(cudaEventRecord(stop.get(), stream));
+    WS_CUDA_TRY(cudaEventSynchronize(stop.get()));
+    float elapsed = 0;
+    WS_CUDA_TRY(cudaEventElapsedTime(&elapsed, start.get(), stop.get()));
+    return double(elapsed);
+}
+
+}  // namespace
+
 Result<std::vector<double>> timeRuns(int count, cudaStream_t stream,
                                      const std::function<Status()>& run,
                                      const std::function<Status()>& before) {
@@ -14,18 +33,31 @@ Result<std::vector<double>> timeRuns(int count, cudaStream_t stream,
     if (Status s = stop.create(); !s) return makeError(s.error());
     std::vector<double> ms;
     for (int i = -1; i < count; ++i) {  // i == -1: the warm-up
-        if (before) {
-            if (Status s = before(); !s) return makeError(s.error());
-        }
-        WS_CUDA_TRY(cudaEventRecord(start.get(), stream));
-        if (Status s = run(); !s) return makeError(s.error());
-        WS_CUDA_TRY(cudaEventRecord(stop.get(), stream));
-        WS_CUDA_TRY(cudaEventSynchronize(stop.get()));
-        float elapsed = 0;
-        WS_CUDA_TRY(cudaEventElapsedTime(&elapsed, start.get(), stop.get()));
-        if (i >= 0) ms.push_back(elapsed);
+        auto t = timeOne(start, stop, stream, run, before);
+        if (!t) return makeError(t.error());
+        if (i >= 0) ms.push_back(*t);
     }
     return ms;
+}
+
+Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
+                                  const std::function<Status()>& first,
+                                  const std::function<Status()>& second,
+                                  const std::function<Status()>& beforeSecond) {
+    CudaEvent start, stop;
+    if (Status s = start.create(); !s) return makeError(s.error());
+    if (Status s = stop.create(); !s) return makeError(s.error());
+    TurnTimes times;
+    for (int i = -1; i < count; ++i) {  // i == -1: the warm-ups
+        auto a = timeOne(start, stop, stream, first, {});
+        if (!a) return makeError(a.error());
+        auto b = timeOne(start, stop, stream, second, beforeSecond);
+        if (!b) return makeError(b.error());
+        if (i < 0) continue;
+        times.first.push_back(*a);
+        times.second.push_back(*b);
+    }
+    return times;
 }
 
 double medianOf(std::vector<double> values) {

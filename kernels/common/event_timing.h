@@ -15,6 +15,18 @@ Result<std::vector<double>> timeRuns(int count, cudaStream_t stream,
                                      const std::function<Status()>& run,
                                      const std::function<Status()>& before = {});
 
+// Two kinds of run by turns, a warm-up of each first, each run bracketed by
+// its own events: what drifts over a measurement (the clocks as the GPU
+// warms, what the caches hold) then falls on both alike, which a block of
+// one kind and then a block of the other would split between them.
+struct TurnTimes {
+    std::vector<double> first, second;
+};
+Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
+                                  const std::function<Status()>& first,
+                                  const std::function<Status()>& second,
+                                  const std::function<Status()>& beforeSecond = {});
+
 double medianOf(std::vector<double> values);
 
 }  // namespace ws

@@ -1,9 +1,10 @@
 #pragma once
 // The common course of a matrix multiply run on the GPU: time the plain
-// launches (a warm-up first, then as many repetitions as fit a few seconds),
-// check their C, then the recording launches and their C, and fill the Run's
-// timing, verification and figures. Shared by the kernels, cuBLAS and the
-// benchmark's sweep.
+// launches (a warm-up first, then as many repetitions as fit a few seconds)
+// and, where the recording overhead is measured, the recording launches by
+// turns with them (so that the GPU's drift over the run falls on both
+// alike); check each build's C; fill the Run's timing, verification and
+// figures. Shared by the kernels, cuBLAS and the benchmark's sweep.
 #include <functional>
 #include <string>
 #include <vector>

@@ -9,6 +9,7 @@
 #include "core/matmul/matmul_records.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/trace/trace_io.h"
+#include "kernels/common/event_timing.h"
 #include "tests/kernels/matmul/matmul_gpu.h"
 
 namespace ws {
@@ -105,6 +106,37 @@ TEST(MatmulRecordsGpu, OverheadIsMeasured) {
     EXPECT_EQ(run->recordedMs.size(), run->plainMs.size());
     EXPECT_GT(run->run.timing.recordedKernelMs, 0);
     EXPECT_TRUE(run->run.verification.passed);
+}
+
+// The recording overhead is measured by turns: a plain run, then the
+// recording one after its preparation, and again; a warm-up pair first.
+TEST(MatmulMeasure, ThePlainAndRecordingBuildsAreTimedByTurns) {
+    WS_REQUIRE_GPU();
+    std::string order;
+    auto turns = timeRunsByTurns(
+        3, nullptr,
+        [&]() -> Status {
+            order += 'p';
+            return {};
+        },
+        [&]() -> Status {
+            order += 'r';
+            return {};
+        },
+        [&]() -> Status {
+            order += 'b';
+            return {};
+        });
+    ASSERT_TRUE(turns.ok()) << turns.error();
+    EXPECT_EQ(order, "pbrpbrpbrpbr");
+    EXPECT_EQ(turns->first.size(), 3u);
+    EXPECT_EQ(turns->second.size(), 3u);
+    // A failing run stops the measurement with its reason.
+    auto failed = timeRunsByTurns(
+        2, nullptr, []() -> Status { return {}; },
+        []() -> Status { return makeError("the recording launch failed"); });
+    ASSERT_FALSE(failed.ok());
+    EXPECT_NE(failed.error().find("the recording launch failed"), std::string::npos);
 }
 
 }  // namespace
