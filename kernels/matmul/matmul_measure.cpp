@@ -14,13 +14,22 @@
 
 namespace ws::matmul {
 
+namespace {
+
+// How many more of `wanted` timed launches (or pairs) fit the budget, one of
+// them having taken `eachMs`.
+int moreWithinBudget(int wanted, double eachMs) {
+    return std::min(wanted - 1, int(kTimingBudgetMs / std::max(eachMs, 1e-3)));
+}
+
+}  // namespace
+
 Result<std::vector<double>> timeWithin(int wanted, const std::function<Status()>& launch,
                                        const std::function<Status()>& before) {
     auto first = timeRuns(1, nullptr, launch, before);  // the warm-up, then one timed
     if (!first) return first;
     std::vector<double> ms = std::move(*first);
-    const double each = std::max(ms.front(), 1e-3);
-    const int more = std::min(wanted - 1, int(kTimingBudgetMs / each));
+    const int more = moreWithinBudget(wanted, ms.front());
     if (more > 0) {
         auto rest = timeRuns(more, nullptr, launch, before);
         if (!rest) return rest;
@@ -60,8 +69,7 @@ Result<Measured> measureByTurns(const ResultChecks& result, const MeasureSteps& 
     if (!first) return makeError(first.error());
     m.plainMs = std::move(first->first);
     m.recordedMs = std::move(first->second);
-    const double each = std::max(m.plainMs.front() + m.recordedMs.front(), 1e-3);
-    const int more = std::min(reps - 1, int(kTimingBudgetMs / each));
+    const int more = moreWithinBudget(reps, m.plainMs.front() + m.recordedMs.front());
     if (more > 0) {
         auto rest =
             timeRunsByTurns(more, nullptr, steps.plain, steps.recorded, steps.beforeRecorded);

@@ -51,13 +51,9 @@ static_assert(kStages == int(kTmaStages) && kSharedBytes == int(kTmaSharedBytes)
                   kBn == int(kTmaTileN) && kBm == int(kTensorCoreTileM) && kBk == int(kWgmmaTileK),
               "the tiling core/matmul/tensorcore_variants.h describes");
 
-// Where the recording build keeps a traced block's step records while it
-// runs: after the staging of C in the dynamic buffer, which leaves the
-// stages where the plain build has them (1), or in a static array (0).
-#ifndef WS_STEP_RECORDS_IN_DYNAMIC
-#define WS_STEP_RECORDS_IN_DYNAMIC 1
-#endif
-inline constexpr bool kRecordsInDynamic = WS_STEP_RECORDS_IN_DYNAMIC;
+// The recording build's dynamic buffer also holds a traced block's step
+// records while it runs, after the staging of C: the stages stay where the
+// plain build has them.
 inline constexpr int kStepRecordBytes = int(kSharedPipelineSteps * sizeof(PipelineSlot));
 static_assert(kSharedBytes + kStepRecordBytes + 128 <= 227 * 1024, "an H100 block's opt-in limit");
 
@@ -110,6 +106,10 @@ struct Ring {
     __device__ std::uint32_t stage(int s) const { return base + std::uint32_t(s * kStageBytes); }
     __device__ unsigned char* staging(int consumerWarp) const {
         return generic + kStages * kStageBytes + consumerWarp * kStagingBytes;
+    }
+    // Only the recording build's buffer reaches this far.
+    __device__ PipelineSlot* stepRecords() const {
+        return reinterpret_cast<PipelineSlot*>(generic + kStages * kStageBytes + kEpilogueBytes);
     }
     __device__ std::uint32_t fullBar(int s) const { return full + std::uint32_t(8 * s); }
     __device__ std::uint32_t emptyBar(int s) const { return empty + std::uint32_t(8 * s); }
@@ -228,17 +228,11 @@ __global__ void __launch_bounds__(Rung<kProducer, kPersistent, kCluster>::kThrea
     Recorder<kRecord> rec(trace);
     extern __shared__ __align__(128) unsigned char smem[];
     __shared__ __align__(8) std::uint64_t barriers[2 * kStages];
-    __shared__ __align__(16)
-        PipelineSlot stepRecords[kRecord && !kRecordsInDynamic ? kSharedPipelineSteps : 1];
     const std::uint32_t raw = sharedAddress(smem);
     const std::uint32_t base = (raw + kSwizzleAlign - 1) & ~std::uint32_t(kSwizzleAlign - 1);
     const Ring ring{base, sharedAddress(&barriers[0]), sharedAddress(&barriers[kStages]),
                     smem + (base - raw)};
-    PipelineRecorder<kRecord> pipe(
-        trace, pipeline,
-        kRecordsInDynamic
-            ? reinterpret_cast<PipelineSlot*>(ring.generic + kStages * kStageBytes + kEpilogueBytes)
-            : stepRecords);
+    PipelineRecorder<kRecord> pipe(trace, pipeline, ring.stepRecords());
     const int warpgroup = int(threadIdx.x) / 128, t = int(threadIdx.x) % 128;
     std::uint32_t rank = 0;
     if constexpr (kCluster > 1) rank = clusterRank();
@@ -322,7 +316,7 @@ TensorCoreKernels kernelsFor(const char* name) {
     k.plain = reinterpret_cast<const void*>(&tcTma<kProducer, kPersistent, kCluster, false, Out>);
     k.recorded = reinterpret_cast<const void*>(&tcTma<kProducer, kPersistent, kCluster, true, Out>);
     k.dynamicShared = std::uint32_t(kSharedBytes);
-    if (kRecordsInDynamic) k.recordedDynamicShared = std::uint32_t(kSharedBytes + kStepRecordBytes);
+    k.recordedDynamicShared = std::uint32_t(kSharedBytes + kStepRecordBytes);
     k.tma = true;
     k.persistent = kPersistent;
     k.cluster = kCluster;

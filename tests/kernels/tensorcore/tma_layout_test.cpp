@@ -5,8 +5,9 @@
 // matrix as zeros), the stage read back through the kernel's descriptors
 // as the PTX ISA decodes them, m64n256k16 products formed, the epilogue
 // staging the accumulators through shared memory and storing them: C must
-// be the exact product at sizes with partial tiles. Then the persistent walk: every tile of C taken
-// exactly once, clusters of two on two rows of one column; and the barriers' counts.
+// be the exact product at sizes with partial tiles. Then the persistent
+// walk: every tile of C taken exactly once, clusters of two on two rows of
+// one column; and the barriers' counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
