@@ -49,9 +49,16 @@ Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
     if (Status s = stop.create(); !s) return makeError(s.error());
     TurnTimes times;
     for (int i = -1; i < count; ++i) {  // i == -1: the warm-ups
-        auto a = timeOne(start, stop, stream, first, {});
+        // Every other pair the second kind goes first: whatever a run leaves
+        // behind for the run after it (heat, clocks, the caches' contents)
+        // then falls on both kinds alike.
+        const bool secondFirst = i % 2 != 0;
+        Result<double> a = 0.0, b = 0.0;
+        if (secondFirst) b = timeOne(start, stop, stream, second, beforeSecond);
+        if (!b) return makeError(b.error());
+        a = timeOne(start, stop, stream, first, {});
         if (!a) return makeError(a.error());
-        auto b = timeOne(start, stop, stream, second, beforeSecond);
+        if (!secondFirst) b = timeOne(start, stop, stream, second, beforeSecond);
         if (!b) return makeError(b.error());
         if (i < 0) continue;
         times.first.push_back(*a);

@@ -18,7 +18,9 @@ Result<std::vector<double>> timeRuns(int count, cudaStream_t stream,
 // Two kinds of run by turns, a warm-up of each first, each run bracketed by
 // its own events: what drifts over a measurement (the clocks as the GPU
 // warms, what the caches hold) then falls on both alike, which a block of
-// one kind and then a block of the other would split between them.
+// one kind and then a block of the other would split between them. The
+// order within a pair alternates (first-second, then second-first), so
+// that neither kind always runs straight after the other.
 struct TurnTimes {
     std::vector<double> first, second;
 };
