@@ -49,20 +49,21 @@ Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
     if (Status s = stop.create(); !s) return makeError(s.error());
     TurnTimes times;
     for (int i = -1; i < count; ++i) {  // i == -1: the warm-ups
-        // Every other pair the second kind goes first: whatever a run leaves
-        // behind for the run after it (heat, clocks, the caches' contents)
-        // then falls on both kinds alike.
+        // Every other pair, the warm-ups among them, the second kind goes
+        // first: whatever a run leaves behind for the run after it (heat,
+        // clocks, the caches' contents) then falls on both kinds alike.
         const bool secondFirst = i % 2 != 0;
-        Result<double> a = 0.0, b = 0.0;
-        if (secondFirst) b = timeOne(start, stop, stream, second, beforeSecond);
-        if (!b) return makeError(b.error());
-        a = timeOne(start, stop, stream, first, {});
-        if (!a) return makeError(a.error());
-        if (!secondFirst) b = timeOne(start, stop, stream, second, beforeSecond);
-        if (!b) return makeError(b.error());
+        double ms[2] = {};  // [0] the first kind's, [1] the second's
+        for (int slot = 0; slot < 2; ++slot) {
+            const int kind = (slot == 0) == secondFirst ? 1 : 0;
+            auto t = kind == 1 ? timeOne(start, stop, stream, second, beforeSecond)
+                               : timeOne(start, stop, stream, first, {});
+            if (!t) return makeError(t.error());
+            ms[kind] = *t;
+        }
         if (i < 0) continue;
-        times.first.push_back(*a);
-        times.second.push_back(*b);
+        times.first.push_back(ms[0]);
+        times.second.push_back(ms[1]);
     }
     return times;
 }
