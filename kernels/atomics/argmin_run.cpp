@@ -7,6 +7,7 @@
 #include "kernels/atomics/argmin_programs.h"
 #include "kernels/atomics/atomics_experiments.h"
 #include "kernels/atomics/atomics_timing.h"
+#include "kernels/atomics/paired_timing.h"
 #include "kernels/common/event_timing.h"
 #include "kernels/common/memory_launch.h"
 
@@ -14,17 +15,8 @@ namespace ws::atomics {
 
 namespace {
 
-Result<Verification> runAndCheck(ArgminProgram& p, const ArgminInput& in,
-                                 const std::string& variant, int count, bool record,
-                                 std::vector<double>& ms) {
-    auto times = timeRuns(
-        count, nullptr, [&] { return p.launch(record); },
-        [&]() -> Status {
-            if (Status s = p.clearRecords(); !s) return s;
-            return p.resetWord();
-        });
-    if (!times) return makeError(times.error());
-    ms = std::move(*times);
+// The answer of the launches just made, against the CPU's.
+Result<Verification> check(ArgminProgram& p, const ArgminInput& in, const std::string& variant) {
     auto answer = p.read();
     if (!answer) return makeError(answer.error());
     return verifyArgmin(variant, in.host, in.reference, answer->value, answer->index);
@@ -78,12 +70,25 @@ Result<TimedRun> runArgmin(const ParamValues& params, const RunOptions& options,
 
     const int repetitions = std::max(1, options.repetitions);
     TimedRun out;
-    auto plain = runAndCheck(p, in, variant, repetitions, false, out.plainMs);
-    if (!plain) return makeError(plain.error());
     const bool recording = p.recorded;
-    auto recorded = runAndCheck(p, in, variant, options.measureOverhead ? repetitions : 1,
-                                recording, out.recordedMs);
-    if (!recorded) return makeError(recorded.error());
+    // The result word holds the minimum found so far: every launch, the
+    // profiler's replays included, starts from it reset (a CAS loop would
+    // find nothing left to improve) and the records cleared.
+    const PairedLaunches launches{
+        .plain = [&] { return p.launch(false); },
+        .recorded = [&] { return p.launch(recording); },
+        .before = [&]() -> Status {
+            if (Status s = p.clearRecords(); !s) return s;
+            return p.resetWord();
+        },
+        .verify = [&] { return check(p, in, variant); },
+    };
+    auto times = timePlainAndRecorded(repetitions, options.measureOverhead && recording, launches);
+    if (!times) return makeError(times.error());
+    out.plainMs = std::move(times->plainMs);
+    out.recordedMs = std::move(times->recordedMs);
+    const Verification* plain = &times->plainCheck;
+    const Verification* recorded = &times->recordedCheck;
     auto blogMs = endToEndMs(p, repetitions);
     if (!blogMs) return makeError(blogMs.error());
 

@@ -8,6 +8,7 @@
 #include "kernels/atomics/atomics_records.h"
 #include "kernels/atomics/atomics_timing.h"
 #include "kernels/atomics/contention_kernels.h"
+#include "kernels/atomics/paired_timing.h"
 #include "kernels/common/event_timing.h"
 #include "kernels/common/kernel_observer.h"
 #include "kernels/common/memory_launch.h"
@@ -77,18 +78,16 @@ Result<TimedRun> runContention(const ParamValues& params, const RunOptions& opti
     const int repetitions = std::max(1, options.repetitions);
     auto before = [&] { return c.reset(); };
     TimedRun out;
-    auto plain = timePlainRuns(
-        repetitions, nullptr, [&] { return c.launch(false); }, before);
-    if (!plain) return makeError(plain.error());
-    out.plainMs = std::move(*plain);
-    auto plainCheck = c.verify();
-    if (!plainCheck) return makeError(plainCheck.error());
-    auto recorded = timeRuns(
-        options.measureOverhead ? repetitions : 1, nullptr, [&] { return c.launch(true); }, before);
-    if (!recorded) return makeError(recorded.error());
-    out.recordedMs = std::move(*recorded);
-    auto check = c.verify();
-    if (!check) return makeError(check.error());
+    auto times = timePlainAndRecorded(repetitions, options.measureOverhead,
+                                      {.plain = [&] { return c.launch(false); },
+                                       .recorded = [&] { return c.launch(true); },
+                                       .before = before,
+                                       .verify = [&] { return c.verify(); }});
+    if (!times) return makeError(times.error());
+    out.plainMs = std::move(times->plainMs);
+    out.recordedMs = std::move(times->recordedMs);
+    const Verification* plainCheck = &times->plainCheck;
+    const Verification* check = &times->recordedCheck;
 
     Run& run = out.run;
     memory::fillRunHeader(run, "atomic-contention", params, device);
@@ -97,7 +96,9 @@ Result<TimedRun> runContention(const ParamValues& params, const RunOptions& opti
         run.verification.passed = false;
         run.verification.note = "the launches without recording failed: " + plainCheck->note;
     }
-    Launch launch = memory::makeLaunch("contend", dim3(c.grid()), dim3(c.block), 256);
+    // Its 256 bytes of warp tickets are static shared memory: the launch passes
+    // none, and the record holds what the launch passes.
+    Launch launch = memory::makeLaunch("contend", dim3(c.grid()), dim3(c.block), 0);
     if (Status s = c.blocks.download(launch.blocks); !s) return makeError(s.error());
     run.launches.push_back(std::move(launch));
     fillKernelTiming(run.timing, out.plainMs, out.recordedMs, options.measureOverhead);

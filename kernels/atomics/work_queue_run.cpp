@@ -10,6 +10,7 @@
 #include "kernels/atomics/atomics_experiments.h"
 #include "kernels/atomics/atomics_records.h"
 #include "kernels/atomics/atomics_timing.h"
+#include "kernels/atomics/paired_timing.h"
 #include "kernels/atomics/work_queue_kernels.h"
 #include "kernels/atomics/work_queue_slots.h"
 #include "kernels/common/event_timing.h"
@@ -188,19 +189,16 @@ Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& optio
     auto before = [&] { return d.reset(); };
     const int repetitions = std::max(1, options.repetitions);
     TimedRun out;
-    auto plain = timePlainRuns(
-        repetitions, nullptr, [&] { return launchWith(false); }, before);
-    if (!plain) return makeError(plain.error());
-    out.plainMs = std::move(*plain);
-    auto plainCheck = verifyItems(d, expected);
-    if (!plainCheck) return makeError(plainCheck.error());
-    auto recorded = timeRuns(
-        options.measureOverhead ? repetitions : 1, nullptr, [&] { return launchWith(true); },
-        before);
-    if (!recorded) return makeError(recorded.error());
-    out.recordedMs = std::move(*recorded);
-    auto check = verifyItems(d, expected);
-    if (!check) return makeError(check.error());
+    auto times = timePlainAndRecorded(repetitions, options.measureOverhead,
+                                      {.plain = [&] { return launchWith(false); },
+                                       .recorded = [&] { return launchWith(true); },
+                                       .before = before,
+                                       .verify = [&] { return verifyItems(d, expected); }});
+    if (!times) return makeError(times.error());
+    out.plainMs = std::move(times->plainMs);
+    out.recordedMs = std::move(times->recordedMs);
+    const Verification* plainCheck = &times->plainCheck;
+    const Verification* check = &times->recordedCheck;
 
     Run& run = out.run;
     memory::fillRunHeader(run, "work-queue", params, device);
@@ -209,7 +207,9 @@ Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& optio
         run.verification.passed = false;
         run.verification.note = "the launches without recording failed: " + plainCheck->note;
     }
-    Launch launch = memory::makeLaunch(kernelName(strategy), dim3(grid), dim3(block), shared + 132);
+    // The dynamic bytes the launch passes; the kernel's static words are the
+    // cubin's, added where the profile read them.
+    Launch launch = memory::makeLaunch(kernelName(strategy), dim3(grid), dim3(block), shared);
     if (Status s = downloadItems(d, costs, steps, launch); !s) return makeError(s.error());
     run.launches.push_back(std::move(launch));
     fillKernelTiming(run.timing, out.plainMs, out.recordedMs, options.measureOverhead);

@@ -43,7 +43,8 @@ Result<std::vector<double>> timeRuns(int count, cudaStream_t stream,
 Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
                                   const std::function<Status()>& first,
                                   const std::function<Status()>& second,
-                                  const std::function<Status()>& beforeSecond) {
+                                  const std::function<Status()>& beforeSecond,
+                                  const std::function<Status()>& beforeFirst) {
     CudaEvent start, stop;
     if (Status s = start.create(); !s) return makeError(s.error());
     if (Status s = stop.create(); !s) return makeError(s.error());
@@ -57,7 +58,7 @@ Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
         for (int slot = 0; slot < 2; ++slot) {
             const int kind = (slot == 0) == secondFirst ? 1 : 0;
             auto t = kind == 1 ? timeOne(start, stop, stream, second, beforeSecond)
-                               : timeOne(start, stop, stream, first, {});
+                               : timeOne(start, stop, stream, first, beforeFirst);
             if (!t) return makeError(t.error());
             ms[kind] = *t;
         }

@@ -20,14 +20,16 @@ Result<std::vector<double>> timeRuns(int count, cudaStream_t stream,
 // warms, what the caches hold) then falls on both alike, which a block of
 // one kind and then a block of the other would split between them. The
 // order within a pair alternates (first-second, then second-first), so
-// that neither kind always runs straight after the other.
+// that neither kind always runs straight after the other. `beforeSecond`
+// and `beforeFirst` run outside the brackets (zeroing an accumulator).
 struct TurnTimes {
     std::vector<double> first, second;
 };
 Result<TurnTimes> timeRunsByTurns(int count, cudaStream_t stream,
                                   const std::function<Status()>& first,
                                   const std::function<Status()>& second,
-                                  const std::function<Status()>& beforeSecond = {});
+                                  const std::function<Status()>& beforeSecond = {},
+                                  const std::function<Status()>& beforeFirst = {});
 
 double medianOf(std::vector<double> values);
 

@@ -123,7 +123,9 @@ Result<MatmulRun> runKernel(const ParamValues& params, const KernelPair& kernels
         steps.beforeRecorded = [&] { return storage.clear(); };
         steps.storage = &storage;
     }
-    Launch launch = memory::makeLaunch(kernels.name, grid, block, tiling.sharedBytes);
+    // The dynamic bytes the launch passes (0 for the static tiles of the seed
+    // and ladder kernels): the occupancy ceiling adds the cubin's static ones.
+    Launch launch = memory::makeLaunch(kernels.name, grid, block, kernels.dynamicShared);
     auto measured = measureMatmul(**inputs, steps, options, &launch);
     if (!measured) return makeError(measured.error());
     MatmulRun out;

@@ -93,16 +93,43 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
 
     const int repetitions = std::max(1, options.repetitions);
     ReductionRun out;
-    auto plain = timePlainRuns(repetitions, stream.get(), runOnce(false), before);
-    if (!plain) return makeError(plain.error());
-    out.plainMs = std::move(*plain);
+    // One launch of a build after `before`, for its result to be read.
+    auto launchOnce = [&](bool record) -> Status {
+        if (before)
+            if (Status s = before(); !s) return s;
+        if (Status s = runOnce(record)(); !s) return s;
+        WS_CUDA_TRY(cudaStreamSynchronize(stream.get()));
+        return {};
+    };
+    if (options.measureOverhead) {
+        // By turns (timeRunsByTurns): a block of plain launches and then one
+        // of recording ones put the GPU's drift on one side of the overhead.
+        auto turns = timeRunsByTurns(repetitions, stream.get(), runOnce(false), runOnce(true),
+                                     before, before);
+        if (!turns) return makeError(turns.error());
+        out.plainMs = std::move(turns->first);
+        out.recordedMs = std::move(turns->second);
+        if (Status s =
+                observeTimedWork({stream.get(), runOnce(false), before, medianOf(out.plainMs)});
+            !s)
+            return makeError(s.error());
+        if (Status s = launchOnce(false); !s) return makeError(s.error());
+    } else {
+        auto plain = timePlainRuns(repetitions, stream.get(), runOnce(false), before);
+        if (!plain) return makeError(plain.error());
+        out.plainMs = std::move(*plain);
+    }
     auto plainValue = readResult(program);
     if (!plainValue) return makeError(plainValue.error());
 
-    auto recorded =
-        timeRuns(options.measureOverhead ? repetitions : 1, stream.get(), runOnce(true), before);
-    if (!recorded) return makeError(recorded.error());
-    out.recordedMs = std::move(*recorded);
+    if (options.measureOverhead) {
+        // The recording build last, so that its records are the ones kept.
+        if (Status s = launchOnce(true); !s) return makeError(s.error());
+    } else {
+        auto recorded = timeRuns(1, stream.get(), runOnce(true), before);
+        if (!recorded) return makeError(recorded.error());
+        out.recordedMs = std::move(*recorded);
+    }
     auto recordedValue = readResult(program);
     if (!recordedValue) return makeError(recordedValue.error());
 

@@ -262,7 +262,9 @@ Result<MatmulRun> runKernel(const ParamValues& params, const Setting& s, bool re
         };
         steps.storage = &storage;
     }
-    Launch launch = memory::makeLaunch(kernels->name, grid, block, tiling->sharedBytes);
+    // The dynamic bytes the plain launch passes (WMMA's tile is static): the
+    // occupancy ceiling adds the cubin's static ones.
+    Launch launch = memory::makeLaunch(kernels->name, grid, block, kernels->dynamicShared);
     auto measured = matmul::measureMatmul(checksOf(**inputs, s.output), steps, options, &launch);
     if (!measured) return makeError(measured.error());
     if (record)
