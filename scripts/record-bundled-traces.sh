@@ -28,10 +28,17 @@ why_matmul() {
     why_sweep matmul n=1024 variant=seed-tiled block_dim=16
     why_sweep matmul n=1024 variant=warptile-db
 }
+why_atomics() {
+    # The CAS loop against one atomic per block, on the input that makes every
+    # thread's CAS contend (descending values: each one a new minimum).
+    why_sweep argmin variant=cas-original input=descending n=2^20 traced_blocks=0
+    why_sweep argmin variant=shuffle-atomicmin input=descending n=2^20
+}
 record_why() {
     why_reductions
     why_memory
     why_matmul
+    why_atomics
 }
 
 record_basics() {

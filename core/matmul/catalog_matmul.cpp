@@ -3,6 +3,7 @@
 // and cublasSgemm, as one catalog entry with a variant parameter; and the
 // same product in BF16 on the tensor cores (matmul-tc), a ladder of its own.
 #include <cstdio>
+#include <string_view>
 
 #include "core/catalog/catalog_entries.h"
 #include "core/matmul/matmul_cpu.h"
@@ -42,6 +43,18 @@ std::vector<std::string> tensorCoreVariantIds() {
     std::vector<std::string> ids;
     for (const auto& v : tensorCoreVariants()) ids.push_back(v.id);
     return ids;
+}
+
+// "variant=wmma|...|clusters": the rungs whose kernels are warpscope's own,
+// every one but the vendor library.
+std::string ownKernelVariants() {
+    std::string used = "variant=";
+    for (const auto& v : tensorCoreVariants())
+        if (std::string_view(v.id) != "cublas") {
+            if (used.back() != '=') used += '|';
+            used += v.id;
+        }
+    return used;
 }
 
 ExperimentSpec tensorCoreExperiment() {
@@ -102,10 +115,13 @@ ExperimentSpec tensorCoreExperiment() {
                  .defaultValue = "1",
                  .choices = {},
                  .unit = "blocks",
-                 .help = "How many blocks record the tiles of every k-phase with clock64 "
-                         "(block 0, the last block and blocks between). Every block records "
-                         "its SM and start and end times regardless.",
-                 .usedWith = "variant=wmma|mma-sync|wgmma"},
+                 .help = "How many blocks record their k-phases with clock64 (block 0, the "
+                         "last block and blocks between): the tiles of every phase for wmma, "
+                         "mma-sync and wgmma, the TMA ring's pipeline steps for the four TMA "
+                         "rungs. Every block records its SM and start and end times "
+                         "regardless.",
+                 // Every rung of warpscope's own records by it; cuBLAS's kernels not.
+                 .usedWith = ownKernelVariants()},
             },
         .records = {"blocks", "phases"},
         .views = {"grid", "timeline"},

@@ -37,6 +37,18 @@ TEST(TensorCoreCatalog, DefaultsAndChoices) {
     EXPECT_TRUE(resolve({"output=bf16", "variant=mma-sync", "n=8192"}).ok());
 }
 
+// The four TMA rungs record their pipeline by traced_blocks: the panel must
+// not grey its slider out on them (the bundled persistent run draws four).
+TEST(TensorCoreCatalog, TracedBlocksIsUsedByEveryRungButCublas) {
+    const ParamSpec* traced = tc().param("traced_blocks");
+    ASSERT_NE(traced, nullptr);
+    for (const auto& info : tensorCoreVariants()) {
+        auto v = resolve({std::string("variant=") + info.id});
+        ASSERT_TRUE(v.ok()) << v.error();
+        EXPECT_EQ(paramUsed(*traced, *v), std::string_view(info.id) != "cublas") << info.id;
+    }
+}
+
 TEST(TensorCoreCatalog, RefusesSizesOutsideTheRangeAndRowsOffSixteenBytes) {
     for (const char* bad : {"n=511", "n=8193", "n=0", "n=100000"}) {
         auto v = resolve({bad});
