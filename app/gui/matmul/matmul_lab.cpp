@@ -79,6 +79,7 @@ MatmulLab::MatmulLab(WorkbenchHost* window)
     // After the window has filled its own views for the run.
     connect(window, &WorkbenchHost::runShown, this, &MatmulLab::refresh);
     registerViews();
+    registerThroughput();
     refresh();
 }
 
@@ -135,6 +136,15 @@ void MatmulLab::refresh() {
     m_ladder->setData(matmulLadder(run, s));
     if (run && run->experiment == "matmul")
         m_window->throughput()->setData(matmulThroughput(*run, s));
+}
+
+void MatmulLab::registerThroughput() {
+    // GFLOP/s against the FP32 peak wherever the product's throughput is
+    // plotted, not GB/s against the memory's.
+    m_window->throughputProviders()->add([this](const Run& run) -> std::optional<ThroughputData> {
+        if (run.experiment != "matmul") return std::nullopt;
+        return matmulThroughput(run, sources());
+    });
 }
 
 }  // namespace ws

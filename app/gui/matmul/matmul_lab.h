@@ -43,6 +43,7 @@ public:
 
 private:
     void registerViews();
+    void registerThroughput();
     void onExperiment(const QString& id);
     void onLoaded(const LoadedRun& loaded);
     void refresh();

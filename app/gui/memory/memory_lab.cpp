@@ -30,6 +30,12 @@ MemoryLab::MemoryLab(WorkbenchHost* window)
             &MemoryLab::onExperiment);
     // After the window's own handler: the plot it filled is replaced for memory runs.
     connect(window->source(), &RunSource::loaded, this, &MemoryLab::onLoaded);
+    // The memory experiments' throughput, wherever it is plotted (the
+    // window's plot, a lesson's "throughput" view).
+    window->throughputProviders()->add([this](const Run& run) -> std::optional<ThroughputData> {
+        if (!isMemoryExperiment(run.experiment)) return std::nullopt;
+        return memoryThroughputFor(run, m_window->source()->bundled(), m_session);
+    });
     connect(window->parameters(), &ParameterPanel::valuesChanged, this, [this] {
         ParameterPanel* p = m_window->parameters();
         m_views->setControls(p->experiment(), p->values());

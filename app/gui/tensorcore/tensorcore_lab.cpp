@@ -9,6 +9,7 @@
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/workbench_host.h"
 #include "widgets/plots/ladder_chart.h"
+#include "widgets/plots/throughput_plot.h"
 #include "widgets/tensorcore/pipeline_view.h"
 #include "widgets/tensorcore/tensor_run_facts.h"
 #include "widgets/tensorcore/tensor_tile_view.h"
@@ -36,6 +37,12 @@ TensorCoreLab::TensorCoreLab(WorkbenchHost* window)
     connect(window->source(), &RunSource::loaded, this, &TensorCoreLab::onLoaded);
     connect(window, &WorkbenchHost::runShown, this, &TensorCoreLab::refresh);
     registerViews();
+    // TFLOP/s against the BF16 tensor peak wherever the product's throughput
+    // is plotted, not GB/s against the memory's.
+    window->throughputProviders()->add([this](const Run& run) -> std::optional<ThroughputData> {
+        if (run.experiment != kTensorCoreExperiment) return std::nullopt;
+        return tensorCoreThroughput(run, sources());
+    });
     refresh();
 }
 
@@ -81,7 +88,10 @@ void TensorCoreLab::onLoaded(const LoadedRun& loaded) {
 }
 
 void TensorCoreLab::refresh() {
-    m_ladder->setData(tensorCoreLadder(m_window->model()->run(), sources()));
+    const Run* run = m_window->model()->run();
+    m_ladder->setData(tensorCoreLadder(run, sources()));
+    if (run && run->experiment == kTensorCoreExperiment)
+        m_window->throughput()->setData(tensorCoreThroughput(*run, sources()));
 }
 
 }  // namespace ws

@@ -79,6 +79,28 @@ LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources) 
     return d;
 }
 
+ThroughputData tensorCoreThroughput(const Run& shown, const TensorCoreSources& sources) {
+    ThroughputData d;
+    d.xName = QObject::tr("n");
+    d.xUnit = QObject::tr("rows and columns");
+    d.logX = true;
+    d.unit = QStringLiteral("TFLOP/s");
+    d.vendorName = QObject::tr("cuBLAS (BF16)");
+    d.peakName = QObject::tr("BF16 tensor peak");
+    d.peakGBs = shown.device.smCount > 0 ? bf16TensorPeakGflops(shown.device) / 1000 : 0;
+    d.deviceName = QString::fromStdString(shown.device.name);
+    for (const auto& m : sameDevice(&shown, sources)) {
+        const ThroughputPoint p{QString::fromStdString(m.variant), double(m.n), m.gflops / 1000};
+        if (m.variant == "cublas")
+            d.vendor.push_back(p);
+        else
+            d.points.push_back(p);
+    }
+    if (auto m = tensorCoreMeasurementOf(shown))
+        d.current = ThroughputPoint{{}, double(m->n), m->gflops / 1000};
+    return d;
+}
+
 void addTensorCoreRoof(RooflineData& r, const Run* shown, const TensorCoreSources& sources) {
     if (!shown) return;
     const DeviceInfo& dev = shown->device;

@@ -11,6 +11,7 @@
 #include "app/gui/common/bundled_traces.h"
 #include "widgets/matmul/roofline_view.h"
 #include "widgets/plots/ladder_chart.h"
+#include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 
@@ -34,6 +35,9 @@ std::vector<TensorCoreMeasurement> tensorCoreMeasurements(const TensorCoreSource
 // The BF16 ladder on the shown run's device, at the shown run's n where
 // three rungs or more were measured there, else at the n with most rungs.
 LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources);
+// TFLOP/s against n, one curve per rung, cuBLAS in BF16 as the vendor line
+// and the dense BF16 tensor peak as the device's, on the shown run's device.
+ThroughputData tensorCoreThroughput(const Run& shown, const TensorCoreSources& sources);
 // The dense BF16 tensor peak as a second compute roof, and the BF16 rungs
 // as points placed by the bytes their tiles load (A's and B's panels once
 // per block tile), on the shown run's device.

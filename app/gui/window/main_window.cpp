@@ -536,7 +536,7 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
                                                if (m_model->run() == shown) m_plot->setData(d);
                                            }));
     else
-        m_plot->setData(throughputFor(run, m_source->bundled(), m_session));
+        m_plot->setData(m_throughputProviders.dataFor(run, m_source->bundled(), m_session));
     // Experiments without warp steps (transposes, matrix multiply, streams)
     // give the warps panel's third of the row to the grid and the plot.
     const ExperimentSpec* known = findExperiment(run.experiment);

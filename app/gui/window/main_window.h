@@ -102,6 +102,7 @@ public:
     ViewContext viewContext() override { return {this, m_model, m_source}; }
     // Live runs of this session, for plots that compare them with recorded ones.
     const std::vector<MeasuredRun>& sessionRuns() const override { return m_session; }
+    ThroughputProviders* throughputProviders() override { return &m_throughputProviders; }
 
 private:
     void buildViews();
@@ -148,6 +149,7 @@ private:
     QComboBox* m_colouring = nullptr;
     ViewCatalog m_views;
     std::vector<MeasuredRun> m_session;
+    ThroughputProviders m_throughputProviders;
     std::optional<LoadedRun> m_shown;
     bool m_applying = false;     // filling the panel from a run: not a user change
     bool m_openingFile = false;  // the newest request is a trace file the user chose

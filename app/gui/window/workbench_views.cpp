@@ -3,7 +3,6 @@
 #include <QObject>
 
 #include "app/gui/memory/bank_probe_series.h"
-#include "app/gui/memory/memory_throughput.h"
 #include "app/gui/reduction/ladder_data.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/throughput_series.h"
@@ -47,10 +46,8 @@ View* following(const ViewContext& c, View* view, Refresh refresh) {
 ThroughputData throughputOf(const ViewContext& c) {
     const Run* run = c.model->run();
     if (!run) return {};
-    const auto& session = c.window->sessionRuns();
-    return isMemoryExperiment(run->experiment)
-               ? memoryThroughputFor(*run, c.source->bundled(), session)
-               : throughputFor(*run, c.source->bundled(), session);
+    return c.window->throughputProviders()->dataFor(*run, c.source->bundled(),
+                                                    c.window->sessionRuns());
 }
 
 }  // namespace

@@ -77,4 +77,11 @@ ThroughputData throughputFor(const Run& current, const BundledTraces& bundled,
     return d;
 }
 
+ThroughputData ThroughputProviders::dataFor(const Run& current, const BundledTraces& bundled,
+                                            const std::vector<MeasuredRun>& session) const {
+    for (const ThroughputProvider& provider : m_providers)
+        if (auto data = provider(current)) return std::move(*data);
+    return throughputFor(current, bundled, session);
+}
+
 }  // namespace ws

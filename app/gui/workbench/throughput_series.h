@@ -3,6 +3,8 @@
 // run of the same experiment (recorded traces listed in the manifest, and the
 // runs of this session) whose other parameters match, one curve per variant
 // against n, CUB as the vendor reference.
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "app/gui/common/bundled_traces.h"
@@ -18,5 +20,22 @@ struct MeasuredRun {
 
 ThroughputData throughputFor(const Run& current, const BundledTraces& bundled,
                              const std::vector<MeasuredRun>& session);
+
+// A lab's own throughput for the runs it knows (GFLOP/s against the FP32
+// peak for the matrix multiply, TFLOP/s against the BF16 peak for the
+// tensor cores), nothing for the others.
+using ThroughputProvider = std::function<std::optional<ThroughputData>(const Run&)>;
+
+// Where labs register their providers, asked by the window's plot and the
+// "throughput" view alike: the first lab's answer, else throughputFor's.
+class ThroughputProviders {
+public:
+    void add(ThroughputProvider provider) { m_providers.push_back(std::move(provider)); }
+    ThroughputData dataFor(const Run& current, const BundledTraces& bundled,
+                           const std::vector<MeasuredRun>& session) const;
+
+private:
+    std::vector<ThroughputProvider> m_providers;
+};
 
 }  // namespace ws

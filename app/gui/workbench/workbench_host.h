@@ -47,6 +47,8 @@ public:
     virtual ViewContext viewContext() = 0;
     // Live runs of this session, for plots that compare them with recorded ones.
     virtual const std::vector<MeasuredRun>& sessionRuns() const = 0;
+    // Labs whose throughput is not GB/s register theirs here.
+    virtual ThroughputProviders* throughputProviders() = 0;
 
     // `userChosen`: a file the user picked gets a dialog when it cannot be
     // read; a lesson's trace says so on its slide instead.

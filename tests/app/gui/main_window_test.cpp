@@ -8,6 +8,7 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -155,6 +156,35 @@ TEST_F(MainWindowTest, WithoutAGpuShowsTheRecordedTraceAndSaysSo) {
     // The throughput plot shows the recorded sweep.
     EXPECT_EQ(w->throughput()->curveCount(), 1);
     EXPECT_EQ(w->throughput()->data().points.size(), 2u);
+}
+
+// The matrix multiplies plot FLOP/s against their compute peaks, in the
+// window's plot and in the "throughput" view a lesson shows, not GB/s
+// against the memory's peak.
+TEST_F(MainWindowTest, TheMatrixMultipliesPlotFlopsNotBytes) {
+    const QString traces = qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/resources/traces/";
+    const std::pair<const char*, const char*> cases[] = {
+        {"matmul-tc__n-2048__traced_blocks-4__variant-persistent.wstrace", "TFLOP/s"},
+        {"matmul__n-1024__variant-warptile.wstrace", "GFLOP/s"},
+        {"transpose-f32__width-1024__height-1024__variant-best__rows_per_thread-4.wstrace",
+         "GB/s"}};
+    for (const auto& [file, unit] : cases) {
+        if (!QFileInfo::exists(traces + file)) {
+            ADD_FAILURE() << "no bundled " << file;
+            continue;
+        }
+        auto w = window("nodevice");
+        const int before = shown;
+        w->openTrace(traces + file, false);
+        ASSERT_TRUE(test::waitFor([&] { return shown > before || !failures.isEmpty(); })) << file;
+        EXPECT_EQ(w->throughput()->data().unit, QString::fromLatin1(unit)) << file;
+        const ViewEntry* entry = w->views()->find(QStringLiteral("throughput"));
+        ASSERT_NE(entry, nullptr);
+        std::unique_ptr<QWidget> view(entry->create(w->viewContext(), nullptr));
+        auto* plot = qobject_cast<ThroughputPlot*>(view.get());
+        ASSERT_NE(plot, nullptr);
+        EXPECT_EQ(plot->data().unit, QString::fromLatin1(unit)) << file;
+    }
 }
 
 TEST_F(MainWindowTest, ALiveRunSaysItIsLive) {

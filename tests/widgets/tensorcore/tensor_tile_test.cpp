@@ -121,5 +121,26 @@ TEST(TensorCoreLadder, RungsAsShareOfCublasAndOfTheTensorPeak) {
     EXPECT_EQ(r.points.size(), 4u);  // every rung but cuBLAS, whose tiles are unknown
 }
 
+// The throughput plot of a matmul-tc run: TFLOP/s against n with the BF16
+// tensor peak and cuBLAS in BF16, not GB/s against the memory's peak.
+TEST(TensorCoreThroughput, TeraflopsAgainstTheBf16Peak) {
+    const ws::Run shown = test::tensorCoreRun("persistent", 4096, 0);
+    TensorCoreSources s;
+    s.session.push_back({"persistent", 2048, 500000, shown.device.name, true});
+    s.session.push_back({"cublas", 4096, 750000, shown.device.name, true});
+    s.session.push_back({"cublas", 4096, 700000, "another GPU", true});
+    const ThroughputData d = tensorCoreThroughput(shown, s);
+    EXPECT_EQ(d.unit, QStringLiteral("TFLOP/s"));
+    EXPECT_NEAR(d.peakGBs, 132 * 4096 * 1.755 / 1000, 0.01);  // 948.9 TFLOP/s
+    ASSERT_EQ(d.points.size(), 1u);
+    EXPECT_EQ(d.points[0].series, QStringLiteral("persistent"));
+    EXPECT_DOUBLE_EQ(d.points[0].gbps, 500);
+    ASSERT_EQ(d.vendor.size(), 1u);  // the other GPU's cuBLAS is left out
+    EXPECT_DOUBLE_EQ(d.vendor[0].gbps, 750);
+    ASSERT_TRUE(d.current);
+    EXPECT_DOUBLE_EQ(d.current->x, 4096);
+    EXPECT_GT(d.current->gbps, 0);
+}
+
 }  // namespace
 }  // namespace ws
