@@ -55,6 +55,24 @@ bool wantsScreenshot(int argc, char** argv) {
     return false;
 }
 
+// --check-lesson's last line where no slide had a problem: the lesson
+// holds, counting the runs listed from elsewhere, or --strict fails on them.
+QString checkSummary(int slides, int elsewhere, bool strict) {
+    const QString runs =
+        elsewhere == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(elsewhere);
+    if (strict && elsewhere > 0)
+        return QStringLiteral(
+                   "--strict: %1 from elsewhere than the traces given or of another "
+                   "GPU than the slide's run (above)")
+            .arg(runs);
+    QString summary =
+        QStringLiteral("%1 slides, every run found, every figure named and every expectation held")
+            .arg(slides);
+    if (elsewhere > 0)
+        summary += QStringLiteral("; %1 from elsewhere or another GPU (above)").arg(runs);
+    return summary;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -233,23 +251,35 @@ int main(int argc, char** argv) {
                 QApplication::exit(problems.isEmpty() ? 0 : 2);
             });
         } else if (!cl.checkLesson.isEmpty()) {
-            // Every slide in turn, each checked once it settled.
-            auto problems = std::make_shared<QStringList>();
-            QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, [&, problems] {
+            // Every slide in turn, each checked once it settled. Runs from
+            // elsewhere than --traces DIR, or of another GPU than their
+            // slide's, are listed: a fallback once went unsaid (issue 44).
+            struct Found {
+                QStringList problems, elsewhere;
+            };
+            auto found = std::make_shared<Found>();
+            QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, [&, found] {
                 ws::LessonController* lesson = window.lesson();
-                *problems << lesson->checkSlide();
+                found->problems << lesson->checkSlide();
+                for (const QString& line : lesson->runsFromElsewhere())
+                    found->elsewhere << lesson->place() + QStringLiteral(", ") + line;
                 if (lesson->slide() + 1 < lesson->slideCount()) {
                     QTimer::singleShot(0, &app, [lesson] { lesson->goTo(lesson->slide() + 1); });
                     return;
+                for (const QString& line : window.lesson()->runsFromElsewhere())
+                    ws::appLog(window.lesson()->place() + QStringLiteral(", ") + line);
                 }
-                for (const QString& problem : *problems)
-                    std::printf("%s\n", problem.toUtf8().constData());
-                if (problems->isEmpty())
-                    std::printf("%s: %d slides, every run found, every figure named and every "
-                                "expectation held\n",
-                                lessonPath.toUtf8().constData(), lesson->slideCount());
+                for (const QString& line : found->problems + found->elsewhere)
+                    std::printf("%s\n", line.toUtf8().constData());
+                const int elsewhere = int(found->elsewhere.size());
+                if (found->problems.isEmpty())
+                    std::printf("%s: %s\n", lessonPath.toUtf8().constData(),
+                                checkSummary(lesson->slideCount(), elsewhere, cl.strict)
+                                    .toUtf8()
+                                    .constData());
                 std::fflush(stdout);
-                QApplication::exit(problems->isEmpty() ? 0 : 2);
+                const bool failed = !found->problems.isEmpty() || (cl.strict && elsewhere > 0);
+                QApplication::exit(failed ? 2 : 0);
             });
         } else if (usesLesson) {
             QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, finishOnce);

@@ -1,5 +1,6 @@
 #include "core/lesson/narration.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -21,8 +22,7 @@ std::string trimmed(const std::string& s) {
 }
 
 // "[run.]name" into the run's name and the figure's, or what is wrong.
-Status runAndName(std::string body, const std::string& whole, std::string& run,
-                  std::string& name) {
+Status runAndName(std::string body, const std::string& whole, std::string& run, std::string& name) {
     if (const auto dot = body.find('.'); dot != std::string::npos) {
         run = body.substr(0, dot);
         body = body.substr(dot + 1);
@@ -59,8 +59,7 @@ Result<Placeholder> parseOne(const std::string& inner, const std::string& whole)
     }
     if (const auto slash = body.find('/'); slash != std::string::npos) {
         p.divided = true;
-        if (Status st = runAndName(trimmed(body.substr(slash + 1)), whole, p.overRun,
-                                   p.overName);
+        if (Status st = runAndName(trimmed(body.substr(slash + 1)), whole, p.overRun, p.overName);
             !st)
             return makeError(st.error());
         body = body.substr(0, slash);
@@ -135,8 +134,7 @@ Result<const Run*> runNamed(const Placeholder& p, const NarrationRuns& runs) {
         return runs.run;
     }
     if (p.run == "compare" || p.run == "ratio") {
-        if (!runs.compare)
-            return makeError("'" + p.text + "': the slide compares no second run");
+        if (!runs.compare) return makeError("'" + p.text + "': the slide compares no second run");
         return runs.compare;
     }
     const auto it = runs.named.find(p.run);
@@ -182,7 +180,51 @@ Result<RunFigure> plainFigureOf(const Placeholder& p, FigureTables& tables) {
     return RunFigure{it->second.value / b->second.value, "×"};
 }
 
-Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, bool ellipsis) {
+// The runs a placeholder's figure comes from, by the name the text gives
+// each: a ratio and a quotient come from two.
+std::vector<std::pair<std::string, const Run*>> runsUsed(const Placeholder& p,
+                                                         const NarrationRuns& runs) {
+    std::vector<std::pair<std::string, const Run*>> out;
+    auto add = [&](const std::string& prefix) {
+        Placeholder q;
+        q.run = prefix;
+        if (auto r = runNamed(q, runs)) out.push_back({prefix == "ratio" ? "compare" : prefix, *r});
+    };
+    add(p.run);
+    if (p.run == "ratio") add("");
+    if (p.divided) add(p.overRun);
+    return out;
+}
+
+std::string markOf(std::size_t index) {
+    static const char* const kMarks[] = {"†", "‡", "§", "¶"};
+    std::string mark;
+    for (std::size_t i = 0; i <= index / 4; ++i) mark += kMarks[index % 4];
+    return mark;
+}
+
+// The marks of the other GPUs a placeholder's runs were measured on,
+// registering each GPU (and the run) the first time it is seen.
+std::string marksFor(const Placeholder& p, const NarrationRuns& runs,
+                     std::vector<OtherGpu>& others) {
+    if (!runs.run || runs.run->device.name.empty()) return {};
+    std::string marks;
+    for (const auto& [name, run] : runsUsed(p, runs)) {
+        const std::string& gpu = run->device.name;
+        if (gpu.empty() || gpu == runs.run->device.name) continue;
+        auto it = std::find_if(others.begin(), others.end(),
+                               [&](const OtherGpu& o) { return o.gpu == gpu; });
+        if (it == others.end())
+            it = others.insert(others.end(), OtherGpu{markOf(others.size()), gpu, {}});
+        if (std::find(it->runs.begin(), it->runs.end(), name) == it->runs.end())
+            it->runs.push_back(name);
+        if (marks.find(it->mark) == std::string::npos) marks += it->mark;
+    }
+    return marks;
+}
+
+Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, bool ellipsis,
+                            std::vector<OtherGpu>* others = nullptr) {
     auto parts = pieces(text);
     if (!parts) return makeError(parts.error());
     FigureTables tables(runs);
@@ -200,8 +242,10 @@ Result<std::string> resolve(const std::string& text, const NarrationRuns& runs, 
         std::optional<int> decimals = h.decimals;
         // Percentages as the views print them: "8.6 %", "45 %".
         if (!decimals && h.percent) decimals = std::fabs(f->value) < 10 ? 1 : 0;
-        if (!decimals && (h.run == "ratio" || h.divided)) decimals = 2;
+        // A ratio keeps three significant digits like any figure: 8.56 µs
+        // against 663 µs is 0.0129×, which two decimals printed as 0.01×.
         out += formatFigure(*f, decimals);
+        if (others) out += marksFor(h, runs, *others);
     }
     return out;
 }
@@ -222,7 +266,6 @@ Result<double> sideValue(const std::string& side, FigureTables& tables) {
     return v;
 }
 
-
 }  // namespace
 
 Result<std::vector<Placeholder>> placeholdersIn(const std::string& text) {
@@ -241,6 +284,33 @@ Result<std::string> resolveNarration(const std::string& text, const NarrationRun
 std::string resolveNarrationOrEllipsis(const std::string& text, const NarrationRuns& runs) {
     auto r = resolve(text, runs, true);
     return r ? *r : text;
+}
+
+MarkedNarration resolveNarrationMarked(const std::string& text, const NarrationRuns& runs) {
+    MarkedNarration marked;
+    auto r = resolve(text, runs, true, &marked.otherGpus);
+    marked.text = r ? *r : text;
+    if (!r) marked.otherGpus.clear();
+    return marked;
+}
+
+std::vector<std::string> otherGpuNotes(const MarkedNarration& marked, const NarrationRuns& runs,
+                                       bool namingRuns) {
+    std::vector<std::string> notes;
+    if (!runs.run) return notes;
+    for (const OtherGpu& o : marked.otherGpus) {
+        std::string named;
+        for (const std::string& run : o.runs) named += (named.empty() ? "" : ", ") + run;
+        notes.push_back(o.mark + " " + (namingRuns ? named + " " : "") + "measured on " +
+                        shortGpuName(o.gpu) + ", not on this slide's " +
+                        shortGpuName(runs.run->device.name));
+    }
+    return notes;
+}
+
+std::string shortGpuName(const std::string& device) {
+    const std::string vendor = "NVIDIA ";
+    return device.rfind(vendor, 0) == 0 ? device.substr(vendor.size()) : device;
 }
 
 Result<Expectation> parseExpectation(const std::string& text) {

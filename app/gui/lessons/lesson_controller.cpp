@@ -14,6 +14,7 @@
 #include "app/gui/worker/run_source.h"
 #include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
+#include "core/lesson/run_origins.h"
 #include "core/lesson/slide_figures.h"
 #include "core/trace/trace_io.h"
 #include "widgets/reduction/warp_steps.h"
@@ -231,6 +232,7 @@ void LessonController::showSlide() {
     const lesson::RunChoice* choice = lesson::runOf(*m_lesson, m_slide);
     const Request r = choice ? resolve(*choice) : Request{};
     showProblem(r.problem);
+    m_runFile = r.file;
     m_stage->setHeading(m_slide + 1, slideCount(), qs(s.title), r.badge);
     m_badge = r.badge;
     m_slidesRunShown = false;
@@ -288,13 +290,19 @@ void LessonController::buildStage() {
                 views.push_back({e->title, e->create(c, nullptr)});
         return views;
     };
+    // The last slide's pair goes now, not when it is deleted: until then
+    // its second run would stand in the heading, the figures and the
+    // runs listed from elsewhere of a slide that compares nothing.
     if (m_pair) m_pair->deleteLater();
+    m_pair = nullptr;
+    m_compareFile.clear();
     if (s.compare.empty()) {
         m_stage->setViews(make(context), s.layout);
         return;
     }
     // A comparison: the second run in a model of its own, kept in lockstep.
     const Request other = resolve(s.compare);
+    m_compareFile = other.file;
     auto* pair = new RunPair(m_window->model(), this);
     m_pair = pair;
     ViewContext right = context;
@@ -416,9 +424,7 @@ QString LessonController::headingBadge() const {
     // Which GPU measured what the slide shows: a lesson recorded elsewhere
     // tells its audience so.
     auto gpu = [](const Run* r) {
-        QString name = r ? qs(r->device.name) : QString();
-        if (name.startsWith(QStringLiteral("NVIDIA "))) name = name.mid(7);
-        return name;
+        return r ? qs(lesson::shortGpuName(r->device.name)) : QString();
     };
     QStringList gpus;
     for (const Run* r : {run, m_pair ? m_pair->rightRun() : nullptr})
@@ -437,15 +443,32 @@ void LessonController::finishAnimation() {
     if (m_pair) m_pair->follow();
 }
 
+QString LessonController::markedText(const std::string& text, bool namingRuns) const {
+    const lesson::NarrationRuns runs = narrationRuns();
+    const lesson::MarkedNarration marked = lesson::resolveNarrationMarked(text, runs);
+    QString out = qs(marked.text);
+    QStringList notes;
+    for (const std::string& note : lesson::otherGpuNotes(marked, runs, namingRuns))
+        notes << qs(note);
+    if (notes.isEmpty()) return out;
+    // At the end of the last paragraph, in italics: a line of its own took
+    // a line's height from views already short on a projector.
+    while (out.endsWith(QLatin1Char('\n')) || out.endsWith(QLatin1Char(' '))) out.chop(1);
+    return out + QStringLiteral(" *") + notes.join(QStringLiteral("; ")) + QLatin1Char('*');
+}
+
 void LessonController::showCaption() {
     const lesson::Beat beat = lesson::beatAt(m_lesson->slides[std::size_t(m_slide)], m_fragment);
-    m_stage->setCaption(qs(lesson::resolveNarrationOrEllipsis(beat.narration, narrationRuns())));
+    // A figure of a run measured on another GPU is marked, and the mark
+    // explained, on the audience's slide itself (issue 44).
+    m_stage->setCaption(markedText(beat.narration, false));
     emit figuresChanged();
 }
 
 void LessonController::loadNamedRuns() {
     const int generation = ++m_namedGeneration;
     m_named.clear();
+    m_namedFiles.clear();
     m_namedProblems.clear();
     m_namedPending = 0;
     const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
@@ -459,6 +482,7 @@ void LessonController::loadNamedRuns() {
             continue;
         }
         ++m_namedPending;
+        m_namedFiles[name] = r.file;
         const std::string path = r.file.toStdString();
         runInBackground<Result<Run>>(
             this, [path] { return loadTrace(path); },
@@ -468,8 +492,8 @@ void LessonController::loadNamedRuns() {
                 if (loaded)
                     m_named[name] = std::make_shared<const Run>(std::move(*loaded));
                 else
-                    m_namedProblems << tr("figures_from '%1': %2")
-                                           .arg(qs(name), qs(loaded.error()));
+                    m_namedProblems
+                        << tr("figures_from '%1': %2").arg(qs(name), qs(loaded.error()));
                 if (m_lesson) showCaption();
                 if (m_namedPending == 0 && m_settleWhenLoaded) {
                     m_settleWhenLoaded = false;
@@ -526,8 +550,7 @@ lesson::NarrationRuns LessonController::narrationRuns() const {
 
 QString LessonController::resolvedNotes() const {
     if (!m_lesson) return {};
-    const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
-    return qs(lesson::resolveNarrationOrEllipsis(s.notes, narrationRuns()));
+    return markedText(m_lesson->slides[std::size_t(m_slide)].notes, true);
 }
 
 QStringList LessonController::brokenExpectations() const {
@@ -568,11 +591,37 @@ QStringList LessonController::narrationLines() const {
     const lesson::Slide& s = m_lesson->slides[std::size_t(m_slide)];
     const lesson::NarrationRuns runs = narrationRuns();
     auto add = [&](const std::string& text) {
-        if (!text.empty())
-            lines << qs(lesson::plainText(lesson::resolveNarrationOrEllipsis(text, runs)));
+        if (text.empty()) return;
+        const lesson::MarkedNarration marked = lesson::resolveNarrationMarked(text, runs);
+        lines << qs(lesson::plainText(marked.text));
+        for (const std::string& note : lesson::otherGpuNotes(marked, runs)) lines << qs(note);
     };
     add(s.opening.narration);
     for (const lesson::Beat& f : s.fragments) add(f.narration);
+    return lines;
+}
+
+QString LessonController::place() const {
+    return m_lesson ? qs(lesson::slidePlace(*m_lesson, m_slide)) : QString();
+}
+
+QStringList LessonController::runsFromElsewhere() const {
+    QStringList lines;
+    if (!m_lesson) return lines;
+    const Run* own = m_slidesRunShown ? m_window->model()->run() : nullptr;
+    std::vector<lesson::RunOrigin> origins;
+    if (own) origins.push_back({"its run", m_runFile.toStdString(), own});
+    if (m_pair && m_pair->rightRun())
+        origins.push_back({"compare", m_compareFile.toStdString(), m_pair->rightRun()});
+    for (const auto& [name, run] : m_named) {
+        const auto file = m_namedFiles.find(name);
+        origins.push_back({"figures_from '" + name + "'",
+                           file == m_namedFiles.end() ? std::string() : file->second.toStdString(),
+                           run.get()});
+    }
+    for (const std::string& line :
+         lesson::runsFromElsewhere(origins, own, m_tracesDir.toStdString()))
+        lines << qs(line);
     return lines;
 }
 

@@ -65,8 +65,16 @@ public:
     // run's problem, figures its runs lack, expectations they break; each
     // line names the file, the slide and the field.
     QStringList checkSlide() const;
+    // The slide's runs that came from elsewhere than --traces DIR, or were
+    // measured on another GPU than its own run, one line each: the run's
+    // role, its file and GPU (core/lesson/run_origins.h). Not problems:
+    // --check-lesson lists them, and fails on them only with --strict.
+    QStringList runsFromElsewhere() const;
+    // "banks.yaml: slide 2 (Stride 32)": where the lines above belong.
+    QString place() const;
     // The slide's narration and its fragments', figures filled in, as plain
-    // text (--print-narration).
+    // text (--print-narration), each followed by the notes of its figures
+    // measured on another GPU.
     QStringList narrationLines() const;
     // Traces named by a slide are looked for here first (--traces DIR), and
     // its manifest.json (warpscope-record record-lesson writes one) lists
@@ -90,7 +98,7 @@ signals:
     void opened();
     void closed();
     void slideChanged(int slide, int fragment);
-    void slideShown();  // the slide is settled: screenshots and exports wait for this
+    void slideShown();      // the slide is settled: screenshots and exports wait for this
     void figuresChanged();  // a run of the slide arrived: the notes' figures may read anew
 
 private:
@@ -126,6 +134,9 @@ private:
     void loadNamedRuns();
     // The caption of the fragment on show, its figures from the runs loaded so far.
     void showCaption();
+    // A text's figures filled in, those of another GPU's runs marked and
+    // their notes after it (naming the runs, for the speaker).
+    QString markedText(const std::string& text, bool namingRuns) const;
     double timeOf(const lesson::Position& position) const;
     void settle();
 
@@ -145,11 +156,15 @@ private:
     bool m_slidesRunShown = false;  // the run on show is this slide's own
     bool m_settled = false;
     QPointer<QVariantAnimation> m_animation;
-    QPointer<RunPair> m_pair;  // a comparison slide's second run
+    QPointer<RunPair> m_pair;         // a comparison slide's second run
     bool m_settleWhenLoaded = false;  // settle once the compared and named runs are in
     // The slide's figures_from runs, those read so far, and how many are
     // still being read; a generation drops reads of a slide left meanwhile.
     std::map<std::string, std::shared_ptr<const Run>> m_named;
+    // The trace each of the slide's runs is read from (empty for a live
+    // run): where it came from is listed when it is not --traces DIR.
+    std::map<std::string, QString> m_namedFiles;
+    QString m_runFile, m_compareFile;
     int m_namedPending = 0;
     int m_namedGeneration = 0;
     QStringList m_namedProblems;

@@ -90,6 +90,13 @@ void NotesWindow::refresh() {
     // speaker alone, so the audience's slide never changes.
     for (const QString& broken : m_lesson->brokenExpectations())
         notes += QStringLiteral("\n\n**✘** ") + broken;
+    // Runs not from the lesson's folder of traces, or of another GPU than
+    // the slide's: the speaker knows whose numbers the audience reads. The
+    // trace names' "__" would read as Markdown's bold.
+    for (QString line : m_lesson->runsFromElsewhere()) {
+        for (const QChar c : {u'\\', u'_', u'*', u'`'}) line.replace(c, QStringLiteral("\\") + c);
+        notes += QStringLiteral("\n\n**⚠** ") + line;
+    }
     m_notes->setText(notes);
     if (m_lesson->fragment() < int(s.fragments.size())) {
         const std::string& n = s.fragments[std::size_t(m_lesson->fragment())].narration;

@@ -69,7 +69,7 @@ QString usageText() {
                "                 [--worker-timeout SECONDS]\n"
                "                 [--export-view NAME --format svg|png [--scale S] -o FILE]\n"
                "       warpscope --lesson NAME|FILE [--slide N] --print-narration [--traces DIR]\n"
-               "       warpscope --check-lesson FILE [--traces DIR]\n"
+               "       warpscope --check-lesson FILE [--traces DIR] [--strict]\n"
                "  --trace FILE         open a recorded trace\n"
                "  --experiment ID      run an experiment of the catalog (live on a GPU through "
                "the\n"
@@ -82,7 +82,10 @@ QString usageText() {
                "  --check-lesson FILE  load every slide of a lesson without showing it: traces\n"
                "                       found, experiments and parameters known, figures named\n"
                "                       in the narration present, expectations held; one line\n"
-               "                       per problem and exit 2, or exit 0\n"
+               "                       per problem and exit 2, or exit 0; runs from elsewhere\n"
+               "                       than --traces DIR or of another GPU than their slide's\n"
+               "                       run are listed, one line each\n"
+               "  --strict             --check-lesson fails (exit 2) on those runs too\n"
                "  --traces DIR         look for a lesson's traces in DIR first\n"
                "  --presentation       full screen, menus and docks hidden, scaled for projection\n"
                "                       (F11 toggles, Esc leaves)\n"
@@ -159,6 +162,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         } else if (a == "--traces") {
             st = take(c.traces);
         } else if (a == "--slide") {
+        } else if (a == "--strict") {
+            c.strict = true;
             double n = 0;
             st = number(n, 1, "a slide number from 1");
             if (st && n != int(n))
@@ -232,6 +237,7 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         return makeError("--window-size sets the size --screenshot renders at; give --screenshot");
     if (!c.exportView.isEmpty()) {
         if (c.output.isEmpty()) return makeError("--export-view needs -o FILE");
+    if (c.strict && c.checkLesson.isEmpty()) return makeError("--strict belongs to --check-lesson");
         if (c.exportFormat.isEmpty())
             c.exportFormat =
                 c.output.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? "svg" : "png";

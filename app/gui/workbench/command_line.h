@@ -43,6 +43,10 @@ struct CommandLine {
     QString traces;
     bool help = false;
     bool version = false;
+    // --strict: --check-lesson fails (exit 2) on runs it would only list,
+    // those from elsewhere than --traces DIR or of another GPU than their
+    // slide's run.
+    bool strict = false;
     // Something to show was named (not a first start or a restored session).
     bool namesARun() const {
         return !trace.isEmpty() || !experiment.isEmpty() || !lesson.isEmpty();

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 
 #include "app/record/commands/lesson_plan.h"
 #include "app/record/commands/manifest.h"
@@ -128,6 +129,11 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
         recorded[p.file] = std::move(run);
     }
     const auto [held, judged] = reportExpectations(*lesson, recorded, err);
+    // A run missing from the folder is not missing on the slide: presented
+    // from it, the slide takes the run from elsewhere, so it is said here.
+    std::set<std::string> saved;
+    for (const auto& entry : recorded) saved.insert(entry.first);
+    for (const std::string& line : runsNotRecorded(*lesson, saved, dir)) err << line << "\n";
     err << plan->size() - failures << " of " << plan->size() << " runs recorded and verified; "
         << held << " of " << judged << " expectations held\n";
     return failures == 0 ? kOk : kFailed;

@@ -76,6 +76,30 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
     return plan;
 }
 
+std::vector<std::string> runsNotRecorded(const lesson::Lesson& lesson,
+                                         const std::set<std::string>& recorded,
+                                         const fs::path& dir) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < lesson.slides.size(); ++i) {
+        const lesson::Slide& s = lesson.slides[i];
+        std::vector<std::pair<std::string, const lesson::RunChoice*>> uses = {
+            {"its run", &s.run}, {"compare", &s.compare}};
+        for (const auto& [name, choice] : s.figuresFrom)
+            uses.push_back({"figures_from '" + name + "'", &choice});
+        for (const auto& [role, choice] : uses) {
+            if (choice->empty()) continue;
+            const std::string file = lesson::recordedTraceName(*choice);
+            if (recorded.count(file)) continue;
+            lines.push_back(lesson::slidePlace(lesson, int(i)) + ", " + role + ": " + file +
+                            " was not recorded into " + dir.string() + "; warpscope --traces " +
+                            dir.string() +
+                            " takes it from beside the lesson or the bundled traces, which "
+                            "may come from another GPU");
+        }
+    }
+    return lines;
+}
+
 fs::path findLesson(const std::string& nameOrFile, const std::vector<fs::path>& lessonDirs) {
     std::error_code ec;
     if (fs::is_regular_file(nameOrFile, ec)) return fs::absolute(nameOrFile, ec);

@@ -5,6 +5,7 @@
 // find it under in the output folder (docs/lessons.md, "A lesson recorded
 // on your own GPU").
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,15 @@ struct PlannedRun {
 // of range) is the error, naming its slide.
 Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
                                                const std::vector<std::filesystem::path>& traceDirs);
+
+// One line per slide's use of a run that is not among `recorded` (the file
+// names saved into `dir`: a run failed, or could not be saved), e.g.
+//   08.yaml: slide 3 (CAS), figures_from 'cublas': x.wstrace was not recorded into out/...
+// `warpscope --traces DIR` would quietly take such a run from beside the
+// lesson or the bundled traces, recorded on another GPU (issue 44).
+std::vector<std::string> runsNotRecorded(const lesson::Lesson& lesson,
+                                         const std::set<std::string>& recorded,
+                                         const std::filesystem::path& dir);
 
 // Where a lesson named on the command line is: a file, else a bundled
 // lesson by name ("atomics", "08-atomics" or "08-atomics.yaml") in

@@ -46,6 +46,7 @@ TEST(CommandLine, RejectsWhatItCannotDo) {
           {"--check-lesson", "l.yaml", "--trace", "a"},  // checks a lesson alone
           {"--check-lesson", "l.yaml", "--lesson", "b"},
           {"--traces", "dir", "--trace", "a"},  // traces of a lesson
+          {"--lesson", "l", "--strict"},        // strict is of --check-lesson
           {"--lesson", "l", "--print-narration", "--screenshot", "x.png"}}) {
         const auto c = parseCommandLine(bad);
         EXPECT_FALSE(c.ok()) << bad.join(' ').toStdString();
@@ -58,6 +59,10 @@ TEST(CommandLine, LessonChecksAndNarration) {
     ASSERT_TRUE(check.ok()) << check.error();
     EXPECT_EQ(check->checkLesson, "course.yaml");
     EXPECT_EQ(check->traces, "h200");
+    EXPECT_FALSE(check->strict);
+    const auto strict = parseCommandLine({"--check-lesson", "course.yaml", "--strict"});
+    ASSERT_TRUE(strict.ok()) << strict.error();
+    EXPECT_TRUE(strict->strict);
     const auto text =
         parseCommandLine({"--lesson", "atomics", "--slide", "3", "--print-narration"});
     ASSERT_TRUE(text.ok()) << text.error();

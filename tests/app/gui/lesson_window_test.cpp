@@ -16,6 +16,7 @@
 #include "app/gui/compare/run_pair.h"
 #include "app/gui/lessons/lesson_controller.h"
 #include "app/gui/lessons/lesson_keys.h"
+#include "app/gui/lessons/notes_window.h"
 #include "app/gui/lessons/slide_stage.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/saved_session.h"
@@ -445,7 +446,9 @@ TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
 // --traces DIR as record-lesson leaves it: an experiment's run is found by
 // the name the lesson gives it, the heading names the GPU that measured it,
 // a trace the folder lacks comes from the bundled ones and the heading says
-// so, and figures_from runs fill the caption.
+// so, and figures_from runs fill the caption; one the folder lacks, of
+// another GPU, is marked there, in the notes and in the runs listed as from
+// elsewhere (issue 44).
 TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
     const QString recorded = files.dir() + "/h200";
     ASSERT_TRUE(QDir().mkpath(recorded));
@@ -465,6 +468,7 @@ TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
                         "  - title: Here\n    experiment: reduce-single-block\n"
                         "    params: {n: 2048, block: 128}\n    views: [timeline]\n"
                         "    narration: '{blocks} and {other.blocks}'\n"
+                        "    notes: 'Other: {other.blocks}'\n"
                         "    figures_from: {other: b.wstrace}\n"
                         "  - title: Bundled\n    trace: b.wstrace\n    views: [timeline]\n"));
     auto w = window();
@@ -475,15 +479,34 @@ TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
     EXPECT_EQ(w->model()->run()->device.name, "NVIDIA H200");
     EXPECT_EQ(w->stage()->badgeText(), "measured on H200") << w->stage()->badgeText().toStdString();
     const QString blocks = QString::number(test::smallRun().launches.front().blocks.size());
-    EXPECT_EQ(w->stage()->captionText(), blocks + " and " + blocks);
+    EXPECT_EQ(w->stage()->captionText(),
+              blocks + " and " + blocks + "† *† measured on Test GPU, not on this slide's H200*")
+        << w->stage()->captionText().toStdString();
     EXPECT_TRUE(w->lesson()->checkSlide().isEmpty())
         << w->lesson()->checkSlide().join('\n').toStdString();
+    const QString bundled = QFileInfo(files.resources() + "/traces/b.wstrace").absoluteFilePath();
+    EXPECT_EQ(w->lesson()->runsFromElsewhere(),
+              QStringList{"figures_from 'other': " + bundled +
+                          ", measured on Test GPU (not in h200; the slide's run: NVIDIA H200)"})
+        << w->lesson()->runsFromElsewhere().join('\n').toStdString();
+    EXPECT_EQ(w->lesson()->narrationLines(),
+              (QStringList{blocks + " and " + blocks + "†",
+                           "† measured on Test GPU, not on this slide's H200"}));
+    NotesWindow notes(w->lesson());
+    EXPECT_TRUE(notes.notesText().startsWith(
+        "Other: " + blocks + "† *† other measured on Test GPU, not on this slide's H200*"))
+        << notes.notesText().toStdString();
+    EXPECT_TRUE(notes.notesText().contains("**⚠** figures\\_from 'other': "))
+        << notes.notesText().toStdString();
 
     w->lesson()->next();
     ASSERT_TRUE(settled(*w));
     EXPECT_EQ(w->stage()->badgeText(),
               QString::fromUtf8("bundled run: not in h200 · measured on Test GPU"))
         << w->stage()->badgeText().toStdString();
+    EXPECT_EQ(w->lesson()->runsFromElsewhere(),
+              QStringList{"its run: " + bundled + ", measured on Test GPU (not in h200)"})
+        << w->lesson()->runsFromElsewhere().join('\n').toStdString();
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // End-to-end: the real warpscope binary, as scripts and the docs run it.
 #include <gtest/gtest.h>
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -9,6 +10,7 @@
 #include <QProcessEnvironment>
 #include <QSet>
 
+#include "core/trace/trace_io.h"
 #include "tests/app/gui/app_test_support.h"
 #include "tests/widgets/support/qt_test_support.h"
 
@@ -121,6 +123,62 @@ TEST_F(WarpscopeBinary, CheckLessonNamesEveryProblemOnItsOwnLine) {
     EXPECT_EQ(text.code, 0) << text.err.toStdString();
     EXPECT_TRUE(text.out.trimmed().endsWith(" blocks")) << text.out.toStdString();
     EXPECT_FALSE(text.out.contains('{') || text.out.contains("**")) << text.out.toStdString();
+}
+
+// Issue 44: a lesson presented from an H100's folder that lacked a
+// figures_from run took it from the bundled traces, another GPU's, and
+// --check-lesson said every run was found. It lists such a run now, one
+// line, and fails on it only with --strict; --print-narration marks its
+// figures and says which GPU measured them.
+TEST_F(WarpscopeBinary, CheckLessonListsRunsFromElsewhereAndStrictFailsOnThem) {
+    const QString h100 = files.dir() + "/h100";
+    ASSERT_TRUE(QDir().mkpath(h100));
+    ws::Run persistent = test::smallRun();
+    persistent.device.name = "NVIDIA H100 80GB HBM3";
+    ASSERT_TRUE(saveTrace(persistent, (h100 + "/p.wstrace").toStdString()));
+    const QString lesson = files.dir() + "/course.yaml";
+    ASSERT_TRUE(test::writeFile(lesson,
+                                "title: Course\nslides:\n"
+                                "  - title: Persistent\n    trace: p.wstrace\n    views: [grid]\n"
+                                "    narration: '{kernel_ms} against {cublas.kernel_ms}: "
+                                "{kernel_ms / cublas.kernel_ms:%}'\n"
+                                "    figures_from: {cublas: a.wstrace}\n"));
+    const QString listed =
+        "course.yaml: slide 1 (Persistent), figures_from 'cublas': " + files.resources() +
+        "/traces/a.wstrace, measured on Test GPU (not in h100; the slide's "
+        "run: NVIDIA H100 80GB HBM3)";
+
+    const Outcome o = run({"--check-lesson", lesson, "--traces", h100});
+    EXPECT_EQ(o.code, 0) << o.out.toStdString() << o.err.toStdString();
+    const QStringList lines = o.out.trimmed().split('\n');
+    ASSERT_EQ(lines.size(), 2) << o.out.toStdString();
+    EXPECT_TRUE(lines[0].endsWith(listed)) << lines[0].toStdString();
+    EXPECT_TRUE(
+        lines[1].endsWith("every expectation held; 1 run from elsewhere or another GPU "
+                          "(above)"))
+        << lines[1].toStdString();
+
+    const Outcome strict = run({"--check-lesson", lesson, "--traces", h100, "--strict"});
+    EXPECT_EQ(strict.code, 2) << strict.out.toStdString() << strict.err.toStdString();
+    EXPECT_TRUE(strict.out.contains(listed)) << strict.out.toStdString();
+    EXPECT_TRUE(strict.out.contains("--strict: 1 run from elsewhere")) << strict.out.toStdString();
+
+    const Outcome text =
+        run({"--lesson", lesson, "--traces", h100, "--slide", "1", "--print-narration"});
+    EXPECT_EQ(text.code, 0) << text.err.toStdString();
+    EXPECT_EQ(
+        text.out.trimmed().split('\n'),
+        (QStringList{QString::fromUtf8("0.00200\u00a0ms against 0.00200\u00a0ms†: 100\u00a0%†"),
+                     QString::fromUtf8("† measured on Test GPU, not on this slide's H100 "
+                                       "80GB HBM3")}))
+        << text.out.toStdString();
+    EXPECT_TRUE(text.err.contains("figures_from 'cublas'")) << text.err.toStdString();
+
+    // Every run in the folder and of one GPU: nothing to list, even strict.
+    ASSERT_TRUE(saveTrace(persistent, (h100 + "/a.wstrace").toStdString()));
+    const Outcome clean = run({"--check-lesson", lesson, "--traces", h100, "--strict"});
+    EXPECT_EQ(clean.code, 0) << clean.out.toStdString();
+    EXPECT_EQ(clean.out.trimmed().count('\n'), 0) << clean.out.toStdString();
 }
 
 TEST_F(WarpscopeBinary, ScreenshotAtAChosenSize) {

@@ -83,6 +83,36 @@ TEST(RecordLesson, AnExperimentIsNamedAfterItsParametersAndAMissingTraceNamesIts
     EXPECT_NE(plan.error().find("'nowhere.wstrace'"), std::string::npos);
 }
 
+// A run that failed is missing from the folder, and `warpscope --traces`
+// would take it from the bundled traces, maybe another GPU's: each slide
+// that shows it or takes figures from it says so.
+TEST(RecordLesson, ARunNotRecordedIntoTheFolderIsNamedForEachSlideThatUsesIt) {
+    auto lesson = lesson::parseLesson(R"(title: t
+slides:
+  - title: Persistent
+    trace: p.wstrace
+    views: [grid]
+    figures_from: {cublas: c.wstrace}
+  - title: Again
+    compare: {trace: c.wstrace}
+    views: [grid]
+)",
+                                      "tc.yaml");
+    ASSERT_TRUE(lesson.ok()) << lesson.error();
+    EXPECT_TRUE(runsNotRecorded(*lesson, {"p.wstrace", "c.wstrace"}, "out").empty());
+    const auto lines = runsNotRecorded(*lesson, {"p.wstrace"}, "out/h100");
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0].rfind("tc.yaml: slide 1 (Persistent), figures_from 'cublas': c.wstrace was "
+                             "not recorded into out/h100; warpscope --traces out/h100 takes it "
+                             "from beside the lesson or the bundled traces",
+                             0),
+              0u)
+        << lines[0];
+    EXPECT_EQ(lines[1].rfind("tc.yaml: slide 2 (Again), compare: c.wstrace was not recorded", 0),
+              0u)
+        << lines[1];
+}
+
 TEST(RecordLesson, AnUnknownLessonIsAUsageError) {
     std::ostringstream out, err;
     EXPECT_EQ(recordLessonCommand("no-such-lesson", {resources() / "lessons"}, {}, tempDir("x"), 3,

@@ -36,7 +36,104 @@ TEST(Narration, TheComparedRunAndTheRatio) {
         "{{in braces}} {imbalance:1}",
         {&left, &right});
     ASSERT_TRUE(text.ok()) << text.error();
-    EXPECT_EQ(*text, "0.194\u00a0ms against 0.0400\u00a0ms: 0.21× {in braces} 2.3");
+    EXPECT_EQ(*text, "0.194\u00a0ms against 0.0400\u00a0ms: 0.206× {in braces} 2.3");
+}
+
+// A ratio keeps three significant digits, as every figure does: two
+// decimals printed 8.56 µs against 663 µs as "0.01×". Decimals the author
+// gives still win, and a percentage reads as before.
+TEST(Narration, RatiosKeepThreeSignificantDigits) {
+    const ws::Run fast = timedRun(0.00856);
+    for (const auto& [slowMs, expected] :
+         std::vector<std::pair<double, std::string>>{{0.663, "77.5×"},
+                                                     {0.00865, "1.01×"},
+                                                     {0.374, "43.7×"},
+                                                     {0.8646, "101×"},
+                                                     {0.00856 * 1234, "1,234×"}}) {
+        const ws::Run slow = timedRun(slowMs);
+        EXPECT_EQ(resolveNarrationOrEllipsis("{ratio.kernel_ms}", {&fast, &slow}), expected);
+    }
+    const ws::Run slow = timedRun(0.663);
+    EXPECT_EQ(resolveNarrationOrEllipsis("{ratio.kernel_us}", {&slow, &fast}), "0.0129×");
+    EXPECT_EQ(resolveNarrationOrEllipsis("{compare.kernel_us / kernel_us}", {&slow, &fast}),
+              "0.0129×");
+    EXPECT_EQ(resolveNarrationOrEllipsis("{ratio.kernel_ms:1} {ratio.kernel_ms:0}", {&slow, &fast}),
+              "0.0× 0×");
+    EXPECT_EQ(resolveNarrationOrEllipsis("{compare.kernel_us / kernel_us:%}", {&slow, &fast}),
+              "1.3\u00a0%");
+    EXPECT_EQ(resolveNarrationOrEllipsis("{kernel_us / compare.kernel_us:%}", {&slow, &fast}),
+              "7,745\u00a0%");
+}
+
+ws::Run onGpu(const std::string& gpu, double kernelMs, double gflops) {
+    ws::Run run = timedRun(kernelMs);
+    run.device.name = gpu;
+    run.figures["rateGflops"] = gflops;
+    return run;
+}
+
+// A slide presented from an H100's folder took cuBLAS from the bundled H200
+// run and read "101 % of cuBLAS" as one GPU's: each figure of a run of
+// another GPU now carries that GPU's mark, and the marks' notes say which.
+TEST(Narration, FiguresOfAnotherGpusRunAreMarked) {
+    const ws::Run h100 = onGpu("NVIDIA H100 80GB HBM3", 0.2, 774000);
+    const ws::Run h200 = onGpu("NVIDIA H200", 0.2, 769000);
+    const ws::Run alsoH100 = onGpu("NVIDIA H100 80GB HBM3", 0.4, 387000);
+    NarrationRuns runs{&h100, nullptr, {{"cublas", &h200}, {"tma", &alsoH100}}};
+    const MarkedNarration m = resolveNarrationMarked(
+        "**{rateGflops}** against **{cublas.rateGflops}**: {rateGflops / cublas.rateGflops:%}, "
+        "{tma.rateGflops / rateGflops}",
+        runs);
+    EXPECT_EQ(m.text, "**774\u00a0TFLOP/s** against **769\u00a0TFLOP/s†**: 101\u00a0%†, 0.500×");
+    ASSERT_EQ(m.otherGpus.size(), 1u);
+    EXPECT_EQ(m.otherGpus[0].mark, "†");
+    EXPECT_EQ(m.otherGpus[0].gpu, "NVIDIA H200");
+    EXPECT_EQ(m.otherGpus[0].runs, std::vector<std::string>{"cublas"});
+    EXPECT_EQ(otherGpuNotes(m, runs),
+              std::vector<std::string>{"† measured on H200, not on this slide's H100 80GB HBM3"});
+    EXPECT_EQ(
+        otherGpuNotes(m, runs, true),
+        std::vector<std::string>{"† cublas measured on H200, not on this slide's H100 80GB HBM3"});
+    // The plain resolution, for expectations and record-lesson, is unmarked.
+    EXPECT_EQ(resolveNarrationOrEllipsis("{cublas.rateGflops}", runs), "769\u00a0TFLOP/s");
+}
+
+TEST(Narration, TheComparedRunAndTwoOtherGpusEachGetTheirMark) {
+    const ws::Run h100 = onGpu("NVIDIA H100 80GB HBM3", 0.2, 1);
+    const ws::Run h200 = onGpu("NVIDIA H200", 0.1, 1);
+    const ws::Run a100 = onGpu("NVIDIA A100-SXM4-80GB", 0.4, 1);
+    NarrationRuns runs{&h100, &h200, {{"old", &a100}}};
+    const MarkedNarration m = resolveNarrationMarked(
+        "{compare.kernel_ms} ({ratio.kernel_ms}), {old.kernel_ms / compare.kernel_ms}, "
+        "{old.kernel_ms}, {kernel_ms}",
+        runs);
+    EXPECT_EQ(m.text, "0.100\u00a0ms† (0.500×†), 4.00×‡†, 0.400\u00a0ms‡, 0.200\u00a0ms");
+    ASSERT_EQ(m.otherGpus.size(), 2u);
+    EXPECT_EQ(m.otherGpus[0].runs, std::vector<std::string>{"compare"});
+    EXPECT_EQ(m.otherGpus[1].runs, std::vector<std::string>{"old"});
+    const auto notes = otherGpuNotes(m, runs);
+    ASSERT_EQ(notes.size(), 2u);
+    EXPECT_EQ(notes[1], "‡ measured on A100-SXM4-80GB, not on this slide's H100 80GB HBM3");
+}
+
+TEST(Narration, RunsOfOneGpuOrOfUnnamedDevicesAreNotMarked) {
+    const ws::Run a = onGpu("NVIDIA H200", 0.2, 1), b = onGpu("NVIDIA H200", 0.1, 1);
+    const ws::Run unnamed = timedRun(0.3);
+    for (const NarrationRuns& runs :
+         {NarrationRuns{&a, &b, {{"x", &b}}}, NarrationRuns{&unnamed, &a, {{"x", &b}}},
+          NarrationRuns{&a, &unnamed, {{"x", &unnamed}}}}) {
+        const MarkedNarration m =
+            resolveNarrationMarked("{ratio.kernel_ms} {x.kernel_ms} {compare.kernel_ms}", runs);
+        EXPECT_TRUE(m.otherGpus.empty()) << m.text;
+        EXPECT_EQ(m.text.find("†"), std::string::npos) << m.text;
+    }
+    // A figure still loading reads "…" and carries no mark.
+    const MarkedNarration loading =
+        resolveNarrationMarked("{x.kernel_ms}", NarrationRuns{&a, nullptr, {}});
+    EXPECT_EQ(loading.text, "…");
+    EXPECT_TRUE(loading.otherGpus.empty());
+    EXPECT_EQ(shortGpuName("NVIDIA H100 80GB HBM3"), "H100 80GB HBM3");
+    EXPECT_EQ(shortGpuName("Test GPU"), "Test GPU");
 }
 
 TEST(Narration, AFigureTheRunLacksIsAnErrorNamingIt) {
@@ -63,7 +160,7 @@ TEST(Narration, NamedRunsAndQuotients) {
         "{copy.kernel_ms / kernel_ms:%}, {kernel_ms/copy.kernel_ms:1}",
         runs);
     ASSERT_TRUE(text.ok()) << text.error();
-    EXPECT_EQ(*text, "0.500\u00a0ms against 0.400\u00a0ms: 0.80×, 80\u00a0%, 1.2×");
+    EXPECT_EQ(*text, "0.500\u00a0ms against 0.400\u00a0ms: 0.800×, 80\u00a0%, 1.2×");
     auto missing = resolveNarration("{next.kernel_ms}", runs);
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().find("the run 'next' is not loaded"), std::string::npos)
@@ -222,6 +319,40 @@ TEST(RunFigures, TensorCoreRatesReadInTflops) {
     EXPECT_EQ(formatFigure(RunFigure{866008.0, "GFLOP/s"}), "866\u00a0TFLOP/s");
     EXPECT_EQ(formatFigure(RunFigure{1070531.0, "GFLOP/s"}), "1,071\u00a0TFLOP/s");
     EXPECT_EQ(formatFigure(RunFigure{866008.0, "GFLOP/s"}, 1), "866.0\u00a0TFLOP/s");
+}
+
+TEST(RunFigures, TheFewestAndMostBlocksAnSmRan) {
+    // Blocks of unequal times leave SMs with unequal counts: the execution
+    // model's slide says so from these, not from typed numbers (issue 45).
+    ws::Run run;
+    ws::Launch launch;
+    launch.blocks.resize(5);
+    const std::uint32_t sms[] = {0, 0, 0, 3, 3};  // SMs 1 and 2 ran none
+    for (std::size_t i = 0; i < 5; ++i) {
+        launch.blocks.block[i] = std::uint32_t(i);
+        launch.blocks.sm[i] = sms[i];
+        launch.blocks.startNs[i] = 100 * i;
+        launch.blocks.endNs[i] = 100 * i + 50;
+    }
+    run.launches.push_back(launch);
+    const auto f = runFigures(run);
+    EXPECT_EQ(f.at("blocks_per_sm_min").value, 2);
+    EXPECT_EQ(f.at("blocks_per_sm_max").value, 3);
+    EXPECT_TRUE(f.at("blocks_per_sm_max").whole);
+    EXPECT_EQ(runFigures(ws::Run{}).count("blocks_per_sm_min"), 0u);
+}
+
+TEST(RunFigures, AnInterpolatedSizeReadsAsTheChartWritesIt) {
+    // The CPU-against-GPU chart said "about 30,800" where the caption beside
+    // it said "about 30,802" (issue 45): three significant digits in both.
+    ws::Run run;
+    run.figures["crossoverElements"] = 30802.4;
+    run.figures["crossoverWithTransfersElements"] = 20123456;
+    run.figures["smallElements"] = 357;
+    const auto f = runFigures(run);
+    EXPECT_EQ(formatFigure(f.at("crossoverElements")), "30,800");
+    EXPECT_EQ(formatFigure(f.at("crossoverWithTransfersElements")), "20.1 million");
+    EXPECT_EQ(formatFigure(f.at("smallElements")), "357");
 }
 
 }  // namespace
