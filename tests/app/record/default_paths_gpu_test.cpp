@@ -20,12 +20,18 @@
 #include "core/profile/occupancy_prediction.h"
 #include "core/trace/trace_io.h"
 #include "kernels/device/device_query.h"
+#include "kernels/profile/why_recorder.h"
 
 namespace ws::record {
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+// As warpscope-record's main does before its first CUDA call: stall samples
+// name lines, and are drawn at all, only in code loaded after it (without
+// it every why slide of record-lesson lacked its stall figures here).
+[[maybe_unused]] const bool kWhyPrepared = (profile::prepareWhyProfiling(), true);
 
 fs::path resources() {
     const char* src = std::getenv("WARPSCOPE_SOURCE_DIR");
