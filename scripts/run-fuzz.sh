@@ -22,7 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 
-targets=(trace lesson)
+targets=(trace lesson cubin_line)
 
 # The trace reader: every bundled trace, every old-version sample, and the
 # synthetic runs trace_seed_corpus writes. Run it with -l 8192: the traces
@@ -36,6 +36,12 @@ seed_trace() {
 # the tests' inputs). Lessons are small: run it with -l 1024 to stay quick.
 seed_lesson() {
     find "$root/resources/lessons" -name '*.yaml' -type f
+}
+
+# The cubin line-table reader: the cubins its tests were built from. Run it
+# with -l 16384 (they are 8 to 15 KB).
+seed_cubin_line() {
+    find "$root/tests/core/device/line_tables" -name '*.cubin' -type f
 }
 
 usage() {
