@@ -34,6 +34,15 @@ struct ProfiledFunction {
     std::vector<std::uint32_t> file;
     std::vector<std::string> sass;
     std::vector<std::string> files;  // paths from the source root where known
+    // For an instruction inlined from a helper, the line of the kernel's own
+    // body whose call brought it in (the outermost call of its inline chain,
+    // from the cubin's line table: core/device/cubin_line_table.h) and that
+    // line's file (an index into `files`); line 0 where the instruction was
+    // not inlined or its calls are not known. Both empty where the run kept
+    // no inline information: traces recorded before it was, kernels without
+    // line information. Then an inlined helper's line stands on its own.
+    std::vector<std::uint32_t> callerLine;
+    std::vector<std::uint32_t> callerFile;
     // What one block holds on the SM, from the cubin: registers per thread
     // (0: not known, as in traces recorded before they were kept) and the
     // static shared memory, which the launches' `sharedBytes` (dynamic) leave

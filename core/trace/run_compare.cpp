@@ -34,7 +34,7 @@ WS_COMPARED(Run, 1736);
 WS_COMPARED(RecordTable, 56);
 WS_COMPARED(Column, 64);
 WS_COMPARED(RunProfile, 336);
-WS_COMPARED(ProfiledFunction, 224);
+WS_COMPARED(ProfiledFunction, 272);
 WS_COMPARED(StallSampleRecords, 96);
 WS_COMPARED(ProfileCounter, 72);
 #undef WS_COMPARED
@@ -337,6 +337,8 @@ void compareProfile(Comparer& c, const RunProfile& a, const RunProfile& b) {
         c.values(at + "file", f.file, g.file);
         c.values(at + "files", f.files, g.files);
         c.values(at + "sass", f.sass, g.sass);
+        c.values(at + "callerLine", f.callerLine, g.callerLine);
+        c.values(at + "callerFile", f.callerFile, g.callerFile);
         c.field(at + "registers", f.registersPerThread, g.registersPerThread);
         c.field(at + "staticSharedBytes", f.staticSharedBytes, g.staticSharedBytes);
     }

@@ -34,6 +34,13 @@ json functionJson(const ProfiledFunction& f) {
                 {"file", packed(f.file)},
                 {"files", f.files},
                 {"sass", f.sass}};
+    // Only where the cubin's line table said: a file without them reads as
+    // having no inline information, and a profile without it is written
+    // byte for byte as before it was kept.
+    if (!f.callerLine.empty() || !f.callerFile.empty()) {
+        out["callerLine"] = packed(f.callerLine);
+        out["callerFile"] = packed(f.callerFile);
+    }
     // Only where the cubin gave them: a file without them reads as unknown.
     if (f.registersPerThread > 0) {
         out["registers"] = f.registersPerThread;
@@ -62,6 +69,8 @@ std::vector<ProfiledFunction> readFunctions(const json& value, int version) {
         m.array("file", f.file);
         m.texts("files", f.files);
         m.texts("sass", f.sass);
+        m.array("callerLine", f.callerLine);
+        m.array("callerFile", f.callerFile);
         m.integer("registers", f.registersPerThread);
         m.integer("staticSharedBytes", f.staticSharedBytes);
         functions.push_back(std::move(f));
@@ -137,6 +146,18 @@ Status checkStalls(const RunProfile& p) {
     return below("profile.stalls.reason", s.reason, p.stallReasons.size(), "stall reasons");
 }
 
+// The inline information comes whole or not at all: one caller line and
+// file per instruction, each file one of `files`.
+Status checkCallers(const ProfiledFunction& f, const std::string& at) {
+    if (f.callerLine.empty() && f.callerFile.empty()) return {};
+    const std::size_t n = f.pcOffset.size();
+    if (Status s = sameLength(at + "callerLine", f.callerLine.size(), at + "pcOffset", n); !s)
+        return s;
+    if (Status s = sameLength(at + "callerFile", f.callerFile.size(), at + "pcOffset", n); !s)
+        return s;
+    return below(at + "callerFile", f.callerFile, f.files.size(), "files");
+}
+
 Status checkFunctions(const RunProfile& p) {
     for (std::size_t i = 0; i < p.functions.size(); ++i) {
         const ProfiledFunction& f = p.functions[i];
@@ -148,6 +169,7 @@ Status checkFunctions(const RunProfile& p) {
         if (f.registersPerThread > 255)
             return makeError(at + "registers is " + std::to_string(f.registersPerThread) +
                              ", above the 255 a thread can hold");
+        if (Status s = checkCallers(f, at); !s) return s;
         // Without `file` every line is in sourceFile; with it, one index per instruction.
         if (f.file.empty()) continue;
         if (Status s = sameLength(at + "file", f.file.size(), at + "pcOffset", n); !s) return s;

@@ -8,10 +8,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
+#include "core/device/cubin_line_table.h"
 #include "core/device/sass_listing.h"
 #include "kernels/profile/cubin_symbols.h"
 #include "kernels/profile/embedded_sources.h"
@@ -85,6 +88,35 @@ SourcePlace sourceOf(const Cubin& cubin, const std::string& name, std::uint64_t 
     return place;
 }
 
+// One file spelled two ways ("cuda/bin/../targets" in the line table,
+// "cuda/targets" from CUPTI) is one file.
+std::string normalPath(const std::string& path) {
+    return std::filesystem::path(path).lexically_normal().generic_string();
+}
+
+// The kernel's line that the instruction at `pcOffset` was inlined through
+// (the outermost call of its chain in the cubin's line table), where the
+// table agrees with CUPTI on the instruction's own line; nothing for code
+// that was not inlined or where they disagree.
+std::optional<SourcePlace> callerOf(const CubinLineTable& lines, std::uint32_t pcOffset,
+                                    const SourcePlace& own, bool& disagreed) {
+    const auto source = lines.sourceAt(pcOffset);
+    if (!source) return std::nullopt;
+    if (source->place.line != own.line ||
+        normalPath(lines.pathOf(source->place)) != normalPath(own.path)) {
+        disagreed = true;
+        return std::nullopt;
+    }
+    if (source->calls.empty()) return std::nullopt;
+    const CubinLine& call = source->calls.back();
+    if (call.line == 0 || lines.pathOf(call).empty()) return std::nullopt;
+    return SourcePlace{call.line, lines.pathOf(call)};
+}
+
+void addNote(std::string& note, const std::string& more) {
+    note += (note.empty() ? "" : "; ") + more;
+}
+
 }  // namespace
 
 std::string demangled(std::string_view mangledName) {
@@ -122,29 +154,61 @@ FunctionListing listFunction(std::string_view mangledName, const Cubin* cubin) {
     else
         out.note = "cuobjdump was not found where the run was made, so its SASS is not shown";
 
+    // The calls each instruction came through, from the cubin's own line
+    // table: CUPTI gives only the innermost line.
+    const auto lines = readCubinLineTable(*cubin, mangledName);
+    bool disagreed = false;
+
     // Each compiler path once, as the embedded path where there is one.
     std::map<std::string, std::uint32_t> fileIndex;
     std::vector<std::size_t> linesIn;
+    auto indexOf = [&](const std::string& path) {
+        const std::string normal = normalPath(path);
+        auto [it, added] = fileIndex.try_emplace(normal, std::uint32_t(f.files.size()));
+        if (added) {
+            f.files.push_back(embeddedPathFor(normal).value_or(normal));
+            linesIn.push_back(0);
+        }
+        return it->second;
+    };
     for (std::uint32_t at = 0; at + kInstructionBytes <= extent->bytes; at += kInstructionBytes) {
         const SourcePlace place = sourceOf(*cubin, f.name, at);
-        std::uint32_t index = 0;
-        if (!place.path.empty()) {
-            auto [it, added] = fileIndex.try_emplace(place.path, std::uint32_t(f.files.size()));
-            if (added) {
-                f.files.push_back(embeddedPathFor(place.path).value_or(place.path));
-                linesIn.push_back(0);
-            }
-            index = it->second;
-            if (place.line > 0) ++linesIn[index];
-        }
+        const std::uint32_t index = place.path.empty() ? 0 : indexOf(place.path);
+        std::optional<SourcePlace> caller;
+        if (lines && place.line > 0 && !place.path.empty())
+            caller = callerOf(*lines, at, place, disagreed);
+        f.callerLine.push_back(caller ? caller->line : 0);
+        f.callerFile.push_back(caller ? indexOf(caller->path) : 0);
+        // The kernel's own lines: an inlined instruction's is its caller's.
+        if (caller)
+            ++linesIn[f.callerFile.back()];
+        else if (place.line > 0 && !place.path.empty())
+            ++linesIn[index];
         f.pcOffset.push_back(at);
         f.line.push_back(f.files.empty() ? 0 : place.line);
         f.file.push_back(index);
         const auto found = sassAt.find(at);
         f.sass.push_back(found != sassAt.end() ? found->second->text : std::string());
     }
-    // The kernel's own file is the one most of its lines are in; an inlined
-    // helper's lines stay in the helper's file.
+    // A kernel without line information (cuBLAS's, or one built without
+    // -lineinfo) names no file: its rows keep no file index, which would
+    // point past the empty file table, and every line stays "(no line)".
+    // Its calls are not known either.
+    if (f.files.empty()) f.file.clear();
+    if (f.files.empty() || !lines) {
+        f.callerLine.clear();
+        f.callerFile.clear();
+    }
+    if (!f.files.empty() && !lines)
+        addNote(out.note, "its line table could not be read (" + lines.error() +
+                              "), so code inlined from helpers counts on the helpers' lines");
+    if (disagreed)
+        addNote(out.note,
+                "its line table and CUPTI disagreed on some instructions' lines, whose calls are "
+                "not kept");
+    // The kernel's own file is the one most of its lines are in, an inlined
+    // helper's instructions counted on the line that called it; where the
+    // calls are not known, a helper's lines stay in the helper's file.
     const auto most = std::max_element(linesIn.begin(), linesIn.end());
     if (most != linesIn.end()) f.sourceFile = f.files[std::size_t(most - linesIn.begin())];
     // The padding after the last instruction (NOPs) draws no samples and
@@ -152,7 +216,9 @@ FunctionListing listFunction(std::string_view mangledName, const Cubin* cubin) {
     while (!f.sass.empty() && f.sass.back().starts_with("NOP")) {
         f.pcOffset.pop_back();
         f.line.pop_back();
-        f.file.pop_back();
+        if (!f.file.empty()) f.file.pop_back();
+        if (!f.callerLine.empty()) f.callerLine.pop_back();
+        if (!f.callerFile.empty()) f.callerFile.pop_back();
         f.sass.pop_back();
     }
     return out;

@@ -44,7 +44,8 @@ void shrinkLaunch(Launch& l, std::size_t rows) {
 // point at a function and a reason that are left.
 void shrinkProfile(RunProfile& p, const ShrinkLimits& limits) {
     cut(p.functions, limits.launches);
-    for (auto& f : p.functions) cutAll(limits.rows, f.pcOffset, f.line, f.sass);
+    for (auto& f : p.functions)
+        cutAll(limits.rows, f.pcOffset, f.line, f.file, f.sass, f.callerLine, f.callerFile);
     cut(p.stallReasons, limits.rows);
     StallSampleRecords kept;
     const StallSampleRecords& s = p.stalls;
