@@ -57,9 +57,24 @@ std::unordered_map<std::uint32_t, std::size_t> instructionRows(const ProfiledFun
     return rows;
 }
 
-LinePlace placeAt(const ProfiledFunction& f, std::size_t row) {
+// Where an instruction's code was written: its own line, a helper's for
+// inlined code.
+LinePlace writtenAt(const ProfiledFunction& f, std::size_t row) {
     if (row >= f.line.size() || f.line[row] == 0) return {ownFileOf(f), kNoLine};
     return {row < f.file.size() ? f.file[row] : ownFileOf(f), int(f.line[row])};
+}
+
+// Whether the profile knows the instruction was inlined from a helper
+// (older traces hold no calls: then none was, as far as they tell).
+bool inlinedAt(const ProfiledFunction& f, std::size_t row) {
+    return row < f.callerLine.size() && row < f.callerFile.size() && f.callerLine[row] != 0;
+}
+
+// The kernel's line an instruction counts on: the line that called the
+// helper its code was inlined from, else where it was written.
+LinePlace placeAt(const ProfiledFunction& f, std::size_t row) {
+    if (inlinedAt(f, row)) return {f.callerFile[row], int(f.callerLine[row])};
+    return writtenAt(f, row);
 }
 
 std::uint64_t functionSamples(const RunProfile& profile, std::size_t function) {
@@ -175,11 +190,36 @@ std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std:
         in.pcOffset = pc;
         in.line = place.line;
         in.file = place.file;
-        if (const auto row = rows.find(pc); row != rows.end() && row->second < f.sass.size())
-            in.sass = f.sass[row->second];
+        if (const auto row = rows.find(pc); row != rows.end()) {
+            if (row->second < f.sass.size()) in.sass = f.sass[row->second];
+            if (inlinedAt(f, row->second)) in.helper = writtenAt(f, row->second);
+        }
         in.counts = countsOf(tally, total);
         out.push_back(std::move(in));
     }
+    return out;
+}
+
+std::vector<StallLine> inlinedLinesOf(const RunProfile& profile, std::size_t function,
+                                      LinePlace kernelLine) {
+    if (function >= profile.functions.size()) return {};
+    const ProfiledFunction& f = profile.functions[function];
+    const auto rows = instructionRows(f);
+    std::map<LinePlace, Tally, FileOrder> byHelperLine(FileOrder{ownFileOf(f)});
+    for (std::size_t i = 0; i < f.pcOffset.size(); ++i)
+        if (inlinedAt(f, i) && placeAt(f, i) == kernelLine) byHelperLine[writtenAt(f, i)];
+    forEachSample(profile, function, [&](std::uint32_t pc, std::uint32_t reason, std::uint64_t n) {
+        const auto row = rows.find(pc);
+        if (row != rows.end() && inlinedAt(f, row->second) && placeAt(f, row->second) == kernelLine)
+            byHelperLine[writtenAt(f, row->second)].add(profile, reason, n);
+    });
+    const std::uint64_t total = functionSamples(profile, function);
+    std::vector<StallLine> out;
+    for (const auto& [place, tally] : byHelperLine)
+        out.push_back({place.line, place.file, countsOf(tally, total)});
+    std::stable_sort(out.begin(), out.end(), [](const StallLine& a, const StallLine& b) {
+        return a.counts.samples > b.counts.samples;
+    });
     return out;
 }
 

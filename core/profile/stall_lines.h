@@ -4,6 +4,13 @@
 // waited on, and what they waited for. Samples of a "_not_issued" variant
 // are counted apart (notIssued), never in the totals, since they are a part
 // of samples already counted under their reason.
+//
+// A line is a line of the kernel's own body: where the profile knows through
+// which call an instruction was inlined from a helper
+// (ProfiledFunction::callerLine), the instruction counts on the kernel's line
+// that made the call, and inlinedLinesOf tells the helper's lines inside it.
+// Without that knowledge (traces recorded before it was kept) a helper's
+// line is a line of its own, in the helper's file.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -48,8 +55,11 @@ struct StallLine {
 
 struct StallInstruction {
     std::uint32_t pcOffset = 0;
-    int line = kNoLine;
+    int line = kNoLine;  // the line it counts on
     std::uint32_t file = 0;
+    // Where its code was written when that is a helper inlined into `line`
+    // (the helper's file and line); line kNoLine where it was not inlined.
+    LinePlace helper{0, kNoLine};
     std::string sass;  // "" where the run found no disassembler
     StallCounts counts;
 };
@@ -80,6 +90,11 @@ std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std:
 // The same for a line of the kernel's own file.
 std::vector<StallInstruction> instructionsOfLine(const RunProfile& profile, std::size_t function,
                                                  int line);
+// The helpers' lines whose code was inlined into a line of the kernel, with
+// what each drew (shares of the function's samples), most samples first and
+// then in file order; empty where none was, or the profile does not know.
+std::vector<StallLine> inlinedLinesOf(const RunProfile& profile, std::size_t function,
+                                      LinePlace kernelLine);
 
 // The file the kernel's own lines are in (its sourceFile's index; 0 where
 // the function names no files) and the path of a line's file ("" unknown).

@@ -10,23 +10,18 @@
 #include <QWheelEvent>
 #include <algorithm>
 
-#include "core/common/counted.h"
-#include "core/common/digit_groups.h"
+#include "core/profile/kernel_name.h"
 #include "core/profile/stall_reasons.h"
 #include "widgets/profile/profile_messages.h"
 #include "widgets/profile/stall_bar.h"
 #include "widgets/profile/stall_colours.h"
+#include "widgets/profile/stall_text.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
 
 namespace ws {
-
-struct StallsView::Areas {
-    QRect title, legend, lines, instructions, footnote;
-    int rows = 0;  // line rows that fit in `lines`
-};
 
 // The columns of a line's row: its number, its source, its bar, its share.
 struct StallsView::LineColumns {
@@ -36,22 +31,12 @@ struct StallsView::LineColumns {
     int shareLeft = 0, shareWidth = 0;
 };
 
+using stall_text::countedText;
+using stall_text::percent;
+using stall_text::samplesText;
+using stall_text::shareOf;
+
 namespace {
-
-QString samplesText(std::uint64_t n) { return QString::fromStdString(groupedDigits(n)); }
-
-QString countedText(long long n, const char* one, const char* many) {
-    return QString::fromStdString(counted(n, one, many));
-}
-
-// "48 %", and a decimal below 10 % so that small shares are not all "0 %".
-QString percent(double share) {
-    return QStringLiteral("%1 %").arg(share * 100, 0, 'f', share >= 0.1 ? 0 : 1);
-}
-
-double shareOf(std::uint64_t part, std::uint64_t whole) {
-    return whole > 0 ? double(part) / double(whole) : 0;
-}
 
 QString lineName(int line) { return QString::fromStdString(lineLabel(line)); }
 
@@ -76,8 +61,12 @@ QString footnoteOf(const RunProfile& p) {
         sentences << QObject::tr("%1 dropped.")
                          .arg(countedText((long long)p.droppedSamples, "sample was",
                                           "samples were"));
-    if (const double cost = p.samplingOverheadPercent(); cost != 0)
+    // Below half a percent (or faster, by chance) the difference is the
+    // launches' own spread: "-0.6 % slower" read like a glitch.
+    if (const double cost = p.samplingOverheadPercent(); cost >= 0.5)
         sentences << QObject::tr("Sampling made the kernel %1 % slower.").arg(cost, 0, 'f', 1);
+    else if (cost != 0)
+        sentences << QObject::tr("Sampling made the kernel no slower, within noise.");
     return sentences.join(QLatin1Char(' '));
 }
 
@@ -158,15 +147,26 @@ void StallsView::rebuild() {
     m_hottestButton->setHidden(!m_unavailable.isEmpty());
     m_fileButton->setHidden(!m_unavailable.isEmpty());
     m_functionChooser->clear();
-    for (const std::size_t f : m_functions)
+    for (const std::size_t f : m_functions) {
         m_functionChooser->addItem(
             tr("%1: %2 samples")
-                .arg(QString::fromStdString(run->profile.functions[f].displayName))
+                .arg(kernelName(f))
                 .arg(samplesText(stallsOfFunction(run->profile, f).counts.samples)));
+        // The whole signature (namespaces, template arguments) where it is asked for.
+        m_functionChooser->setItemData(
+            m_functionChooser->count() - 1,
+            QString::fromStdString(run->profile.functions[f].displayName), Qt::ToolTipRole);
+    }
     // One kernel needs no chooser; several (a reduction's two passes) do.
     m_functionChooser->setHidden(m_functions.size() < 2);
     placeControls();
     showFunction(m_functions.empty() ? 0 : m_functions.front());
+}
+
+QString StallsView::kernelName(std::size_t function) const {
+    const Run* run = m_model->run();
+    if (!run || function >= run->profile.functions.size()) return {};
+    return QString::fromStdString(shortKernelName(run->profile.functions[function].displayName));
 }
 
 void StallsView::setFunction(std::size_t function) {
@@ -179,6 +179,7 @@ void StallsView::showFunction(std::size_t function) {
     m_source.clear();
     m_shown.clear();
     m_instructions.clear();
+    m_inlined.clear();
     m_selected = {0, kNone};
     m_firstRow = 0;
     const Run* run = m_model->run();
@@ -191,10 +192,13 @@ void StallsView::showFunction(std::size_t function) {
     const auto chosen = std::find(m_functions.begin(), m_functions.end(), function);
     m_functionChooser->setCurrentIndex(int(chosen - m_functions.begin()));
     const ProfiledFunction& f = profile.functions[function];
-    for (const StallLine& l : m_stalls.lines) {
-        if (m_source.count(l.file)) continue;
-        auto& lines = m_source[l.file];
-        if (const auto text = profile.sources.find(filePathOf(f, l.file));
+    m_functionChooser->setToolTip(
+        tr("The kernel whose samples are shown: %1").arg(QString::fromStdString(f.displayName)));
+    // Every file of the function: the kernel's lines, and the helpers'
+    // inlined into them that the pane beside shows.
+    for (std::uint32_t file = 0; file < std::max<std::size_t>(f.files.size(), 1); ++file) {
+        auto& lines = m_source[file];
+        if (const auto text = profile.sources.find(filePathOf(f, file));
             text != profile.sources.end())
             for (const QString& line :
                  QString::fromStdString(text->second).split(QLatin1Char('\n')))
@@ -239,6 +243,7 @@ void StallsView::selectPlace(LinePlace place) {
     if (!known || !run) return;
     m_selected = place;
     m_instructions = instructionsOfLine(run->profile, m_stalls.function, place);
+    m_inlined = inlinedLinesOf(run->profile, m_stalls.function, place);
     scrollToShow(place);
     update();
     emit lineSelected(place.line);
@@ -355,22 +360,6 @@ QRectF StallsView::lineBar(const Areas& a, int row) const {
     return QRectF(c.barLeft, a.lines.top() + row * rowH + (rowH - barH) / 2.0, c.barWidth, barH);
 }
 
-int StallsView::instructionsTop(const Areas& a) const {
-    return a.instructions.top() + QFontMetrics(font()).height() + int(ui::px(8));
-}
-
-QRectF StallsView::instructionBar(const Areas& a, std::size_t i) const {
-    // Each instruction takes a row for its text and the next for its bar,
-    // indented past the address.
-    const int rowH = rowHeight();
-    const int barH = std::max(4, rowH / 2);
-    const int indent = QFontMetrics(monoFont()).horizontalAdvance(QStringLiteral("0000  "));
-    const int shareW = QFontMetrics(font()).horizontalAdvance(QStringLiteral("100 %"));
-    const int top = instructionsTop(a) + int(i) * 2 * rowH + rowH;
-    return QRectF(a.instructions.left() + indent, top + (rowH - barH) / 2.0,
-                  std::max(0, a.instructions.width() - indent - shareW - int(ui::px(8))), barH);
-}
-
 void StallsView::scrollToShow(LinePlace place) {
     const int fit = rowsThatFit(areas());
     const auto at = std::find_if(m_shown.begin(), m_shown.end(),
@@ -402,8 +391,6 @@ QRect StallsView::lineRowRect(LinePlace place) const {
                          rowHeight());
     return {};
 }
-
-QRect StallsView::instructionsArea() const { return areas().instructions; }
 
 void StallsView::placeControls() {
     const int pad = int(ui::px(8));
@@ -448,10 +435,11 @@ void StallsView::paintEvent(QPaintEvent*) {
     p.setPen(palette::text());
     drawTitle(p, font(), a.title,
               tr("Where the warps of %1 waited: %2 samples")
-                  .arg(QString::fromStdString(profile.functions[m_stalls.function].displayName))
+                  .arg(kernelName(m_stalls.function))
                   .arg(samplesText(m_stalls.counts.samples)));
     drawLegend(p, a.legend, legendOf(profile, m_stalls.counts));
     paintLines(p, a);
+    paintInlined(p, a);
     paintInstructions(p, a);
     if (!a.footnote.isEmpty()) {
         p.setFont(font());
@@ -524,64 +512,6 @@ void StallsView::paintLines(QPainter& p, const Areas& a) const {
     }
 }
 
-void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
-    const StallLine* line = selectedStallLine();
-    if (a.instructions.isEmpty() || !line) return;
-    const Run* run = m_model->run();
-    const QRect pane = a.instructions;
-    const QFontMetrics fm(font());
-    const QFont mono = monoFont();
-    const QFontMetrics mfm(mono);
-    const int rowH = rowHeight();
-    p.setPen(palette::text());
-    drawTitle(p, font(), QRect(pane.left(), pane.top(), pane.width(), fm.height() + 2),
-              tr("%1: %2, %3 samples")
-                  .arg(placeName(m_selected),
-                       countedText((long long)m_instructions.size(), "instruction", "instructions"),
-                       samplesText(line->counts.samples)));
-    // As many instructions as fit, two rows each; where not all fit, the last
-    // row says how many more, inside the pane (below it is the footnote).
-    const int room = pane.bottom() - instructionsTop(a);
-    const std::size_t all = m_instructions.size();
-    const std::size_t shown =
-        int(all) * 2 * rowH <= room ? all : std::size_t(std::max(0, (room - rowH) / (2 * rowH)));
-    for (std::size_t i = 0; i < all; ++i) {
-        const StallInstruction& in = m_instructions[i];
-        const int y = instructionsTop(a) + int(i) * 2 * rowH;
-        if (i == shown) {
-            p.setFont(font());
-            p.setPen(palette::mutedText());
-            p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                       tr("… %1 more").arg(all - i));
-            break;
-        }
-        p.setFont(mono);
-        p.setPen(in.sass.empty() ? palette::mutedText() : palette::text());
-        const QString sass =
-            in.sass.empty() ? tr("(no SASS recorded)") : QString::fromStdString(in.sass);
-        p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                   mfm.elidedText(
-                       QStringLiteral("%1  %2").arg(in.pcOffset, 4, 16, QLatin1Char('0')).arg(sass),
-                       Qt::ElideRight, pane.width()));
-        // The line's instructions share its samples: each bar is one's part.
-        const QRectF bar = instructionBar(a, i);
-        p.setFont(font());
-        if (in.counts.samples == 0) {
-            p.setPen(palette::mutedText());
-            p.drawText(bar.toRect().adjusted(0, -rowH, 0, rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                       tr("no samples"));
-            continue;
-        }
-        p.fillRect(bar, palette::cellFill());
-        drawStallBar(p, in.counts, line->counts.samples, bar, run->profile.stallReasons);
-        p.setPen(palette::text());
-        p.drawText(
-            QRectF(bar.right() + ui::px(8), y + rowH, pane.right() - bar.right() - ui::px(8), rowH),
-            Qt::AlignRight | Qt::AlignVCenter,
-            percent(shareOf(in.counts.samples, line->counts.samples)));
-    }
-}
-
 QString StallsView::reasonTooltip(const StallCounts& counts, int reason,
                                   const QString& where) const {
     const RunProfile& profile = m_model->run()->profile;
@@ -608,6 +538,17 @@ bool StallsView::event(QEvent* e) {
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
     const Areas a = areas();
+    const Run* run = m_model->run();
+    if (run && m_unavailable.isEmpty() && a.title.contains(he->pos()) &&
+        m_stalls.function < run->profile.functions.size()) {
+        QToolTip::showText(
+            he->globalPos(),
+            QStringLiteral("<code>%1</code>")
+                .arg(QString::fromStdString(run->profile.functions[m_stalls.function].displayName)
+                         .toHtmlEscaped()),
+            this);
+        return true;
+    }
     if (const int index = rowAt(he->pos()); index >= 0) {
         const StallLine& l = m_shown[std::size_t(index)];
         QRectF bar = lineBar(a, index - m_firstRow);
@@ -616,33 +557,26 @@ bool StallsView::event(QEvent* e) {
         const int reason = bar.contains(he->pos())
                                ? stallBarReasonAt(l.counts, hottestSamples(), bar, he->pos().x())
                                : -1;
-        QToolTip::showText(
-            he->globalPos(),
+        QString text =
             reason >= 0
                 ? reasonTooltip(l.counts, reason, placeName(l.place()))
                 : tr("<b>%1</b><br><code>%2</code><br>%3 samples, %4 of the kernel's")
                       .arg(placeName(l.place()), sourceText(l.place()).trimmed().toHtmlEscaped(),
-                           samplesText(l.counts.samples), percent(l.counts.share)),
-            this);
+                           samplesText(l.counts.samples), percent(l.counts.share));
+        // Where the line's samples were, in the helpers it called.
+        if (reason < 0 && run) {
+            QStringList parts;
+            for (const StallLine& h : inlinedLinesOf(run->profile, m_stalls.function, l.place()))
+                if (h.counts.samples > 0 && parts.size() < 3)
+                    parts << tr("%1 (%2 samples)")
+                                 .arg(placeName(h.place()), samplesText(h.counts.samples));
+            if (!parts.isEmpty())
+                text += tr("<br>Inlined here: %1").arg(parts.join(QStringLiteral(", ")));
+        }
+        QToolTip::showText(he->globalPos(), text, this);
         return true;
     }
-    if (const StallLine* line = selectedStallLine(); line && a.instructions.contains(he->pos())) {
-        for (std::size_t i = 0; i < m_instructions.size(); ++i) {
-            const QRectF bar = instructionBar(a, i);
-            if (!bar.adjusted(0, -4, 0, 4).contains(he->pos())) continue;
-            const StallInstruction& in = m_instructions[i];
-            const int reason =
-                stallBarReasonAt(in.counts, line->counts.samples, bar, he->pos().x());
-            if (reason < 0) break;
-            QToolTip::showText(
-                he->globalPos(),
-                reasonTooltip(
-                    in.counts, reason,
-                    tr("the instruction at %1").arg(in.pcOffset, 4, 16, QLatin1Char('0'))),
-                this);
-            return true;
-        }
-    }
+    if (showPaneTooltip(he, a)) return true;
     QToolTip::hideText();
     return true;
 }

@@ -1,11 +1,15 @@
 #pragma once
 // Where the warps of a kernel waited, line by line: the kernel's source
 // lines (the text the trace carries), each with a bar of its stall samples
-// split by reason, hottest first or in file order. Selecting a line shows
-// its SASS instructions beside it, each with its own bar; the legend says
-// each reason in plain words and a tooltip gives CUPTI's name and the
-// counts. Samples of a "_not_issued" variant are a part of their reason's,
-// so they are told in the tooltip and never drawn twice.
+// split by reason, hottest first or in file order. A line is a line of the
+// kernel as its author wrote it: code inlined from a helper counts on the
+// line that called the helper (where the trace knows the calls). Selecting
+// a line shows beside it the helpers' lines inlined into it and its SASS
+// instructions, each with its own bar; the legend says each reason in plain
+// words and a tooltip gives CUPTI's name and the counts. Samples of a
+// "_not_issued" variant are a part of their reason's, so they are told in
+// the tooltip and never drawn twice. The kernel is named as written
+// ("transposeNaive"); its whole signature is in the tooltips.
 //
 // A lesson points at a line with highlightLine(): it is marked, selected
 // and scrolled into view. Without stall samples the view draws the sentence
@@ -18,6 +22,7 @@
 #include "widgets/model/playback_model.h"
 
 class QComboBox;
+class QHelpEvent;
 class QToolButton;
 
 namespace ws {
@@ -48,6 +53,11 @@ public:
     void selectPlace(LinePlace place);
     // The selected line's instructions, as the pane beside the lines shows them.
     const std::vector<StallInstruction>& selectedInstructions() const { return m_instructions; }
+    // The helpers' lines inlined into the selected line, most samples first,
+    // as the pane shows them above the instructions.
+    const std::vector<StallLine>& selectedInlinedLines() const { return m_inlined; }
+    // The kernel's name as the title and the chooser show it.
+    QString kernelName(std::size_t function) const;
     int highlightedLine() const { return m_highlighted.line; }
     // Marks a line of the kernel's own file (kNone: none), selects it and scrolls to it.
     void highlightLine(int line);
@@ -75,7 +85,10 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    struct Areas;
+    struct Areas {
+        QRect title, legend, lines, instructions, footnote;
+        int rows = 0;  // line rows that fit in `lines`
+    };
     struct LineColumns;
     Areas areas() const;
     LineColumns columnsOf(const QRect& pane) const;
@@ -98,11 +111,19 @@ private:
     const StallLine* selectedStallLine() const;
     // The bar of a line's row, and of instruction `i` in the pane beside.
     QRectF lineBar(const Areas& a, int row) const;
+    // The pane beside the lines, top to bottom: its title, the helpers'
+    // lines (a caption, then one row each, a note of those left out), then
+    // two rows per instruction.
+    int inlinedTop(const Areas& a) const;
+    std::size_t inlinedShown() const;
+    QRectF inlinedBar(const Areas& a, std::size_t i) const;
     int instructionsTop(const Areas& a) const;
     QRectF instructionBar(const Areas& a, std::size_t i) const;
     QString reasonTooltip(const StallCounts& counts, int reason, const QString& where) const;
     void paintLines(QPainter& p, const Areas& a) const;
+    void paintInlined(QPainter& p, const Areas& a) const;
     void paintInstructions(QPainter& p, const Areas& a) const;
+    bool showPaneTooltip(const QHelpEvent* e, const Areas& a);
 
     PlaybackModel* m_model;
     QComboBox* m_functionChooser;
@@ -115,6 +136,7 @@ private:
     FunctionStalls m_stalls;
     std::vector<StallLine> m_shown;
     std::vector<StallInstruction> m_instructions;
+    std::vector<StallLine> m_inlined;
     // The text of each file the function's lines are in, line 1 at index 0.
     std::map<std::uint32_t, std::vector<QString>> m_source;
     Order m_order = Order::Hottest;

@@ -1,5 +1,6 @@
 #include "tests/widgets/profile/profile_test_runs.h"
 
+#include "core/profile/synthetic_inlined_profile.h"
 #include "core/profile/synthetic_profile.h"
 #include "tests/widgets/support/qt_test_support.h"
 
@@ -8,6 +9,12 @@ namespace ws::test {
 Run profiledRun() {
     Run run = smallRun();
     run.profile = syntheticProfile();
+    return run;
+}
+
+Run inlinedProfileRun(bool withCallers) {
+    Run run = smallRun();
+    run.profile = syntheticInlinedProfile(withCallers);
     return run;
 }
 

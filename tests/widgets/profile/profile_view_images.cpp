@@ -1,7 +1,9 @@
 // Renders the stalls and counters views from the synthetic profile, to look
 // at:  ws_profile_view_images OUTPUT_DIR
 // Writes stalls.png, stalls-file-order.png, stalls-projector.png (the
-// projector scheme at a projector's font), stalls-unavailable.png and
+// projector scheme at a projector's font), stalls-inlined.png (a kernel whose
+// accesses are inlined from a helper), stalls-inlined-unknown.png (the same
+// as a trace without the calls reads), stalls-unavailable.png and
 // counters.png.
 #include <QApplication>
 #include <QDir>
@@ -58,6 +60,13 @@ int main(int argc, char** argv) {
         view.setFont(f);
         ok &= save(view, {1280, 720}, out.filePath("stalls-projector.png"));
         ws::ColourScheme::instance()->setScheme(ws::Scheme::Light);
+    }
+    for (const bool withCallers : {true, false}) {
+        ws::PlaybackModel inlined;
+        inlined.setRun(ws::test::prepared(ws::test::inlinedProfileRun(withCallers)));
+        ws::StallsView view(&inlined);
+        ok &= save(view, {1200, 640},
+                   out.filePath(withCallers ? "stalls-inlined.png" : "stalls-inlined-unknown.png"));
     }
     {
         ws::CountersView view(&model);

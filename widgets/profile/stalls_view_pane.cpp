@@ -1,0 +1,219 @@
+// The pane beside the stalls view's lines: the selected line's title, the
+// helpers' lines inlined into it and its SASS instructions, each with a bar
+// of its samples, and their tooltips.
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+
+#include "widgets/profile/stall_bar.h"
+#include "widgets/profile/stall_text.h"
+#include "widgets/profile/stalls_view.h"
+#include "widgets/view/palette.h"
+#include "widgets/view/ui_scale.h"
+#include "widgets/view/view_painting.h"
+
+namespace ws {
+
+using stall_text::countedText;
+using stall_text::percent;
+using stall_text::samplesText;
+using stall_text::shareOf;
+
+int StallsView::inlinedTop(const Areas& a) const {
+    return a.instructions.top() + QFontMetrics(font()).height() + int(ui::px(8));
+}
+
+// At most a few helper lines, so that the instructions keep the pane.
+std::size_t StallsView::inlinedShown() const {
+    constexpr std::size_t kMostShown = 4;
+    return m_inlined.size() <= kMostShown + 1 ? m_inlined.size() : kMostShown;
+}
+
+QRectF StallsView::inlinedBar(const Areas& a, std::size_t i) const {
+    // Below the caption, two rows each as the instructions have: the helper's
+    // line and its text, then its bar, as far in as theirs.
+    const int rowH = rowHeight();
+    const int barH = std::max(4, rowH / 2);
+    const int indent = QFontMetrics(monoFont()).horizontalAdvance(QStringLiteral("0000  "));
+    const int shareW = QFontMetrics(font()).horizontalAdvance(QStringLiteral("100 %"));
+    const int top = inlinedTop(a) + rowH + int(i) * 2 * rowH + rowH;
+    return QRectF(a.instructions.left() + indent, top + (rowH - barH) / 2.0,
+                  std::max(0, a.instructions.width() - indent - shareW - int(ui::px(8))), barH);
+}
+
+int StallsView::instructionsTop(const Areas& a) const {
+    if (m_inlined.empty()) return inlinedTop(a);
+    const int rows = 1 + 2 * int(inlinedShown()) + (inlinedShown() < m_inlined.size() ? 1 : 0);
+    return inlinedTop(a) + rows * rowHeight() + int(ui::px(8));
+}
+
+QRectF StallsView::instructionBar(const Areas& a, std::size_t i) const {
+    // Each instruction takes a row for its text and the next for its bar,
+    // indented past the address.
+    const int rowH = rowHeight();
+    const int barH = std::max(4, rowH / 2);
+    const int indent = QFontMetrics(monoFont()).horizontalAdvance(QStringLiteral("0000  "));
+    const int shareW = QFontMetrics(font()).horizontalAdvance(QStringLiteral("100 %"));
+    const int top = instructionsTop(a) + int(i) * 2 * rowH + rowH;
+    return QRectF(a.instructions.left() + indent, top + (rowH - barH) / 2.0,
+                  std::max(0, a.instructions.width() - indent - shareW - int(ui::px(8))), barH);
+}
+
+QRect StallsView::instructionsArea() const { return areas().instructions; }
+
+void StallsView::paintInlined(QPainter& p, const Areas& a) const {
+    const StallLine* line = selectedStallLine();
+    if (a.instructions.isEmpty() || !line || m_inlined.empty()) return;
+    const Run* run = m_model->run();
+    const QRect pane = a.instructions;
+    const QFont mono = monoFont();
+    const QFontMetrics mfm(mono);
+    const int rowH = rowHeight();
+    const int top = inlinedTop(a);
+    p.setFont(font());
+    p.setPen(palette::mutedText());
+    p.drawText(QRect(pane.left(), top, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Inlined here from helpers:"));
+    for (std::size_t i = 0; i < inlinedShown(); ++i) {
+        const StallLine& h = m_inlined[i];
+        const QRectF bar = inlinedBar(a, i);
+        const QRect row(pane.left(), int(bar.center().y()) - rowH / 2, pane.width(), rowH);
+        // "memory_trace.h line 255: if (active) *p = v;" on the row above its bar.
+        const QString text = sourceText(h.place()).trimmed();
+        const QString label = text.isEmpty() ? placeName(h.place())
+                                             : placeName(h.place()) + QStringLiteral(": ") + text;
+        p.setFont(mono);
+        p.setPen(palette::text());
+        p.drawText(row.translated(0, -rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   mfm.elidedText(label, Qt::ElideRight, pane.width()));
+        p.setFont(font());
+        if (h.counts.samples == 0) {
+            p.setPen(palette::mutedText());
+            p.drawText(bar.toRect().adjusted(0, -rowH, 0, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("no samples"));
+            continue;
+        }
+        // Each bar is the helper line's part of the selected line's samples.
+        p.fillRect(bar, palette::cellFill());
+        drawStallBar(p, h.counts, line->counts.samples, bar, run->profile.stallReasons);
+        p.setPen(palette::text());
+        p.drawText(QRectF(bar.right() + ui::px(8), row.top(),
+                          pane.right() - bar.right() - ui::px(8), rowH),
+                   Qt::AlignRight | Qt::AlignVCenter,
+                   percent(shareOf(h.counts.samples, line->counts.samples)));
+    }
+    if (const std::size_t left = m_inlined.size() - inlinedShown(); left > 0) {
+        p.setFont(font());
+        p.setPen(palette::mutedText());
+        p.drawText(
+            QRect(pane.left(), top + int(2 * inlinedShown() + 1) * rowH, pane.width(), rowH),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("… %1 more").arg(countedText((long long)left, "helper line", "helper lines")));
+    }
+}
+
+void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
+    const StallLine* line = selectedStallLine();
+    if (a.instructions.isEmpty() || !line) return;
+    const Run* run = m_model->run();
+    const QRect pane = a.instructions;
+    const QFontMetrics fm(font());
+    const QFont mono = monoFont();
+    const QFontMetrics mfm(mono);
+    const int rowH = rowHeight();
+    p.setPen(palette::text());
+    drawTitle(p, font(), QRect(pane.left(), pane.top(), pane.width(), fm.height() + 2),
+              tr("%1: %2, %3 samples")
+                  .arg(placeName(m_selected),
+                       countedText((long long)m_instructions.size(), "instruction", "instructions"),
+                       samplesText(line->counts.samples)));
+    // As many instructions as fit, two rows each; where not all fit, the last
+    // row says how many more, inside the pane (below it is the footnote).
+    const int room = pane.bottom() - instructionsTop(a);
+    const std::size_t all = m_instructions.size();
+    const std::size_t shown =
+        int(all) * 2 * rowH <= room ? all : std::size_t(std::max(0, (room - rowH) / (2 * rowH)));
+    for (std::size_t i = 0; i < all; ++i) {
+        const StallInstruction& in = m_instructions[i];
+        const int y = instructionsTop(a) + int(i) * 2 * rowH;
+        if (i == shown) {
+            p.setFont(font());
+            p.setPen(palette::mutedText());
+            p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("… %1 more").arg(all - i));
+            break;
+        }
+        p.setFont(mono);
+        p.setPen(in.sass.empty() ? palette::mutedText() : palette::text());
+        const QString sass =
+            in.sass.empty() ? tr("(no SASS recorded)") : QString::fromStdString(in.sass);
+        p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   mfm.elidedText(
+                       QStringLiteral("%1  %2").arg(in.pcOffset, 4, 16, QLatin1Char('0')).arg(sass),
+                       Qt::ElideRight, pane.width()));
+        // The line's instructions share its samples: each bar is one's part.
+        const QRectF bar = instructionBar(a, i);
+        p.setFont(font());
+        if (in.counts.samples == 0) {
+            p.setPen(palette::mutedText());
+            p.drawText(bar.toRect().adjusted(0, -rowH, 0, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("no samples"));
+            continue;
+        }
+        p.fillRect(bar, palette::cellFill());
+        drawStallBar(p, in.counts, line->counts.samples, bar, run->profile.stallReasons);
+        p.setPen(palette::text());
+        p.drawText(
+            QRectF(bar.right() + ui::px(8), y + rowH, pane.right() - bar.right() - ui::px(8), rowH),
+            Qt::AlignRight | Qt::AlignVCenter,
+            percent(shareOf(in.counts.samples, line->counts.samples)));
+    }
+}
+
+// The bars of the pane beside the lines: a helper line's or an
+// instruction's reasons, and a helper line's text in full.
+bool StallsView::showPaneTooltip(const QHelpEvent* he, const Areas& a) {
+    const StallLine* line = selectedStallLine();
+    if (!line || !a.instructions.contains(he->pos())) return false;
+    for (std::size_t i = 0; i < inlinedShown(); ++i) {
+        const StallLine& h = m_inlined[i];
+        const QRectF bar = inlinedBar(a, i);
+        if (bar.adjusted(0, -4, 0, 4).contains(he->pos())) {
+            const int reason = stallBarReasonAt(h.counts, line->counts.samples, bar, he->pos().x());
+            if (reason < 0) return false;
+            QToolTip::showText(he->globalPos(),
+                               reasonTooltip(h.counts, reason, placeName(h.place())), this);
+            return true;
+        }
+        // Its text, on the row above the bar.
+        const int textTop = int(bar.center().y()) - rowHeight() / 2 - rowHeight();
+        if (he->pos().y() >= textTop && he->pos().y() < textTop + rowHeight()) {
+            QToolTip::showText(
+                he->globalPos(),
+                tr("<b>%1</b>, inlined into %2<br><code>%3</code><br>%4 samples: %5 of %2's, "
+                   "%6 of the kernel's")
+                    .arg(placeName(h.place()), placeName(m_selected),
+                         sourceText(h.place()).trimmed().toHtmlEscaped(),
+                         samplesText(h.counts.samples),
+                         percent(shareOf(h.counts.samples, line->counts.samples)),
+                         percent(h.counts.share)),
+                this);
+            return true;
+        }
+    }
+    for (std::size_t i = 0; i < m_instructions.size(); ++i) {
+        const QRectF bar = instructionBar(a, i);
+        if (!bar.adjusted(0, -4, 0, 4).contains(he->pos())) continue;
+        const StallInstruction& in = m_instructions[i];
+        const int reason = stallBarReasonAt(in.counts, line->counts.samples, bar, he->pos().x());
+        if (reason < 0) return false;
+        QString where = tr("the instruction at %1").arg(in.pcOffset, 4, 16, QLatin1Char('0'));
+        if (in.helper.line != kNoLine) where += tr(" (%1)").arg(placeName(in.helper));
+        QToolTip::showText(he->globalPos(), reasonTooltip(in.counts, reason, where), this);
+        return true;
+    }
+    return false;
+}
+
+}  // namespace ws
