@@ -1,8 +1,11 @@
 #include "core/figures/run_comparison.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
 
+#include "core/common/digit_groups.h"
 #include "core/device/environment_badges.h"
 #include "core/figures/block_stats.h"
 #include "core/figures/overhead_text.h"
@@ -18,13 +21,28 @@ const char* kNone = "—";
 std::string number(double v, const char* unit, int decimals = 3) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, unit);
-    return buf;
+    // From 10,000 on, the whole part's digits grouped: a table row read
+    // "16436489" bank conflicts beside "130375909" (issue 45).
+    const std::string text = buf;
+    if (std::fabs(v) < 1e4 || std::fabs(v) >= 1e18) return text;
+    // The whole part as printed (rounded there), then the rest.
+    const std::size_t sign = text[0] == '-' ? 1 : 0;
+    const std::size_t end = text.find_first_not_of("0123456789", sign);
+    const std::string digits = text.substr(sign, end - sign);
+    return text.substr(0, sign) + groupedDigits(std::stoull(digits)) +
+           (end == std::string::npos ? "" : text.substr(end));
 }
 
 std::string ratio(double left, double right) {
     if (left <= 0 || right <= 0) return {};
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f×", right / left);
+    const double r = right / left;
+    // Below 0.01, three significant digits: 35,569 bank conflicts against
+    // 16,436,489 read "0.00×", as if there were none.
+    if (r < 0.01)
+        std::snprintf(buf, sizeof buf, "%.3g×", r);
+    else
+        std::snprintf(buf, sizeof buf, "%.2f×", r);
     return buf;
 }
 

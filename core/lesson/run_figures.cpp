@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/common/digit_groups.h"
+#include "core/figures/block_stats.h"
 #include "core/figures/run_comparison.h"
 #include "core/memory/bank_probe_cycles.h"
 #include "core/profile/counter_catalog.h"
@@ -32,6 +33,14 @@ RunFigure stored(const std::string& name, double value) {
     if (endsWith("Fraction")) return {value * 100, "%"};
     if (endsWith("GBs")) return {value, "GB/s"};
     if (endsWith("Gflops")) return {value, "GFLOP/s"};
+    if (endsWith("Elements") && value >= 1000) {
+        // An interpolated size, read as the CPU-against-GPU chart writes it:
+        // three significant digits ("about 30,800", where the caption said
+        // "30,802" beside it), millions in words.
+        const double step = std::pow(10.0, std::floor(std::log10(value)) - 2);
+        const double rounded = std::round(value / step) * step;
+        return {rounded, "", rounded < 1e6};
+    }
     const bool whole = std::floor(value) == value && std::fabs(value) < 1e15;
     return {value, "", whole};
 }
@@ -81,6 +90,23 @@ void addArrivalFigures(const Run& run, std::map<std::string, RunFigure>& f) {
         f["arrival_spread_us"] = {double(*hi - *lo) / 1000, "µs"};
         return;
     }
+}
+
+// The fewest and the most blocks one SM ran in the launch of most blocks,
+// of the SMs that ran any, as the statistics view counts them.
+std::optional<std::pair<std::uint32_t, std::uint32_t>> blocksPerSmRange(const Run& run) {
+    const Launch* busiest = nullptr;
+    for (const Launch& l : run.launches)
+        if (!busiest || l.blocks.size() > busiest->blocks.size()) busiest = &l;
+    if (!busiest || busiest->blocks.size() == 0) return std::nullopt;
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> range;
+    for (std::uint32_t n : blockStats(busiest->blocks).blocksPerSm) {
+        if (n == 0) continue;
+        if (!range) range = std::pair{n, n};
+        range->first = std::min(range->first, n);
+        range->second = std::max(range->second, n);
+    }
+    return range;
 }
 
 }  // namespace
@@ -138,6 +164,12 @@ std::map<std::string, RunFigure> runFigures(const Run& run) {
     f["sms"] = {double(run.device.smCount), "", true};
     f["waves"] = {double(waveCount(run)), "", true};
     f["blocks_per_sm"] = {meanBlocksPerSm(run), ""};
+    // Blocks of unequal times leave SMs with unequal counts, and the busiest
+    // slots with more waves than blocks over slots: the range says so.
+    if (const auto range = blocksPerSmRange(run)) {
+        f["blocks_per_sm_min"] = {double(range->first), "", true};
+        f["blocks_per_sm_max"] = {double(range->second), "", true};
+    }
     f["span_us"] = {spanUs(run), "µs"};
     f["timer_tick_ns"] = {double(run.device.timerTickNs), "ns", true};
     f["sm_clock_mhz"] = {double(run.device.smClockKHz) / 1000, "MHz", true};

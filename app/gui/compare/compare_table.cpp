@@ -89,7 +89,14 @@ int CompareTable::contentHeight() const {
 }
 
 int CompareTable::fittedHeight(int room, double share) const {
-    return std::clamp(contentHeight(), kMinHeight, std::max(kMinHeight, int(share * room)));
+    const int most = std::max(kMinHeight, int(share * room));
+    const int all = contentHeight();
+    if (all <= most) return std::max(all, kMinHeight);
+    // Whole rows only: a row cut at the table's bottom edge showed half its
+    // text on a projector ("alike in b"); the rest is a scroll away.
+    int h = contentHeight() - verticalHeader()->length();
+    for (int r = 0; r < rowCount() && h + rowHeight(r) <= most; ++r) h += rowHeight(r);
+    return std::max(h, kMinHeight);
 }
 
 void CompareTable::resizeEvent(QResizeEvent* e) {

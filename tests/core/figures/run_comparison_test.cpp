@@ -38,6 +38,19 @@ TEST(RunComparison, RatiosAreRightOverLeft) {
     EXPECT_EQ(row(rows, "verified").right, "yes");
 }
 
+TEST(RunComparison, LargeCountsHaveTheirDigitsGrouped) {
+    // "16436489" bank conflicts beside "130375909" read like a glitch (issue 45).
+    ws::Run a = timedRun(1.0, 1), b = timedRun(2.0, 1);
+    a.timing.kernelCvPercent = 12345.96;  // rounded where it is printed
+    const auto rows = compareRuns(a, b);
+    EXPECT_EQ(row(rows, "spread (CV)").left, "12,346.0 %");
+    ws::Run big = timedRun(1.0, 1e12);
+    EXPECT_EQ(row(compareRuns(big, b), "throughput").left, "1,000,000.0 GB/s");
+    // A ratio far below 1 keeps three significant digits, not "0.00×".
+    ws::Run slow = timedRun(500.0, 1), fast = timedRun(1.0, 1);
+    EXPECT_EQ(row(compareRuns(slow, fast), "kernel time").ratio, "0.002×");
+}
+
 TEST(RunComparison, ArithmeticRatesInGflopsOrTensorCoreTflops) {
     ws::Run a = timedRun(1.0, 1), b = timedRun(2.0, 1);
     a.timing.flops = b.timing.flops = 2.0 * 1024 * 1024 * 1024;  // 2 GFLOP
