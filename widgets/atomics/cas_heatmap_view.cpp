@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/common/time_offset.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/sequential_scale.h"
 #include "widgets/view/view_painting.h"
@@ -162,8 +163,16 @@ void CasHeatmapView::paintEvent(QPaintEvent*) {
                          tr("atomicCAS by the warp's 32 lanes:"), QStringLiteral("0"),
                          QString::number(m_maxSum));
     p.setPen(palette::mutedText());
+    // Which blocks were recorded stays; how they were picked, then what the
+    // other charts count, give way in a narrow view.
+    const qsizetype semicolon = m_sample.indexOf(QStringLiteral("; "));
+    const QString head = semicolon < 0 ? m_sample : m_sample.left(semicolon);
+    const qsizetype paren = head.indexOf(QStringLiteral(" ("));
     p.drawText(QRect(8, 10 + 2 * fm.height(), width() - 16, fm.height()), Qt::AlignLeft,
-               fm.elidedText(m_sample, Qt::ElideRight, width() - 16));
+               fitCaptionPieces(fm, width() - 16,
+                                {{paren < 0 ? head : head.left(paren), kCaptionValue},
+                                 {paren < 0 ? QString() : head.mid(paren), 1},
+                                 {semicolon < 0 ? QString() : m_sample.mid(semicolon), 0}}));
 }
 
 bool CasHeatmapView::event(QEvent* e) {

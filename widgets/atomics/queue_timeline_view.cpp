@@ -165,14 +165,21 @@ int QueueTimelineView::barAt(QPointF pos) const {
     return best;
 }
 
-QString QueueTimelineView::titleText() const {
+std::vector<CaptionPiece> QueueTimelineView::titlePieces() const {
     const auto& a = m_bars.analysis;
-    return tr("%1 items on %2 slots: longest SM busy %3× the mean; SMs run out of work over "
-              "the last %4; tail %5")
-        .arg(m_bars.bars.size())
-        .arg(a.slotCount)
-        .arg(a.imbalance, 0, 'f', 2)
-        .arg(formatDuration(a.finishSpreadNs), formatDuration(a.tailNs));
+    return {{tr("%1 items on %2 slots")
+                 .arg(groupDigits((long long)m_bars.bars.size()))
+                 .arg(a.slotCount),
+             kCaptionValue},
+            {tr(": longest SM busy %1× the mean").arg(a.imbalance, 0, 'f', 2), 1},
+            {tr("; SMs run out of work over the last %1").arg(formatDuration(a.finishSpreadNs)), 0},
+            {tr("; tail %1").arg(formatDuration(a.tailNs)), kCaptionValue}};
+}
+
+QString QueueTimelineView::titleText() const {
+    QString text;
+    for (const CaptionPiece& piece : titlePieces()) text += piece.text;
+    return text;
 }
 
 void QueueTimelineView::renderBars() {
@@ -287,7 +294,8 @@ void QueueTimelineView::paintEvent(QPaintEvent*) {
     paintLabels(p, lanes);
 
     p.setPen(palette::text());
-    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2), titleText());
+    drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2),
+              fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16, titlePieces()));
     const auto pieces = legendPieces();
     p.save();
     p.setClipRect(pieces[0]);

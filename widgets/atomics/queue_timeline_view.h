@@ -14,6 +14,7 @@
 #include "widgets/atomics/queue_bars.h"
 #include "widgets/model/playback_model.h"
 #include "widgets/model/timeline_data.h"
+#include "widgets/view/caption_fit.h"
 
 namespace ws {
 
@@ -28,6 +29,9 @@ public:
     int barAt(QPointF pos) const;  // index into bars().bars, -1 if none
     QColor colourOf(std::size_t bar) const;
     QString titleText() const;
+    // The title as pieces: in a narrow view how long SMs ran out of work
+    // gives way first, then the imbalance; the items and the tail stay.
+    std::vector<CaptionPiece> titlePieces() const;
     // The header's legend pieces (the cost scale, then each mark), wrapped
     // onto lines within the width, and how many lines they take.
     std::vector<QRect> legendPieces() const;

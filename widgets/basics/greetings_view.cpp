@@ -132,19 +132,33 @@ std::size_t GreetingsView::linesShown() const {
     return lines <= room ? lines : room - 1;
 }
 
-QString GreetingsView::caption() const {
+std::vector<CaptionPiece> GreetingsView::captionPieces(bool brief) const {
     if (m_launches.empty()) return {};
     const OrderSummary s = summarizeOrder(m_launches[0].greetings, GreetingOrder::Printed);
-    QString text = tr("%1 from %2 of %3; each warp's lines came %4")
-                       .arg(QString::fromStdString(counted(s.greetings, "greeting", "greetings")))
-                       .arg(QString::fromStdString(counted(s.warps, "warp", "warps")))
-                       .arg(QString::fromStdString(counted(s.blocks, "block", "blocks")))
-                       .arg(s.warpsWhole() ? tr("together (32 lanes, one printf instruction)")
-                                           : tr("in %1 pieces").arg(s.runs));
-    if (m_launches.size() > 1)
-        text += tr("; launch 2 put %1 of %2 warps in another place")
-                    .arg(warpsMoved(m_launches[0].order, m_launches[1].order))
-                    .arg(m_launches[0].order.size());
+    std::vector<CaptionPiece> pieces{
+        {tr("%1 from %2 of %3; ")
+             .arg(QString::fromStdString(counted(s.greetings, "greeting", "greetings")))
+             .arg(QString::fromStdString(counted(s.warps, "warp", "warps")))
+             .arg(QString::fromStdString(counted(s.blocks, "block", "blocks"))),
+         1},
+        {s.warpsWhole() ? (brief ? tr("warps whole") : tr("each warp's lines came together"))
+                        : tr("each warp's lines came in %1 pieces").arg(s.runs),
+         kCaptionValue}};
+    if (s.warpsWhole()) pieces.push_back({tr(" (32 lanes, one printf instruction)"), 0});
+    if (m_launches.size() > 1) {
+        const auto moved = warpsMoved(m_launches[0].order, m_launches[1].order);
+        const auto all = m_launches[0].order.size();
+        pieces.push_back(
+            {brief ? tr("; launch 2 moved %1 of %2").arg(moved).arg(all)
+                   : tr("; launch 2 put %1 of %2 warps in another place").arg(moved).arg(all),
+             kCaptionValue});
+    }
+    return pieces;
+}
+
+QString GreetingsView::caption() const {
+    QString text;
+    for (const CaptionPiece& piece : captionPieces()) text += piece.text;
     return text;
 }
 
@@ -165,7 +179,7 @@ void GreetingsView::paintEvent(QPaintEvent*) {
               tr("Warps in the order their lines were printed"), Qt::AlignLeft);
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(caption(), Qt::ElideRight, width() - 16));
+               fitCaptionWordings(fm, width() - 16, {captionPieces(), captionPieces(true)}));
     const Highlight& hl = m_model->highlight();
     // Lines joining the same warp in consecutive launches.
     for (std::size_t l = 0; l + 1 < m_launches.size(); ++l) {
@@ -203,7 +217,7 @@ void GreetingsView::paintEvent(QPaintEvent*) {
                 small.setPointSizeF(small.pointSizeF() * std::max(0.6, 0.95 * r.width() / need));
             if (QFontMetrics(small).horizontalAdvance(label) + 4 <= r.width()) {
                 p.setFont(small);
-                p.setPen(Qt::white);
+                p.setPen(palette::textOn(blockColour(order[k].block)));
                 p.drawText(r, Qt::AlignCenter, label);
                 p.setFont(font());
             }

@@ -12,6 +12,7 @@
 #include "core/basics/greeting_order.h"
 #include "core/basics/greetings.h"
 #include "widgets/model/playback_model.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/measure_key.h"
 
 namespace ws {
@@ -39,6 +40,9 @@ public:
     std::size_t linesShown() const;
     QString problem() const { return m_problem; }
     QString caption() const;
+    // The caption as pieces: in a narrow view the counts and the printf's
+    // detail give way, the order of the warps and how launch 2 moved them stay.
+    std::vector<CaptionPiece> captionPieces(bool brief = false) const;
     void setShownLaunch(int launch);
     QSize sizeHint() const override { return {640, 480}; }
 

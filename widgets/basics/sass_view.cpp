@@ -3,6 +3,7 @@
 #include <QPainter>
 #include <algorithm>
 
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 
@@ -69,8 +70,12 @@ void SassView::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     p.setPen(palette::text());
     drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height() + 2),
-              tr("set0: index = __mul24(blockIdx.x, blockDim.x) + threadIdx.x  against  "
-                 "blockIdx.x * blockDim.x + threadIdx.x"));
+              fitCaptionForms(QFontMetrics(titleFont(font())), width() - 16,
+                              {tr("set0: index = __mul24(blockIdx.x, blockDim.x) + threadIdx.x  "
+                                  "against  blockIdx.x * blockDim.x + threadIdx.x"),
+                               tr("set0's index: __mul24(blockIdx.x, blockDim.x) against "
+                                  "blockIdx.x * blockDim.x"),
+                               tr("set0's index: __mul24 against a plain multiply")}));
     p.setPen(palette::mutedText());
     // As many lines as the times need: two were cut at a projector's size.
     const QRect timesBox(8, 6 + fm.height(), width() - 16, 1000);
@@ -85,10 +90,30 @@ void SassView::paintEvent(QPaintEvent*) {
                     m_note.isEmpty() ? tr("This trace holds no SASS listing.") : m_note);
         return;
     }
-    QFont mono(QStringLiteral("monospace"), font().pointSize());
-    mono.setStyleHint(QFont::Monospace);
-    const QFontMetrics mfm(mono);
     const int half = (width() - 24) / 2;
+    // The view's size, fractions kept (a rounded-up point size cost a
+    // 720-line projector's listing its last operand), and smaller, down to
+    // 85 %, where the longest instruction would not fit its half.
+    QFont mono = font();  // its size, in points or pixels, as the UI scale set it
+    mono.setFamily(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    int longest = 0;
+    for (const SassFunction* f : {&m_mul24, &m_multiply})
+        for (const auto& in : f->instructions)
+            longest = std::max(
+                longest, QFontMetrics(mono).horizontalAdvance(QString::fromStdString(in.text)));
+    // A pixel at a time: fonts are drawn in whole pixels, and 2 % less of a
+    // point size measured the same.
+    const int full = QFontInfo(mono).pixelSize();
+    for (int px = full - 1; longest > half - 12 && px >= int(0.85 * full); --px) {
+        mono.setPixelSize(px);
+        longest = 0;
+        for (const SassFunction* f : {&m_mul24, &m_multiply})
+            for (const auto& in : f->instructions)
+                longest = std::max(
+                    longest, QFontMetrics(mono).horizontalAdvance(QString::fromStdString(in.text)));
+    }
+    const QFontMetrics mfm(mono);
     for (int side = 0; side < 2; ++side) {
         const bool isMul24 = side == 0;
         const SassFunction& f = isMul24 ? m_mul24 : m_multiply;
@@ -112,6 +137,14 @@ void SassView::paintEvent(QPaintEvent*) {
         p.drawText(QRect(x, top, half, fm.height() + 2), Qt::AlignLeft, heading);
         p.setFont(mono);
         const int lineH = mfm.height() + 2;
+        // With addresses where every line fits its half, else without: at a
+        // projector's size the addresses cost the operands their ends
+        // ("USHF.R.S32.HI UR4, URZ, 0x8, UR…").
+        bool addresses = true;
+        for (const auto& in : f.instructions)
+            if (mfm.horizontalAdvance(QStringLiteral("0000  ") + QString::fromStdString(in.text)) >
+                half - 12)
+                addresses = false;
         // The listing stops above the legend; the last line that fits says
         // how many instructions did not.
         const int listingBottom = height() - fm.height() - 12;
@@ -131,10 +164,12 @@ void SassView::paintEvent(QPaintEvent*) {
             }
             p.setPen(palette::text());
             const auto& in = f.instructions[i];
+            const QString text = QString::fromStdString(in.text);
             p.drawText(r.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                       mfm.elidedText(QStringLiteral("%1  %2")
-                                          .arg(in.address, 4, 16, QLatin1Char('0'))
-                                          .arg(QString::fromStdString(in.text)),
+                       mfm.elidedText(addresses ? QStringLiteral("%1  %2")
+                                                      .arg(in.address, 4, 16, QLatin1Char('0'))
+                                                      .arg(text)
+                                                : text,
                                       Qt::ElideRight, half - 10));
         }
     }

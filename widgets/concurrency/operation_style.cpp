@@ -1,6 +1,9 @@
 #include "widgets/concurrency/operation_style.h"
 
 #include <QObject>
+#include <algorithm>
+#include <iterator>
+#include <vector>
 
 #include "widgets/view/palette.h"
 
@@ -94,6 +97,41 @@ QColor depthColour(std::uint32_t depth) {
     static const QRgb order[] = {0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7,
                                  0x56B4E9, 0xD55E00, 0xF0E442};
     return QColor(order[depth % 7]);
+}
+
+QColor streamColour(int index) {
+    const OperationKind kinds[] = {OperationKind::Kernel,
+                                   OperationKind::CopyHostToDevice,
+                                   OperationKind::CopyDeviceToHost,
+                                   OperationKind::Memset,
+                                   OperationKind::MigrationHostToDevice,
+                                   OperationKind::MigrationDeviceToHost,
+                                   OperationKind::GpuPageFaults};
+    auto near = [](const QColor& a, const QColor& b) {
+        // Redmean distance, a cheap stand-in for how alike two colours look:
+        // Tol's pale cyan and the migrations' sky blue are 92 apart, its
+        // teal and their bluish green 120.
+        const double r = (a.red() + b.red()) / 2.0;
+        const double dr = a.red() - b.red(), dg = a.green() - b.green(), db = a.blue() - b.blue();
+        return (2 + r / 256) * dr * dr + 4 * dg * dg + (2 + (255 - r) / 256) * db * db <
+               125.0 * 125.0;
+    };
+    std::vector<QColor> usable;
+    auto offer = [&](const QColor& c) {
+        const bool clash =
+            std::any_of(std::begin(kinds), std::end(kinds),
+                        [&](OperationKind kind) { return near(c, colour(kind)); }) ||
+            near(c, hostCallColour({})) || near(c, hostCallColour(QStringLiteral("Synchronize"))) ||
+            std::any_of(usable.begin(), usable.end(), [&](const QColor& u) { return near(c, u); });
+        if (!clash) usable.push_back(c);
+    };
+    for (int k = 0; k < 16; ++k) offer(palette::categorical(k));
+    // Okabe and Ito's set shares most of its colours with the operations:
+    // darker tones of what is left give four streams their own.
+    for (std::size_t i = 0, n = usable.size(); i < n && usable.size() < 4; ++i)
+        offer(usable[i].darker(170));
+    if (usable.empty()) return palette::categorical(index);
+    return usable[std::size_t(index) % usable.size()];
 }
 
 QString bytesText(std::uint64_t bytes) {

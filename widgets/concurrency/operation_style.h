@@ -17,6 +17,10 @@ Qt::BrushStyle hatch(OperationKind kind);
 QString shortLabel(OperationKind kind);  // "kernel", "H→D", "D→H", "memset", "migrate H→D", ...
 QString hostMemoryText(HostMemoryKind kind);  // "pinned", "pageable", "managed", ""
 QColor depthColour(std::uint32_t depth);      // grids by nesting depth
-QString bytesText(std::uint64_t bytes);       // "4 KiB", "1.5 MiB"
+// The index-th stream's colour: the categorical set without the colours too
+// near an operation's in the legend (two streams' blocks were drawn in the
+// migrations' sky blue and bluish green).
+QColor streamColour(int index);
+QString bytesText(std::uint64_t bytes);  // "4 KiB", "1.5 MiB"
 
 }  // namespace ws::opstyle

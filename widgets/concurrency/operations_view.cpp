@@ -47,7 +47,8 @@ std::vector<LegendItem> legendFor(bool byDepth) {
         for (std::uint32_t d = 0; d < 3; ++d)
             items.push_back({opstyle::depthColour(d), QObject::tr("blocks at depth %1").arg(d)});
     else
-        items.push_back({palette::categorical(0), QObject::tr("SM blocks: their stream's swatch")});
+        items.push_back(
+            {opstyle::streamColour(0), QObject::tr("SM blocks: their stream's swatch")});
     items.push_back({palette::playhead(), QObject::tr("playhead")});
     return items;
 }
@@ -470,7 +471,7 @@ void OperationsView::paintLabels(QPainter& p, const QRect& plot) {
         const double side = std::min(fm.height() / 2.0, r.height() - 2);
         p.fillRect(
             QRectF(plot.left() - fm.height() / 2.0 - 3, r.center().y() - side / 2, side, side),
-            palette::categorical(it->second));
+            opstyle::streamColour(it->second));
     }
 }
 
@@ -597,7 +598,7 @@ void OperationsView::paintSmRows(QPainter& p, const QRect& plot) {
                 const double x1 = m_data.mapTimeToX(lane.end[i]);
                 const Launch& l = run.launches[lane.launch[i]];
                 const QColor c = m_byDepth ? opstyle::depthColour(l.depth)
-                                           : palette::categorical(m_streamColour[l.stream]);
+                                           : opstyle::streamColour(m_streamColour[l.stream]);
                 p.fillRect(QRectF(x0, r.top() + k * laneH, std::max(1.0, x1 - x0),
                                   std::max(0.5, laneH - (laneH > 3 ? 1 : 0))),
                            lane.start[i] > now ? palette::future() : c);

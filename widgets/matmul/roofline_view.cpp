@@ -10,6 +10,7 @@
 #include <map>
 
 #include "widgets/plots/plot_style.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/legend_columns.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
@@ -131,8 +132,12 @@ void RooflineView::fitRoofLabels() {
             if (meet < end.x()) end = at(p->xAxis->pixelToCoord(std::max(start.x(), meet)));
         }
         const double length = std::hypot(end.x() - start.x(), end.y() - start.y());
-        t->setText(QFontMetrics(t->font()).elidedText(m_memory.second, Qt::ElideRight,
-                                                      int(std::max(40.0, length - 12))));
+        // The roof's value stays; where it came from gives way first.
+        const qsizetype paren = m_memory.second.indexOf(QStringLiteral(" ("));
+        t->setText(fitCaptionPieces(
+            QFontMetrics(t->font()), int(std::max(40.0, length - 12)),
+            {{paren < 0 ? m_memory.second : m_memory.second.left(paren), kCaptionValue},
+             {paren < 0 ? QString() : m_memory.second.mid(paren), 0}}));
         // Above the roof, unless more kernels' markers lie there than under
         // it: kernels that load from L1 and L2 sit above the memory roof,
         // and the seed's naive kernel drew its triangles over "2481". Off

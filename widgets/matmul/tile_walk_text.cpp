@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "widgets/matmul/tile_walk_view.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -33,8 +34,15 @@ void TileWalkView::paintCaptions(QPainter& p, const TileWalkLayout& l, const Til
     const QString kernel = m_data.hasKernel() ? QString::fromStdString(run.launches[0].kernel)
                                               : QString::fromLatin1(info.id);
     p.setPen(palette::text());
+    // The kernel and n stay; its idea, then a kernel name's tail of
+    // parameters ("256 threads…") give way in a narrow view.
+    const qsizetype comma = kernel.indexOf(QStringLiteral(", "));
     drawTitle(p, font(), QRect(8, 4, width() - 16, fm.height()),
-              tr("%1 — n = %2 — %3").arg(kernel).arg(s.n).arg(info.idea));
+              fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16,
+                               {{comma < 0 ? kernel : kernel.left(comma), kCaptionValue},
+                                {comma < 0 ? QString() : kernel.mid(comma), 1},
+                                {tr(" — n = %1").arg(s.n), kCaptionValue},
+                                {tr(" — %1").arg(info.idea), 0}}));
     QStringList lines;
     if (info.cpu) {
         lines << tr("A CPU run: no blocks and no tiles to walk.");

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "widgets/matmul/tile_walk_colours.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -199,15 +200,16 @@ void TileWalkView::paintEvent(QPaintEvent*) {
     p.setPen(palette::mutedText());
     const std::uint32_t n = m_data.shape().n;
     const QString size = QStringLiteral("%1 × %1").arg(n);
-    auto caption = [&](const QRectF& box, const QString& text) {
-        // A's caption stops where C's begins; the others run to the edge.
+    auto caption = [&](const QRectF& box, const std::vector<CaptionPiece>& pieces) {
+        // A's caption stops where C's begins; the others run to the edge. The
+        // matrix and its size stay; what the panel is gives way.
         const int room = int((box == l.a ? l.c.left() - 8 : width() - 8) - box.left());
         p.drawText(QRectF(box.left(), box.top() - fm.height() - 2, room, fm.height()),
-                   Qt::AlignLeft, fm.elidedText(text, Qt::ElideRight, room));
+                   Qt::AlignLeft, fitCaptionPieces(fm, room, pieces));
     };
-    caption(l.b, tr("B (%1): the block's column panel").arg(size));
-    caption(l.a, tr("A (%1): the block's row panel").arg(size));
-    caption(l.c, tr("C = A × B: blocks' tiles"));
+    caption(l.b, {{tr("B (%1)").arg(size), kCaptionValue}, {tr(": the block's column panel"), 0}});
+    caption(l.a, {{tr("A (%1)").arg(size), kCaptionValue}, {tr(": the block's row panel"), 0}});
+    caption(l.c, {{tr("C = A × B"), kCaptionValue}, {tr(": blocks' tiles"), 0}});
     for (const QRectF& box : {l.a, l.b, l.c}) p.fillRect(box, tc::matrix());
     const bool kernel = m_data.hasKernel() && m_data.shape().tiling;
     if (kernel) paintBlocksOfC(p, l);

@@ -357,6 +357,11 @@ void ConstantBroadcastView::fitChart() {
     const double h = std::max(40, rect.height());
     const double reserved = std::min(0.5 * h, QFontMetrics(font()).height() + 8.0);
     c->yAxis->setRange(0, c->property("ws-most").toDouble() / (1 - reserved / h));
+    // The value axis's label as long as the axis is: a short chart beside a
+    // compared one cut "cycles per load" at both ends.
+    const QString full = tr("cycles per load");
+    c->yAxis->setLabel(
+        QFontMetrics(c->yAxis->labelFont()).horizontalAdvance(full) + 8 <= h ? full : tr("cycles"));
 }
 
 void ConstantBroadcastView::paintEvent(QPaintEvent*) {

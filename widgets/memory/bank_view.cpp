@@ -167,30 +167,49 @@ QString BankView::instructionLabel(int index) const {
         .arg(what.isEmpty() ? QString() : QStringLiteral(": ") + what);
 }
 
-QString BankView::passesText() const {
+std::vector<CaptionPiece> BankView::passesPieces() const {
     const BankAnalysis& a = m_diagram.analysis;
-    if (m_access.activeMask == 0) return tr("no lane accesses shared memory here");
-    QString s = a.passes == 1 ? tr("predicted: 1 pass") : tr("predicted: %1 passes").arg(a.passes);
-    s += tr(" (ideal %1)").arg(a.idealPasses);
+    if (m_access.activeMask == 0)
+        return {{tr("no lane accesses shared memory here"), kCaptionValue}};
+    std::vector<CaptionPiece> pieces{
+        {tr("predicted: "), 0},
+        {a.passes == 1 ? tr("1 pass") : tr("%1 passes").arg(a.passes), kCaptionValue},
+        {tr(" (ideal %1)").arg(a.idealPasses), 1}};
     if (a.phases.size() > 1)
-        s += tr(", %1 phases of %2 lanes").arg(a.phases.size()).arg(a.phases[0].laneCount);
+        pieces.push_back(
+            {tr(", %1 phases of %2 lanes").arg(a.phases.size()).arg(a.phases[0].laneCount),
+             kCaptionValue});
+    return pieces;
+}
+
+QString BankView::passesText() const {
+    QString s;
+    for (const CaptionPiece& piece : passesPieces()) s += piece.text;
     return s;
 }
 
-QString BankView::measuredText() const {
+std::vector<CaptionPiece> BankView::measuredPieces() const {
     const Launch* l = launch();
-    if (!l || m_records.empty()) return tr("measured: no traced instruction in this run");
+    if (!l || m_records.empty())
+        return {{tr("measured: no traced instruction in this run"), kCaptionValue}};
     const std::size_t r = m_records[std::size_t(m_index)];
     const long long cycles = l->sharedAccesses.cycles[r];
-    QString s = tr("measured: %1 cycles").arg(cycles);
+    std::vector<CaptionPiece> pieces{{tr("measured: "), 1},
+                                     {tr("%1 cycles").arg(cycles), kCaptionValue}};
     if (m_prediction) {
         // The controls moved away from the run: say what the number belongs to.
         QStringList params;
         for (const auto& [k, v] : m_model->run()->params)
             if (k != "traced_blocks") params << QString::fromStdString(k + "=" + v);
-        s += tr(" at %1").arg(params.join(' '));
+        pieces.push_back({tr(" at %1").arg(params.join(' ')), 2});
     }
-    if (!m_note.isEmpty()) s += QStringLiteral(" — ") + m_note;
+    if (!m_note.isEmpty()) pieces.push_back({QStringLiteral(" — ") + m_note, 0});
+    return pieces;
+}
+
+QString BankView::measuredText() const {
+    QString s;
+    for (const CaptionPiece& piece : measuredPieces()) s += piece.text;
     return s;
 }
 
@@ -279,27 +298,34 @@ void BankView::paintEvent(QPaintEvent*) {
         drawMessage(p, rect(),
                     m_model->run()
                         ? QString::fromStdString(missingAccessesText(*m_model->run(), true))
-                                   : tr("Run a memory experiment to see its shared-memory banks."));
+                        : tr("Run a memory experiment to see its shared-memory banks."));
         return;
     }
     // Header: what is shown, the prediction (large) and the measurement.
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    QString title;
+    // The block and warp stay; in a narrow view the count of instructions,
+    // then the instruction's text and the access width give way.
+    std::vector<CaptionPiece> title;
     if (m_prediction) {
-        title = tr("Prediction for the controls: %1").arg(m_predictionWhat);
+        title.push_back(
+            {tr("Prediction for the controls: %1").arg(m_predictionWhat), kCaptionValue});
     } else {
         const Launch* l = launch();
         const std::size_t r = m_records[std::size_t(m_index)];
-        title = tr("Block %1, %2  (%3 of %4)")
-                    .arg(l->sharedAccesses.block[r])
-                    .arg(instructionLabel(m_index))
-                    .arg(m_index + 1)
-                    .arg(instructionCount());
+        const auto& s = l->sharedAccesses;
+        const QString what = QString::fromStdString(sharedInstructionText(*m_model->run(), *l, r));
+        title.push_back({tr("Block %1, warp %2").arg(s.block[r]).arg(s.warp[r]), kCaptionValue});
+        title.push_back({tr(", #%1%2")
+                             .arg(s.instruction[r])
+                             .arg(what.isEmpty() ? QString() : QStringLiteral(": ") + what),
+                         1});
+        title.push_back({tr("  (%1 of %2)").arg(m_index + 1).arg(instructionCount()), 0});
     }
-    title += tr(" — %1-byte accesses").arg(m_access.widthBytes);
-    drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
-              title);
+    title.push_back({tr(" — %1-byte accesses").arg(m_access.widthBytes), 2});
+    const int room = width() - 16;
+    drawTitle(p, font(), QRect(8, 4, room, QFontMetrics(titleFont(font())).height()),
+              fitCaptionPieces(QFontMetrics(titleFont(font())), room, title));
     QFont big = titleFont(font());
     big.setPointSizeF(font().pointSizeF() * 1.3);
     p.setFont(big);
@@ -307,11 +333,11 @@ void BankView::paintEvent(QPaintEvent*) {
     const bool conflicted = m_diagram.analysis.passes > m_diagram.analysis.idealPasses;
     p.setPen(conflicted ? mc::wasteText() : palette::text());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, bfm.height()), Qt::AlignLeft,
-               bfm.elidedText(passesText(), Qt::ElideRight, width() - 16));
+               fitCaptionPieces(bfm, width() - 16, passesPieces()));
     p.setFont(font());
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 8 + fm.height() + bfm.height(), width() - 16, fm.height()), Qt::AlignLeft,
-               fm.elidedText(measuredText(), Qt::ElideRight, width() - 16));
+               fitCaptionPieces(fm, width() - 16, measuredPieces()));
 
     // Lanes, tinted by phase so half- and quarter-warps are visible.
     const double cw = laneRect(1).left() - laneRect(0).left();

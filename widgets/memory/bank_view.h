@@ -13,9 +13,11 @@
 // the parameters they were measured at.
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 #include "core/access/bank_diagram.h"
 #include "widgets/model/playback_model.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/measure_key.h"
 
 namespace ws {
@@ -36,6 +38,11 @@ public:
     const BankDiagram& diagram() const { return m_diagram; }
     QString passesText() const;
     QString measuredText() const;
+    // The same as pieces that give way in a narrow view: the passes, the
+    // phases and the cycles stay ("2 phases of 16 la…" hid the point of a
+    // slide on wide accesses).
+    std::vector<CaptionPiece> passesPieces() const;
+    std::vector<CaptionPiece> measuredPieces() const;
     QRectF laneRect(int lane) const;
     QRectF wordRect(std::uint32_t bank, std::uint32_t row) const;
     QSize sizeHint() const override { return {760, 460}; }

@@ -9,6 +9,7 @@
 #include "core/memory/access_records.h"
 #include "widgets/memory/memory_colours.h"
 #include "widgets/model/traced_block_choice.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/lane_numbers.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
@@ -175,9 +176,18 @@ QString variantLabel(const VariantTraffic& v) {
 
 }  // namespace
 
+QString CoalescingView::tableHeading() const {
+    const Run* run = m_model->run();
+    if (!run || !run->params.count("width") || !run->params.count("height"))
+        return tr("warp 0, block 0");
+    return tr("warp 0 at %1 × %2")
+        .arg(QString::fromStdString(run->params.at("width")),
+             QString::fromStdString(run->params.at("height")));
+}
+
 int CoalescingView::nameColumnWidth() const {
     const QFontMetrics plain(font()), bold(titleFont(font()));
-    int widest = bold.horizontalAdvance(tr("warp 0, block 0"));  // the header is bold
+    int widest = bold.horizontalAdvance(tableHeading());  // the header is bold
     for (const auto& v : m_variants)
         widest = std::max(widest, (v.current ? bold : plain).horizontalAdvance(variantLabel(v)));
     return widest + plain.horizontalAdvance(QStringLiteral("  "));
@@ -231,20 +241,28 @@ void CoalescingView::paintEvent(QPaintEvent*) {
         drawMessage(p, rect(),
                     m_model->run()
                         ? QString::fromStdString(missingAccessesText(*m_model->run(), false))
-                                   : tr("Run a memory experiment to see its memory requests."));
+                        : tr("Run a memory experiment to see its memory requests."));
         return;
     }
     const Launch* l = launch();
     const std::size_t r = m_records[std::size_t(m_index)];
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    const QString title = tr("Block %1, %2  (%3 of %4)")
-                              .arg(l->globalAccesses.block[r])
-                              .arg(requestLabel(m_index))
-                              .arg(m_index + 1)
-                              .arg(requestCount());
+    // The block, warp and read or write stay; in a narrow view the count
+    // of requests, then the instruction's text give way.
+    const auto& g = l->globalAccesses;
+    const QString what = QString::fromStdString(globalInstructionText(*m_model->run(), *l, r));
+    const std::vector<CaptionPiece> title{
+        {tr("Block %1, warp %2, #%3 %4")
+             .arg(g.block[r])
+             .arg(g.warp[r])
+             .arg(g.instruction[r])
+             .arg(g.isWrite[r] ? tr("write") : tr("read")),
+         kCaptionValue},
+        {what.isEmpty() ? QString() : QStringLiteral(": ") + what, 1},
+        {tr("  (%1 of %2)").arg(m_index + 1).arg(requestCount()), 0}};
     drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
-              title);
+              fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16, title));
     const CountLayout countShape = countLayout();
     const QRect countBox(8, 6 + fm.height(), width() - 16, countShape.height);
     const QString count = countText();
@@ -307,11 +325,13 @@ void CoalescingView::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette::text(), 2));
         p.setBrush(Qt::NoBrush);
         p.drawRect(QRectF(first.topLeft(), sectorRect(i, 3).bottomRight()));
-        if (line.gapBefore) {
+        // The gap's "…" where it fits; between 32 lines one row apart it
+        // did not, and was cut by its box: the gap itself says it there.
+        const QRectF gap(first.left() - first.width() * 4 / 3, first.top(), first.width() * 4 / 3,
+                         first.height());
+        if (line.gapBefore && fm.horizontalAdvance(QStringLiteral("…")) + 2 <= gap.width()) {
             p.setPen(palette::mutedText());
-            p.drawText(QRectF(first.left() - first.width() * 4 / 3, first.top(),
-                              first.width() * 4 / 3, first.height()),
-                       Qt::AlignCenter, QStringLiteral("…"));
+            p.drawText(gap, Qt::AlignCenter, QStringLiteral("…"));
         }
     }
     // Offsets of the first and last line under the strip.
@@ -353,7 +373,7 @@ void CoalescingView::paintEvent(QPaintEvent*) {
         };
         // "read" and "write" where "first read" does not fit.
         const bool shortHeads = hfm.horizontalAdvance(tr("first write")) > colW - 8;
-        header(8, nameW, tr("warp 0, block 0"));
+        header(8, nameW, tableHeading());
         header(8 + nameW, colW, shortHeads ? tr("read") : tr("first read"));
         header(8 + nameW + colW, colW, shortHeads ? tr("write") : tr("first write"));
         y += fm.height() + 4;

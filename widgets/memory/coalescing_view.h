@@ -35,6 +35,10 @@ public:
     // Width of the table's name column: the widest variant name as drawn,
     // the current one bold behind its marker, and a gap.
     int nameColumnWidth() const;
+    // The table's first heading: the image size its counts are modelled at.
+    // The same shared transpose's first write is 3 sectors at 1920 x 1080
+    // and 2 at 4096 x 4096; without the size two slides seemed to disagree.
+    QString tableHeading() const;
     QSize sizeHint() const override { return {760, 460}; }
     QSize minimumSizeHint() const override { return {360, 240}; }
     // The sector count's font and the height it takes under the title.

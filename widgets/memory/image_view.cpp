@@ -5,8 +5,10 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 
 #include "widgets/memory/memory_colours.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -69,15 +71,24 @@ void ImageView::rebuild() {
             m_output = QImage(ph, pw, QImage::Format_Grayscale8);
             for (int y = 0; y < pw; ++y)
                 for (int x = 0; x < ph; ++x) m_output.scanLine(y)[x] = m_input.constScanLine(x)[y];
-        } else if (g.output == OutputShape::ColumnSums) {
-            // Shade = the column's mean: the sums drawn as a strip of greys.
-            m_output = QImage(pw, 1, QImage::Format_Grayscale8);
-            for (int x = 0; x < pw; ++x)
-                m_output.scanLine(0)[x] = uchar(colSum[std::size_t(x)] / ph);
         } else {
-            m_output = QImage(1, ph, QImage::Format_Grayscale8);
-            for (int y = 0; y < ph; ++y)
-                m_output.scanLine(y)[0] = uchar(rowSum[std::size_t(y)] / pw);
+            // The sums as a strip of greys, the smallest black and the
+            // largest white: as plain means of random pixels they were one
+            // even grey, the legend's "output not written yet", on a slide
+            // whose 512 blocks had all written theirs.
+            const bool columns = g.output == OutputShape::ColumnSums;
+            const std::vector<double>& sums = columns ? colSum : rowSum;
+            const auto [lo, hi] = std::minmax_element(sums.begin(), sums.end());
+            const double range = *hi > *lo ? *hi - *lo : 1;
+            m_output = columns ? QImage(pw, 1, QImage::Format_Grayscale8)
+                               : QImage(1, ph, QImage::Format_Grayscale8);
+            for (std::size_t i = 0; i < sums.size(); ++i) {
+                const auto shade = uchar(std::lround(255 * (sums[i] - *lo) / range));
+                if (columns)
+                    m_output.scanLine(0)[i] = shade;
+                else
+                    m_output.scanLine(int(i))[0] = shade;
+            }
         }
     }
     update();
@@ -196,19 +207,30 @@ void ImageView::paintEvent(QPaintEvent*) {
         done += s == BlockState::Done;
     }
     p.setPen(palette::text());
+    // The kernel and the image's size stay; a kernel name's parenthesis
+    // ("(4 rows per thread)") gives way first.
     const QString what = g.bytes ? tr("%1 x %2 pixels (uint8)") : tr("%1 x %2 floats");
+    const QString kernel = QString::fromStdString(l->kernel);
+    const qsizetype paren = kernel.indexOf(QStringLiteral(" ("));
     drawTitle(
         p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height()),
-        tr("%1 — %2").arg(QString::fromStdString(l->kernel), what.arg(g.inWidth).arg(g.inHeight)));
-    // Elided, not cut ("16,384 of 16,"): the count's end is what it says.
-    p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height()), Qt::AlignLeft,
-               fm.elidedText((running == 1 ? tr("at %1: %2 block running, %3 of %4 done")
-                                           : tr("at %1: %2 blocks running, %3 of %4 done"))
-                                 .arg(formatDuration(t))
-                                 .arg(groupDigits((long long)running))
+        fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16,
+                         {{paren < 0 ? kernel : kernel.left(paren), kCaptionValue},
+                          {paren < 0 ? QString() : kernel.mid(paren), 0},
+                          {tr(" — %1").arg(what.arg(g.inWidth).arg(g.inHeight)), kCaptionValue}}));
+    // Shorter forms, never cut ("16,384 of 16,"): the count's end is what it says.
+    const QString doneText = tr("%1 of %2 done")
                                  .arg(groupDigits((long long)done))
-                                 .arg(groupDigits((long long)l->blocks.size())),
-                             Qt::ElideRight, width() - 16));
+                                 .arg(groupDigits((long long)l->blocks.size()));
+    p.drawText(
+        QRect(8, 6 + fm.height(), width() - 16, fm.height()), Qt::AlignLeft,
+        fitCaptionForms(
+            fm, width() - 16,
+            {(running == 1 ? tr("at %1: %2 block running, %3") : tr("at %1: %2 blocks running, %3"))
+                 .arg(formatDuration(t))
+                 .arg(groupDigits((long long)running))
+                 .arg(doneText),
+             tr("%1 running, %2").arg(groupDigits((long long)running)).arg(doneText), doneText}));
 
     // Captions above (or beside) the panels.
     p.setPen(palette::mutedText());

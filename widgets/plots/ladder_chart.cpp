@@ -87,7 +87,37 @@ void LadderChart::resizeEvent(QResizeEvent* e) {
         placeLabels();
 }
 
+void LadderChart::fitValueLabel() {
+    // The longest value axis title that fits the axis: the tensor cores'
+    // "TFLOP/s (2 n³ / kernel time), BF16 in, FP32 accumulate" ran past both
+    // ends of a projector's chart. Then without the bars' share, then up to
+    // its first comma, then its unit alone.
+    QCPAxisRect* rect = m_plot->axisRect();
+    if (!rect) return;
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    const QString& full = m_data.axisLabel;
+    QStringList forms;
+    if (m_detail > 0 && m_detail < 4 && m_data.peakGBs > 0)
+        forms << tr("%1; bars: %2 %3").arg(full, QStringLiteral("%"), m_data.fractionName);
+    forms << full;
+    if (const qsizetype comma = full.indexOf(QStringLiteral(", ")); comma > 0)
+        forms << full.left(comma);
+    if (const qsizetype paren = full.indexOf(QStringLiteral(" (")); paren > 0)
+        forms << full.left(paren);
+    // Before its first layout the axis is about the widget's height.
+    const int room = rect->rect().height() > 20 ? rect->rect().height() : height() - 60;
+    const QFontMetrics fm(y->labelFont());
+    QString chosen = forms.back();
+    for (const QString& f : forms)
+        if (fm.horizontalAdvance(f) + 8 <= room) {
+            chosen = f;
+            break;
+        }
+    y->setLabel(chosen);
+}
+
 void LadderChart::placeLabels() {
+    fitValueLabel();
     if (m_labelItems.empty()) return;
     QCustomPlot* p = m_plot;
     // The plot's own resize event may still be pending (a widget rendered
@@ -171,10 +201,7 @@ void LadderChart::rebuild() {
                   (m_data.deviceName.isEmpty() ? QString() : tr(" — %1").arg(m_data.deviceName)),
         bold);
     p->plotLayout()->addElement(0, 0, title);
-    y->setLabel(
-        m_detail > 0 && m_detail < 4 && m_data.peakGBs > 0
-            ? tr("%1; bars: %2 %3").arg(m_data.axisLabel, QStringLiteral("%"), m_data.fractionName)
-            : m_data.axisLabel);
+    fitValueLabel();
     if (m_data.bars.empty()) {
         p->replot();
         return;

@@ -61,6 +61,7 @@ private:
     QString valueLabel(const LadderBar& bar, int detail) const;
     int fittingDetail() const;
     void placeLabels();
+    void fitValueLabel();  // the longest value axis title the axis holds
 
     QCustomPlot* m_plot;
     QCPBars* m_bars = nullptr;

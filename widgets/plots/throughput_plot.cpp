@@ -3,6 +3,8 @@
 #include <qcustomplot.h>
 
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -27,6 +29,7 @@ ThroughputPlot::ThroughputPlot(QWidget* parent) : QWidget(parent), m_plot(new QC
     followColourScheme(m_plot, [this] { rebuild(); });
     keepTickLabelsApart(m_plot);
     connect(m_plot, &QCustomPlot::afterReplot, this, &ThroughputPlot::fitValueLabel);
+    connect(m_plot, &QCustomPlot::afterReplot, this, &ThroughputPlot::fitLoneDotLabels);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -43,6 +46,7 @@ void ThroughputPlot::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitLegend();
     fitEmptyMessage();
+    fitLoneDotLabels();
     m_plot->replot();
 }
 
@@ -230,6 +234,7 @@ void ThroughputPlot::rebuild() {
     QCustomPlot* p = m_plot;
     p->clearGraphs();
     p->clearItems();
+    m_dotLabels.clear();
     m_emptyItem = nullptr;
     m_curves = 0;
     m_currentDot = nullptr;
@@ -282,9 +287,10 @@ void ThroughputPlot::rebuild() {
         const int round = index / 7;
         const QColor c = palette::seriesColour(index++);
         g->setPen(QPen(c, 2.5, round == 0 ? Qt::SolidLine : Qt::DashLine));
-        g->setScatterStyle(
-            QCPScatterStyle(round == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssDiamond, c, c,
-                            round ? 9 : 7));
+        // A series of one point is a dot with no line to find it by: larger.
+        const double dot = pts.size() == 1 ? 11 : (round ? 9 : 7);
+        g->setScatterStyle(QCPScatterStyle(
+            round == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssDiamond, c, c, dot));
         for (const auto& [x, y] : pts) {
             g->addData(x, y);
             extend(x, y);
@@ -369,7 +375,11 @@ void ThroughputPlot::rebuild() {
     // axis keeps them readable next to it.
     double yMin = 1e300;
     for (const auto& pt : m_data.points) yMin = std::min(yMin, pt.gbps);
-    const bool logY = yMin < 1e300 && yMin > 0 && yMax / yMin > 30;
+    // Lone dots (a series of one point) carry labels, which need the room
+    // a log axis gives values a few times apart: from a span of 10 on.
+    bool loneDots = false;
+    for (const auto& [name, pts] : series) loneDots |= pts.size() == 1;
+    const bool logY = yMin < 1e300 && yMin > 0 && yMax / yMin > (loneDots ? 10 : 30);
     p->yAxis->setScaleType(logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (logY) {
         QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
@@ -383,8 +393,95 @@ void ThroughputPlot::rebuild() {
         p->yAxis->setNumberFormat("g");
         p->yAxis->setRange(0, yMax > 0 ? yMax * 1.12 : 100);
     }
+    labelLoneDots(series);
     fitLegend();
     p->replot();
+}
+
+void ThroughputPlot::labelLoneDots(
+    const std::map<QString, std::vector<std::pair<double, double>>>& series) {
+    // A series of one point has no line to follow to its legend entry: its
+    // name and value sit beside its dot. The axis sums' three kernels were
+    // unlabelled dots near the axis, told apart by colour alone. Dots at one
+    // place share a label.
+    QCustomPlot* p = m_plot;
+    const QCPRange xr = p->xAxis->range(), yr = p->yAxis->range();
+    const bool logY = p->yAxis->scaleType() == QCPAxis::stLogarithmic;
+    struct Lone {
+        QString name;
+        double x, y;
+    };
+    std::vector<Lone> lone;
+    for (const auto& [name, pts] : series)
+        if (pts.size() == 1)
+            lone.push_back({QString(name).replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                            pts.front().first, pts.front().second});
+    std::sort(lone.begin(), lone.end(),
+              [](const Lone& a, const Lone& b) { return std::tie(a.x, a.y) < std::tie(b.x, b.y); });
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    m_dotLabels.clear();
+    auto value = [&](double y) { return QString::number(y, 'f', y < 10 ? 1 : 0); };
+    for (std::size_t i = 0; i < lone.size();) {
+        // The dots at this x whose labels would lie on each other.
+        std::size_t j = i + 1;
+        while (j < lone.size() && lone[j].x == lone[i].x &&
+               (logY ? lone[j].y < lone[j - 1].y * 1.3
+                     : lone[j].y - lone[j - 1].y < 0.05 * (yr.upper - yr.lower)))
+            ++j;
+        QStringList names;
+        for (std::size_t k = i; k < j; ++k) names << lone[k].name;
+        const double x = lone[i].x, y = lone[i].y, top = lone[j - 1].y;
+        const QString values =
+            (top > y * 1.005 ? value(y) + QStringLiteral("–") + value(top) : value(y)) +
+            QLatin1Char(' ') + m_data.unit;
+        // Right of a dot in the left part of the plot, left of one in the right.
+        const double at = m_data.logX && xr.lower > 0
+                              ? std::log(x / xr.lower) / std::log(xr.upper / xr.lower)
+                              : (x - xr.lower) / (xr.upper - xr.lower);
+        const bool leftOfDot = at > 0.55;
+        auto* t = new QCPItemText(p);
+        t->position->setCoords(x, logY ? std::sqrt(y * top) : (y + top) / 2);
+        t->setPositionAlignment((leftOfDot ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        t->setFont(small);
+        t->setColor(palette::text());
+        // Padding on the dot's side only: the words clear the dot.
+        t->setPadding(leftOfDot ? QMargins(2, 0, 12, 0) : QMargins(12, 0, 2, 0));
+        m_dotLabels.push_back(
+            {t, names.join(QStringLiteral(", ")) + QStringLiteral(": ") + values,
+             names.size() > 1 ? tr("%1 series: %2").arg(names.size()).arg(values) : values, values,
+             leftOfDot ? at : 1 - at});
+        i = j;
+    }
+    fitLoneDotLabels();
+}
+
+void ThroughputPlot::fitLoneDotLabels() {
+    // The axes' width as the last layout made it, or the widget's less the
+    // value axis: the labels are made before the plot is laid out.
+    const int axes = m_plot->axisRect() && m_plot->axisRect()->width() > 20
+                         ? m_plot->axisRect()->width()
+                         : width() - 80;
+    bool changed = false;
+    for (const DotLabel& l : m_dotLabels) {
+        if (!l.item) continue;
+        const int room = int(std::max(100, axes) * l.room) - 20;
+        const QFontMetrics fm(l.item->font());
+        // The fullest that fits; none where even the value does not (the
+        // axes cut it, and the legend still names the dot).
+        QString text;
+        for (const QString& form : {l.full, l.brief, l.values})
+            if (fm.horizontalAdvance(form) + 14 <= room) {
+                text = form;
+                break;
+            }
+        if (l.item->text() == text) continue;
+        l.item->setText(text);
+        changed = true;
+    }
+    // Once laid out, the axes' real width decides again (afterReplot).
+    if (changed && m_plot->axisRect() && m_plot->axisRect()->width() > 20)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 }  // namespace ws

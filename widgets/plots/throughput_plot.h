@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -66,6 +67,8 @@ private:
     void placeLegend(LegendPlace place);
     void fitEmptyMessage();
     void fitValueLabel();
+    void labelLoneDots(const std::map<QString, std::vector<std::pair<double, double>>>& series);
+    void fitLoneDotLabels();  // names where the width has room for them, else the value
 
     QCustomPlot* m_plot;
     ThroughputData m_data;
@@ -76,6 +79,15 @@ private:
     QPointer<QCPItemText> m_emptyItem;  // the message of a plot with nothing to show
     QString m_emptyMessage;             // its text, unwrapped
     QCPGraph* m_currentDot = nullptr;   // owned by the plot
+    // The labels of lone dots: the names and value, or the value alone
+    // ("2 series: ..."), as the axes' width allows; `at` is the dot's share
+    // of the x axis from the side its label grows towards.
+    struct DotLabel {
+        QPointer<QCPItemText> item;
+        QString full, brief, values;
+        double room = 0;
+    };
+    std::vector<DotLabel> m_dotLabels;
     int m_curves = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/common/time_offset.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -97,19 +98,34 @@ void ArrivalView::paintEvent(QPaintEvent*) {
     double span = 0;
     for (const auto& r : m_rows) span = std::max(span, r.timeNs - first);
     p.setPen(palette::text());
-    drawTitle(p, font(), QRect(8, 4, width() - 16, QFontMetrics(titleFont(font())).height() + 2),
-              tr("Last-block guard: %1 blocks took a ticket with atomicAdd").arg(m_rows.size()));
-    p.drawText(QRect(8, 8 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(tr("Block %1 drew the last ticket (%2) and merged all partials")
-                                 .arg(last.block)
-                                 .arg(last.ticket),
-                             Qt::ElideRight, width() - 16));
+    // Shorter forms where the view is narrow; the block, its ticket and the
+    // spread stay whole (elided, "(all within 3.0…" lost its value).
+    const int room = width() - 16;
+    drawTitle(
+        p, font(), QRect(8, 4, room, QFontMetrics(titleFont(font())).height() + 2),
+        fitCaptionForms(
+            QFontMetrics(titleFont(font())), room,
+            {tr("Last-block guard: %1 blocks took a ticket with atomicAdd").arg(m_rows.size()),
+             tr("Last-block guard: %1 tickets").arg(m_rows.size()),
+             tr("%1 tickets").arg(m_rows.size())}));
+    p.drawText(
+        QRect(8, 8 + fm.height(), room, fm.height() + 2), Qt::AlignLeft,
+        fitCaptionForms(
+            fm, room,
+            {tr("Block %1 drew the last ticket (%2) and merged all partials")
+                 .arg(last.block)
+                 .arg(last.ticket),
+             tr("Block %1 drew the last ticket (%2) and merged").arg(last.block).arg(last.ticket),
+             tr("Block %1 drew the last ticket, %2").arg(last.block).arg(last.ticket)}));
     p.setPen(palette::mutedText());
     p.drawText(
-        QRect(8, 12 + 2 * fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-        fm.elidedText(tr("ticket · block · %globaltimer after the first arrival (all within %1)")
-                          .arg(formatDuration(span)),
-                      Qt::ElideRight, width() - 16));
+        QRect(8, 12 + 2 * fm.height(), room, fm.height() + 2), Qt::AlignLeft,
+        fitCaptionForms(
+            fm, room,
+            {tr("ticket · block · %globaltimer after the first arrival (all within %1)")
+                 .arg(formatDuration(span)),
+             tr("ticket · block · time after the first (all within %1)").arg(formatDuration(span)),
+             tr("all within %1").arg(formatDuration(span))}));
     const QRect a = tableArea();
     // Columns as wide as their widest text, measured in bold (the merging
     // block's row is bold): a guessed "0000" is narrower than "ticket 1023"
@@ -130,7 +146,10 @@ void ArrivalView::paintEvent(QPaintEvent*) {
     const int colBar = colTime + timeW + gap;
     // The last bar is followed by "merges": the bars leave room for the word.
     const int mergesWidth = QFontMetrics(titleFont(font())).horizontalAdvance(tr("merges")) + 6;
-    const double barFull = std::max(20, a.width() - colBar - 8 - mergesWidth);
+    // Where that leaves the bars too short, the word goes (the row is
+    // marked anyway): it ran out of a narrow view, "merge|s".
+    const bool mergesShown = a.width() - colBar - 8 - mergesWidth >= 20;
+    const double barFull = std::max(20, a.width() - colBar - 8 - (mergesShown ? mergesWidth : 0));
     const std::uint32_t selected =
         m_model->selected().valid() && m_model->selected().launch == m_launch
             ? m_model->prepared()
@@ -167,7 +186,7 @@ void ArrivalView::paintEvent(QPaintEvent*) {
         const double w = span > 0 ? barFull * (row.timeNs - first) / span : 0;
         p.fillRect(QRectF(r.left() + colBar, r.top() + 4, std::max(2.0, w), r.height() - 8),
                    arrived ? (isLast ? palette::text() : barColour()) : palette::future());
-        if (isLast)
+        if (isLast && mergesShown)
             p.drawText(QRectF(r.left() + colBar + w + 6, r.top(), a.width(), r.height()),
                        Qt::AlignLeft | Qt::AlignVCenter, tr("merges"));
     }

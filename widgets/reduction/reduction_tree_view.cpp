@@ -344,20 +344,22 @@ QString ReductionTreeView::stepText(std::uint32_t level) const {
     return treeStepText(*p, level, last.firstStep + std::uint32_t(last.plan.size()));
 }
 
-QString ReductionTreeView::operandText(const TreeNode& node) const {
+QString ReductionTreeView::operandText(const TreeNode& node, bool withWork) const {
     const PassValues* p = pass();
     if (!p || node.level == 0) return {};
-    return pairText(*p, node.level, node.slot);
+    return pairText(*p, node.level, node.slot, withWork);
 }
 
-QString ReductionTreeView::captionText() const {
+QStringList ReductionTreeView::captionLines(bool brief) const {
     const PassValues* p = pass();
     if (!p) return {};
     const int shown = shownLevel();
     QString text = shown < 0 ? tr("Not started yet at this time.") : stepText(std::uint32_t(shown));
-    if (const auto n = captionNode()) text += QStringLiteral("\n") + operandText(*n);
-    return text;
+    if (const auto n = captionNode()) text += QStringLiteral("\n") + operandText(*n, !brief);
+    return text.split(QLatin1Char('\n'));
 }
+
+QString ReductionTreeView::captionText() const { return captionLines(false).join('\n'); }
 
 QString ReductionTreeView::nodeTooltip(const TreeNode& node) const {
     const PassValues* p = pass();
@@ -410,16 +412,27 @@ void ReductionTreeView::paintEvent(QPaintEvent*) {
     p.setPen(Qt::white);
     p.drawText(badgeRect, Qt::AlignCenter, badge);
     p.setPen(palette::text());
-    const QString title = passTitle(*prep, m_scene, *pv);
-    p.drawText(QRect(8, 4, badgeRect.left() - 16, bfm.height() + 4),
-               Qt::AlignLeft | Qt::AlignVCenter,
-               bfm.elidedText(title, Qt::ElideRight, badgeRect.left() - 16));
+    p.drawText(
+        QRect(8, 4, badgeRect.left() - 16, bfm.height() + 4), Qt::AlignLeft | Qt::AlignVCenter,
+        fitCaptionWordings(
+            bfm, badgeRect.left() - 16,
+            {passTitlePieces(*prep, m_scene, *pv), passTitlePieces(*prep, m_scene, *pv, true)}));
     p.setFont(font());
-    const QStringList caption = captionText().split(QLatin1Char('\n'));
-    for (int i = 0; i < caption.size() && i < 3; ++i)
+    const QStringList caption = captionLines(false), brief = captionLines(true);
+    for (int i = 0; i < caption.size() && i < 3; ++i) {
+        // A step's rule stays; who runs it ("— 16 threads in 1 warp") goes
+        // first, and a combine's products before its result.
+        auto pieces = [](const QString& line) -> std::vector<CaptionPiece> {
+            const qsizetype dash = line.indexOf(QStringLiteral(" — "));
+            if (dash < 0) return {{line, kCaptionValue}};
+            return {{line.left(dash), kCaptionValue}, {line.mid(dash), 0}};
+        };
+        const QString line = fitCaptionWordings(
+            fm, width() - 16,
+            {pieces(caption[i]), pieces(i < brief.size() ? brief[i] : caption[i])});
         p.drawText(QRect(8, 8 + (i + 1) * (fm.height() + 6), width() - 16, fm.height() + 4),
-                   Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(caption[i], Qt::ElideRight, width() - 16));
+                   Qt::AlignLeft | Qt::AlignVCenter, line);
+    }
     p.setPen(palette::mutedText());
     const QString windowText =
         m_layout.slotCount < pv->threads

@@ -79,7 +79,9 @@ private:
     int noteWidth(const QString& note) const;  // its widest line
     QFont noteFont() const;
     QString stepText(std::uint32_t level) const;
-    QString operandText(const TreeNode& node) const;
+    QString operandText(const TreeNode& node, bool withWork = true) const;
+    // The caption's lines; `brief` leaves a combine's products out.
+    QStringList captionLines(bool brief) const;
     QString nodeTooltip(const TreeNode& node) const;
 
     PlaybackModel* m_model;

@@ -122,7 +122,7 @@ QString treeStepText(const PassValues& p, std::uint32_t level, std::uint32_t las
         .arg(rule, who);
 }
 
-QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
+QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot, bool withWork) {
     if (level == 0 || level > p.plan.size()) return {};
     const Combine* c = nullptr;
     for (const Combine& x : p.plan[level - 1].combines)
@@ -148,7 +148,7 @@ QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
     // Modulo 97 the numbers are small enough to work by hand: f then g is
     // x -> g.a*(f.a*x + f.b) + g.b, so the caption spells out both products.
     const QString work =
-        p.affine == AffineScheme::Mod97
+        p.affine == AffineScheme::Mod97 && withWork
             ? QObject::tr("(%1·%2, %1·%3 + %4) mod 97 = ").arg(g.a).arg(f.a).arg(f.b).arg(g.b)
             : QString();
     return QObject::tr(
@@ -161,26 +161,44 @@ QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot) {
                       : QObject::tr("≠ %1: order matters").arg(res));
 }
 
-QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p) {
+std::vector<CaptionPiece> passTitlePieces(const PreparedRun& prepared, const TreeScene& scene,
+                                          const PassValues& p, bool brief) {
     const Run& run = *prepared.run;
     const int launches = int(run.launches.size());
-    QString who;
+    std::vector<CaptionPiece> pieces;
     if (p.merge && run.experiment != "reduce-warp" && run.experiment != "reduce-ladder") {
         const Launch* l = prepared.launch(scene.ref.launch);
-        who = QObject::tr("Merge of %1 block partials by block %2 (the last to arrive)")
-                  .arg(l ? l->grid.count() : 0)
-                  .arg(p.block);
+        const auto partials = l ? l->grid.count() : 0;
+        if (brief) {
+            pieces.push_back(
+                {QObject::tr("Block %1 merges %2").arg(p.block).arg(partials), kCaptionValue});
+        } else {
+            pieces.push_back(
+                {QObject::tr("Merge of %1 block partials").arg(partials), kCaptionValue});
+            pieces.push_back({QObject::tr(" by block %1").arg(p.block), kCaptionValue});
+            pieces.push_back({QObject::tr(" (the last to arrive)"), 2});
+        }
     } else if (p.merge) {
-        who = QObject::tr("Block %1, first warp over the warp results").arg(p.block);
+        pieces.push_back({QObject::tr("Block %1").arg(p.block), kCaptionValue});
+        pieces.push_back({QObject::tr(", first warp over the warp results"), 2});
     } else {
-        who = QObject::tr("Block %1").arg(scene.blockId);
+        pieces.push_back({QObject::tr("Block %1").arg(scene.blockId), kCaptionValue});
         if (launches > 1)
-            who += QObject::tr(", launch %1 of %2").arg(scene.ref.launch + 1).arg(launches);
+            pieces.push_back(
+                {QObject::tr(", launch %1 of %2").arg(scene.ref.launch + 1).arg(launches), 3});
     }
-    return QObject::tr("%1 · %2 · %3 threads · result %4")
-        .arg(who, shapeTitle(p.shape))
-        .arg(p.threads)
-        .arg(QString::fromStdString(valueText(p.root(), p.components)));
+    pieces.push_back({QStringLiteral(" · ") + shapeTitle(p.shape), 1});
+    pieces.push_back({QObject::tr(" · %1 threads").arg(p.threads), 0});
+    pieces.push_back(
+        {QObject::tr(" · result %1").arg(QString::fromStdString(valueText(p.root(), p.components))),
+         kCaptionValue});
+    return pieces;
+}
+
+QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p) {
+    QString title;
+    for (const CaptionPiece& piece : passTitlePieces(prepared, scene, p)) title += piece.text;
+    return title;
 }
 
 }  // namespace ws

@@ -3,10 +3,12 @@
 // does, and the arithmetic of one combine (with both operand orders for a
 // non-commutative operator), so a student can read the picture aloud.
 #include <QString>
+#include <vector>
 
 #include "core/reduction/reduction_tree_values.h"
 #include "widgets/model/prepared_run.h"
 #include "widgets/reduction/tree_scene.h"
+#include "widgets/view/caption_fit.h"
 
 namespace ws {
 
@@ -19,7 +21,15 @@ QString levelName(const PassValues& p, std::uint32_t level);       // "step 3 (s
 QString treeStepText(const PassValues& p, std::uint32_t level, std::uint32_t lastStep = 0);
 // "t17: slot 17 + slot 49 = 12 + 30 = 42"; for affine maps both orders, and
 // modulo 97 the products that give the result: "(4·3, 4·5 + 1) mod 97 = (12, 21)".
-QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot);
+// Without `withWork` the products are left out, so that a narrow view keeps
+// the result at the end of the line.
+QString pairText(const PassValues& p, std::uint32_t level, std::uint32_t slot,
+                 bool withWork = true);
+// "Block 0 · sequential addressing · 256 threads · result 4522", as pieces
+// that give way in a narrow view, the block and the result last (the
+// result was the first thing an elided title lost).
+std::vector<CaptionPiece> passTitlePieces(const PreparedRun& prepared, const TreeScene& scene,
+                                          const PassValues& p, bool brief = false);
 QString passTitle(const PreparedRun& prepared, const TreeScene& scene, const PassValues& p);
 
 }  // namespace ws

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "widgets/view/block_text.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -104,15 +105,16 @@ void WarpView::paintEvent(QPaintEvent*) {
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
     const Launch* l = prep->launch(sel.launch);
-    const QString who =
-        blockTitle(*prep, sel) + tr(" on SM %1, %2 %3")
-                                     .arg(l->blocks.sm[sel.record])
-                                     .arg(m_table.warpCount())
-                                     .arg(m_table.warpCount() == 1 ? tr("warp") : tr("warps"));
-    // Elided in the bold font it is drawn in: measured in the regular one,
-    // it was cut hard ("Block 0 on SM 124, 8 warp").
+    // Fitted in the bold font it is drawn in (measured in the regular one,
+    // it was cut hard: "Block 0 on SM 124, 8 warp"); the SM gives way first.
     const QString heading =
-        QFontMetrics(titleFont(font())).elidedText(who, Qt::ElideRight, width() - 16);
+        fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16,
+                         {{blockTitle(*prep, sel), kCaptionValue},
+                          {tr(" on SM %1").arg(l->blocks.sm[sel.record]), 0},
+                          {tr(", %1 %2")
+                               .arg(m_table.warpCount())
+                               .arg(m_table.warpCount() == 1 ? tr("warp") : tr("warps")),
+                           1}});
     if (!m_table.traced()) {
         p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft, heading);
         p.setFont(font());
@@ -145,19 +147,39 @@ void WarpView::paintEvent(QPaintEvent*) {
         activeLanes += std::popcount(m_table.source->activeMask[std::size_t(r)]);
     }
     const std::uint32_t step = m_table.steps[std::size_t(col)];
-    QString caption;
-    if (m_table.steps.back() == 0)  // one recorded step (vector-add's load and store): no "of 0"
-        caption = tr("%1 of %2 traced lanes active").arg(activeLanes).arg(tracedLanes);
-    else
-        caption = (step == 0 ? tr("Step 0 (load)") : tr("Step %1").arg(step)) +
-                  tr(" of %1: %2 of %3 traced lanes combine")
-                      .arg(m_table.steps.back())
-                      .arg(activeLanes)
-                      .arg(tracedLanes);
-    caption += before ? tr(" (block not started yet at %1)").arg(formatDuration(t))
-                      : tr(", began at %1").arg(formatDuration(m_table.stepTime[std::size_t(col)]));
+    // The lanes that combine are the caption's value; when the step began
+    // gives way first in a narrow view, then the longer wording.
+    const CaptionPiece when =
+        before
+            ? CaptionPiece{tr(" (block not started yet at %1)").arg(formatDuration(t)), 1}
+            : CaptionPiece{
+                  tr(", began at %1").arg(formatDuration(m_table.stepTime[std::size_t(col)])), 0};
+    std::vector<std::vector<CaptionPiece>> wordings;
+    if (m_table.steps.back() == 0) {  // one recorded step (vector-add's load and store): no "of 0"
+        wordings.push_back(
+            {{tr("%1 of %2 traced lanes active").arg(activeLanes).arg(tracedLanes), kCaptionValue},
+             when});
+        wordings.push_back(
+            {{tr("%1 of %2 lanes active").arg(activeLanes).arg(tracedLanes), kCaptionValue}});
+    } else {
+        const QString stepName = step == 0 ? tr("Step 0 (load)") : tr("Step %1").arg(step);
+        wordings.push_back({{stepName + tr(" of %1: %2 of %3 traced lanes combine")
+                                            .arg(m_table.steps.back())
+                                            .arg(activeLanes)
+                                            .arg(tracedLanes),
+                             kCaptionValue},
+                            when});
+        wordings.push_back({{tr("Step %1 of %2: %3 of %4 lanes")
+                                 .arg(step)
+                                 .arg(m_table.steps.back())
+                                 .arg(activeLanes)
+                                 .arg(tracedLanes),
+                             kCaptionValue}});
+        wordings.push_back({{tr("Step %1: %2/%3 lanes").arg(step).arg(activeLanes).arg(tracedLanes),
+                             kCaptionValue}});
+    }
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(caption, Qt::ElideRight, width() - 16));
+               fitCaptionWordings(fm, width() - 16, wordings));
 
     const QRect area = cellArea();
     // Lane numbers along the top, as many as fit.

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "widgets/tensorcore/pipeline_colours.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_text.h"
 
@@ -155,11 +156,15 @@ void PipelineView::paintRing(QPainter& p, const PipelineLayout& l) const {
         p.setPen(QPen(pc::stage(s), 2.5));
         p.setBrush(Qt::NoBrush);
         p.drawRect(box.adjusted(1, 1, -1, -1));
-        QString text = tr("stage %1: %2").arg(s).arg(QString::fromLatin1(stageStateName(ring[s])));
-        if (holds >= 0 && ring[s] != StageState::Free) text += tr("\nstep %1").arg(holds);
+        // The stage's state and step stay; in a narrow box its number (the
+        // colour and the order say it) gives way: "stage 0: …" said nothing.
+        const QString state = QString::fromLatin1(stageStateName(ring[s]));
         const QRectF inner = box.adjusted(6, 2, -6, -2);
-        QStringList lines = text.split(QLatin1Char('\n'));
-        for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, int(inner.width()));
+        QStringList lines{
+            fitCaptionForms(fm, int(inner.width()), {tr("stage %1: %2").arg(s).arg(state), state})};
+        if (holds >= 0 && ring[s] != StageState::Free)
+            lines << fitCaptionForms(fm, int(inner.width()),
+                                     {tr("step %1").arg(holds), QString::number(holds)});
         // White on the solid colours; the text's own colour on the light
         // ones, over a plate where a hatch runs beneath it.
         const QString shown = lines.join(QLatin1Char('\n'));
@@ -173,20 +178,36 @@ void PipelineView::paintRing(QPainter& p, const PipelineLayout& l) const {
     }
 }
 
+namespace {
+
+// "consumers waiting 12 %, producer waiting 3 %, over 32 steps" as pieces
+// after `lead`: the consumers' wait stays, the producer's and the count go first.
+void appendSummaryPieces(std::vector<CaptionPiece>& pieces, const std::string& summary,
+                         const QString& lead) {
+    const QStringList parts = QString::fromStdString(summary).split(QStringLiteral(", "));
+    for (int i = 0; i < parts.size(); ++i)
+        pieces.push_back({(i == 0 ? lead : QStringLiteral(", ")) + parts[i],
+                          i == 0 ? kCaptionValue : (i == 1 ? 1 : 0)});
+}
+
+}  // namespace
+
 void PipelineView::paintBand(QPainter& p, const PipelineBand& band, const PipelineBlock& b) const {
     const QFontMetrics fm(font());
     const std::uint32_t stages = m_data.stages();
     const double t = m_model->time();
     // Header: which block, where, the window and how long its waits were.
     p.setPen(palette::text());
-    const QString header = tr("block %1 on SM %2 · %3 · %4 · %5")
-                               .arg(b.block)
-                               .arg(b.sm)
-                               .arg(stepsText(m_window, int(b.slotTimes.size())))
-                               .arg(formatDuration(band.t1 - band.t0))
-                               .arg(QString::fromStdString(pipelineSummary(b.waits)));
+    // The block and its waits stay; the SM, the window and its length give
+    // way in a narrow view (elided, the waits were the first thing lost).
+    std::vector<CaptionPiece> header{
+        {tr("block %1").arg(b.block), kCaptionValue},
+        {tr(" on SM %1").arg(b.sm), 0},
+        {QStringLiteral(" · ") + stepsText(m_window, int(b.slotTimes.size())), 1},
+        {QStringLiteral(" · ") + formatDuration(band.t1 - band.t0), 2}};
+    appendSummaryPieces(header, pipelineSummary(b.waits), QStringLiteral(" · "));
     p.drawText(band.header, Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(header, Qt::ElideRight, int(band.header.width())));
+               fitCaptionPieces(fm, int(band.header.width()), header));
     const QRectF lanes[] = {band.producer, band.consumers[0], band.consumers[1]};
     const QString names[] = {tr("producer"), tr("consumer 0"), tr("consumer 1")};
     for (int i = 0; i < 3; ++i) {
@@ -270,17 +291,17 @@ void PipelineView::paintEvent(QPaintEvent*) {
     const PipelineLayout l = layout();
     const PipelineBlock& primary = m_data.blocks()[primaryBlock()];
     const QFontMetrics fm(font());
-    QString summary = tr("%1, block %2: %3")
-                          .arg(QString::fromStdString(m_data.variant()))
-                          .arg(primary.block)
-                          .arg(QString::fromStdString(pipelineSummary(primary.waits)));
+    std::vector<CaptionPiece> summary{
+        {tr("%1, block %2").arg(QString::fromStdString(m_data.variant())).arg(primary.block),
+         kCaptionValue}};
+    appendSummaryPieces(summary, pipelineSummary(primary.waits), QStringLiteral(": "));
     const std::size_t hidden = m_data.blocksNotShown() + m_data.blocks().size() -
                                std::min(m_data.blocks().size(), l.bands.size());
-    if (hidden > 0) summary += tr(" (%1 more traced blocks not shown)").arg(hidden);
+    if (hidden > 0) summary.push_back({tr(" (%1 more traced blocks not shown)").arg(hidden), 0});
     p.setPen(palette::text());
     p.setFont(titleFont(font()));
     p.drawText(l.summary, Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetrics(p.font()).elidedText(summary, Qt::ElideRight, int(l.summary.width())));
+               fitCaptionPieces(QFontMetrics(p.font()), int(l.summary.width()), summary));
     p.setFont(font());
     paintRing(p, l);
     // The primary block first, then the others in block order.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 
@@ -154,24 +155,32 @@ void TensorTileView::paintEvent(QPaintEvent*) {
     const TensorTileShape& s = m_data.shape();
     const TensorTileLayout l = layout();
     const QFontMetrics fm(font());
+    // The variant and its block tile stay; the k-phases, then the units
+    // give way in a narrow view.
     drawTitle(p, font(), QRect(8, 6, width() - 16, fm.height() + 4),
-              tr("%1: a %2 × %3 block tile, k-phases of %4, %5 %6s of %7 × %8")
-                  .arg(QString::fromStdString(s.variant))
-                  .arg(s.tileM)
-                  .arg(s.tileN)
-                  .arg(s.tileK)
-                  .arg(s.units())
-                  .arg(QString::fromStdString(s.unitName))
-                  .arg(s.unitM)
-                  .arg(s.unitN));
+              fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16,
+                               {{tr("%1: a %2 × %3 block tile")
+                                     .arg(QString::fromStdString(s.variant))
+                                     .arg(s.tileM)
+                                     .arg(s.tileN),
+                                 kCaptionValue},
+                                {tr(", k-phases of %1").arg(s.tileK), 0},
+                                {tr(", %1 %2s of %3 × %4")
+                                     .arg(s.units())
+                                     .arg(QString::fromStdString(s.unitName))
+                                     .arg(s.unitM)
+                                     .arg(s.unitN),
+                                 1}}));
     p.setPen(palette::mutedText());
-    auto caption = [&](const QRectF& box, const QString& text, bool left) {
+    auto caption = [&](const QRectF& box, const std::vector<CaptionPiece>& pieces, bool left) {
         const int room = int(left ? l.c.left() - box.left() - 4 : width() - 8 - box.left());
         p.drawText(QRectF(box.left(), box.top() - fm.height() - 2, room, fm.height()),
-                   Qt::AlignLeft, fm.elidedText(text, Qt::ElideRight, room));
+                   Qt::AlignLeft, fitCaptionPieces(fm, room, pieces));
     };
-    caption(l.b, tr("B: %1 × %2 of the phase").arg(s.tileK).arg(s.tileN), false);
-    caption(l.a, tr("A: %1 × %2").arg(s.tileM).arg(s.tileK), true);
+    caption(l.b,
+            {{tr("B: %1 × %2").arg(s.tileK).arg(s.tileN), kCaptionValue}, {tr(" of the phase"), 0}},
+            false);
+    caption(l.a, {{tr("A"), kCaptionValue}, {tr(": %1 × %2").arg(s.tileM).arg(s.tileK), 0}}, true);
     // The units over C, each named where it fits.
     for (std::uint32_t u = 0; u < s.units(); ++u) {
         const MatrixRect r{(u / s.unitCols) * s.unitM, (u % s.unitCols) * s.unitN, s.unitM,
@@ -236,8 +245,18 @@ void TensorTileView::paintEvent(QPaintEvent*) {
     p.setPen(palette::text());
     p.setBrush(Qt::NoBrush);
     for (const QRectF& box : {l.a, l.b, l.c}) p.drawRect(box);
-    const QString text = captionLines().join(QLatin1Char('\n'));
-    p.drawText(l.text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+    // Whole paragraphs, as many as the box holds: the last one was cut
+    // through its line on a projector's slide.
+    QStringList shown;
+    for (const QString& line : captionLines()) {
+        const QStringList next = shown + QStringList{line};
+        const QRect need = fm.boundingRect(l.text.toRect(), Qt::AlignLeft | Qt::TextWordWrap,
+                                           next.join(QLatin1Char('\n')));
+        if (need.height() > l.text.height()) break;
+        shown = next;
+    }
+    p.drawText(l.text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+               shown.join(QLatin1Char('\n')));
 }
 
 }  // namespace ws

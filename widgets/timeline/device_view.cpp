@@ -9,6 +9,7 @@
 #include "core/common/time_offset.h"
 #include "core/device/compute_capability.h"
 #include "core/device/device_facts.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
@@ -75,17 +76,17 @@ std::vector<DeviceView::FactLine> DeviceView::factLines() const {
     if (!run) return out;
     out.push_back({.text = tr("One SM holds at most"), .heading = true});
     for (const SmLimit& l : smLimits(run->device))
-        out.push_back(
-            {.text = QStringLiteral("  %1 %2%3")
-                         .arg(groupDigits((long long)l.value),
-                              // "233,472 bytes of shared memory", not "233,472 shared memory"
-                              l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
-                                            : QString::fromStdString(l.name),
-                              l.note.empty()
-                                  ? QString()
-                                  : QStringLiteral(" (%1)").arg(QString::fromStdString(l.note)))});
-    out.push_back(
-        {.text = tr("Memory, nearest first (bandwidth bars on a log scale)"), .heading = true});
+        out.push_back({.text = QStringLiteral("  %1 %2").arg(
+                           groupDigits((long long)l.value),
+                           // "233,472 bytes of shared memory", not "233,472 shared memory"
+                           l.unit == "B" ? tr("bytes of %1").arg(QString::fromStdString(l.name))
+                                         : QString::fromStdString(l.name)),
+                       .detail = l.note.empty() ? QString()
+                                                : QStringLiteral(" (%1)").arg(
+                                                      QString::fromStdString(l.note))});
+    out.push_back({.text = tr("Memory, nearest first"),
+                   .heading = true,
+                   .detail = tr(" (bandwidth bars on a log scale)")});
     for (const auto& m : memoryHierarchy(*run)) {
         QString text = QStringLiteral("  %1").arg(QString::fromStdString(m.name));
         if (m.bytes > 0)
@@ -100,12 +101,14 @@ std::vector<DeviceView::FactLine> DeviceView::factLines() const {
             out.push_back({tr("%1 GB/s theoretical").arg(gbs(m.theoreticalGBs)), false,
                            m.theoreticalGBs, palette::gridLine().darker(130)});
         if (m.measuredGBs > 0)
-            out.push_back({tr("%1 GB/s measured: %2")
-                               .arg(gbs(m.measuredGBs), QString::fromStdString(m.measuredBy)),
-                           false, m.measuredGBs, palette::okabeIto(4)});
+            out.push_back({tr("%1 GB/s measured").arg(gbs(m.measuredGBs)), false, m.measuredGBs,
+                           palette::okabeIto(4),
+                           QStringLiteral(": ") + QString::fromStdString(m.measuredBy)});
     }
-    out.push_back({.text = tr("%globaltimer ticks every %1 (shorter intervals are not resolved)")
-                               .arg(formatExactNs(double(run->device.timerTickNs)))});
+    out.push_back(
+        {.text =
+             tr("%globaltimer ticks every %1").arg(formatExactNs(double(run->device.timerTickNs))),
+         .detail = tr(" (shorter intervals are not resolved)")});
     return out;
 }
 
@@ -121,7 +124,7 @@ int DeviceView::factsWidth() const {
     const QFontMetrics fm(font()), bold(titleFont(font()));
     int widest = 0;
     for (const FactLine& l : factLines()) {
-        const int w = (l.heading ? bold : fm).horizontalAdvance(l.text);
+        const int w = (l.heading ? bold : fm).horizontalAdvance(l.text + l.detail);
         // A bar's label sits right of a bar a third of the area wide.
         widest = std::max(widest, l.barGBs > 0 ? (w + 24) * 3 / 2 : w);
     }
@@ -177,33 +180,36 @@ void DeviceView::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     p.setFont(titleFont(font()));
     p.setPen(palette::text());
-    p.drawText(QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
-               QFontMetrics(titleFont(font()))
-                   .elidedText(tr("%1: compute capability %2.%3, %4 SMs at %5 MHz")
-                                   .arg(QString::fromStdString(d.name))
-                                   .arg(d.ccMajor)
-                                   .arg(d.ccMinor)
-                                   .arg(d.smCount)
-                                   .arg(d.smClockKHz / 1000),
-                               Qt::ElideRight, width() - 16));
+    // The GPU's name and its SMs first: on a narrow pane the clock and then
+    // the compute capability (in the table below) give way.
+    p.drawText(
+        QRect(8, 4, width() - 16, fm.height() + 2), Qt::AlignLeft,
+        fitCaptionPieces(QFontMetrics(titleFont(font())), width() - 16,
+                         {{QString::fromStdString(d.name), kCaptionValue},
+                          {tr(": compute capability %1.%2").arg(d.ccMajor).arg(d.ccMinor), 1},
+                          {tr(", %1 SMs").arg(d.smCount), 2},
+                          {tr(" at %1 MHz").arg(d.smClockKHz / 1000), 0}}));
     p.setFont(font());
     const double t = m_model->time();
     p.setPen(palette::mutedText());
     p.drawText(QRect(8, 6 + fm.height(), width() - 16, fm.height() + 2), Qt::AlignLeft,
-               fm.elidedText(
-                   tr("SMs with the blocks resident at %1 (filled squares; up to %2 blocks per SM)")
-                       .arg(formatDuration(t))
-                       .arg(d.maxBlocksPerSm),
-                   Qt::ElideRight, width() - 16));
+               fitCaptionForms(fm, width() - 16,
+                               {tr("Blocks resident at %1 (filled squares; up to %2 per SM)")
+                                    .arg(formatDuration(t))
+                                    .arg(d.maxBlocksPerSm),
+                                tr("Blocks resident at %1 (filled squares)").arg(formatDuration(t)),
+                                tr("Blocks resident at %1").arg(formatDuration(t))}));
     const int n = smCount();
     const int perSm = std::max(1, d.maxBlocksPerSm);
     const int side = int(std::ceil(std::sqrt(double(perSm))));
+    int residentAnywhere = 0;
     for (int sm = 0; sm < n; ++sm) {
         const QRectF box = smRect(sm).adjusted(1.5, 1.5, -1.5, -1.5);
         p.setPen(QPen(palette::mutedText(), 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(box);
         const int resident = residentAt(smIdAt(sm), t);
+        residentAnywhere += resident;
         const double cell = std::min(box.width(), box.height()) / side;
         for (int k = 0; k < std::min(resident, perSm); ++k)
             p.fillRect(QRectF(box.left() + (k % side) * cell + 0.5,
@@ -213,6 +219,17 @@ void DeviceView::paintEvent(QPaintEvent*) {
             p.setPen(palette::gridLine().darker(140));
             p.drawText(box, Qt::AlignCenter, QString::number(sm));
         }
+    }
+    if (residentAnywhere == 0) {
+        // Over the empty boxes, on a plate, wrapped to the grid's width.
+        const QRect grid = smArea();
+        const QString why = emptyGridText(t);
+        const QRect text =
+            fm.boundingRect(grid.adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, why);
+        const QRect plate = text.adjusted(-6, -4, 6, 4).intersected(grid);
+        p.fillRect(plate, palette::background());
+        p.setPen(palette::text());
+        p.drawText(grid.adjusted(8, 0, -8, 0), Qt::AlignCenter | Qt::TextWordWrap, why);
     }
     paintFacts(p, factsArea());
     paintTable(p, tableArea());
@@ -235,59 +252,114 @@ void DeviceView::paintFacts(QPainter& p, const QRect& area) {
             p.setPen(palette::text());
             const int room = area.width() - barMax - 20;
             p.drawText(QRect(area.left() + 20 + barMax, y, room, fm.height() + 2), Qt::AlignLeft,
-                       fm.elidedText(l.text, Qt::ElideRight, room));
+                       fitCaptionPieces(fm, room, {{l.text, kCaptionValue}, {l.detail, 0}}));
             y += fm.height() + 2;
             continue;
         }
         if (l.heading && y > area.top()) y += 4;
-        // Elided in the metrics of the font it is drawn in: a bold heading
+        // Fitted in the metrics of the font it is drawn in: a bold heading
         // measured in the regular font was cut hard, without its "…".
         p.setFont(l.heading ? titleFont(font()) : font());
         p.setPen(palette::text());
         p.drawText(QRect(area.left(), y, area.width(), fm.height() + 2), Qt::AlignLeft,
-                   (l.heading ? bold : fm).elidedText(l.text, Qt::ElideRight, area.width()));
+                   fitCaptionPieces(l.heading ? bold : fm, area.width(),
+                                    {{l.text, kCaptionValue}, {l.detail, 0}}));
         y += fm.height() + 3;
     }
     p.setFont(font());
 }
 
+QString DeviceView::emptyGridText(double t) const {
+    double first = 0, last = 0;
+    bool any = false;
+    for (const auto& [sm, span] : m_spans)
+        if (!span.first.empty()) {
+            first = any ? std::min(first, span.first.front()) : span.first.front();
+            last = any ? std::max(last, span.second.back()) : span.second.back();
+            any = true;
+        }
+    if (!any) return tr("No block records: which SMs held blocks is not known.");
+    if (t < first)
+        return tr("No block is resident yet: the first starts at %1.").arg(formatDuration(first));
+    if (t >= last)
+        return tr("No block is resident: the run's last block ended at %1.")
+            .arg(formatDuration(last));
+    return tr("No block is resident at this moment.");
+}
+
+DeviceView::TableLayout DeviceView::tableLayout() const {
+    const auto& rows = computeCapabilityTable();
+    const QRect area = tableArea();
+    const QFontMetrics fm(font());
+    TableLayout t;
+    t.lineHeight = fm.height() + 1;
+    // In the view's own font (85 % of it was 11 px on a 720-line
+    // projector), each column as wide as a row's version, architecture and
+    // year need; the chips may give way.
+    int narrowest = 0;
+    for (const auto& r : rows)
+        narrowest = std::max(narrowest,
+                             fm.horizontalAdvance(QStringLiteral("%1  %2  %3")
+                                                      .arg(QString::fromStdString(r.version()),
+                                                           QString::fromStdString(r.architecture),
+                                                           QString::fromStdString(r.released))));
+    narrowest += 16;
+    t.perColumn = std::max(1, (area.height() - t.lineHeight) / t.lineHeight);
+    const int columnsFit = std::max(1, area.width() / std::max(1, narrowest));
+    const int total = int(rows.size());
+    t.count = std::min(total, t.perColumn * columnsFit);
+    const int columns = std::max(1, (t.count + t.perColumn - 1) / t.perColumn);
+    t.perColumn = std::min(t.perColumn, (t.count + columns - 1) / std::max(1, columns));
+    t.columnWidth = area.width() / columns;
+    // Not all fit: the rows around this GPU's, which the slide is about.
+    if (t.count < total && m_row >= 0)
+        t.first = std::clamp(m_row - t.count / 2, 0, total - t.count);
+    return t;
+}
+
 void DeviceView::paintTable(QPainter& p, const QRect& area) {
     const auto& rows = computeCapabilityTable();
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
-    p.setFont(small);
-    const QFontMetrics fm(small);
-    const int lineH = fm.height() + 1;
+    const QFontMetrics fm(font());
+    const TableLayout t = tableLayout();
     // No room for a heading and two rows: the table would only be ellipses.
-    if (area.height() < 3 * lineH) return;
-    const int perColumn = std::max(1, (area.height() - lineH) / lineH);
-    const int columns = (int(rows.size()) + perColumn - 1) / perColumn;
-    const int colW = area.width() / std::max(1, columns);
+    if (area.height() < 3 * t.lineHeight || t.count <= 0) return;
+    p.setFont(font());
     p.setPen(palette::text());
-    p.drawText(QRect(area.left(), area.top(), area.width(), lineH), Qt::AlignLeft,
-               tr("Compute capabilities (seed 000, to 6.1; later rows in italics)"));
-    for (int i = 0; i < int(rows.size()); ++i) {
+    const QString part =
+        t.count < int(rows.size())
+            ? tr(", rows %1–%2 of %3").arg(t.first + 1).arg(t.first + t.count).arg(rows.size())
+            : QString();
+    p.drawText(QRect(area.left(), area.top(), area.width(), t.lineHeight), Qt::AlignLeft,
+               fitCaptionPieces(fm, area.width(),
+                                {{tr("Compute capabilities"), kCaptionValue},
+                                 {part, 2},
+                                 {tr(" (seed 000, to 6.1; later rows in italics)"), 1}}));
+    for (int k = 0; k < t.count; ++k) {
+        const int i = t.first + k;
         const auto& r = rows[std::size_t(i)];
-        const QRect cell(area.left() + (i / perColumn) * colW,
-                         area.top() + lineH * (1 + i % perColumn), colW - 8, lineH);
+        const QRect cell(area.left() + (k / t.perColumn) * t.columnWidth,
+                         area.top() + t.lineHeight * (1 + k % t.perColumn), t.columnWidth - 8,
+                         t.lineHeight);
         if (i == m_row) {
             p.fillRect(cell, palette::selection());
-            p.setPen(Qt::white);
+            p.setPen(palette::textOn(palette::selection()));
         } else {
             p.setPen(palette::text());
         }
-        QFont f = small;
+        QFont f = font();
         f.setItalic(!r.fromSeed);
         f.setBold(i == m_row);
         p.setFont(f);
-        p.drawText(cell.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(QStringLiteral("%1  %2  %3  %4")
-                                     .arg(QString::fromStdString(r.version()),
-                                          QString::fromStdString(r.architecture),
-                                          QString::fromStdString(r.chips),
-                                          QString::fromStdString(r.released)),
-                                 Qt::ElideRight, cell.width() - 4));
+        // The chips give way first, then the year: never the version.
+        p.drawText(
+            cell.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+            fitCaptionPieces(QFontMetrics(f), cell.width() - 4,
+                             {{QString::fromStdString(r.version()), kCaptionValue},
+                              {QStringLiteral("  ") + QString::fromStdString(r.architecture), 2},
+                              {QStringLiteral("  ") + QString::fromStdString(r.chips), 0},
+                              {QStringLiteral("  ") + QString::fromStdString(r.released), 1}}));
     }
+    p.setFont(font());
 }
 
 bool DeviceView::event(QEvent* e) {
@@ -305,16 +377,12 @@ bool DeviceView::event(QEvent* e) {
         }
     const auto& rows = computeCapabilityTable();
     if (tableArea().contains(he->pos())) {
-        QFont small = font();
-        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
-        const int lineH = QFontMetrics(small).height() + 1;
-        const int perColumn = std::max(1, (tableArea().height() - lineH) / lineH);
-        const int columns = (int(rows.size()) + perColumn - 1) / perColumn;
-        const int colW = tableArea().width() / std::max(1, columns);
-        const int col = (he->pos().x() - tableArea().left()) / std::max(1, colW);
-        const int row = (he->pos().y() - tableArea().top()) / lineH - 1;
-        const int i = col * perColumn + row;
-        if (row >= 0 && row < perColumn && i >= 0 && i < int(rows.size())) {
+        const TableLayout t = tableLayout();
+        const int col = (he->pos().x() - tableArea().left()) / std::max(1, t.columnWidth);
+        const int row = (he->pos().y() - tableArea().top()) / t.lineHeight - 1;
+        const int k = col * t.perColumn + row;
+        const int i = t.first + k;
+        if (row >= 0 && row < t.perColumn && k >= 0 && k < t.count) {
             const auto& r = rows[std::size_t(i)];
             QToolTip::showText(
                 he->globalPos(),

@@ -36,6 +36,10 @@ public:
         bool heading = false;
         double barGBs = 0;  // > 0: a bar of this bandwidth, `text` its label
         QColor barColour{};
+        // Said after `text` where there is room, and the first thing to go
+        // where there is not ("(64 warps)", "on a log scale"): the line's
+        // value is never elided away (issue 45).
+        QString detail{};
     };
     std::vector<FactLine> factLines() const;
     QRect factsArea() const;
@@ -54,7 +58,18 @@ private:
     int factsHeight() const;
     int factsWidth() const;  // the widest fact, whole
     void paintFacts(QPainter& p, const QRect& area);
+    // The compute-capability table in the view's own font: the rows that
+    // fit, this GPU's among them, in as many columns as keep a row's
+    // version, architecture and year whole.
+    struct TableLayout {
+        int first = 0, count = 0;  // the rows shown
+        int perColumn = 1, columnWidth = 1, lineHeight = 1;
+    };
+    TableLayout tableLayout() const;
     void paintTable(QPainter& p, const QRect& area);
+    // Where no SM holds a block at the playback time, why: the run had not
+    // begun or had ended (an empty grid said nothing at 395 µs).
+    QString emptyGridText(double t) const;
 
     PlaybackModel* m_model;
     // Per SM id: block start and end times, sorted, for residency at t.

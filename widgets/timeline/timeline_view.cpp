@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "widgets/view/block_text.h"
+#include "widgets/view/caption_fit.h"
 #include "widgets/view/direct_blit.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
@@ -528,16 +529,20 @@ void TimelineView::paintEvent(QPaintEvent*) {
     const auto& L = prep->lanes;
     std::size_t usedSms = 0;
     for (const auto& r : L.rows) usedSms += r.blocks ? 1 : 0;
-    const QString title =
-        (L.blockCount == 1 ? tr("1 block")
-                           : tr("%1 blocks").arg(groupDigits((long long)L.blockCount))) +
-        tr(" on %1 of %2 SMs, up to %3 resident per SM, ")
-            .arg(usedSms)
-            .arg(L.smsOnDevice())
-            .arg(L.maxSlots) +
-        wavesText(L.waveCount(), L.meanWaves) +
-        tr("; visible %1").arg(formatDuration(m_data.span()));
-    drawTitle(p, font(), QRect(8, 2, width() - 16, fm.height() + 2), title,
+    // Where the line is too wide, the visible span goes first, then the
+    // slots and the SMs; the blocks and the waves stay whole ("1 wa…" said
+    // nothing on a projector).
+    const int room = width() - 16;
+    const QString title = fitCaptionPieces(
+        QFontMetrics(titleFont(font())), room,
+        {{L.blockCount == 1 ? tr("1 block")
+                            : tr("%1 blocks").arg(groupDigits((long long)L.blockCount)),
+          kCaptionValue},
+         {tr(" on %1 of %2 SMs").arg(usedSms).arg(L.smsOnDevice()), 2},
+         {tr(", up to %1 resident per SM").arg(L.maxSlots), 1},
+         {QStringLiteral(", ") + wavesText(L.waveCount(), L.meanWaves), kCaptionValue},
+         {tr("; visible %1").arg(formatDuration(m_data.span())), 0}});
+    drawTitle(p, font(), QRect(8, 2, room, fm.height() + 2), title,
               Qt::AlignLeft | Qt::AlignVCenter);
     paintAxis(p, lanes);
     paintOverlay(p, lanes);

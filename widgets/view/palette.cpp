@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "widgets/view/colour_scheme.h"
 
@@ -112,5 +113,16 @@ QColor labelPlate() {
 QColor markedRow() { return perScheme(0xF0E442, 0x5C5414, 0xF0E442); }
 QColor rowStripe() { return perScheme(0xF7F7F7, 0x272727, 0xEEEEEE); }
 QColor idleCell() { return perScheme(0xE4E4E4, 0x4A4A4A, 0xD6D6D6); }
+
+QColor textOn(const QColor& fill) {
+    auto linear = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    const QColor rgb = fill.toRgb();
+    const double l =
+        0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) + 0.0722 * linear(rgb.blueF());
+    // Contrast with white (1.05 / (l + 0.05)) against with black ((l + 0.05) / 0.05).
+    return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? QColor(Qt::white) : QColor(Qt::black);
+}
 
 }  // namespace ws::palette

@@ -37,5 +37,8 @@ QColor labelPlate();
 // text() readable on it.
 QColor markedRow();  // every other row of a long table of lanes
 QColor idleCell();   // a lane that sat out a step: quiet, never brighter than the view
+// Black or white, whichever contrasts more with `fill` (WCAG's relative
+// luminance): white labels on sky-blue warp chips read poorly on a projector.
+QColor textOn(const QColor& fill);
 
 }  // namespace ws::palette

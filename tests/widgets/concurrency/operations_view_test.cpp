@@ -239,7 +239,31 @@ TEST(OperationsView, WithoutCuptiTheReasonIsShownAndTheBlocksStay) {
     EXPECT_EQ(f.view.lanes().rows.size(), 5u);  // the message row and the SMs
     const QImage image = test::render(f.view);
     const QRectF sm0 = f.view.rowRect(1);
-    EXPECT_TRUE(test::anyNear(image, sm0.toRect(), palette::categorical(0), 30));
+    EXPECT_TRUE(test::anyNear(image, sm0.toRect(), opstyle::streamColour(0), 30));
+}
+
+TEST(OperationsView, NoStreamTakesAnOperationsColour) {
+    // Two streams' blocks were drawn in the migrations' sky blue and bluish
+    // green, beside a legend that gives those colours to migrations (issue 45).
+    test::app();
+    const OperationKind kinds[] = {OperationKind::Kernel,
+                                   OperationKind::CopyHostToDevice,
+                                   OperationKind::CopyDeviceToHost,
+                                   OperationKind::Memset,
+                                   OperationKind::MigrationHostToDevice,
+                                   OperationKind::MigrationDeviceToHost};
+    for (int stream = 0; stream < 4; ++stream) {
+        const QColor c = opstyle::streamColour(stream);
+        for (OperationKind k : kinds) {
+            const QColor o = opstyle::colour(k);
+            const int d = std::abs(c.red() - o.red()) + std::abs(c.green() - o.green()) +
+                          std::abs(c.blue() - o.blue());
+            EXPECT_GT(d, 60) << "stream " << stream << " " << c.name().toStdString() << " near "
+                             << o.name().toStdString();
+        }
+        for (int other = 0; other < stream; ++other)
+            EXPECT_NE(opstyle::streamColour(other), c) << stream;
+    }
 }
 
 TEST(OperationsView, TheAxisFramesTheWorkNotTheSetUpBeforeIt) {
@@ -338,7 +362,7 @@ TEST(OperationsView, OnlyTheSmsThatRanBlocksHaveRowsWhereFewDid) {
         EXPECT_LE(bar.bottom(), plotBottom + 1);
         EXPECT_EQ(f.view.hitAt(bar.center()).block, ref);
         EXPECT_TRUE(
-            test::anyNear(image, bar.toRect().adjusted(1, 0, -1, 0), palette::categorical(0), 30))
+            test::anyNear(image, bar.toRect().adjusted(1, 0, -1, 0), opstyle::streamColour(0), 30))
             << "block " << b;
     }
     // The rest are counted below the last row, above the legend.

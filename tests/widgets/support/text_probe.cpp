@@ -44,10 +44,31 @@ public:
         const bool turned = std::abs(t.m12()) > 1e-6 || std::abs(t.m21()) > 1e-6;
         // A turned text's box is not its height: its line height is.
         const double height = turned ? local.height() * scale : mapped.height();
-        m_texts->push_back(
-            {text, height, em * scale, mapped, m_widget, t.map(QPolygonF(local)), turned});
+        m_texts->push_back({text, height, em * scale, mapped, m_widget, t.map(QPolygonF(local)),
+                            turned, elided(text) || clipped(local)});
     }
     Type type() const override { return QPaintEngine::User; }
+
+    // Qt's elision ends a text in "…"; a text that starts with one is a
+    // view's own "… 3 more", and a lone one a gap in a row of cells.
+    static bool elided(const QString& text) {
+        const QString t = text.trimmed();
+        const QChar dots(0x2026);
+        return t.size() > 1 && t.endsWith(dots) && !t.startsWith(dots);
+    }
+    // drawText clips a text wider than its box to the box, and a widget
+    // clips what it paints to itself; both are in the painter's logical
+    // coordinates, as the text is. A pixel of slack across, a quarter of the
+    // line's height up and down (a line's leading may overhang its box).
+    bool clipped(const QRectF& text) const {
+        const QPainter* p = painter();
+        if (!p || !p->hasClipping()) return false;
+        const QRectF clip = p->clipBoundingRect();
+        if (clip.isEmpty()) return false;
+        const double dy = 0.25 * text.height();
+        return text.left() < clip.left() - 1.5 || text.right() > clip.right() + 1.5 ||
+               text.top() < clip.top() - dy || text.bottom() > clip.bottom() + dy;
+    }
 
     std::vector<DrawnText>* m_texts = nullptr;
     QTransform m_transform;

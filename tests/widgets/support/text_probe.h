@@ -21,6 +21,10 @@ struct DrawnText {
     QString widget;          // class and object name of the widget that drew it
     QPolygonF shape;         // the text's own rectangle, turned as it was drawn
     bool turned = false;     // drawn at an angle (rotated tick labels)
+    // Shortened with "…" (elided) or reaching out of the painter's clip (a
+    // text wider than the box drawText gave it, or than its widget): what
+    // a projected caption must never do to its value.
+    bool cut = false;
 };
 
 std::vector<DrawnText> probeText(QWidget* root);
