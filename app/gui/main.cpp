@@ -197,6 +197,17 @@ int main(int argc, char** argv) {
                     QStringLiteral("--slide %1: this lesson has slides 1..%2; showing the last")
                         .arg(*cl.slide)
                         .arg(window.lesson()->slideCount()));
+            // The slide's fragment: applied at once, its run already shown.
+            if (usesLesson && cl.fragment) {
+                ws::LessonController* lesson = window.lesson();
+                const auto& slide = lesson->lesson()->slides[std::size_t(lesson->slide())];
+                if (*cl.fragment > int(slide.fragments.size()))
+                    ws::appLog(QStringLiteral("--fragment %1: this slide has fragments 0..%2; "
+                                              "showing the last")
+                                   .arg(*cl.fragment)
+                                   .arg(slide.fragments.size()));
+                lesson->goTo(lesson->slide(), *cl.fragment);
+            }
             // An animated slide rests at its end: the picture is the same
             // on every run (it was wherever the animation had got to).
             if (usesLesson && !cl.atStep && !cl.atTimeNs) window.lesson()->finishAnimation();
@@ -248,6 +259,8 @@ int main(int argc, char** argv) {
                     ws::appLog(QStringLiteral("slide heading: ") + badge);
                 const QStringList problems = window.lesson()->checkSlide();
                 for (const QString& problem : problems) ws::appLog(problem);
+                for (const QString& line : window.lesson()->runsFromElsewhere())
+                    ws::appLog(window.lesson()->place() + QStringLiteral(", ") + line);
                 QApplication::exit(problems.isEmpty() ? 0 : 2);
             });
         } else if (!cl.checkLesson.isEmpty()) {
@@ -266,8 +279,6 @@ int main(int argc, char** argv) {
                 if (lesson->slide() + 1 < lesson->slideCount()) {
                     QTimer::singleShot(0, &app, [lesson] { lesson->goTo(lesson->slide() + 1); });
                     return;
-                for (const QString& line : window.lesson()->runsFromElsewhere())
-                    ws::appLog(window.lesson()->place() + QStringLiteral(", ") + line);
                 }
                 for (const QString& line : found->problems + found->elsewhere)
                     std::printf("%s\n", line.toUtf8().constData());

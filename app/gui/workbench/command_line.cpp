@@ -63,7 +63,8 @@ QString usageText() {
     views += line + '\n';
     return QStringLiteral(
                "usage: warpscope [--trace FILE | --experiment ID [name=value ...] |\n"
-               "                  --lesson NAME|FILE [--slide N]] [--presentation] [--worker "
+               "                  --lesson NAME|FILE [--slide N [--fragment N]]] [--presentation]\n"
+               "                 [--worker "
                "\"CMD\"]\n"
                "                 [--screenshot PNG [--at STEP|--time NS] [--window-size WxH]]\n"
                "                 [--worker-timeout SECONDS]\n"
@@ -77,6 +78,8 @@ QString usageText() {
                "  --lesson NAME|FILE   open a lesson: a bundled one by name (execution-model,\n"
                "                       reduction-ladder, ...) or a lesson file (docs/lessons.md)\n"
                "  --slide N            the lesson's slide to open, numbered from 1 as on screen\n"
+               "  --fragment N         that slide after its Nth fragment (0, the default: as it\n"
+               "                       opens), for --screenshot and --export-view\n"
                "  --print-narration    print the slide's narration, fragments included, with its\n"
                "                       figures from its runs, as plain text, and exit\n"
                "  --check-lesson FILE  load every slide of a lesson without showing it: traces\n"
@@ -159,16 +162,22 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
             c.printNarration = true;
         } else if (a == "--check-lesson") {
             st = take(c.checkLesson);
+        } else if (a == "--strict") {
+            c.strict = true;
         } else if (a == "--traces") {
             st = take(c.traces);
         } else if (a == "--slide") {
-        } else if (a == "--strict") {
-            c.strict = true;
             double n = 0;
             st = number(n, 1, "a slide number from 1");
             if (st && n != int(n))
                 return makeError("--slide needs a whole number, got " + std::to_string(n));
             c.slide = int(n);
+        } else if (a == "--fragment") {
+            double n = 0;
+            st = number(n, 0, "a fragment number from 0");
+            if (st && n != int(n))
+                return makeError("--fragment needs a whole number, got " + std::to_string(n));
+            c.fragment = int(n);
         } else if (a == "--presentation") {
             c.presentation = true;
         } else if (a == "--export-view") {
@@ -219,6 +228,9 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) + int(!c.lesson.isEmpty());
     if (sources > 1) return makeError("give one of --trace, --experiment and --lesson");
     if (c.slide && c.lesson.isEmpty()) return makeError("--slide needs --lesson");
+    if (c.fragment && (c.lesson.isEmpty() || (c.screenshot.isEmpty() && c.exportView.isEmpty())))
+        return makeError(
+            "--fragment picks a lesson slide's step for --screenshot or --export-view");
     if (c.printNarration && c.lesson.isEmpty())
         return makeError("--print-narration needs --lesson (and --slide N, else slide 1)");
     if (!c.checkLesson.isEmpty() &&
@@ -226,6 +238,7 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         return makeError(
             "--check-lesson FILE checks a lesson alone: give it no run, screenshot "
             "or export");
+    if (c.strict && c.checkLesson.isEmpty()) return makeError("--strict belongs to --check-lesson");
     if (!c.traces.isEmpty() && c.lesson.isEmpty() && c.checkLesson.isEmpty())
         return makeError("--traces DIR belongs to --lesson or --check-lesson");
     if (c.printNarration && (!c.screenshot.isEmpty() || !c.exportView.isEmpty()))
@@ -237,7 +250,6 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         return makeError("--window-size sets the size --screenshot renders at; give --screenshot");
     if (!c.exportView.isEmpty()) {
         if (c.output.isEmpty()) return makeError("--export-view needs -o FILE");
-    if (c.strict && c.checkLesson.isEmpty()) return makeError("--strict belongs to --check-lesson");
         if (c.exportFormat.isEmpty())
             c.exportFormat =
                 c.output.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? "svg" : "png";

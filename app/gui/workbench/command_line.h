@@ -1,6 +1,7 @@
 #pragma once
 // The stable command line of warpscope:
-//   warpscope [--trace FILE | --experiment ID [name=value ...] | --lesson NAME|FILE [--slide N]]
+//   warpscope [--trace FILE | --experiment ID [name=value ...] |
+//              --lesson NAME|FILE [--slide N [--fragment N]]]
 //             [--presentation] [--worker "CMD"] [--worker-timeout SECONDS]
 //             [--screenshot PNG [--at STEP|--time NS]]
 //             [--export-view NAME --format svg|png [--scale S] -o FILE]
@@ -25,6 +26,9 @@ struct CommandLine {
     std::optional<int> workerTimeoutMs;
     QString lesson;
     std::optional<int> slide;  // numbered from 1, as on screen
+    // --fragment N: the slide's state after its Nth fragment (0: the slide
+    // as it opens), so that a screenshot can show every step of a slide.
+    std::optional<int> fragment;
     bool presentation = false;
     QString exportView;  // a view's name
     QString exportFormat;
@@ -39,14 +43,14 @@ struct CommandLine {
     // --check-lesson FILE: load every slide without showing it and print one
     // line per problem (exit 2), or that the lesson holds (exit 0).
     QString checkLesson;
-    // --traces DIR: a lesson's traces are looked for here first.
-    QString traces;
-    bool help = false;
-    bool version = false;
     // --strict: --check-lesson fails (exit 2) on runs it would only list,
     // those from elsewhere than --traces DIR or of another GPU than their
     // slide's run.
     bool strict = false;
+    // --traces DIR: a lesson's traces are looked for here first.
+    QString traces;
+    bool help = false;
+    bool version = false;
     // Something to show was named (not a first start or a restored session).
     bool namesARun() const {
         return !trace.isEmpty() || !experiment.isEmpty() || !lesson.isEmpty();

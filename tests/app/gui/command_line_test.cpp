@@ -95,6 +95,20 @@ TEST(CommandLine, LessonsPresentationAndExports) {
     EXPECT_TRUE(parseCommandLine({"--screenshot", "x.png"}).ok());
 }
 
+TEST(CommandLine, AScreenshotOfASlidesFragment) {
+    // Every step of a slide can be looked at (issue 45).
+    const auto c = parseCommandLine({"--lesson", "banks", "--slide", "2", "--fragment", "1",
+                                     "--presentation", "--screenshot", "x.png"});
+    ASSERT_TRUE(c.ok()) << c.error();
+    EXPECT_EQ(c->fragment, 1);
+    for (const QStringList& bad : std::initializer_list<QStringList>{
+             {"--lesson", "banks", "--fragment", "1"},  // a picture's step, nothing to picture
+             {"--trace", "a", "--fragment", "1", "--screenshot", "x.png"},
+             {"--lesson", "banks", "--fragment", "-1", "--screenshot", "x.png"},
+             {"--lesson", "banks", "--fragment", "0.5", "--screenshot", "x.png"}})
+        EXPECT_FALSE(parseCommandLine(bad).ok()) << bad.join(' ').toStdString();
+}
+
 TEST(CommandLine, APictureNeverReplacesTheFileItShows) {
     const QString trace =
         QString::fromStdString((std::filesystem::temp_directory_path() /
