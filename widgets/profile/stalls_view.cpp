@@ -57,10 +57,13 @@ QString footnoteOf(const RunProfile& p) {
                 QObject::tr(", over %1").arg(countedText(p.sampledLaunches, "launch", "launches"));
         sentences << period + QLatin1Char('.');
     }
+    // Digits grouped: "22065483 samples" was read off a projected slide as
+    // two million.
     if (p.droppedSamples > 0)
-        sentences << QObject::tr("%1 dropped.")
-                         .arg(countedText((long long)p.droppedSamples, "sample was",
-                                          "samples were"));
+        sentences << (p.droppedSamples == 1
+                          ? QObject::tr("1 sample was dropped.")
+                          : QObject::tr("%1 samples were dropped.")
+                                .arg(samplesText(std::uint64_t(p.droppedSamples))));
     // Below half a percent (or faster, by chance) the difference is the
     // launches' own spread: "-0.6 % slower" read like a glitch.
     if (const double cost = p.samplingOverheadPercent(); cost >= 0.5)
@@ -189,6 +192,15 @@ void StallsView::showFunction(std::size_t function) {
     }
     const RunProfile& profile = run->profile;
     m_stalls = stallsOfFunction(profile, function);
+    m_footnote = footnoteOf(profile);
+    // A library's kernel (cuBLAS's) ships without line information: its
+    // samples are all "(no line)", and the view says why before the SASS.
+    if (std::none_of(m_stalls.lines.begin(), m_stalls.lines.end(),
+                     [](const StallLine& l) { return l.line != kNoLine; }))
+        m_footnote = tr("This kernel's code carries no line information (a library's kernel, or "
+                        "one built without -lineinfo): its stalls are shown by SASS instruction "
+                        "only.") +
+                     (m_footnote.isEmpty() ? QString() : QStringLiteral(" ") + m_footnote);
     const auto chosen = std::find(m_functions.begin(), m_functions.end(), function);
     m_functionChooser->setCurrentIndex(int(chosen - m_functions.begin()));
     const ProfiledFunction& f = profile.functions[function];

@@ -218,6 +218,22 @@ TEST(TraceProfile, AFunctionWithoutItsResourcesReadsAsUnknown) {
         json::from_cbor(encodeTrace(*run))["profile"]["functions"][0].contains("registers"));
 }
 
+// A library's kernel (cuBLAS's) comes without line information: no file,
+// every line 0, only its SASS. Such a profile saves and loads.
+TEST(TraceProfile, AKernelWithoutLineInformationSavesAndLoads) {
+    ws::Run run = profiledRun();
+    ProfiledFunction& f = run.profile.functions[0];
+    f.files.clear();
+    f.file.clear();
+    f.sourceFile.clear();
+    std::fill(f.line.begin(), f.line.end(), 0u);
+    ASSERT_TRUE(validateRun(run)) << validateRun(run).error();
+    auto back = decodeTrace(encodeTrace(run));
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(differences(run, *back), "");
+    EXPECT_TRUE(back->profile.functions[0].files.empty());
+}
+
 std::string errorOf(const Bytes& bytes) {
     auto r = decodeTrace(bytes);
     return r ? "decoded" : r.error();
