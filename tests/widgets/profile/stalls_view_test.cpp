@@ -174,6 +174,26 @@ TEST(StallsView, WithoutStallsTheViewSaysWhy) {
     EXPECT_FALSE(nothing.unavailableText().isEmpty());
 }
 
+// cuBLAS's kernels come without line information: every sample is on
+// "(no line)", and the view says why before its SASS.
+TEST(StallsView, AKernelWithoutLinesSaysWhyItShowsOnlyItsInstructions) {
+    ws::Run run = test::profiledRun();
+    for (ProfiledFunction& f : run.profile.functions) {
+        f.files.clear();
+        f.file.clear();
+        f.sourceFile.clear();
+        std::fill(f.line.begin(), f.line.end(), 0u);
+        f.callerLine.clear();
+        f.callerFile.clear();
+    }
+    Shown s(run);
+    EXPECT_TRUE(s.view.unavailableText().isEmpty());
+    ASSERT_EQ(s.view.shownLines().size(), 1u);
+    EXPECT_EQ(s.view.shownLines()[0].line, kNoLine);
+    EXPECT_TRUE(drew(&s.view, QStringLiteral("carries no line information")));
+    EXPECT_FALSE(s.view.selectedInstructions().empty());
+}
+
 TEST(StallsView, EveryPartReadsOnAProjector) {
     // The projector's font (18 pt, 24 px): nothing smaller than the font's
     // three quarters, nothing past the edge.
