@@ -232,4 +232,117 @@ TEST(Rooms, NoCircleBetweenRooms) {
     for (const auto& loop : loops) ADD_FAILURE() << "rooms in a circle:" << loop;
 }
 
+// Room -> the other rooms its files include (quoted includes from the root).
+std::map<std::string, std::set<std::string>> roomArrows() {
+    const fs::path root = sourceRoot();
+    std::map<std::string, std::set<std::string>> arrows;
+    for (const auto& f : scanTree().files) {
+        arrows[folderOf(f)];
+        for (const auto& inc : includesOf(readFile(root / f))) {
+            if (!inc.quoted || layerOf(inc.target).empty()) continue;
+            const std::string to = folderOf(inc.target);
+            if (to != folderOf(f)) arrows[folderOf(f)].insert(to);
+        }
+    }
+    return arrows;
+}
+
+std::string architecturePage() { return readFile(sourceRoot() / "docs/architecture.md"); }
+
+// The room table of docs/architecture.md ("| `room/` | what | `a`, `b` |"):
+// room -> the rooms its last column names (a note in brackets after a name
+// is the reader's, not a room). A room listed twice is reported.
+std::map<std::string, std::set<std::string>> documentedRooms(std::vector<std::string>& twice) {
+    static const std::regex row(R"(^\| `([a-z/]+)/` \| .* \| (.*) \|$)");
+    static const std::regex name(R"(`([a-z/]+)`)");
+    std::map<std::string, std::set<std::string>> rooms;
+    std::istringstream lines(architecturePage());
+    std::string line;
+    // The table that starts at its header and ends at the first line that
+    // is no row (the layers' table above it has rows of its own).
+    while (std::getline(lines, line) && line.rfind("| room | what lives there |", 0) != 0) {
+    }
+    while (std::getline(lines, line) && line.rfind("|", 0) == 0) {
+        std::smatch m;
+        if (!std::regex_match(line, m, row)) continue;
+        const std::string room = m[1].str(), includes = m[2].str();
+        if (rooms.count(room)) twice.push_back(room);
+        auto& set = rooms[room];
+        for (auto it = std::sregex_iterator(includes.begin(), includes.end(), name);
+             it != std::sregex_iterator(); ++it)
+            set.insert((*it)[1].str());
+    }
+    return rooms;
+}
+
+std::string joined(const std::set<std::string>& rooms) {
+    std::string out;
+    for (const auto& r : rooms) out += (out.empty() ? "`" : ", `") + r + "`";
+    return out.empty() ? "nothing" : out;
+}
+
+TEST(Rooms, TheArchitecturePagesRoomTableIsTheIncludes) {
+    std::vector<std::string> twice;
+    const auto documented = documentedRooms(twice);
+    ASSERT_GT(documented.size(), 40u) << "no room table in docs/architecture.md";
+    for (const auto& room : twice) ADD_FAILURE() << "`" << room << "/` is listed twice";
+    const auto arrows = roomArrows();
+    for (const auto& [room, includes] : arrows) {
+        const auto row = documented.find(room);
+        if (row == documented.end()) {
+            ADD_FAILURE() << "docs/architecture.md has no row for `" << room << "/`";
+            continue;
+        }
+        EXPECT_EQ(row->second, includes) << "`" << room << "/` includes " << joined(includes)
+                                         << "; the page says " << joined(row->second);
+    }
+    for (const auto& [room, includes] : documented)
+        EXPECT_TRUE(arrows.count(room))
+            << "docs/architecture.md lists `" << room << "/`, which holds no source file";
+}
+
+// The lab a room belongs to ("kernels/memory" -> "memory"), "" for the
+// shared rooms.
+std::string labOf(const std::string& room) {
+    static const std::set<std::string> labs = {"basics",  "reduction", "memory",     "memkinds",
+                                               "atomics", "matmul",    "tensorcore", "concurrency"};
+    std::istringstream parts(room);
+    std::string part;
+    std::getline(parts, part, '/');  // the layer's first folder
+    while (std::getline(parts, part, '/'))
+        if (labs.count(part)) return part;
+    return {};
+}
+
+// The allow-list under "Arrows between labs": "- `from` → `to`: why".
+std::set<std::pair<std::string, std::string>> allowedLabArrows() {
+    static const std::regex item(R"(^- `([a-z/]+)` → `([a-z/]+)`:)");
+    std::set<std::pair<std::string, std::string>> allowed;
+    std::istringstream lines(architecturePage());
+    std::string line;
+    while (std::getline(lines, line)) {
+        std::smatch m;
+        if (std::regex_search(line, m, item)) allowed.insert({m[1].str(), m[2].str()});
+    }
+    return allowed;
+}
+
+TEST(Rooms, ArrowsBetweenLabsAreTheOnesThePageAllows) {
+    const auto allowed = allowedLabArrows();
+    ASSERT_FALSE(allowed.empty()) << "no \"Arrows between labs\" in docs/architecture.md";
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& [room, includes] : roomArrows())
+        for (const auto& to : includes) {
+            const std::string a = labOf(room), b = labOf(to);
+            if (a.empty() || b.empty() || a == b) continue;
+            seen.insert({room, to});
+            EXPECT_TRUE(allowed.count({room, to}))
+                << "`" << room << "` (" << a << ") includes `" << to << "` (" << b
+                << "): not under \"Arrows between labs\" in docs/architecture.md";
+        }
+    for (const auto& [from, to] : allowed)
+        EXPECT_TRUE(seen.count({from, to})) << "docs/architecture.md allows `" << from << "` → `"
+                                            << to << "`, which no include makes";
+}
+
 }  // namespace
