@@ -332,7 +332,9 @@ StallsView::Areas StallsView::areas() const {
     const QRect body(pad, y, w, std::max(0, a.footnote.top() - int(ui::px(6)) - y));
     if (m_selected.line != kNone) {
         // The lines keep the larger part: their source and bars read first.
-        const int linesWidth = body.width() * 3 / 5;
+        // Narrow (a projected slide's half), they keep more: "79 const int
+        // tx =..." was all a 1280-pixel slide showed of its hottest line.
+        const int linesWidth = body.width() * (body.width() < int(ui::px(900)) ? 7 : 6) / 10;
         a.lines = QRect(body.left(), body.top(), linesWidth, body.height());
         a.instructions = QRect(body.left() + linesWidth + 2 * pad, body.top(),
                                std::max(0, body.width() - linesWidth - 2 * pad), body.height());
@@ -358,7 +360,9 @@ StallsView::LineColumns StallsView::columnsOf(const QRect& pane) const {
     const int rest =
         std::max(0, pane.right() - c.numberLeft - c.numberWidth - c.shareWidth - 3 * gap);
     c.textLeft = c.numberLeft + c.numberWidth + gap;
-    c.textWidth = rest * 3 / 5;  // the code reads first; the bar needs less to compare
+    // The code reads first; the bar needs less to compare, least where
+    // the pane is narrow.
+    c.textWidth = rest * (rest < int(ui::px(500)) ? 7 : 6) / 10;
     c.barLeft = c.textLeft + c.textWidth + gap;
     c.barWidth = rest - c.textWidth;
     c.shareLeft = c.barLeft + c.barWidth + gap;
