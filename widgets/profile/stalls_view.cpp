@@ -334,7 +334,7 @@ StallsView::Areas StallsView::areas() const {
         // The lines keep the larger part: their source and bars read first.
         // Narrow (a projected slide's half), they keep more: "79 const int
         // tx =..." was all a 1280-pixel slide showed of its hottest line.
-        const int linesWidth = body.width() * (body.width() < int(ui::px(900)) ? 7 : 6) / 10;
+        const int linesWidth = body.width() * (body.width() < int(ui::px(800)) ? 7 : 6) / 10;
         a.lines = QRect(body.left(), body.top(), linesWidth, body.height());
         a.instructions = QRect(body.left() + linesWidth + 2 * pad, body.top(),
                                std::max(0, body.width() - linesWidth - 2 * pad), body.height());
