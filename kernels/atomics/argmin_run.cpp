@@ -7,9 +7,9 @@
 #include "kernels/atomics/argmin_programs.h"
 #include "kernels/atomics/atomics_experiments.h"
 #include "kernels/atomics/atomics_timing.h"
-#include "kernels/atomics/paired_timing.h"
 #include "kernels/common/event_timing.h"
 #include "kernels/common/memory_launch.h"
+#include "kernels/common/paired_timing.h"
 
 namespace ws::atomics {
 

@@ -8,10 +8,10 @@
 #include "kernels/atomics/atomics_records.h"
 #include "kernels/atomics/atomics_timing.h"
 #include "kernels/atomics/contention_kernels.h"
-#include "kernels/atomics/paired_timing.h"
 #include "kernels/common/event_timing.h"
 #include "kernels/common/kernel_observer.h"
 #include "kernels/common/memory_launch.h"
+#include "kernels/common/paired_timing.h"
 
 namespace ws::atomics {
 

@@ -11,6 +11,7 @@
 #include "kernels/common/kernel_observer.h"
 #include "kernels/common/launch_limits.h"
 #include "kernels/common/memory_launch.h"
+#include "kernels/common/paired_timing.h"
 #include "kernels/common/record_layout.h"
 
 namespace ws::memory {
@@ -210,69 +211,25 @@ Launch makeLaunch(const std::string& kernel, dim3 grid, dim3 block, std::uint32_
     return l;
 }
 
-namespace {
-
-// One launch of a build after `before`, then its result checked.
-Result<Verification> launchAndVerify(const MeasureSteps& steps,
-                                     const std::function<Status()>& launch) {
-    if (steps.before)
-        if (Status s = steps.before(); !s) return makeError(s.error());
-    if (Status s = launch(); !s) return makeError(s.error());
-    return steps.verify();
-}
-
-// The plain and recording builds by turns (timeRunsByTurns): timed in one
-// block and then the other, the GPU's drift over the measurement fell on
-// one side, and a transpose of 4096 x 4096 read 18 % "recording overhead"
-// with two blocks traced. Each build is then checked from a launch of its own.
-Status measureByTurns(int repetitions, const MeasureSteps& steps, const TraceStorage& storage,
-                      Launch& launch, TimedRuns& times, Verification& verification) {
-    auto turns = timeRunsByTurns(repetitions, nullptr, steps.plain, steps.recorded, steps.before,
-                                 steps.before);
-    if (!turns) return makeError(turns.error());
-    times.plainMs = std::move(turns->first);
-    times.recordedMs = std::move(turns->second);
-    if (Status s = observeTimedWork({nullptr, steps.plain, steps.before, medianOf(times.plainMs)});
-        !s)
-        return s;
-    auto plainCheck = launchAndVerify(steps, steps.plain);
-    if (!plainCheck) return makeError(plainCheck.error());
-    auto recordedCheck = launchAndVerify(steps, steps.recorded);
-    if (!recordedCheck) return makeError(recordedCheck.error());
-    if (Status s = storage.download(launch); !s) return s;
-    verification = std::move(*recordedCheck);
-    if (!plainCheck->passed) {
-        verification.passed = false;
-        verification.note = pairedCheckNote(plainCheck->note, verification.note);
-    }
-    return {};
-}
-
-}  // namespace
-
 Status measure(int repetitions, bool measureOverhead, const MeasureSteps& steps,
                const TraceStorage& storage, Launch& launch, TimedRuns& times,
                Verification& verification) {
-    if (measureOverhead)
-        return measureByTurns(repetitions, steps, storage, launch, times, verification);
-    auto plain = timePlainRuns(repetitions, nullptr, steps.plain, steps.before);
-    if (!plain) return makeError(plain.error());
-    times.plainMs = std::move(*plain);
-    auto plainCheck = steps.verify();
-    if (!plainCheck) return makeError(plainCheck.error());
-
-    auto recorded =
-        timeRuns(measureOverhead ? repetitions : 1, nullptr, steps.recorded, steps.before);
-    if (!recorded) return makeError(recorded.error());
-    times.recordedMs = std::move(*recorded);
-    auto recordedCheck = steps.verify();
-    if (!recordedCheck) return makeError(recordedCheck.error());
+    // By turns where the overhead is measured: timed in one block and then
+    // the other, a transpose of 4096 x 4096 read 18 % "recording overhead"
+    // with two blocks traced, drift that fell on one side.
+    auto timed = timePlainAndRecorded(repetitions, measureOverhead,
+                                      {.plain = steps.plain,
+                                       .recorded = steps.recorded,
+                                       .before = steps.before,
+                                       .verify = steps.verify});
+    if (!timed) return makeError(timed.error());
+    times.plainMs = std::move(timed->plainMs);
+    times.recordedMs = std::move(timed->recordedMs);
     if (Status s = storage.download(launch); !s) return s;
-
-    verification = std::move(*recordedCheck);
-    if (!plainCheck->passed) {
+    verification = std::move(timed->recordedCheck);
+    if (!timed->plainCheck.passed) {
         verification.passed = false;
-        verification.note = pairedCheckNote(plainCheck->note, verification.note);
+        verification.note = pairedCheckNote(timed->plainCheck.note, verification.note);
     }
     return {};
 }

@@ -81,11 +81,12 @@ void fillRunHeader(Run& run, const std::string& experiment, const ParamValues& p
 
 Launch makeLaunch(const std::string& kernel, dim3 grid, dim3 block, std::uint32_t sharedBytes);
 
-// The common course of a run (timed with kernels/common/event_timing.h, which
-// starts with an untimed warm-up): `repetitions` timed plain launches, a check of their output, the
-// recording launches (timed as many times when options.measureOverhead, else once), a check of
-// their output (the one the trace shows) and the download of the records into `launch`. `before`
-// runs untimed before every launch (resetting an accumulator).
+// The common course of a run (kernels/common/paired_timing.h): `repetitions`
+// timed plain launches and, when options.measureOverhead, as many recording
+// ones by turns with them (else one); a check of each build's output (the
+// recording one's is the one the trace shows) and the download of the
+// records into `launch`. `before` runs untimed before every launch
+// (resetting an accumulator).
 struct MeasureSteps {
     std::function<Status()> plain;
     std::function<Status()> recorded;
