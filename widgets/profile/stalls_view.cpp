@@ -278,6 +278,20 @@ QString StallsView::sourceText(LinePlace place) const {
                : QString();
 }
 
+int StallsView::rowTextWidth(const Areas& a) const { return columnsOf(a.lines).textWidth; }
+
+QString StallsView::rowText(LinePlace place) const {
+    // Indentation tells the structure in file order; ranked by heat it
+    // only pushes the code out of its column.
+    QString text = sourceText(place);
+    if (m_order == Order::Hottest) text = text.trimmed();
+    if (text.trimmed().isEmpty()) return placeName(place);
+    // A helper's line says which file it is in, before its text.
+    if (place.file != m_stalls.ownFile && place.line != kNoLine)
+        text = placeName(place) + QStringLiteral(": ") + text.trimmed();
+    return text;
+}
+
 QString StallsView::placeName(LinePlace place) const {
     const Run* run = m_model->run();
     if (!run || place.file == m_stalls.ownFile || place.line == kNoLine ||
@@ -491,18 +505,10 @@ void StallsView::paintLines(QPainter& p, const Areas& a) const {
         if (l.line != kNoLine)
             p.drawText(QRect(c.numberLeft, r.top(), c.numberWidth, rowH),
                        Qt::AlignRight | Qt::AlignVCenter, QString::number(l.line));
-        // Indentation tells the structure in file order; ranked by heat it
-        // only pushes the code out of its column.
-        QString text = sourceText(l.place());
-        if (m_order == Order::Hottest) text = text.trimmed();
-        const bool hasText = !text.trimmed().isEmpty();
-        // A helper's line says which file it is in, before its text.
-        if (l.file != m_stalls.ownFile && l.line != kNoLine && hasText)
-            text = placeName(l.place()) + QStringLiteral(": ") + text.trimmed();
+        const bool hasText = !sourceText(l.place()).trimmed().isEmpty();
         p.setPen(hasText ? palette::text() : palette::mutedText());
-        p.drawText(
-            QRect(c.textLeft, r.top(), c.textWidth, rowH), Qt::AlignLeft | Qt::AlignVCenter,
-            mfm.elidedText(hasText ? text : placeName(l.place()), Qt::ElideRight, c.textWidth));
+        p.drawText(QRect(c.textLeft, r.top(), c.textWidth, rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   mfm.elidedText(rowText(l.place()), Qt::ElideRight, c.textWidth));
         // A marked row's tint would swallow a bar segment of the same hue
         // (the shared-memory pipe's yellow): the bar keeps a plain ground.
         if (l.place() == m_highlighted)

@@ -111,9 +111,15 @@ private:
     const StallLine* selectedStallLine() const;
     // The bar of a line's row, and of instruction `i` in the pane beside.
     QRectF lineBar(const Areas& a, int row) const;
-    // The pane beside the lines, top to bottom: its title, the helpers'
+    // The pane beside the lines, top to bottom: its title, the selected
+    // line's source in full (wrapped, at most five lines), the helpers'
     // lines (a caption, then one row each, a note of those left out), then
     // two rows per instruction.
+    QString selectedSourceBlock(const Areas& a) const;
+    // A line's text as its row draws it (a helper's with its file's name).
+    QString rowText(LinePlace place) const;
+    int rowTextWidth(const Areas& a) const;  // the room a row gives its text
+    int sourceBlockHeight(const Areas& a) const;
     int inlinedTop(const Areas& a) const;
     std::size_t inlinedShown() const;
     QRectF inlinedBar(const Areas& a, std::size_t i) const;

@@ -20,8 +20,31 @@ using stall_text::percent;
 using stall_text::samplesText;
 using stall_text::shareOf;
 
+// The selected line's source in full under the pane's title, where its row
+// beside shows only its start ("const int tx = ..."): a lesson's narration
+// points at that line.
+QString StallsView::selectedSourceBlock(const Areas& a) const {
+    const QString text = sourceText(m_selected).trimmed();
+    const int width = a.instructions.width();
+    if (text.isEmpty() || width <= 0) return {};
+    const QFontMetrics mfm(monoFont());
+    if (mfm.horizontalAdvance(rowText(m_selected)) <= rowTextWidth(a)) return {};
+    QStringList lines = wrapToLines(mfm, text, width, 5).split(QLatin1Char('\n'));
+    // A single token wider than the pane (a long cast) is cut, not let out.
+    for (QString& l : lines) l = mfm.elidedText(l, Qt::ElideRight, width);
+    return lines.join(QLatin1Char('\n'));
+}
+
+int StallsView::sourceBlockHeight(const Areas& a) const {
+    const QString block = selectedSourceBlock(a);
+    if (block.isEmpty()) return 0;
+    return int(block.count(QLatin1Char('\n')) + 1) * QFontMetrics(monoFont()).height() +
+           int(ui::px(4));
+}
+
 int StallsView::inlinedTop(const Areas& a) const {
-    return a.instructions.top() + QFontMetrics(font()).height() + int(ui::px(8));
+    return a.instructions.top() + QFontMetrics(font()).height() + int(ui::px(8)) +
+           sourceBlockHeight(a);
 }
 
 // At most a few helper lines, so that the instructions keep the pane.
@@ -128,6 +151,13 @@ void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
                   .arg(placeName(m_selected),
                        countedText((long long)m_instructions.size(), "instruction", "instructions"),
                        samplesText(line->counts.samples)));
+    if (const QString block = selectedSourceBlock(a); !block.isEmpty()) {
+        p.setFont(mono);
+        p.setPen(palette::text());
+        p.drawText(QRect(pane.left(), pane.top() + fm.height() + int(ui::px(4)), pane.width(),
+                         sourceBlockHeight(a)),
+                   Qt::AlignLeft | Qt::AlignTop, block);
+    }
     // As many instructions as fit, two rows each; where not all fit, the last
     // row says how many more, inside the pane (below it is the footnote).
     const int room = pane.bottom() - instructionsTop(a);

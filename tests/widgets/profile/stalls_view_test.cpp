@@ -194,6 +194,28 @@ TEST(StallsView, AKernelWithoutLinesSaysWhyItShowsOnlyItsInstructions) {
     EXPECT_FALSE(s.view.selectedInstructions().empty());
 }
 
+// A hot line longer than its row: the pane beside shows it whole, wrapped,
+// so that "the marked line" of a lesson can be read on a narrow slide.
+TEST(StallsView, ALineCutInItsRowIsShownWholeBesideIt) {
+    ws::Run run = test::profiledRun();
+    const ProfiledFunction& f = run.profile.functions[sampledFunctions(run.profile).front()];
+    std::string& source = run.profile.sources.at(f.sourceFile);
+    QStringList lines = QString::fromStdString(source).split(QLatin1Char('\n'));
+    ASSERT_GE(lines.size(), 8);
+    lines[7] = QStringLiteral(
+        "    out[blockIdx.x * blockDim.x + threadIdx.x] = in[threadIdx.x] * scaleOfTheRow;");
+    source = lines.join(QLatin1Char('\n')).toStdString();
+    Shown s(run, {800, 700});
+    ASSERT_EQ(s.view.selectedLine(), 8);
+    EXPECT_TRUE(drew(&s.view, QStringLiteral("scaleOfTheRow;")));
+    // Wide enough for the row to hold it, the pane does not repeat it.
+    Shown wide(run, {2400, 700});
+    int drawn = 0;
+    for (const auto& t : test::probeText(&wide.view))
+        if (t.text.contains(QStringLiteral("scaleOfTheRow;"))) ++drawn;
+    EXPECT_EQ(drawn, 1);
+}
+
 TEST(StallsView, EveryPartReadsOnAProjector) {
     // The projector's font (18 pt, 24 px): nothing smaller than the font's
     // three quarters, nothing past the edge.
