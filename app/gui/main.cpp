@@ -266,7 +266,7 @@ int main(int argc, char** argv) {
         } else if (!cl.checkLesson.isEmpty()) {
             // Every slide in turn, each checked once it settled. Runs from
             // elsewhere than --traces DIR, or of another GPU than their
-            // slide's, are listed: a fallback once went unsaid (issue 44).
+            // slide's, are listed: a fallback once went unsaid.
             struct Found {
                 QStringList problems, elsewhere;
             };

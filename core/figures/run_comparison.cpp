@@ -22,7 +22,7 @@ std::string number(double v, const char* unit, int decimals = 3) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, unit);
     // From 10,000 on, the whole part's digits grouped: a table row read
-    // "16436489" bank conflicts beside "130375909" (issue 45).
+    // "16436489" bank conflicts beside "130375909".
     const std::string text = buf;
     if (std::fabs(v) < 1e4 || std::fabs(v) >= 1e18) return text;
     // The whole part as printed (rounded there), then the rest.

@@ -2,8 +2,8 @@
 // Where each run of a slide came from. A lesson presented with --traces DIR
 // falls back, silently on the slide, to a trace beside the lesson or a
 // bundled one where DIR lacks it, and a bundled run may have been measured
-// on another GPU: a figure of it beside the slide's own read as one GPU's
-// (issue 44). `--check-lesson` and the speaker's notes list such runs.
+// on another GPU: a figure of it beside the slide's own read as one GPU's.
+// `--check-lesson` and the speaker's notes list such runs.
 #include <string>
 #include <vector>
 

@@ -38,7 +38,7 @@ public:
         QColor barColour{};
         // Said after `text` where there is room, and the first thing to go
         // where there is not ("(64 warps)", "on a log scale"): the line's
-        // value is never elided away (issue 45).
+        // value is never elided away.
         QString detail{};
     };
     std::vector<FactLine> factLines() const;

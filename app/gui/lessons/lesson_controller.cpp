@@ -460,7 +460,7 @@ QString LessonController::markedText(const std::string& text, bool namingRuns) c
 void LessonController::showCaption() {
     const lesson::Beat beat = lesson::beatAt(m_lesson->slides[std::size_t(m_slide)], m_fragment);
     // A figure of a run measured on another GPU is marked, and the mark
-    // explained, on the audience's slide itself (issue 44).
+    // explained, on the audience's slide itself.
     m_stage->setCaption(markedText(beat.narration, false));
     emit figuresChanged();
 }

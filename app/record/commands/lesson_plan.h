@@ -41,7 +41,7 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
 // names saved into `dir`: a run failed, or could not be saved), e.g.
 //   08.yaml: slide 3 (CAS), figures_from 'cublas': x.wstrace was not recorded into out/...
 // `warpscope --traces DIR` would quietly take such a run from beside the
-// lesson or the bundled traces, recorded on another GPU (issue 44).
+// lesson or the bundled traces, recorded on another GPU.
 std::vector<std::string> runsNotRecorded(const lesson::Lesson& lesson,
                                          const std::set<std::string>& recorded,
                                          const std::filesystem::path& dir);

@@ -96,7 +96,7 @@ TEST(CommandLine, LessonsPresentationAndExports) {
 }
 
 TEST(CommandLine, AScreenshotOfASlidesFragment) {
-    // Every step of a slide can be looked at (issue 45).
+    // Every step of a slide can be looked at.
     const auto c = parseCommandLine({"--lesson", "banks", "--slide", "2", "--fragment", "1",
                                      "--presentation", "--screenshot", "x.png"});
     ASSERT_TRUE(c.ok()) << c.error();

@@ -95,7 +95,7 @@ TEST_F(LessonReadability, EverySlideInPresentationModeAt1920x1080) {
 
 TEST_F(LessonReadability, NoCaptionIsCutOnAnySlideOrFragmentAt720pOr1080p) {
     // Elided at the projector's width, captions hid what they were for:
-    // "result 45…", "by block 263 (the last…", "1 wa…" (issue 45). A
+    // "result 45…", "by block 263 (the last…", "1 wa…". A
     // caption wraps or drops its least important words, never its value.
     for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
         SCOPED_TRACE(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()).toStdString());

@@ -448,7 +448,7 @@ TEST_F(LessonWindow, TheNextStartReopensTheSlideOnShow) {
 // a trace the folder lacks comes from the bundled ones and the heading says
 // so, and figures_from runs fill the caption; one the folder lacks, of
 // another GPU, is marked there, in the notes and in the runs listed as from
-// elsewhere (issue 44).
+// elsewhere.
 TEST_F(LessonWindow, ALessonRecordedElsewhereShowsItsGpuAndItsFallbacks) {
     const QString recorded = files.dir() + "/h200";
     ASSERT_TRUE(QDir().mkpath(recorded));

@@ -39,7 +39,7 @@ TEST(RunComparison, RatiosAreRightOverLeft) {
 }
 
 TEST(RunComparison, LargeCountsHaveTheirDigitsGrouped) {
-    // "16436489" bank conflicts beside "130375909" read like a glitch (issue 45).
+    // "16436489" bank conflicts beside "130375909" read like a glitch.
     ws::Run a = timedRun(1.0, 1), b = timedRun(2.0, 1);
     a.timing.kernelCvPercent = 12345.96;  // rounded where it is printed
     const auto rows = compareRuns(a, b);

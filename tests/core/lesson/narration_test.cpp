@@ -323,7 +323,7 @@ TEST(RunFigures, TensorCoreRatesReadInTflops) {
 
 TEST(RunFigures, TheFewestAndMostBlocksAnSmRan) {
     // Blocks of unequal times leave SMs with unequal counts: the execution
-    // model's slide says so from these, not from typed numbers (issue 45).
+    // model's slide says so from these, not from typed numbers.
     ws::Run run;
     ws::Launch launch;
     launch.blocks.resize(5);
@@ -344,7 +344,7 @@ TEST(RunFigures, TheFewestAndMostBlocksAnSmRan) {
 
 TEST(RunFigures, AnInterpolatedSizeReadsAsTheChartWritesIt) {
     // The CPU-against-GPU chart said "about 30,800" where the caption beside
-    // it said "about 30,802" (issue 45): three significant digits in both.
+    // it said "about 30,802": three significant digits in both.
     ws::Run run;
     run.figures["crossoverElements"] = 30802.4;
     run.figures["crossoverWithTransfersElements"] = 20123456;

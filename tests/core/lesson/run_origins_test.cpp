@@ -1,5 +1,5 @@
 // Where a slide's runs came from: what --check-lesson lists of a lesson
-// presented from a folder of traces (issue 44), runs the folder lacked and
+// presented from a folder of traces, runs the folder lacked and
 // runs measured on another GPU than the slide's.
 #include "core/lesson/run_origins.h"
 

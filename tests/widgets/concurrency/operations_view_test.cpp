@@ -244,7 +244,7 @@ TEST(OperationsView, WithoutCuptiTheReasonIsShownAndTheBlocksStay) {
 
 TEST(OperationsView, NoStreamTakesAnOperationsColour) {
     // Two streams' blocks were drawn in the migrations' sky blue and bluish
-    // green, beside a legend that gives those colours to migrations (issue 45).
+    // green, beside a legend that gives those colours to migrations.
     test::app();
     const OperationKind kinds[] = {OperationKind::Kernel,
                                    OperationKind::CopyHostToDevice,

@@ -1,5 +1,5 @@
 // A caption line too wide for its box gives up its least important pieces,
-// never its value (issue 45: "result 45…", "1 wa…" on a projector).
+// never its value ("result 45…", "1 wa…" on a projector).
 #include "widgets/view/caption_fit.h"
 
 #include <gtest/gtest.h>
