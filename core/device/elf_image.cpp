@@ -68,6 +68,7 @@ Result<ElfImage> ElfImage::read(std::span<const std::uint8_t> file) {
         s.type = readAt<std::uint32_t>(header, 4);
         s.link = readAt<std::uint32_t>(header, 40);
         s.info = readAt<std::uint32_t>(header, 44);
+        s.size = readAt<std::uint64_t>(header, 32);
         if (s.type != kNoBits) {
             const auto bytes =
                 within(file, readAt<std::uint64_t>(header, 24), readAt<std::uint64_t>(header, 32));
@@ -103,6 +104,7 @@ std::optional<ElfImage::Symbol> ElfImage::symbolAt(const Section& table,
     s.section = readAt<std::uint16_t>(entry, 6);
     s.value = readAt<std::uint64_t>(entry, 8);
     s.size = readAt<std::uint64_t>(entry, 16);
+    s.index = index;
     return s;
 }
 
@@ -114,6 +116,15 @@ std::optional<ElfImage::Symbol> ElfImage::functionNamed(std::string_view name) c
                 return s;
     }
     return std::nullopt;
+}
+
+bool ElfImage::hasSymbol(std::string_view name) const {
+    for (const Section& table : m_sections) {
+        if (table.type != kSymbolTable) continue;
+        for (std::uint64_t i = 0; i < table.bytes.size() / kSymbolBytes; ++i)
+            if (auto s = symbolAt(table, i); s && s->name == name) return true;
+    }
+    return false;
 }
 
 std::vector<ElfImage::Relocation> ElfImage::relocationsOf(std::uint32_t target) const {

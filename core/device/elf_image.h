@@ -24,6 +24,7 @@ public:
         std::uint32_t link = 0;  // a symbol table's strings, a relocation section's symbols
         std::uint32_t info = 0;  // the section a relocation section applies to
         std::span<const std::uint8_t> bytes;  // empty for a section without file bytes
+        std::uint64_t size = 0;  // as stated: a SHT_NOBITS section (.nv.shared) has no bytes
     };
     struct Symbol {
         std::string name;
@@ -31,6 +32,7 @@ public:
         std::uint32_t section = 0;  // index of the section it is defined in
         std::uint64_t value = 0;    // its offset in that section
         std::uint64_t size = 0;
+        std::uint64_t index = 0;  // in its symbol table (what .nv.info's attributes name)
     };
     struct Relocation {
         std::uint64_t offset = 0;  // of the patched bytes in the section it applies to
@@ -46,6 +48,8 @@ public:
     std::optional<std::uint32_t> sectionNamed(std::string_view name) const;
     // The first symbol of type STT_FUNC named `name`, from any symbol table.
     std::optional<Symbol> functionNamed(std::string_view name) const;
+    // Whether any symbol table holds a symbol of any type named `name`.
+    bool hasSymbol(std::string_view name) const;
     // Every relocation that applies to section `target`, by any relocation
     // section; entries whose symbol is out of range are left out.
     std::vector<Relocation> relocationsOf(std::uint32_t target) const;

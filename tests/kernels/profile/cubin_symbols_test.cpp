@@ -34,6 +34,7 @@ std::vector<std::uint8_t> elfWith(const std::vector<std::pair<std::string, Elf64
     Elf64_Ehdr header{};
     std::memcpy(header.e_ident, ELFMAG, SELFMAG);
     header.e_ident[EI_CLASS] = ELFCLASS64;
+    header.e_ident[EI_DATA] = ELFDATA2LSB;  // as every cubin is
     header.e_shoff = sectionsAt;
     header.e_shentsize = sizeof(Elf64_Shdr);
     header.e_shnum = std::uint16_t(sections.size());
