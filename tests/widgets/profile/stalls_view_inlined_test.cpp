@@ -9,6 +9,7 @@
 
 #include "core/profile/stall_reasons.h"
 #include "tests/widgets/profile/profile_test_runs.h"
+#include "tests/widgets/profile/shown_stalls_view.h"
 #include "tests/widgets/support/qt_test_support.h"
 #include "tests/widgets/support/text_probe.h"
 #include "widgets/profile/stall_colours.h"
@@ -34,18 +35,7 @@ const test::DrawnText* drawn(QWidget* view, const QString& text) {
     return nullptr;
 }
 
-struct Shown {
-    QApplication& app = test::app();  // before any widget
-    PlaybackModel model;
-    StallsView view{&model};
-    explicit Shown(Run run, QSize size = {1200, 700}) {
-        model.setRun(test::prepared(std::move(run)));
-        view.setAttribute(Qt::WA_DontShowOnScreen);
-        view.show();
-        view.resize(size);
-        QCoreApplication::processEvents();
-    }
-};
+using Shown = test::ShownStallsView;
 
 TEST(StallsViewInlined, RowsAreTheKernelsLinesAndTheStoreIsHottest) {
     Shown s(test::inlinedProfileRun());
