@@ -145,6 +145,8 @@ record_matmul() {
     # them) on small matrices, the ladder and cuBLAS at 256 and 1024, the fast
     # rungs at 4096 where the goal is measured, the CPU; one traced block each.
     sweep matmul n=256 variant=seed-naive,seed-tiled block_dim=8
+    # The same size with the larger tile: the banks slide's one-change comparison.
+    sweep matmul n=256 variant=seed-tiled block_dim=16
     sweep matmul n=1024 variant=seed-naive block_dim=16
     # The printed kernel fails its check by design: its traces are the lesson.
     sweep matmul n=256 variant=seed-tiled-bug block_dim=8 || true

@@ -121,7 +121,7 @@ private:
     int rowTextWidth(const Areas& a) const;  // the room a row gives its text
     int sourceBlockHeight(const Areas& a) const;
     int inlinedTop(const Areas& a) const;
-    std::size_t inlinedShown() const;
+    std::size_t inlinedShown(const Areas& a) const;
     QRectF inlinedBar(const Areas& a, std::size_t i) const;
     int instructionsTop(const Areas& a) const;
     QRectF instructionBar(const Areas& a, std::size_t i) const;

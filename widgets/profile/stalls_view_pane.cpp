@@ -6,6 +6,7 @@
 #include <QToolTip>
 #include <algorithm>
 
+#include "core/profile/stall_lines.h"
 #include "widgets/profile/stall_bar.h"
 #include "widgets/profile/stall_text.h"
 #include "widgets/profile/stalls_view.h"
@@ -47,10 +48,17 @@ int StallsView::inlinedTop(const Areas& a) const {
            sourceBlockHeight(a);
 }
 
-// At most a few helper lines, so that the instructions keep the pane.
-std::size_t StallsView::inlinedShown() const {
+// At most a few helper lines, and no more than the pane holds above its
+// instructions (on a side-by-side slide it is short): the instructions keep
+// at least one row, and the last row says how many more.
+std::size_t StallsView::inlinedShown(const Areas& a) const {
     constexpr std::size_t kMostShown = 4;
-    return m_inlined.size() <= kMostShown + 1 ? m_inlined.size() : kMostShown;
+    const int rowH = std::max(1, rowHeight());
+    // Caption, a "... more" row and one instruction's two rows stay free.
+    const int room = a.instructions.bottom() - inlinedTop(a) - 4 * rowH - int(ui::px(8));
+    const auto fits = std::size_t(std::max(0, room / (2 * rowH)));
+    const std::size_t most = std::min(kMostShown, fits);
+    return m_inlined.size() <= most + 1 && m_inlined.size() <= fits ? m_inlined.size() : most;
 }
 
 QRectF StallsView::inlinedBar(const Areas& a, std::size_t i) const {
@@ -67,7 +75,7 @@ QRectF StallsView::inlinedBar(const Areas& a, std::size_t i) const {
 
 int StallsView::instructionsTop(const Areas& a) const {
     if (m_inlined.empty()) return inlinedTop(a);
-    const int rows = 1 + 2 * int(inlinedShown()) + (inlinedShown() < m_inlined.size() ? 1 : 0);
+    const int rows = 1 + 2 * int(inlinedShown(a)) + (inlinedShown(a) < m_inlined.size() ? 1 : 0);
     return inlinedTop(a) + rows * rowHeight() + int(ui::px(8));
 }
 
@@ -94,22 +102,48 @@ void StallsView::paintInlined(QPainter& p, const Areas& a) const {
     const QFontMetrics mfm(mono);
     const int rowH = rowHeight();
     const int top = inlinedTop(a);
+    // Too short a pane for the caption and one more row: the helpers are
+    // left to the tooltip rather than drawn over what is below.
+    if (top + 2 * rowH > pane.bottom() + 1) return;
     p.setFont(font());
     p.setPen(palette::mutedText());
+    // The short caption where the long one does not fit a narrow pane.
+    const QFontMetrics fm(font());
+    QString caption = tr("Inlined here from helpers:");
+    if (fm.horizontalAdvance(caption) > pane.width()) caption = tr("Helpers inlined:");
     p.drawText(QRect(pane.left(), top, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Inlined here from helpers:"));
-    for (std::size_t i = 0; i < inlinedShown(); ++i) {
+               fm.elidedText(caption, Qt::ElideRight, pane.width()));
+    for (std::size_t i = 0; i < inlinedShown(a); ++i) {
         const StallLine& h = m_inlined[i];
         const QRectF bar = inlinedBar(a, i);
         const QRect row(pane.left(), int(bar.center().y()) - rowH / 2, pane.width(), rowH);
-        // "memory_trace.h line 255: if (active) *p = v;" on the row above its bar.
+        // "memory_trace.h line 255: if (active) *p = v;" on the row above its
+        // bar: the place in the narrower text font, so that on a narrow pane
+        // the file's name is cut last; then as much of the source as fits.
+        const QRect textRow = row.translated(0, -rowH);
+        const QString place = placeName(h.place());
         const QString text = sourceText(h.place()).trimmed();
-        const QString label = text.isEmpty() ? placeName(h.place())
-                                             : placeName(h.place()) + QStringLiteral(": ") + text;
-        p.setFont(mono);
         p.setPen(palette::text());
-        p.drawText(row.translated(0, -rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                   mfm.elidedText(label, Qt::ElideRight, pane.width()));
+        p.setFont(font());
+        const QString tail = text.isEmpty() ? QString() : QStringLiteral(": ");
+        QString placeShown = place + tail;
+        if (fm.horizontalAdvance(placeShown) > pane.width()) {
+            // "reduction_tr… line 39: ": the file's name gives way, its line stays.
+            const QString lineTail =
+                QLatin1Char(' ') + QString::fromStdString(lineLabel(h.place().line)) + tail;
+            const QString file =
+                place.left(std::max<qsizetype>(0, place.size() - lineTail.size() + tail.size()));
+            placeShown =
+                fm.elidedText(file, Qt::ElideRight, pane.width() - fm.horizontalAdvance(lineTail)) +
+                lineTail;
+        }
+        p.drawText(textRow, Qt::AlignLeft | Qt::AlignVCenter, placeShown);
+        const int textLeft = fm.horizontalAdvance(placeShown);
+        if (!text.isEmpty() && textLeft < pane.width()) {
+            p.setFont(mono);
+            p.drawText(textRow.adjusted(textLeft, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                       mfm.elidedText(text, Qt::ElideRight, pane.width() - textLeft));
+        }
         p.setFont(font());
         if (h.counts.samples == 0) {
             p.setPen(palette::mutedText());
@@ -126,13 +160,20 @@ void StallsView::paintInlined(QPainter& p, const Areas& a) const {
                    Qt::AlignRight | Qt::AlignVCenter,
                    percent(shareOf(h.counts.samples, line->counts.samples)));
     }
-    if (const std::size_t left = m_inlined.size() - inlinedShown(); left > 0) {
+    if (const std::size_t left = m_inlined.size() - inlinedShown(a); left > 0) {
         p.setFont(font());
         p.setPen(palette::mutedText());
         p.drawText(
-            QRect(pane.left(), top + int(2 * inlinedShown() + 1) * rowH, pane.width(), rowH),
+            QRect(pane.left(), top + int(2 * inlinedShown(a) + 1) * rowH, pane.width(), rowH),
             Qt::AlignLeft | Qt::AlignVCenter,
-            tr("… %1 more").arg(countedText((long long)left, "helper line", "helper lines")));
+            fm.elidedText(
+                fm.horizontalAdvance(tr("… %1 more")
+                                         .arg(countedText((long long)left, "helper line",
+                                                          "helper lines"))) <= pane.width()
+                    ? tr("… %1 more")
+                          .arg(countedText((long long)left, "helper line", "helper lines"))
+                    : tr("… %1 more").arg(left),
+                Qt::ElideRight, pane.width()));
     }
 }
 
@@ -168,6 +209,7 @@ void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
         const StallInstruction& in = m_instructions[i];
         const int y = instructionsTop(a) + int(i) * 2 * rowH;
         if (i == shown) {
+            if (y + rowH > pane.bottom() + 1) break;  // not even this row is left
             p.setFont(font());
             p.setPen(palette::mutedText());
             p.drawText(QRect(pane.left(), y, pane.width(), rowH), Qt::AlignLeft | Qt::AlignVCenter,
@@ -206,7 +248,7 @@ void StallsView::paintInstructions(QPainter& p, const Areas& a) const {
 bool StallsView::showPaneTooltip(const QHelpEvent* he, const Areas& a) {
     const StallLine* line = selectedStallLine();
     if (!line || !a.instructions.contains(he->pos())) return false;
-    for (std::size_t i = 0; i < inlinedShown(); ++i) {
+    for (std::size_t i = 0; i < inlinedShown(a); ++i) {
         const StallLine& h = m_inlined[i];
         const QRectF bar = inlinedBar(a, i);
         if (bar.adjusted(0, -4, 0, 4).contains(he->pos())) {

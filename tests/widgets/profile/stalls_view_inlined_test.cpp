@@ -61,15 +61,21 @@ TEST(StallsViewInlined, TheSelectedLinesPaneNamesTheHelpersLinesInIt) {
               (std::vector<LinePlace>{{kHelper, 11}, {kHelper, 13}}));
     EXPECT_EQ(s.view.selectedInlinedLines()[0].counts.samples, 640u);
     EXPECT_TRUE(drawn(&s.view, QStringLiteral("Inlined here from helpers:")));
-    const auto* helper = drawn(&s.view, QStringLiteral("memory_trace.h line 11: if (active)"));
-    ASSERT_TRUE(helper);
+    // The helper's place, then its source on the same row.
+    const auto* helperText = drawn(&s.view, QStringLiteral("memory_trace.h line 11: "));
+    ASSERT_TRUE(helperText);
+    const test::DrawnText helper = *helperText;  // drawn() reuses its list
     const QRect pane = s.view.instructionsArea();
-    EXPECT_TRUE(pane.contains(helper->box.center().toPoint()));
+    EXPECT_TRUE(pane.contains(helper.box.center().toPoint()));
+    const auto* source = drawn(&s.view, QStringLiteral("if (active)"));
+    ASSERT_TRUE(source);
+    EXPECT_NEAR(source->box.center().y(), helper.box.center().y(), 1.0);
+    EXPECT_GE(source->box.left(), helper.box.left());
     // Its bar, on the row below its text, is mostly global memory; its share
     // is of the line's samples (640 of 660).
     const QImage image = test::render(s.view);
-    const QRect bar(pane.left(), int(helper->box.bottom()), pane.width(),
-                    int(helper->box.height()));
+    const QRect bar(pane.left(), int(helper.box.bottom()), pane.width(),
+                    int(helper.box.height()));
     EXPECT_TRUE(test::anyNear(image, bar, kGlobalMemory, 4));
     // The line of note(), inlined two calls deep, holds no global memory.
     const auto* note = drawn(&s.view, QStringLiteral("memory_trace.h line 13:"));
@@ -102,6 +108,22 @@ TEST(StallsViewInlined, TheKernelIsNamedAsItWasWritten) {
         chooser->itemData(0, Qt::ToolTipRole)
             .toString()
             .startsWith(QStringLiteral("void ws::memory::(anonymous namespace)::transposeNaive<")));
+}
+
+// On a short view (a side-by-side slide) the helpers' lines give way to the
+// pane's bottom: nothing of the pane is drawn over the footnote below it.
+TEST(StallsViewInlined, AShortPaneKeepsWhatItDrawsInsideIt) {
+    for (const int height : {260, 300, 340, 400}) {
+        Shown s(test::inlinedProfileRun(), QSize(520, height));
+        const QRect pane = s.view.instructionsArea();
+        if (pane.isEmpty()) continue;
+        for (const auto& t : test::probeText(&s.view)) {
+            const QPointF c = t.box.center();
+            if (c.x() < pane.left() || c.x() > pane.right() || c.y() < pane.top()) continue;
+            EXPECT_LE(t.box.bottom(), pane.bottom() + 2)
+                << height << " px: '" << t.text.toStdString() << "' below the pane";
+        }
+    }
 }
 
 // A trace recorded before the calls were kept: the helper's line is a row
