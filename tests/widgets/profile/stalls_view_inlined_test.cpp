@@ -74,8 +74,7 @@ TEST(StallsViewInlined, TheSelectedLinesPaneNamesTheHelpersLinesInIt) {
     // Its bar, on the row below its text, is mostly global memory; its share
     // is of the line's samples (640 of 660).
     const QImage image = test::render(s.view);
-    const QRect bar(pane.left(), int(helper.box.bottom()), pane.width(),
-                    int(helper.box.height()));
+    const QRect bar(pane.left(), int(helper.box.bottom()), pane.width(), int(helper.box.height()));
     EXPECT_TRUE(test::anyNear(image, bar, kGlobalMemory, 4));
     // The line of note(), inlined two calls deep, holds no global memory.
     const auto* note = drawn(&s.view, QStringLiteral("memory_trace.h line 13:"));
