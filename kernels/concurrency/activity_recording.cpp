@@ -7,6 +7,7 @@
 #include "core/timing/clock_alignment.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/concurrency/clock_probe.h"
+#include "kernels/profile/stall_sampling.h"
 
 namespace ws {
 
@@ -64,6 +65,9 @@ Status recordActivity(const ActivityRecording& recording, Run& run) {
         WS_CUDA_TRY(cudaDeviceSynchronize());
         return {};
     }
+    // Declared before the session, so it resumes sampling after the session
+    // has ended on every path.
+    const profile::StallSamplingPaused samplingPaused;
     auto session = cupti::ActivitySession::start(recording.options);
     if (!session) {
         run.texts["cupti"] = "not recorded: " + session.error();

@@ -41,6 +41,23 @@ Status enableStallSampling(CUcontext context);
 Status pauseStallSampling();
 Status resumeStallSampling();
 
+// Stall sampling paused for as long as it lives: CUPTI refuses to record
+// concurrent kernels' activity (CUPTI_ERROR_NOT_COMPATIBLE) on a context
+// where sampling is enabled, which every context of a process that may ask
+// why has from its creation on.
+class StallSamplingPaused {
+public:
+    StallSamplingPaused() : m_paused(bool(pauseStallSampling())) {}
+    ~StallSamplingPaused() {
+        if (m_paused) (void)resumeStallSampling();
+    }
+    StallSamplingPaused(const StallSamplingPaused&) = delete;
+    StallSamplingPaused& operator=(const StallSamplingPaused&) = delete;
+
+private:
+    bool m_paused;
+};
+
 // One sample per 2^periodLog2 cycles per SM, over `launches` launches, each
 // after the L2 of `device` was emptied (kernels/profile/cache_flush.h).
 Result<StallSampling> sampleStalls(const TimedWork& work, int device, int periodLog2, int launches);

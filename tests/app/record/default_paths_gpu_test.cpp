@@ -108,6 +108,12 @@ void runAndCheck(const ExperimentSpec& spec, const std::vector<std::string>& par
         EXPECT_TRUE(run->verification.passed) << run->verification.note;
     }
     EXPECT_FALSE(lesson::runFigures(*run).empty());
+    // A run that records CUDA's timeline says so only in this text where it
+    // could not (the concurrency lab's runs under a process that may ask why
+    // lost it without failing).
+    if (const auto cupti = run->texts.find("cupti"); cupti != run->texts.end()) {
+        ADD_FAILURE() << "CUPTI: " << cupti->second;
+    }
     std::ostringstream info, infoErr;
     EXPECT_EQ(infoCommand(file, false, info, infoErr), kOk) << infoErr.str();
     expectAchievedWithinTheCeiling(*run, what);
