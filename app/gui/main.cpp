@@ -18,6 +18,7 @@
 #include "app/gui/lessons/lesson_library.h"
 #include "app/gui/lessons/slide_stage.h"
 #include "app/gui/window/export_actions.h"
+#include "app/gui/window/lab_modules.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/command_line.h"
 #include "app/gui/workbench/look_menus.h"
@@ -93,7 +94,7 @@ int main(int argc, char** argv) {
         const auto early = ws::parseCommandLine(raw);
         if (!early && !qtOptions) return fail(QString::fromStdString(early.error()), 2);
         if (early && early->help) {
-            std::fputs(ws::usageText().toLocal8Bit().constData(), stdout);
+            std::fputs(ws::usageText(ws::allViewNames()).toLocal8Bit().constData(), stdout);
             return 0;
         }
         if (early && early->version) {
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
     if (!parsed) return fail(QString::fromStdString(parsed.error()), 2);
     const ws::CommandLine cl = *parsed;
     if (cl.help) {
-        std::fputs(ws::usageText().toLocal8Bit().constData(), stdout);
+        std::fputs(ws::usageText(ws::allViewNames()).toLocal8Bit().constData(), stdout);
         return 0;
     }
     if (cl.version) {

@@ -32,8 +32,16 @@ QSplitter* pair(QWidget* a, QWidget* b, int stretchA, int stretchB, QWidget* par
 
 }  // namespace
 
+LabModule atomicsLabModule() {
+    return {
+        "atomics",
+        {QStringLiteral("queue-timeline"), QStringLiteral("sm-busy"), QStringLiteral("cas-heatmap"),
+         QStringLiteral("cas-attempts"), QStringLiteral("atomic-throughput")},
+        [](WorkbenchHost* host) -> Lab* { return new AtomicsLab(host); }};
+}
+
 AtomicsLab::AtomicsLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_queue(new QueueTimelineView(window->model(), window)),
       m_busy(new SmBusyChart(window->model(), window)),
@@ -52,16 +60,15 @@ AtomicsLab::AtomicsLab(WorkbenchHost* window)
     QMenu* lab = window->menuBar()->addMenu(tr("&Atomics lab"));
     for (QDockWidget* d : {m_queueDock, m_casDock, m_contentionDock})
         lab->addAction(d->toggleViewAction());
-    connect(window->model(), &PlaybackModel::runChanged, this, &AtomicsLab::onRunChanged);
     registerViews();
-    onRunChanged();
+    follow();
 }
 
 ContentionPlotData AtomicsLab::contentionData() const {
     return contentionPlotFor(m_window->model()->run(), m_window->source()->bundled(), m_session);
 }
 
-void AtomicsLab::onRunChanged() {
+void AtomicsLab::follow() {
     const Run* run = m_window->model()->run();
     const ExperimentSpec* spec = run ? findExperiment(run->experiment) : nullptr;
     if (run && run->experiment == "atomic-contention" && run->figures.count("atomicsPerSecond")) {

@@ -4,11 +4,11 @@
 // histogram) and atomic contention (atomics per second against threads),
 // each shown when the run on show lists its views, all following the window's
 // playback model; and the five views registered by name for lessons,
-// presentation mode and exports. Installed by one call.
-#include <QObject>
+// presentation mode and exports.
 #include <vector>
 
 #include "app/gui/atomics/atomics_throughput.h"
+#include "app/gui/workbench/lab.h"
 
 class QDockWidget;
 
@@ -21,7 +21,7 @@ class WorkbenchHost;
 class QueueTimelineView;
 class SmBusyChart;
 
-class AtomicsLab : public QObject {
+class AtomicsLab : public Lab {
     Q_OBJECT
 public:
     explicit AtomicsLab(WorkbenchHost* window);
@@ -38,7 +38,8 @@ public:
 
 private:
     void registerViews();
-    void onRunChanged();
+    void onRunShown(const LoadedRun&) override { follow(); }
+    void follow();
 
     WorkbenchHost* m_window;
     QueueTimelineView* m_queue;
@@ -51,5 +52,7 @@ private:
     QDockWidget* m_contentionDock = nullptr;
     std::vector<ContentionMeasurement> m_session;  // live contention runs of this session
 };
+
+LabModule atomicsLabModule();
 
 }  // namespace ws

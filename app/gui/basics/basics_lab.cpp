@@ -85,8 +85,15 @@ std::vector<std::pair<ParamValues, CostPoint>> recordedCostPoints(const BundledT
 }
 }  // namespace
 
+LabModule basicsLabModule() {
+    return {"basics",
+            {QStringLiteral("greetings"), QStringLiteral("indexing"), QStringLiteral("sass"),
+             QStringLiteral("bandwidth"), QStringLiteral("device"), QStringLiteral("cpu-gpu")},
+            [](WorkbenchHost* host) -> Lab* { return new BasicsLab(host); }};
+}
+
 BasicsLab::BasicsLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_dock(window->addLabDock(tr("First kernels and the device"), QStringLiteral("basics-lab"),
                                 Qt::RightDockWidgetArea)),
@@ -110,7 +117,6 @@ BasicsLab::BasicsLab(WorkbenchHost* window)
     registerViews();
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
             &BasicsLab::onExperiment);
-    connect(window->source(), &RunSource::loaded, this, &BasicsLab::onLoaded);
     // The tabs of the first experiment, with the dock left hidden: shown
     // before any run, it widened the window past a laptop's screen for good.
     showTabsFor("hello", false);
@@ -179,7 +185,7 @@ void BasicsLab::showTabsFor(const std::string& id, bool showDock) {
 
 void BasicsLab::onExperiment(const QString& id) { showTabsFor(id.toStdString()); }
 
-void BasicsLab::onLoaded(const LoadedRun& loaded) {
+void BasicsLab::onRunShown(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     showTabsFor(run.experiment);
     if (loaded.origin == RunOrigin::Live)

@@ -3,10 +3,10 @@
 // hello (greetings), vector-add (indexing), set0 (SASS) and the bandwidth
 // plot for their experiments, and the device view and the CPU-against-GPU
 // plot for every experiment. Each view is registered by name in the window's
-// view catalog. Installed by one call, so the window stays as it is.
-#include <QObject>
+// view catalog.
 #include <vector>
 
+#include "app/gui/workbench/lab.h"
 #include "core/run/run.h"
 #include "core/timing/crossover.h"
 
@@ -17,9 +17,8 @@ namespace ws {
 
 class WorkbenchHost;
 class CpuGpuPlot;
-struct LoadedRun;
 
-class BasicsLab : public QObject {
+class BasicsLab : public Lab {
     Q_OBJECT
 public:
     explicit BasicsLab(WorkbenchHost* window);
@@ -30,7 +29,7 @@ public:
 private:
     void registerViews();
     void onExperiment(const QString& id);
-    void onLoaded(const LoadedRun& loaded);
+    void onRunShown(const LoadedRun& loaded) override;
     void showTabsFor(const std::string& id, bool showDock = true);
 
     WorkbenchHost* m_window;
@@ -45,6 +44,8 @@ private:
     };
     std::vector<SessionPoint> m_session;  // live runs of this session, for the plot
 };
+
+LabModule basicsLabModule();
 
 // The CPU-against-GPU points for the run on show: its own crossover sweep,
 // else the recorded and session runs of the same experiment and setting at

@@ -15,8 +15,15 @@
 
 namespace ws {
 
+LabModule concurrencyLabModule() {
+    return {"concurrency",
+            {QStringLiteral("operations"), QStringLiteral("launch-tree"), QStringLiteral("pages"),
+             QStringLiteral("figures")},
+            [](WorkbenchHost* host) -> Lab* { return new ConcurrencyLab(host); }};
+}
+
 ConcurrencyLab::ConcurrencyLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_views(new ConcurrencyLabViews(window->model(), window)),
       // Below the grid and the SM timeline: the operations timeline wants the width.
@@ -29,7 +36,6 @@ ConcurrencyLab::ConcurrencyLab(WorkbenchHost* window)
     registerViews();
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
             &ConcurrencyLab::onExperiment);
-    connect(window->source(), &RunSource::loaded, this, &ConcurrencyLab::onLoaded);
 }
 
 void ConcurrencyLab::registerViews() {
@@ -62,7 +68,7 @@ void ConcurrencyLab::onExperiment(const QString& id) {
     if (shown) m_dock->raise();
 }
 
-void ConcurrencyLab::onLoaded(const LoadedRun& loaded) {
+void ConcurrencyLab::onRunShown(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     const ExperimentSpec* spec = findExperiment(run.experiment);
     const bool shown = spec && spec->group == "concurrency" && m_views->showFor(spec);

@@ -3,8 +3,8 @@
 // timeline, the launch tree, the managed pages and the figures, shown when a
 // streams, dynamic-parallelism or unified-memory experiment is chosen, and
 // the four views registered by name ("operations", "launch-tree", "pages",
-// "figures") for lessons, presentation mode and exports. Installed by one call.
-#include <QObject>
+// "figures") for lessons, presentation mode and exports.
+#include "app/gui/workbench/lab.h"
 
 class QDockWidget;
 
@@ -12,9 +12,8 @@ namespace ws {
 
 class WorkbenchHost;
 class ConcurrencyLabViews;
-struct LoadedRun;
 
-class ConcurrencyLab : public QObject {
+class ConcurrencyLab : public Lab {
     Q_OBJECT
 public:
     explicit ConcurrencyLab(WorkbenchHost* window);
@@ -25,11 +24,13 @@ public:
 private:
     void registerViews();
     void onExperiment(const QString& id);
-    void onLoaded(const LoadedRun& loaded);
+    void onRunShown(const LoadedRun& loaded) override;
 
     WorkbenchHost* m_window;
     ConcurrencyLabViews* m_views;
     QDockWidget* m_dock;
 };
+
+LabModule concurrencyLabModule();
 
 }  // namespace ws

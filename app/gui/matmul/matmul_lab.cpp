@@ -11,7 +11,6 @@
 #include "app/gui/common/dock_sizes.h"
 #include "app/gui/common/resource_paths.h"
 #include "app/gui/common/scroll_when_short.h"
-#include "app/gui/tensorcore/tensorcore_lab.h"
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/workbench_host.h"
 #include "core/catalog/catalog.h"
@@ -54,8 +53,15 @@ View* following(PlaybackModel* model, QWidget* parent, Fill fill) {
 
 }  // namespace
 
+LabModule matmulLabModule() {
+    return {"matmul",
+            {QStringLiteral("tiles"), QStringLiteral("reuse"), QStringLiteral("roofline"),
+             QStringLiteral("matmul-ladder")},
+            [](WorkbenchHost* host) -> Lab* { return new MatmulLab(host); }};
+}
+
 MatmulLab::MatmulLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_dock(window->addLabDock(tr("Matrix multiply lab"), QStringLiteral("matmul-lab"),
                                 Qt::RightDockWidgetArea)),
@@ -75,18 +81,24 @@ MatmulLab::MatmulLab(WorkbenchHost* window)
     window->menuBar()->addMenu(tr("Matri&x multiply lab"))->addAction(m_dock->toggleViewAction());
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
             &MatmulLab::onExperiment);
-    connect(window->source(), &RunSource::loaded, this, &MatmulLab::onLoaded);
-    // After the window has filled its own views for the run.
-    connect(window, &WorkbenchHost::runShown, this, &MatmulLab::refresh);
     registerViews();
     registerThroughput();
     refresh();
 }
 
 MatmulSources MatmulLab::sources() const {
-    MatmulSources s{&m_window->source()->bundled(), m_session, m_counters, {}};
-    if (m_tensorCores) s.tensorSession = m_tensorCores->sources().session;
-    return s;
+    return {&m_window->source()->bundled(), m_session, m_counters};
+}
+
+void MatmulLab::addToRoofline(RooflineAddition addition) {
+    m_rooflineAdditions.push_back(std::move(addition));
+    refresh();
+}
+
+RooflineData MatmulLab::rooflineFor(const Run* shown) const {
+    RooflineData d = matmulRoofline(shown, sources());
+    for (const RooflineAddition& add : m_rooflineAdditions) add(d, shown);
+    return d;
 }
 
 void MatmulLab::registerViews() {
@@ -103,9 +115,8 @@ void MatmulLab::registerViews() {
                 }});
     views->add({QStringLiteral("roofline"), tr("Roofline"), QStringLiteral("matmul"),
                 [this](const ViewContext& c, QWidget* parent) -> QWidget* {
-                    return following<RooflineView>(c.model, parent, [this](const Run* run) {
-                        return matmulRoofline(run, sources());
-                    });
+                    return following<RooflineView>(
+                        c.model, parent, [this](const Run* run) { return rooflineFor(run); });
                 }});
     views->add(
         {QStringLiteral("matmul-ladder"), tr("Matrix multiply ladder"), QStringLiteral("matmul"),
@@ -121,21 +132,20 @@ void MatmulLab::onExperiment(const QString& id) {
     if (shown) m_dock->raise();
 }
 
-void MatmulLab::onLoaded(const LoadedRun& loaded) {
+void MatmulLab::onRunShown(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     m_window->showLabDock(m_dock, listsTiles(findExperiment(run.experiment)));
     if (loaded.origin == RunOrigin::Live)
         if (auto m = matmulMeasurementOf(run)) m_session.push_back(*m);
+    refresh();
 }
 
 void MatmulLab::refresh() {
     const Run* run = m_window->model()->run();
     const MatmulSources s = sources();
     m_reuse->setData(matmulReuse(run, s));
-    m_roofline->setData(matmulRoofline(run, s));
+    m_roofline->setData(rooflineFor(run));
     m_ladder->setData(matmulLadder(run, s));
-    if (run && run->experiment == "matmul")
-        m_window->throughput()->setData(matmulThroughput(*run, s));
 }
 
 void MatmulLab::registerThroughput() {

@@ -4,12 +4,13 @@
 // experiments that list the tile walk; the throughput plot switched to
 // GFLOP/s for them; and the four views registered by name ("tiles",
 // "reuse", "roofline", "matmul-ladder") for lessons, presentation mode and
-// exports. Installed by one call, so the window stays as it is.
-#include <QObject>
+// exports. Other labs may add to its roofline (addToRoofline).
+#include <functional>
 #include <optional>
 #include <vector>
 
 #include "app/gui/matmul/matmul_series.h"
+#include "app/gui/workbench/lab.h"
 
 class QDockWidget;
 class QTabWidget;
@@ -20,11 +21,9 @@ class LadderChart;
 class WorkbenchHost;
 class ReuseView;
 class RooflineView;
-class TensorCoreLab;
 class TileWalkView;
-struct LoadedRun;
 
-class MatmulLab : public QObject {
+class MatmulLab : public Lab {
     Q_OBJECT
 public:
     explicit MatmulLab(WorkbenchHost* window);
@@ -37,15 +36,18 @@ public:
     LadderChart* ladder() const { return m_ladder; }
     // Bundled traces, this session's runs and the bundled counters.
     MatmulSources sources() const;
-    // Where the roofline takes the tensor cores' live runs from: the
-    // tensor-core lab keeps them (none until this is called).
-    void setTensorCores(const TensorCoreLab* lab) { m_tensorCores = lab; }
+    // What another lab adds to the roofline for the run on show, after the
+    // lab's own roofs and points (the tensor cores: their BF16 roof and
+    // points, for their own runs).
+    using RooflineAddition = std::function<void(RooflineData& data, const Run* shown)>;
+    void addToRoofline(RooflineAddition addition);
+    RooflineData rooflineFor(const Run* shown) const;
 
 private:
     void registerViews();
     void registerThroughput();
     void onExperiment(const QString& id);
-    void onLoaded(const LoadedRun& loaded);
+    void onRunShown(const LoadedRun& loaded) override;
     void refresh();
 
     WorkbenchHost* m_window;
@@ -56,8 +58,10 @@ private:
     RooflineView* m_roofline;
     LadderChart* m_ladder;
     std::vector<MatmulMeasurement> m_session;
-    const TensorCoreLab* m_tensorCores = nullptr;
+    std::vector<RooflineAddition> m_rooflineAdditions;
     std::optional<MatmulCounters> m_counters;
 };
+
+LabModule matmulLabModule();
 
 }  // namespace ws

@@ -168,10 +168,6 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
             d.measuredLevels =
                 levelsOf(*m->counterBytes, *d.current,
                          shown->timing.flops > 0 ? shown->timing.flops : matmulFlops(m->n));
-        // The tensor cores' roof sits an order of magnitude above the FP32
-        // peak: drawn for their own runs, so the FP32 ladder keeps its scale.
-        if (shown->experiment == kTensorCoreExperiment)
-            addTensorCoreRoof(d, shown, {sources.bundled, sources.tensorSession});
         if (!m && !d.current)
             d.note = QObject::tr(
                          "The matrix multiply lab's runs on this device;\n"

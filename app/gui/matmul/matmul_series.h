@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "app/gui/common/bundled_traces.h"
-#include "app/gui/tensorcore/tensorcore_series.h"
 #include "core/matmul/matmul_counters.h"
 #include "widgets/matmul/reuse_view.h"
 #include "widgets/matmul/roofline_view.h"
@@ -36,8 +35,6 @@ struct MatmulSources {
     const BundledTraces* bundled = nullptr;
     std::vector<MatmulMeasurement> session;  // live runs of this session
     std::optional<MatmulCounters> counters;
-    // The tensor-core product's live runs: its BF16 points and roof join the roofline.
-    std::vector<TensorCoreMeasurement> tensorSession;
 };
 
 // A run's measurement (GFLOP/s from its kernel time), if it has one.

@@ -36,8 +36,17 @@ QSplitter* pair(QWidget* a, QWidget* b, QWidget* parent) {
 
 }  // namespace
 
+LabModule memkindsLabModule() {
+    return {"memkinds",
+            {QStringLiteral("latency-staircase"), QStringLiteral("l2-distance"),
+             QStringLiteral("bandwidth-staircase"), QStringLiteral("constant-broadcast"),
+             QStringLiteral("texture-paths"), QStringLiteral("local-memory"),
+             QStringLiteral("occupancy")},
+            [](WorkbenchHost* host) -> Lab* { return new MemkindsLab(host); }};
+}
+
 MemkindsLab::MemkindsLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_latency(new LatencyStaircasePlot(window->model(), window)),
       m_l2(new L2DistanceView(window->model(), window)),
@@ -63,12 +72,11 @@ MemkindsLab::MemkindsLab(WorkbenchHost* window)
     for (QDockWidget* d :
          {m_latencyDock, m_l2Dock, m_bandwidthDock, m_constantDock, m_textureDock, m_localDock})
         lab->addAction(d->toggleViewAction());
-    connect(window->model(), &PlaybackModel::runChanged, this, &MemkindsLab::onRunChanged);
     registerViews();
-    onRunChanged();
+    follow();
 }
 
-void MemkindsLab::onRunChanged() {
+void MemkindsLab::follow() {
     const auto prepared = m_window->model()->preparedShared();
     const Run* run = prepared ? prepared->run.get() : nullptr;
     const ExperimentSpec* spec = run ? findExperiment(run->experiment) : nullptr;

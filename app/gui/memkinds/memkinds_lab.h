@@ -6,11 +6,10 @@
 // following the window's playback model; and the seven views registered by
 // name for lessons, presentation mode and exports. The latency staircase
 // lays this session's other memory-latency runs over the one on show.
-// Installed by one call.
-#include <QObject>
 #include <memory>
 #include <vector>
 
+#include "app/gui/workbench/lab.h"
 #include "core/run/run.h"
 
 class QDockWidget;
@@ -26,7 +25,7 @@ class OccupancyPlot;
 class TexturePathsPlot;
 class WorkbenchHost;
 
-class MemkindsLab : public QObject {
+class MemkindsLab : public Lab {
     Q_OBJECT
 public:
     explicit MemkindsLab(WorkbenchHost* window);
@@ -49,7 +48,8 @@ public:
 
 private:
     void registerViews();
-    void onRunChanged();
+    void onRunShown(const LoadedRun&) override { follow(); }
+    void follow();
 
     WorkbenchHost* m_window;
     LatencyStaircasePlot* m_latency;
@@ -67,5 +67,7 @@ private:
     QDockWidget* m_localDock = nullptr;
     std::vector<std::shared_ptr<const Run>> m_latencyRuns;
 };
+
+LabModule memkindsLabModule();
 
 }  // namespace ws

@@ -4,18 +4,29 @@
 #include <QMenuBar>
 
 #include "app/gui/common/scroll_when_short.h"
+#include "app/gui/memory/bank_probe_series.h"
 #include "app/gui/memory/memory_lab_views.h"
 #include "app/gui/memory/memory_throughput.h"
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/parameter_panel.h"
+#include "app/gui/workbench/view_entries.h"
 #include "app/gui/workbench/workbench_host.h"
 #include "core/catalog/catalog.h"
+#include "widgets/memory/bank_view.h"
+#include "widgets/memory/coalescing_view.h"
+#include "widgets/memory/image_view.h"
 #include "widgets/plots/throughput_plot.h"
 
 namespace ws {
 
+LabModule memoryLabModule() {
+    return {"memory",
+            {QStringLiteral("banks"), QStringLiteral("coalescing"), QStringLiteral("image")},
+            [](WorkbenchHost* host) -> Lab* { return new MemoryLab(host); }};
+}
+
 MemoryLab::MemoryLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_views(new MemoryLabViews(window->model(), window)),
       // Below the grid and the timeline: the three views want width, side by side.
@@ -28,14 +39,17 @@ MemoryLab::MemoryLab(WorkbenchHost* window)
 
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
             &MemoryLab::onExperiment);
-    // After the window's own handler: the plot it filled is replaced for memory runs.
-    connect(window->source(), &RunSource::loaded, this, &MemoryLab::onLoaded);
     // The memory experiments' throughput, wherever it is plotted (the
-    // window's plot, a lesson's "throughput" view).
-    window->throughputProviders()->add([this](const Run& run) -> std::optional<ThroughputData> {
-        if (!isMemoryExperiment(run.experiment)) return std::nullopt;
-        return memoryThroughputFor(run, m_window->source()->bundled(), m_session);
-    });
+    // window's plot, a lesson's "throughput" view); the bank probe's cycles
+    // per access, completed once its bundled runs are read.
+    window->throughputProviders()->add(
+        [this](const Run& run, const ThroughputLater& later) -> std::optional<ThroughputData> {
+            if (isBankProbe(run))
+                return bankProbeCyclesFor(run, m_window->source()->bundled(), this, later);
+            if (!isMemoryExperiment(run.experiment)) return std::nullopt;
+            return memoryThroughputFor(run, m_window->source()->bundled(), m_window->sessionRuns());
+        });
+    registerViews();
     connect(window->parameters(), &ParameterPanel::valuesChanged, this, [this] {
         ParameterPanel* p = m_window->parameters();
         m_views->setControls(p->experiment(), p->values());
@@ -48,7 +62,15 @@ void MemoryLab::onExperiment(const QString& id) {
     if (shown) m_dock->raise();
 }
 
-void MemoryLab::onLoaded(const LoadedRun& loaded) {
+void MemoryLab::registerViews() {
+    ViewCatalog* views = m_window->views();
+    views->add(modelView<BankView>("banks", tr("Shared-memory banks"), "memory"));
+    views->add(
+        modelView<CoalescingView>("coalescing", tr("Global memory: sectors and lines"), "memory"));
+    views->add(modelView<ImageView>("image", tr("Input and output images"), "memory"));
+}
+
+void MemoryLab::onRunShown(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     const ExperimentSpec* spec = findExperiment(run.experiment);
     const bool shown = m_views->showFor(spec, &run);
@@ -70,11 +92,6 @@ void MemoryLab::onLoaded(const LoadedRun& loaded) {
     }
     m_views->setMeasurementSource(source);
     m_views->setControls(m_window->parameters()->experiment(), m_window->parameters()->values());
-    if (loaded.origin == RunOrigin::Live && run.timing.gbPerS() > 0)
-        m_session.push_back({run.experiment, run.params, run.timing.gbPerS()});
-    if (isMemoryExperiment(run.experiment))
-        m_window->throughput()->setData(
-            memoryThroughputFor(run, m_window->source()->bundled(), m_session));
 }
 
 }  // namespace ws

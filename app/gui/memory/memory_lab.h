@@ -1,13 +1,11 @@
 #pragma once
 // The memory lab in the main window: a dock with the bank, coalescing and
 // image views, shown when a memory experiment is chosen (as its catalog entry
-// lists its views), the parameter panel's values fed to the bank prediction,
-// and the throughput plot switched to every variant against the image size.
-// Installed by one call, so the window stays as it is.
-#include <QObject>
-#include <vector>
-
-#include "app/gui/workbench/throughput_series.h"
+// lists its views), the same views by name ("banks", "coalescing", "image"),
+// the parameter panel's values fed to the bank prediction, and what the
+// throughput plot shows for its runs: every variant against the image size,
+// or the bank probe's cycles per access.
+#include "app/gui/workbench/lab.h"
 
 class QDockWidget;
 
@@ -15,9 +13,8 @@ namespace ws {
 
 class WorkbenchHost;
 class MemoryLabViews;
-struct LoadedRun;
 
-class MemoryLab : public QObject {
+class MemoryLab : public Lab {
     Q_OBJECT
 public:
     explicit MemoryLab(WorkbenchHost* window);
@@ -27,12 +24,14 @@ public:
 
 private:
     void onExperiment(const QString& id);
-    void onLoaded(const LoadedRun& loaded);
+    void onRunShown(const LoadedRun& loaded) override;
+    void registerViews();
 
     WorkbenchHost* m_window;
     MemoryLabViews* m_views;
     QDockWidget* m_dock;
-    std::vector<MeasuredRun> m_session;  // live memory runs of this session, for the plot
 };
+
+LabModule memoryLabModule();
 
 }  // namespace ws

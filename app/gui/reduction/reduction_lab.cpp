@@ -11,6 +11,7 @@
 #include "app/gui/common/scroll_when_short.h"
 #include "app/gui/compare/compare_window.h"
 #include "app/gui/reduction/ladder_data.h"
+#include "app/gui/workbench/view_entries.h"
 #include "app/gui/workbench/workbench_host.h"
 #include "core/catalog/catalog.h"
 #include "widgets/plots/ladder_chart.h"
@@ -20,8 +21,15 @@
 
 namespace ws {
 
+LabModule reductionLabModule() {
+    return {"reduction",
+            {QStringLiteral("tree"), QStringLiteral("divergence"), QStringLiteral("arrivals"),
+             QStringLiteral("ladder")},
+            [](WorkbenchHost* host) -> Lab* { return new ReductionLab(host); }};
+}
+
 ReductionLab::ReductionLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_tree(new ReductionTreeView(window->model(), window)),
       m_divergence(new DivergenceView(window->model(), window)),
@@ -77,12 +85,29 @@ ReductionLab::ReductionLab(WorkbenchHost* window)
         lab->addAction(d->toggleViewAction());
     lab->addSeparator();
     lab->addAction(tr("&Compare two variants…"), this, &ReductionLab::showCompare);
-    connect(window->model(), &PlaybackModel::runChanged, this, &ReductionLab::onRunChanged);
-    onRunChanged();
+    registerViews();
+    follow(nullptr);
 }
 
-void ReductionLab::onRunChanged() {
-    const Run* run = m_window->model()->run();
+void ReductionLab::registerViews() {
+    ViewCatalog* views = m_window->views();
+    views->add(modelView<ReductionTreeView>("tree", tr("Reduction tree"), "reduction"));
+    views->add(modelView<DivergenceView>("divergence", tr("Warps and divergence"), "reduction"));
+    views->add(modelView<ArrivalView>("arrivals", tr("Last-block arrivals"), "reduction"));
+    views->add({QStringLiteral("ladder"), tr("Throughput ladder"), QStringLiteral("reduction"),
+                [](const ViewContext& c, QWidget* parent) -> QWidget* {
+                    return following(
+                        c, new LadderChart(parent), [](const ViewContext& c, LadderChart* chart) {
+                            const Run* run = c.model->run();
+                            chart->setData(ladderFor(c.source->bundled(), run,
+                                                     run ? run->device.memBandwidthGBs : 0));
+                        });
+                }});
+}
+
+void ReductionLab::onRunShown(const LoadedRun& shown) { follow(shown.prepared->run.get()); }
+
+void ReductionLab::follow(const Run* run) {
     // The lab follows the catalog: experiments without a reduction tree (the
     // memory lab's) hide its docks instead of showing an empty tree.
     if (run) {

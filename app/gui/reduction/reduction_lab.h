@@ -1,10 +1,12 @@
 #pragma once
-#include <vector>
 // The reduction lab in the main window: docks for the tree, the warps'
 // divergence and cycles, the last-block arrivals and the throughput ladder,
-// all following the window's playback model, and a compare window for two
-// variants side by side. Installed by one call, so the window stays as it is.
-#include <QObject>
+// all following the window's playback model, their views by name ("tree",
+// "divergence", "arrivals", "ladder"), and a compare window for two
+// variants side by side.
+#include <vector>
+
+#include "app/gui/workbench/lab.h"
 
 class QDockWidget;
 
@@ -17,7 +19,7 @@ class LadderChart;
 class WorkbenchHost;
 class ReductionTreeView;
 
-class ReductionLab : public QObject {
+class ReductionLab : public Lab {
     Q_OBJECT
 public:
     explicit ReductionLab(WorkbenchHost* window);
@@ -30,7 +32,9 @@ public:
     void showCompare();
 
 private:
-    void onRunChanged();
+    void onRunShown(const LoadedRun& shown) override;
+    void follow(const Run* run);
+    void registerViews();
 
     WorkbenchHost* m_window;
     ReductionTreeView* m_tree;
@@ -40,5 +44,7 @@ private:
     CompareWindow* m_compare = nullptr;
     std::vector<QDockWidget*> m_docks;
 };
+
+LabModule reductionLabModule();
 
 }  // namespace ws

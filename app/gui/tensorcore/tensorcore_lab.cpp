@@ -6,6 +6,7 @@
 
 #include "app/gui/common/dock_sizes.h"
 #include "app/gui/common/scroll_when_short.h"
+#include "app/gui/matmul/matmul_lab.h"
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/workbench_host.h"
 #include "widgets/plots/ladder_chart.h"
@@ -16,8 +17,14 @@
 
 namespace ws {
 
+LabModule tensorCoreLabModule() {
+    return {"tensorcore",
+            {QStringLiteral("tc-pipeline"), QStringLiteral("tc-tile"), QStringLiteral("tc-ladder")},
+            [](WorkbenchHost* host) -> Lab* { return new TensorCoreLab(host); }};
+}
+
 TensorCoreLab::TensorCoreLab(WorkbenchHost* window)
-    : QObject(window),
+    : Lab(window),
       m_window(window),
       m_dock(window->addLabDock(tr("Tensor cores"), QStringLiteral("tensor-cores"),
                                 Qt::BottomDockWidgetArea)),
@@ -34,8 +41,6 @@ TensorCoreLab::TensorCoreLab(WorkbenchHost* window)
     window->menuBar()->addMenu(tr("&Tensor cores"))->addAction(m_dock->toggleViewAction());
     connect(window->browser(), &ExperimentBrowser::experimentChosen, this,
             &TensorCoreLab::onExperiment);
-    connect(window->source(), &RunSource::loaded, this, &TensorCoreLab::onLoaded);
-    connect(window, &WorkbenchHost::runShown, this, &TensorCoreLab::refresh);
     registerViews();
     // TFLOP/s against the BF16 tensor peak wherever the product's throughput
     // is plotted, not GB/s against the memory's.
@@ -43,6 +48,14 @@ TensorCoreLab::TensorCoreLab(WorkbenchHost* window)
         if (run.experiment != kTensorCoreExperiment) return std::nullopt;
         return tensorCoreThroughput(run, sources());
     });
+    // The tensor cores' roof sits an order of magnitude above the FP32 peak:
+    // drawn on the matrix multiply's roofline for their own runs, so its
+    // FP32 ladder keeps its scale.
+    if (auto* matmul = window->findChild<MatmulLab*>(QString(), Qt::FindDirectChildrenOnly))
+        matmul->addToRoofline([this](RooflineData& d, const Run* shown) {
+            if (shown && shown->experiment == kTensorCoreExperiment)
+                addTensorCoreRoof(d, shown, sources());
+        });
     refresh();
 }
 
@@ -80,18 +93,17 @@ void TensorCoreLab::onExperiment(const QString& id) {
     if (shown) m_dock->raise();
 }
 
-void TensorCoreLab::onLoaded(const LoadedRun& loaded) {
+void TensorCoreLab::onRunShown(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     m_window->showLabDock(m_dock, run.experiment == kTensorCoreExperiment);
     if (loaded.origin == RunOrigin::Live)
         if (auto m = tensorCoreMeasurementOf(run)) m_session.push_back(*m);
+    refresh();
 }
 
 void TensorCoreLab::refresh() {
     const Run* run = m_window->model()->run();
     m_ladder->setData(tensorCoreLadder(run, sources()));
-    if (run && run->experiment == kTensorCoreExperiment)
-        m_window->throughput()->setData(tensorCoreThroughput(*run, sources()));
 }
 
 }  // namespace ws

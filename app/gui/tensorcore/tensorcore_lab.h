@@ -3,11 +3,12 @@
 // ring's pipeline, the block tile split into wgmma instructions and the BF16
 // ladder, shown for matmul-tc runs; a menu entry; and the three views
 // registered by name ("tc-pipeline", "tc-tile", "tc-ladder") for lessons,
-// presentation mode and exports. Installed by one call.
-#include <QObject>
+// presentation mode and exports. Its runs join the matrix multiply's
+// roofline with their BF16 roof.
 #include <vector>
 
 #include "app/gui/tensorcore/tensorcore_series.h"
+#include "app/gui/workbench/lab.h"
 
 class QDockWidget;
 class QTabWidget;
@@ -18,9 +19,8 @@ class LadderChart;
 class PipelineView;
 class TensorTileView;
 class WorkbenchHost;
-struct LoadedRun;
 
-class TensorCoreLab : public QObject {
+class TensorCoreLab : public Lab {
     Q_OBJECT
 public:
     explicit TensorCoreLab(WorkbenchHost* window);
@@ -36,7 +36,7 @@ public:
 private:
     void registerViews();
     void onExperiment(const QString& id);
-    void onLoaded(const LoadedRun& loaded);
+    void onRunShown(const LoadedRun& loaded) override;
     void refresh();
 
     WorkbenchHost* m_window;
@@ -47,5 +47,7 @@ private:
     LadderChart* m_ladder;
     std::vector<TensorCoreMeasurement> m_session;
 };
+
+LabModule tensorCoreLabModule();
 
 }  // namespace ws

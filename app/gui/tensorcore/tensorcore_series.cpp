@@ -129,8 +129,17 @@ void addTensorCoreRoof(RooflineData& r, const Run* shown, const TensorCoreSource
             r.variants << QStringLiteral("BF16 %1").arg(QString::fromLatin1(info.id));
     for (const auto& m : sameDevice(shown, sources))
         if (auto p = pointOf(m)) r.points.push_back(*p);
-    if (auto m = tensorCoreMeasurementOf(*shown))
-        if (auto p = pointOf(*m)) r.current = p;
+    // The matrix multiply's note that its own runs do not hold this one
+    // gives way: a tensor-core run is placed here, or says why not.
+    if (auto m = tensorCoreMeasurementOf(*shown)) {
+        r.note.clear();
+        if (auto p = pointOf(*m))
+            r.current = p;
+        else
+            r.note =
+                QObject::tr("The run on show (BF16 %1) is not placed: its tiles are not known.")
+                    .arg(QString::fromStdString(m->variant));
+    }
 }
 
 }  // namespace ws

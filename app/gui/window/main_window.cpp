@@ -19,27 +19,19 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "app/gui/atomics/atomics_lab.h"
-#include "app/gui/basics/basics_lab.h"
 #include "app/gui/common/app_log.h"
 #include "app/gui/common/background_job.h"
 #include "app/gui/common/dock_sizes.h"
 #include "app/gui/common/resource_paths.h"
 #include "app/gui/common/screen_room.h"
-#include "app/gui/concurrency/concurrency_lab.h"
 #include "app/gui/lessons/lesson_controller.h"
 #include "app/gui/lessons/lesson_keys.h"
 #include "app/gui/lessons/lesson_library.h"
 #include "app/gui/lessons/notes_window.h"
 #include "app/gui/lessons/presentation_window.h"
 #include "app/gui/lessons/slide_stage.h"
-#include "app/gui/matmul/matmul_lab.h"
-#include "app/gui/memkinds/memkinds_lab.h"
-#include "app/gui/memory/bank_probe_series.h"
-#include "app/gui/memory/memory_lab.h"
-#include "app/gui/reduction/reduction_lab.h"
-#include "app/gui/tensorcore/tensorcore_lab.h"
 #include "app/gui/window/export_actions.h"
+#include "app/gui/window/lab_modules.h"
 #include "app/gui/window/run_compare_window.h"
 #include "app/gui/window/workbench_views.h"
 #include "app/gui/workbench/experiment_browser.h"
@@ -77,18 +69,8 @@ MainWindow::MainWindow(const WindowOptions& options, QWidget* parent)
     buildPanels();
     buildMenus();
     m_dockSizes = new DockSizes(this);  // before the labs: they ask it for their docks' sizes
-    new ReductionLab(this);             // docks and menu of its own, following m_model
-    new MemoryLab(this);                // its dock, menu and plot data follow the chosen experiment
-    new BasicsLab(this);                // first kernels, the device and CPU against GPU
     registerWorkbenchViews(this);
-    new AtomicsLab(this);  // work queue, CAS attempts and contention docks; its views by name
-    auto* matmul =
-        new MatmulLab(this);  // tile walk, reuse, roofline and ladder; GFLOP/s in the plot
-    // TMA pipeline, tile and instructions, BF16 ladder; views by name. Its
-    // live runs are also the matmul roofline's tensor-core points.
-    matmul->setTensorCores(new TensorCoreLab(this));
-    new ConcurrencyLab(this);  // operations, launch tree, pages, figures; views by name
-    new MemkindsLab(this);     // staircases, L2 distance, constant, texture, local; views by name
+    for (const LabModule& lab : labModules()) lab.create(this);
     // Lessons come last: their slides use the views every lab registered.
     m_lesson = new LessonController(this, m_stage);
     m_keys = new LessonKeys(m_lesson, m_stage, this);
@@ -525,18 +507,6 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
     m_info->setRun(loaded, m_source->noDeviceReason());
     m_info->setStatus({}, false);
     m_info->clearWaiting();
-    // The bank probe plots cycles per access, not a throughput.
-    if (m_plotTitle)
-        m_plotTitle->setText(
-            QStringLiteral("<b>%1</b>")
-                .arg(isBankProbe(run) ? tr("Cycles per access") : tr("Throughput")));
-    if (isBankProbe(run))
-        m_plot->setData(bankProbeCyclesFor(run, m_source->bundled(), m_plot,
-                                           [this, shown = &run](ThroughputData d) {
-                                               if (m_model->run() == shown) m_plot->setData(d);
-                                           }));
-    else
-        m_plot->setData(m_throughputProviders.dataFor(run, m_source->bundled(), m_session));
     // Experiments without warp steps (transposes, matrix multiply, streams)
     // give the warps panel's third of the row to the grid and the plot.
     const ExperimentSpec* known = findExperiment(run.experiment);
@@ -563,9 +533,27 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
             ? tr("Run finished on %1.").arg(QString::fromStdString(run.device.name))
             : tr("Opened %1.").arg(loaded.file),
         8000);
+    // The labs first: a live run joins their sessions before the plot asks
+    // their providers for it.
+    emit runShown(loaded);
+    showThroughput(run);
     // After the labs have shown and hidden their docks for this run.
     QTimer::singleShot(0, this, &MainWindow::keepOnScreen);
-    emit runShown();
+}
+
+void MainWindow::showThroughput(const Run& run) {
+    // What the labs' providers plot for the run: a throughput, or the bank
+    // probe's cycles per access (completed once its bundled runs are read).
+    const ThroughputData plotted = m_throughputProviders.dataFor(
+        run, m_source->bundled(), m_session, [this, shown = &run](ThroughputData d) {
+            if (m_model->run() != shown) return;
+            m_plot->setData(d);
+            if (m_plotTitle)
+                m_plotTitle->setText(QStringLiteral("<b>%1</b>").arg(throughputTitle(d)));
+        });
+    m_plot->setData(plotted);
+    if (m_plotTitle)
+        m_plotTitle->setText(QStringLiteral("<b>%1</b>").arg(throughputTitle(plotted)));
 }
 
 void MainWindow::keepOnScreen() {

@@ -109,6 +109,8 @@ private:
     void buildPanels();
     void buildMenus();
     void onLoaded(const LoadedRun& run);
+    // What the labs' providers plot for the run, and the plot's title.
+    void showThroughput(const Run& run);
     void onFailed(const QString& message);
     void onModeChanged();
     void runCurrent();

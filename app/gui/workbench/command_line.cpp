@@ -4,56 +4,10 @@
 
 namespace ws {
 
-QStringList documentedViewNames() {
-    return {QStringLiteral("grid"),
-            QStringLiteral("timeline"),
-            QStringLiteral("warps"),
-            QStringLiteral("throughput"),
-            QStringLiteral("statistics"),
-            QStringLiteral("stalls"),
-            QStringLiteral("counters"),
-            QStringLiteral("tree"),
-            QStringLiteral("divergence"),
-            QStringLiteral("arrivals"),
-            QStringLiteral("ladder"),
-            QStringLiteral("banks"),
-            QStringLiteral("coalescing"),
-            QStringLiteral("image"),
-            QStringLiteral("greetings"),
-            QStringLiteral("indexing"),
-            QStringLiteral("sass"),
-            QStringLiteral("bandwidth"),
-            QStringLiteral("device"),
-            QStringLiteral("cpu-gpu"),
-            QStringLiteral("queue-timeline"),
-            QStringLiteral("sm-busy"),
-            QStringLiteral("cas-heatmap"),
-            QStringLiteral("cas-attempts"),
-            QStringLiteral("atomic-throughput"),
-            QStringLiteral("tiles"),
-            QStringLiteral("reuse"),
-            QStringLiteral("roofline"),
-            QStringLiteral("matmul-ladder"),
-            QStringLiteral("tc-pipeline"),
-            QStringLiteral("tc-tile"),
-            QStringLiteral("tc-ladder"),
-            QStringLiteral("operations"),
-            QStringLiteral("launch-tree"),
-            QStringLiteral("pages"),
-            QStringLiteral("figures"),
-            QStringLiteral("latency-staircase"),
-            QStringLiteral("l2-distance"),
-            QStringLiteral("bandwidth-staircase"),
-            QStringLiteral("constant-broadcast"),
-            QStringLiteral("texture-paths"),
-            QStringLiteral("local-memory"),
-            QStringLiteral("occupancy")};
-}
-
-QString usageText() {
+QString usageText(const QStringList& viewNames) {
     QString views;
     QString line = QStringLiteral("                       ");
-    for (const QString& v : documentedViewNames()) {
+    for (const QString& v : viewNames) {
         if (line.size() + v.size() > 86) {
             views += line + '\n';
             line = QStringLiteral("                       ");

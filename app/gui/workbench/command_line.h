@@ -58,9 +58,8 @@ struct CommandLine {
 };
 
 Result<CommandLine> parseCommandLine(const QStringList& arguments);  // without argv[0]
-QString usageText();
-// The views `--export-view` and lesson slides name (the window registers the
-// same; a test holds the two lists together).
-QStringList documentedViewNames();
+// With the views `--export-view` and lesson slides name (allViewNames() of
+// app/gui/window/lab_modules.h: the workbench's and every lab's).
+QString usageText(const QStringList& viewNames);
 
 }  // namespace ws

@@ -78,10 +78,18 @@ ThroughputData throughputFor(const Run& current, const BundledTraces& bundled,
 }
 
 ThroughputData ThroughputProviders::dataFor(const Run& current, const BundledTraces& bundled,
-                                            const std::vector<MeasuredRun>& session) const {
+                                            const std::vector<MeasuredRun>& session,
+                                            const ThroughputLater& later) const {
+    const ThroughputLater ignored = [](ThroughputData) {};
     for (const ThroughputProvider& provider : m_providers)
-        if (auto data = provider(current)) return std::move(*data);
+        if (auto data = provider(current, later ? later : ignored)) return std::move(*data);
     return throughputFor(current, bundled, session);
+}
+
+QString throughputTitle(const ThroughputData& data) {
+    QString title = data.yName;
+    if (!title.isEmpty()) title[0] = title[0].toUpper();
+    return title;
 }
 
 }  // namespace ws

@@ -56,7 +56,9 @@ public:
     virtual void runExperiment(const QString& id, const ParamValues& params) = 0;
 
 signals:
-    void runShown();
+    // The run on show changed: the model, panels and plot hold it. Labs
+    // follow it through Lab::onRunShown (app/gui/workbench/lab.h).
+    void runShown(const ws::LoadedRun& shown);
     void loadFailed(QString message);
 };
 

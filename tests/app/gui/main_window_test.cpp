@@ -15,6 +15,7 @@
 #include <QSlider>
 #include <QTreeWidget>
 
+#include "app/gui/window/lab_modules.h"
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/parameter_panel.h"
 #include "app/gui/workbench/run_info_panel.h"
@@ -233,6 +234,28 @@ TEST_F(MainWindowTest, ACorruptTraceIsReportedWithWhatAndWhere) {
     EXPECT_EQ(failures[0].count("corrupt.wstrace"), 1) << failures[0].toStdString();
     EXPECT_TRUE(failures[0].contains("not a warpscope trace")) << failures[0].toStdString();
     EXPECT_EQ(w->model()->run(), nullptr);
+}
+
+// The window names no lab: each is installed from its module, which says
+// which views it registers. The help (made before any window) and the
+// window's catalog list the same names, each under the lab that declared it.
+TEST_F(MainWindowTest, EveryLabRegistersTheViewsItsModuleDeclares) {
+    auto w = window("nodevice");
+    QStringList registered = w->views()->names();
+    QStringList declared = allViewNames();
+    registered.sort();
+    declared.sort();
+    EXPECT_EQ(registered, declared);
+    EXPECT_EQ(declared.removeDuplicates(), 0);
+    for (const LabModule& lab : labModules())
+        for (const QString& name : lab.views) {
+            const ViewEntry* e = w->views()->find(name);
+            ASSERT_NE(e, nullptr) << name.toStdString();
+            EXPECT_EQ(e->lab, QString::fromLatin1(lab.name)) << name.toStdString();
+        }
+    // One object per lab, each a child of the window.
+    EXPECT_EQ(w->findChildren<Lab*>(QString(), Qt::FindDirectChildrenOnly).size(),
+              qsizetype(labModules().size()));
 }
 
 TEST_F(MainWindowTest, PaintsEveryViewOnceLoaded) {

@@ -13,6 +13,7 @@
 #include "app/gui/worker/run_source.h"
 #include "tests/widgets/atomics/atomics_test_runs.h"
 #include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/shown_in_window.h"
 #include "widgets/atomics/queue_timeline_view.h"
 
 namespace ws {
@@ -39,7 +40,7 @@ TEST(AtomicsLab, RegistersItsViewsByName) {
     // A fresh instance follows the window's model.
     std::unique_ptr<QWidget> made(
         w->views()->find(QStringLiteral("queue-timeline"))->create(w->viewContext(), nullptr));
-    w->model()->setRun(test::prepared(test::queueRun("queue", "heavy", 128, 4, 1)));
+    test::showInWindow(w.get(), test::prepared(test::queueRun("queue", "heavy", 128, 4, 1)));
     EXPECT_EQ(static_cast<QueueTimelineView*>(made.get())->bars().bars.size(), 128u);
 }
 
@@ -47,18 +48,18 @@ TEST(AtomicsLab, ShowsTheDocksTheExperimentLists) {
     auto w = window();
     auto* lab = w->findChild<AtomicsLab*>();
     ASSERT_NE(lab, nullptr);
-    w->model()->setRun(test::prepared(test::queueRun("static", "heavy", 128, 4, 1)));
+    test::showInWindow(w.get(), test::prepared(test::queueRun("static", "heavy", 128, 4, 1)));
     EXPECT_FALSE(lab->queueDock()->isHidden());
     EXPECT_TRUE(lab->casDock()->isHidden());
-    w->model()->setRun(test::prepared(test::argminRun("cas-modified-new", "blog", 5000)));
+    test::showInWindow(w.get(), test::prepared(test::argminRun("cas-modified-new", "blog", 5000)));
     EXPECT_TRUE(lab->queueDock()->isHidden());
     EXPECT_FALSE(lab->casDock()->isHidden());
     // Argmin without a CAS loop (CUB, shuffle) has no records: no dock.
     ws::Run cub = test::argminRun("cub", "blog", 5000);
     for (Launch& l : cub.launches) l.tables.clear();
-    w->model()->setRun(test::prepared(cub));
+    test::showInWindow(w.get(), test::prepared(cub));
     EXPECT_TRUE(lab->casDock()->isHidden());
-    w->model()->setRun(test::prepared(test::contentionRun(4096, 1)));
+    test::showInWindow(w.get(), test::prepared(test::contentionRun(4096, 1)));
     EXPECT_FALSE(lab->contentionDock()->isHidden());
     // One curve per setting: the current run's, and each bundled setting's.
     std::set<QString> names{contentionSeriesName(w->model()->run()->params)};

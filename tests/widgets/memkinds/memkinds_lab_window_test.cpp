@@ -7,10 +7,12 @@
 #include <QDockWidget>
 
 #include "app/gui/memkinds/memkinds_lab.h"
+#include "app/gui/window/lab_modules.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/command_line.h"
 #include "tests/widgets/memkinds/memkinds_test_runs.h"
 #include "tests/widgets/support/qt_test_support.h"
+#include "tests/widgets/support/shown_in_window.h"
 #include "widgets/memkinds/latency_staircase_plot.h"
 
 namespace ws {
@@ -36,7 +38,7 @@ TEST(MemkindsLab, RegistersItsViewsByNameAndDocumentsThem) {
         EXPECT_EQ(e->lab, QStringLiteral("memkinds"));
         std::unique_ptr<QWidget> view(e->create(w->viewContext(), nullptr));
         ASSERT_NE(view, nullptr) << name;
-        EXPECT_TRUE(documentedViewNames().contains(QString::fromLatin1(name))) << name;
+        EXPECT_TRUE(allViewNames().contains(QString::fromLatin1(name))) << name;
     }
 }
 
@@ -54,13 +56,13 @@ TEST(MemkindsLab, ShowsTheDocksTheExperimentLists) {
         {test::textureRun(), lab->textureDock()},     {test::localRun(), lab->localDock()}};
     for (const Expect& c : cases) {
         SCOPED_TRACE(c.run.experiment);
-        w->model()->setRun(test::prepared(c.run));
+        test::showInWindow(w.get(), test::prepared(c.run));
         for (const Expect& other : cases)
             EXPECT_EQ(other.dock->isHidden(), other.dock != c.dock)
                 << other.dock->objectName().toStdString();
     }
     // A run of another lab closes them all.
-    w->model()->setRun(test::smallPrepared());
+    test::showInWindow(w.get(), test::smallPrepared());
     for (const Expect& c : cases) EXPECT_TRUE(c.dock->isHidden());
 }
 
@@ -71,13 +73,13 @@ TEST(MemkindsLab, TheStaircaseKeepsTheSessionsLatencyRuns) {
     std::unique_ptr<QWidget> made(
         w->views()->find(QStringLiteral("latency-staircase"))->create(w->viewContext(), nullptr));
     auto* plot = static_cast<LatencyStaircasePlot*>(made.get());
-    w->model()->setRun(test::prepared(test::latencyRun("global")));
+    test::showInWindow(w.get(), test::prepared(test::latencyRun("global")));
     EXPECT_EQ(plot->curveCount(), 1);
-    w->model()->setRun(test::prepared(test::latencyRun("cg", 1.1)));
+    test::showInWindow(w.get(), test::prepared(test::latencyRun("cg", 1.1)));
     EXPECT_EQ(plot->curveCount(), 2);
     EXPECT_EQ(lab->latency()->curveCount(), 2);
     // The same setting again replaces its curve.
-    w->model()->setRun(test::prepared(test::latencyRun("global")));
+    test::showInWindow(w.get(), test::prepared(test::latencyRun("global")));
     EXPECT_EQ(lab->latencyRuns().size(), 2u);
     EXPECT_EQ(plot->curveCount(), 2);
 }

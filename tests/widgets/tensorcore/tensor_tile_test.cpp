@@ -114,8 +114,11 @@ TEST(TensorCoreLadder, RungsAsShareOfCublasAndOfTheTensorPeak) {
     // 132 SMs x 4096 x 1.755 GHz = 948.9 TFLOP/s: 600 is 63 %.
     EXPECT_EQ(d.bars[2].note, QStringLiteral("63 % of BF16 peak"));
     RooflineData r;
+    // What the matrix multiply's roofline said of a run not its own.
+    r.note = QStringLiteral("the run on show (matmul-tc) is not one of them");
     addTensorCoreRoof(r, &shown, s);
     EXPECT_NEAR(r.tensorPeakGflops, 132 * 4096 * 1.755, 1);
+    EXPECT_TRUE(r.note.isEmpty()) << r.note.toStdString();
     ASSERT_TRUE(r.current);
     EXPECT_NEAR(r.current->intensity, 128.0 * 256 / (128 + 256), 1e-9);
     EXPECT_EQ(r.points.size(), 4u);  // every rung but cuBLAS, whose tiles are unknown
