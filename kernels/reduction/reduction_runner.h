@@ -20,6 +20,10 @@ bool isReductionExperiment(std::string_view id);
 Result<ReductionRun> runReduction(const ExperimentSpec& spec, const ParamValues& params,
                                   const ReductionInput& input, const RunOptions& options);
 
+// The reduction lab's family's run (kernels/runner/lab_families.cpp).
+Result<Run> runReductionFamily(const ExperimentSpec& spec, const ParamValues& params,
+                               const RunOptions& options, const DeviceInfo& device);
+
 // runExperiment for reductions: generates the input from (n, options.seed).
 Result<ReductionRun> runReductionExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                             const RunOptions& options);

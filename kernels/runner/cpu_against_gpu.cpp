@@ -1,15 +1,15 @@
 #include "kernels/runner/cpu_against_gpu.h"
 
-#include "kernels/memory/memory_experiments.h"
-#include "kernels/reduction/reduction_runner.h"
+#include "kernels/runner/experiment_families.h"
 
 namespace ws {
 
 Status addCpuAgainstGpu(Run& run, const RunOptions& options) {
     const Timing& t = run.timing;
     if (t.cpuMs > 0 || t.cpuParallelMs > 0 || t.transferMs > 0) return {};
-    if (isReductionExperiment(run.experiment)) return addReductionCpuCost(run, options);
-    if (isMemoryExperiment(run.experiment)) return addMemoryCpuCost(run, options);
+    for (const ExperimentFamily& family : experimentFamilies())
+        if (family.owns(run.experiment))
+            return family.addCpuCost ? family.addCpuCost(run, options) : Status{};
     return {};
 }
 

@@ -16,8 +16,7 @@ namespace ws {
 // GPU's shared memory itself).
 Status addCpuAgainstGpu(Run& run, const RunOptions& options);
 
-// The two halves are the labs' own: addReductionCpuCost
-// (kernels/reduction/reduction_runner.h) and addMemoryCpuCost
-// (kernels/memory/memory_experiments.h).
+// The halves are the labs' own, each its family's addCpuCost
+// (kernels/runner/lab_families.cpp).
 
 }  // namespace ws

@@ -1,26 +1,12 @@
 #pragma once
-// The families of experiments the kernels library can run: each lab names the
-// ids it owns and the function that runs them. runExperiment asks them in
-// order; a new lab adds one entry to experimentFamilies() and nothing else
-// here changes.
-#include <string_view>
+// The families of experiments the kernels library can run, one a lab, in the
+// order of a course (kernels/runner/lab_families.cpp: a new lab adds its line
+// there and nothing else here changes). runExperiment asks them in order.
 #include <vector>
 
-#include "core/catalog/catalog.h"
-#include "core/common/result.h"
-#include "core/run/run.h"
-#include "kernels/runner/experiment_runner.h"
+#include "kernels/common/experiment_family.h"
 
 namespace ws {
-
-struct ExperimentFamily {
-    const char* name;  // "reduction", "memory", ... as the catalog groups them
-    bool (*owns)(std::string_view id);
-    // Gets the parameters as the caller passed them (resolve them again: a
-    // caller may pass only what a user changed) and the cached device facts.
-    Result<Run> (*run)(const ExperimentSpec& spec, const ParamValues& params,
-                       const RunOptions& options, const DeviceInfo& device);
-};
 
 const std::vector<ExperimentFamily>& experimentFamilies();
 
