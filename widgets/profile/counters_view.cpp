@@ -10,19 +10,13 @@
 #include "core/profile/counter_predictions.h"
 #include "core/profile/occupancy_prediction.h"
 #include "widgets/profile/profile_messages.h"
+#include "widgets/profile/whole_lines.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"
 #include "widgets/view/view_text.h"
 
 namespace ws {
-
-struct CountersView::Table {
-    std::size_t kernel = 0;
-    QRect title, header;
-    std::vector<QRect> rows;  // the rows that fit, from the first
-    QRect more;               // says how many did not, where some did not
-};
 
 namespace {
 
@@ -37,7 +31,66 @@ QStringList headings() {
             QObject::tr("measured ÷ predicted")};
 }
 
+// The columns between `left` and `right`: numbers' columns as wide as their
+// widest text, the words take the rest.
+Columns columnsOf(const QFont& font, const std::vector<std::vector<QStringList>>& cells, int left,
+                  int right, bool predictions) {
+    const QFontMetrics fm(font);
+    const QFontMetrics heads(titleFont(font));
+    const int gap = int(ui::px(16));
+    Columns c;
+    c.predictions = predictions;
+    const int shown = predictions ? 4 : 2;
+    for (int col = 1; col < shown; ++col) {
+        auto& w = c.width[std::size_t(col)];
+        w = heads.horizontalAdvance(headings()[col]);
+        for (const auto& rows : cells)
+            for (const QStringList& r : rows) w = std::max(w, fm.horizontalAdvance(r[col]));
+        // A pixel or two to spare: an elided text measures a little wider than
+        // its advance, and the widest heading was cut to "predict…".
+        w += int(ui::px(2)) + 1;
+    }
+    int x = right;
+    for (int col = shown - 1; col >= 1; --col) {
+        x -= c.width[std::size_t(col)];
+        c.left[std::size_t(col)] = x;
+        x -= gap;
+    }
+    c.left[0] = left + int(ui::px(4));
+    c.width[0] = std::max(0, x + gap - c.left[0] - gap / 2);
+    return c;
+}
+
+// A counter's words as its row draws them, a line each: whole where they fit;
+// else without their closing remark in brackets ("shared-memory bank
+// conflicts on loads", its tooltip says "(extra passes)"); else on as many
+// lines as they need.
+QStringList wordsShown(const QFontMetrics& fm, const QString& words, int width) {
+    if (fm.horizontalAdvance(words) <= width) return {words};
+    if (const qsizetype open = words.lastIndexOf(QStringLiteral(" ("));
+        open > 0 && words.endsWith(QLatin1Char(')')) &&
+        fm.horizontalAdvance(words.left(open)) <= width)
+        return {words.left(open)};
+    return wholeLines(fm, words, width);
+}
+
 }  // namespace
+
+struct CountersView::Table {
+    std::size_t kernel = 0;
+    QStringList title;  // its lines, whole
+    QRect titleArea, header;
+    std::vector<QRect> rows;         // the rows that fit, from the first
+    std::vector<QStringList> words;  // each row's words as drawn, a line each
+    QRect more;                      // says how many did not, where some did not
+};
+
+struct CountersView::Layout {
+    Columns columns;
+    std::vector<Table> tables;
+    QStringList note;  // its lines, whole
+    QRect noteArea;
+};
 
 CountersView::CountersView(PlaybackModel* model, QWidget* parent)
     : QWidget(parent), m_model(model) {
@@ -55,7 +108,8 @@ void CountersView::rebuild() {
     m_unavailable = countersUnavailableText(run);
     m_kernels.clear();
     m_tables.clear();
-    m_note.clear();
+    m_measuredNote.clear();
+    m_predictedNote.clear();
     if (m_unavailable.isEmpty()) {
         std::map<std::string, double> predicted = predictedCounters(*run);
         for (const auto& [metric, value] : m_extraPredicted) predicted[metric] = value;
@@ -63,17 +117,16 @@ void CountersView::rebuild() {
         for (const std::string& k : m_kernels)
             m_tables.push_back(counterTable(run->profile, k, predicted));
         if (run->profile.counterPasses > 0)
-            m_note = tr("Measured on one launch, replayed %1 by the profiler.")
-                         .arg(QString::fromStdString(
-                             counted(run->profile.counterPasses, "time", "times")));
+            m_measuredNote = tr("Measured on one launch, replayed %1 by the profiler.")
+                                 .arg(QString::fromStdString(
+                                     counted(run->profile.counterPasses, "time", "times")));
         if (!predicted.empty())
-            m_note += (m_note.isEmpty() ? QString() : QStringLiteral(" ")) +
-                      (predicted.contains(kAchievedOccupancyMetric)
-                           ? tr("Predicted: what the run's figures count (its throughput's "
-                                "bytes and FLOPs), a model expects, or the occupancy its "
-                                "registers and shared memory allow.")
-                           : tr("Predicted: what the run's figures count (its throughput's "
-                                "bytes and FLOPs) or a model expects."));
+            m_predictedNote = predicted.contains(kAchievedOccupancyMetric)
+                                  ? tr("Predicted: what the run's figures count (its throughput's "
+                                       "bytes and FLOPs), a model expects, or the occupancy its "
+                                       "registers and shared memory allow.")
+                                  : tr("Predicted: what the run's figures count (its throughput's "
+                                       "bytes and FLOPs) or a model expects.");
     }
     update();
 }
@@ -93,34 +146,69 @@ bool CountersView::straysFromPrediction(const CounterRow& row) {
     return ratio && (*ratio >= 1.5 || *ratio <= 1 / 1.5);
 }
 
-std::vector<CountersView::Table> CountersView::tables() const {
-    std::vector<Table> out;
+CountersView::Layout CountersView::layout() const {
+    Layout out;
     const QFontMetrics fm(font());
+    const QFontMetrics titles(titleFont(font()));
     const int pad = int(ui::px(8));
-    const int rowH = fm.height() + int(ui::px(8));
-    const int noteH = m_note.isEmpty() ? 0 : 2 * fm.height() + pad;
-    const int bottom = height() - pad - noteH;
+    const int w = std::max(0, width() - 2 * pad);
+    std::vector<std::vector<QStringList>> cells;
+    bool anyPrediction = false;
+    for (const auto& rows : m_tables) {
+        cells.emplace_back();
+        for (const CounterRow& r : rows) {
+            cells.back().push_back(cellTexts(r));
+            anyPrediction = anyPrediction || r.predicted.has_value();
+        }
+    }
+    out.columns = columnsOf(font(), cells, pad, pad + w - 1, anyPrediction);
+    // In a narrow pane (a slide's half) the counters' words come first: the
+    // predictions give way where they would cut the words to a few letters.
+    if (anyPrediction && out.columns.width[0] < w * 2 / 5)
+        out.columns = columnsOf(font(), cells, pad, pad + w - 1, false);
+
+    // The note, whole, on as many lines as it needs (up to a quarter of the
+    // view); what the predictions are only where their columns are drawn.
+    QString note = m_measuredNote;
+    if (out.columns.predictions && !m_predictedNote.isEmpty())
+        note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + m_predictedNote;
+    int bottom = height() - pad;
+    if (!note.isEmpty()) {
+        const int most = std::max(2, height() / 4 / std::max(1, fm.height()));
+        out.note = wholeLinesUpTo(fm, keepNumbersWithUnits(note), w, most);
+        const int noteH = int(out.note.size()) * fm.height();
+        out.noteArea = QRect(pad, height() - pad - noteH, w, noteH);
+        bottom = out.noteArea.top() - pad;
+    }
+
+    const int rowPad = int(ui::px(8));
+    const int rowH = fm.height() + rowPad;
     int y = pad / 2;
     for (std::size_t k = 0; k < m_tables.size(); ++k) {
         Table t;
         t.kernel = k;
-        t.title = QRect(pad, y, width() - 2 * pad, QFontMetrics(titleFont(font())).height() + 2);
-        t.header = QRect(pad, t.title.bottom() + int(ui::px(4)), width() - 2 * pad, rowH);
+        t.title = wholeLines(
+            titles, tr("Hardware counters of %1").arg(QString::fromStdString(m_kernels[k])), w);
+        t.titleArea = QRect(pad, y, w, int(t.title.size()) * titles.height() + 2);
+        t.header = QRect(pad, t.titleArea.bottom() + int(ui::px(4)), w, rowH);
         y = t.header.bottom() + 1;
         const auto& rows = m_tables[k];
         for (std::size_t i = 0; i < rows.size(); ++i) {
+            const QStringList words = wordsShown(fm, cells[k][i][0], out.columns.width[0]);
+            const int h = int(words.size()) * fm.height() + rowPad;
             // The last row that fits says how many did not, where some did not.
-            const bool lastFits = y + 2 * rowH > bottom;
-            if (y + rowH > bottom || (lastFits && i + 1 < rows.size())) {
-                t.more = QRect(pad, y, width() - 2 * pad, rowH);
+            const bool last = i + 1 == rows.size();
+            if (y + h > bottom || (!last && y + h + rowH > bottom)) {
+                t.more = QRect(pad, y, w, rowH);
                 y += rowH;
                 break;
             }
-            t.rows.push_back(QRect(pad, y, width() - 2 * pad, rowH));
-            y += rowH;
+            t.rows.push_back(QRect(pad, y, w, h));
+            t.words.push_back(words);
+            y += h;
         }
         y += pad;
-        out.push_back(t);
+        out.tables.push_back(t);
         if (y >= bottom) break;
     }
     return out;
@@ -134,51 +222,16 @@ void CountersView::paintEvent(QPaintEvent*) {
         return;
     }
     const QFontMetrics fm(font());
+    const QFont titles = titleFont(font());
     const int gap = int(ui::px(16));
     const QStringList heads = headings();
-    const std::vector<Table> laid = tables();
-    const int left = laid.empty() ? 0 : laid.front().header.left();
-    const int right = laid.empty() ? width() : laid.front().header.right();
-    // Numbers' columns as wide as their widest text; the words take the rest.
-    auto layOut = [&](bool predictions) {
-        Columns c;
-        c.predictions = predictions;
-        const int shown = predictions ? 4 : 2;
-        for (int col = 1; col < shown; ++col) {
-            c.width[std::size_t(col)] =
-                QFontMetrics(titleFont(font())).horizontalAdvance(heads[col]);
-            for (const auto& rows : m_tables)
-                for (const CounterRow& r : rows)
-                    c.width[std::size_t(col)] = std::max(c.width[std::size_t(col)],
-                                                         fm.horizontalAdvance(cellTexts(r)[col]));
-        }
-        // A pixel or two to spare: an elided text measures a little wider than
-        // its advance, and the widest heading was cut to "predict…".
-        for (int col = 1; col < shown; ++col) c.width[std::size_t(col)] += int(ui::px(2)) + 1;
-        int x = right;
-        for (int col = shown - 1; col >= 1; --col) {
-            x -= c.width[std::size_t(col)];
-            c.left[std::size_t(col)] = x;
-            x -= gap;
-        }
-        c.left[0] = left + int(ui::px(4));
-        c.width[0] = std::max(0, x + gap - c.left[0] - gap / 2);
-        return c;
-    };
-    bool anyPrediction = false;
-    for (const auto& rows : m_tables)
-        for (const CounterRow& r : rows) anyPrediction = anyPrediction || r.predicted.has_value();
-    Columns c = layOut(anyPrediction);
-    // In a narrow pane (a slide's half) the counters' words come first: the
-    // predictions give way where they would cut the words to a few letters.
-    if (anyPrediction && c.width[0] < (right - left) * 2 / 5) c = layOut(false);
+    const Layout laid = layout();
+    const Columns& c = laid.columns;
     const int shown = c.predictions ? 4 : 2;
-
-    for (const Table& t : laid) {
+    for (const Table& t : laid.tables) {
         p.setPen(palette::text());
-        drawTitle(p, font(), t.title,
-                  tr("Hardware counters of %1").arg(QString::fromStdString(m_kernels[t.kernel])));
-        p.setFont(titleFont(font()));
+        p.setFont(titles);
+        p.drawText(t.titleArea, Qt::AlignLeft | Qt::AlignTop, t.title.join(QLatin1Char('\n')));
         p.setPen(palette::mutedText());
         for (int col = 0; col < shown; ++col)
             p.drawText(QRect(c.left[std::size_t(col)], t.header.top(), c.width[std::size_t(col)],
@@ -198,12 +251,17 @@ void CountersView::paintEvent(QPaintEvent*) {
                 p.fillRect(QRect(c.left[3] - gap / 2, r.top(), r.right() - c.left[3] + gap / 2,
                                  r.height()),
                            palette::markedRow());
-            for (int col = 0; col < shown; ++col) {
+            p.setPen(palette::text());
+            // The words on their lines, the numbers level with the first.
+            p.drawText(QRect(c.left[0], r.top(), c.width[0], r.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter, t.words[i].join(QLatin1Char('\n')));
+            const QRect first(r.left(), r.top(), r.width(),
+                              r.height() - (int(t.words[i].size()) - 1) * fm.height());
+            for (int col = 1; col < shown; ++col) {
                 p.setPen(col == 2 ? palette::mutedText() : palette::text());
-                p.drawText(
-                    QRect(c.left[std::size_t(col)], r.top(), c.width[std::size_t(col)], r.height()),
-                    (col == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
-                    fm.elidedText(cells[col], Qt::ElideRight, c.width[std::size_t(col)]));
+                p.drawText(QRect(c.left[std::size_t(col)], first.top(), c.width[std::size_t(col)],
+                                 first.height()),
+                           Qt::AlignRight | Qt::AlignVCenter, cells[col]);
             }
         }
         if (!t.more.isNull()) {
@@ -212,12 +270,9 @@ void CountersView::paintEvent(QPaintEvent*) {
                        tr("… %1 more").arg(rows.size() - t.rows.size()));
         }
     }
-    if (!m_note.isEmpty()) {
-        const int pad = int(ui::px(8));
-        const QRect note(pad, height() - pad - 2 * fm.height(), width() - 2 * pad, 2 * fm.height());
+    if (!laid.note.isEmpty()) {
         p.setPen(palette::mutedText());
-        p.drawText(note, Qt::AlignLeft | Qt::AlignTop,
-                   wrapToLines(fm, keepNumbersWithUnits(m_note), note.width(), 2));
+        p.drawText(laid.noteArea, Qt::AlignLeft | Qt::AlignTop, laid.note.join(QLatin1Char('\n')));
     }
 }
 
@@ -239,7 +294,7 @@ QString CountersView::toolTipFor(const CounterRow& row) const {
 bool CountersView::event(QEvent* e) {
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
-    for (const Table& t : tables())
+    for (const Table& t : layout().tables)
         for (std::size_t i = 0; i < t.rows.size(); ++i) {
             if (!t.rows[i].contains(he->pos())) continue;
             QToolTip::showText(he->globalPos(), toolTipFor(m_tables[t.kernel][i]), this);

@@ -4,7 +4,10 @@
 // predicted where one is known, and measured ÷ predicted, marked where the
 // two stray apart by half or more. The predictions are the bytes and FLOPs
 // the run's throughput counts (core/profile/counter_predictions.h), and any
-// a caller adds. Without counters the view draws the sentence that says why.
+// a caller adds. In a narrow pane (a projected slide's half) the predictions
+// give way to the words, and nothing is cut: a counter's words drop their
+// remark in brackets or wrap, the note under the table wraps. Without
+// counters the view draws the sentence that says why.
 #include <QWidget>
 #include <map>
 #include <string>
@@ -44,13 +47,18 @@ protected:
 
 private:
     struct Table;
-    std::vector<Table> tables() const;  // where each kernel's table is drawn
+    struct Layout;
+    // Where each kernel's table is drawn, its columns, and the note under them.
+    Layout layout() const;
     void rebuild();
 
     PlaybackModel* m_model;
     std::map<std::string, double> m_extraPredicted;
     QString m_unavailable;
-    QString m_note;
+    // The note under the tables: how the counters were measured, and what
+    // the predictions are (told only where their columns are drawn).
+    QString m_measuredNote;
+    QString m_predictedNote;
     std::vector<std::string> m_kernels;
     std::vector<std::vector<CounterRow>> m_tables;
 };

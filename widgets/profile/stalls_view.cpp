@@ -16,6 +16,7 @@
 #include "widgets/profile/stall_bar.h"
 #include "widgets/profile/stall_colours.h"
 #include "widgets/profile/stall_text.h"
+#include "widgets/profile/whole_lines.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"
@@ -332,23 +333,27 @@ StallsView::Areas StallsView::areas() const {
     const int pad = int(ui::px(8));
     const int w = std::max(0, width() - 2 * pad);
     int y = controlsBottom();
-    a.title = QRect(pad, y, w, QFontMetrics(titleFont(font())).height() + 2);
+    // The title and the footnote whole, on as many lines as they need.
+    const QFontMetrics titles(titleFont(font()));
+    a.titleLines = wholeLines(titles, titleText(), w);
+    a.title = QRect(pad, y, w, int(a.titleLines.size()) * titles.height() + 2);
     y = a.title.bottom() + int(ui::px(4));
     if (const Run* run = m_model->run(); run && m_unavailable.isEmpty())
         a.legend =
             QRect(pad, y, w, legendHeight(font(), w, legendOf(run->profile, m_stalls.counts)));
     y = a.legend.isNull() ? y : a.legend.bottom() + int(ui::px(8));
-    const int footLines = m_footnote.isEmpty()
-                              ? 0
-                              : int(wrapToLines(fm, m_footnote, w, 2).count(QLatin1Char('\n'))) + 1;
-    const int footHeight = footLines * fm.height();
+    if (!m_footnote.isEmpty())
+        a.footnoteLines = wholeLinesUpTo(fm, keepNumbersWithUnits(m_footnote), w,
+                                         std::max(2, height() / 5 / std::max(1, fm.height())));
+    const int footHeight = int(a.footnoteLines.size()) * fm.height();
     a.footnote = QRect(pad, height() - pad / 2 - footHeight, w, footHeight);
     const QRect body(pad, y, w, std::max(0, a.footnote.top() - int(ui::px(6)) - y));
     if (m_selected.line != kNone) {
         // The lines keep the larger part: their source and bars read first.
-        // Narrow (a projected slide's half), they keep more: "79 const int
-        // tx =..." was all a 1280-pixel slide showed of its hottest line.
-        const int linesWidth = body.width() * (body.width() < int(ui::px(800)) ? 7 : 6) / 10;
+        // Narrow (a projected slide's half), the pane keeps two fifths: it
+        // shows the selected line whole, which its row cuts, and its title,
+        // helpers' lines and SASS need the room not to be cut too.
+        const int linesWidth = body.width() * 6 / 10;
         a.lines = QRect(body.left(), body.top(), linesWidth, body.height());
         a.instructions = QRect(body.left() + linesWidth + 2 * pad, body.top(),
                                std::max(0, body.width() - linesWidth - 2 * pad), body.height());
@@ -463,21 +468,24 @@ void StallsView::paintEvent(QPaintEvent*) {
     const Areas a = areas();
     const RunProfile& profile = run->profile;
     p.setPen(palette::text());
-    drawTitle(p, font(), a.title,
-              tr("Where the warps of %1 waited: %2 samples")
-                  .arg(kernelName(m_stalls.function))
-                  .arg(samplesText(m_stalls.counts.samples)));
+    p.setFont(titleFont(font()));
+    p.drawText(a.title, Qt::AlignLeft | Qt::AlignTop, a.titleLines.join(QLatin1Char('\n')));
+    p.setFont(font());
     drawLegend(p, a.legend, legendOf(profile, m_stalls.counts));
     paintLines(p, a);
-    paintInlined(p, a);
-    paintInstructions(p, a);
+    paintPane(p, a);
     if (!a.footnote.isEmpty()) {
         p.setFont(font());
         p.setPen(palette::mutedText());
         p.drawText(a.footnote, Qt::AlignLeft | Qt::AlignTop,
-                   wrapToLines(QFontMetrics(font()), keepNumbersWithUnits(m_footnote),
-                               a.footnote.width(), 2));
+                   a.footnoteLines.join(QLatin1Char('\n')));
     }
+}
+
+QString StallsView::titleText() const {
+    return keptTogether(tr("Where the warps of %1 waited: %2 samples")
+                            .arg(kernelName(m_stalls.function))
+                            .arg(samplesText(m_stalls.counts.samples)));
 }
 
 void StallsView::paintLines(QPainter& p, const Areas& a) const {
@@ -525,12 +533,22 @@ void StallsView::paintLines(QPainter& p, const Areas& a) const {
         QStringList parts;
         if (m_firstRow > 0) parts << tr("%1 above").arg(countedText(m_firstRow, "line", "lines"));
         if (below > 0) parts << tr("%1 below").arg(countedText(below, "line", "lines"));
+        // Under the source's column; on a narrow list the note says less
+        // ("… 12 above, 3 below") and may start further left, its counts kept.
+        QStringList shorter;
+        if (m_firstRow > 0) shorter << tr("%1 above").arg(m_firstRow);
+        if (below > 0) shorter << tr("%1 below").arg(below);
+        const QFontMetrics fm(font());
+        const int room = a.lines.right() - c.textLeft;
+        QString note = QStringLiteral("… ") + parts.join(QStringLiteral(", ")) + tr(": scroll");
+        for (const QString& s : {QStringLiteral("… ") + parts.join(QStringLiteral(", ")),
+                                 QStringLiteral("… ") + shorter.join(QStringLiteral(", "))})
+            if (fm.horizontalAdvance(note) > room) note = s;
+        const int left = fm.horizontalAdvance(note) > room ? c.numberLeft : c.textLeft;
         p.setFont(font());
         p.setPen(palette::mutedText());
-        p.drawText(
-            QRect(c.textLeft, a.lines.top() + row * rowH, a.lines.right() - c.textLeft, rowH),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            QStringLiteral("… ") + parts.join(QStringLiteral(", ")) + tr(": scroll"));
+        p.drawText(QRect(left, a.lines.top() + row * rowH, a.lines.right() - left, rowH),
+                   Qt::AlignLeft | Qt::AlignVCenter, note);
     }
 }
 
@@ -559,26 +577,28 @@ bool StallsView::event(QEvent* e) {
     }
     if (e->type() != QEvent::ToolTip) return QWidget::event(e);
     auto* he = static_cast<QHelpEvent*>(e);
+    if (const QString text = toolTipAt(he->pos()); !text.isEmpty())
+        QToolTip::showText(he->globalPos(), text, this);
+    else
+        QToolTip::hideText();
+    return true;
+}
+
+QString StallsView::toolTipAt(const QPoint& pos) const {
     const Areas a = areas();
     const Run* run = m_model->run();
-    if (run && m_unavailable.isEmpty() && a.title.contains(he->pos()) &&
-        m_stalls.function < run->profile.functions.size()) {
-        QToolTip::showText(
-            he->globalPos(),
-            QStringLiteral("<code>%1</code>")
-                .arg(QString::fromStdString(run->profile.functions[m_stalls.function].displayName)
-                         .toHtmlEscaped()),
-            this);
-        return true;
-    }
-    if (const int index = rowAt(he->pos()); index >= 0) {
+    if (!run || !m_unavailable.isEmpty()) return {};
+    if (a.title.contains(pos) && m_stalls.function < run->profile.functions.size())
+        return QStringLiteral("<code>%1</code>")
+            .arg(QString::fromStdString(run->profile.functions[m_stalls.function].displayName)
+                     .toHtmlEscaped());
+    if (const int index = rowAt(pos); index >= 0) {
         const StallLine& l = m_shown[std::size_t(index)];
         QRectF bar = lineBar(a, index - m_firstRow);
         bar.setTop(bar.top() - 4);
         bar.setBottom(bar.bottom() + 4);
-        const int reason = bar.contains(he->pos())
-                               ? stallBarReasonAt(l.counts, hottestSamples(), bar, he->pos().x())
-                               : -1;
+        const int reason =
+            bar.contains(pos) ? stallBarReasonAt(l.counts, hottestSamples(), bar, pos.x()) : -1;
         QString text =
             reason >= 0
                 ? reasonTooltip(l.counts, reason, placeName(l.place()))
@@ -586,7 +606,7 @@ bool StallsView::event(QEvent* e) {
                       .arg(placeName(l.place()), sourceText(l.place()).trimmed().toHtmlEscaped(),
                            samplesText(l.counts.samples), percent(l.counts.share));
         // Where the line's samples were, in the helpers it called.
-        if (reason < 0 && run) {
+        if (reason < 0) {
             QStringList parts;
             for (const StallLine& h : inlinedLinesOf(run->profile, m_stalls.function, l.place()))
                 if (h.counts.samples > 0 && parts.size() < 3)
@@ -595,12 +615,9 @@ bool StallsView::event(QEvent* e) {
             if (!parts.isEmpty())
                 text += tr("<br>Inlined here: %1").arg(parts.join(QStringLiteral(", ")));
         }
-        QToolTip::showText(he->globalPos(), text, this);
-        return true;
+        return text;
     }
-    if (showPaneTooltip(he, a)) return true;
-    QToolTip::hideText();
-    return true;
+    return paneToolTipAt(a, pos);
 }
 
 void StallsView::mousePressEvent(QMouseEvent* e) {

@@ -9,7 +9,10 @@
 // words and a tooltip gives CUPTI's name and the counts. Samples of a
 // "_not_issued" variant are a part of their reason's, so they are told in
 // the tooltip and never drawn twice. The kernel is named as written
-// ("transposeNaive"); its whole signature is in the tooltips.
+// ("transposeNaive"); its whole signature is in the tooltips. Titles, the
+// selected line's source, the helpers' lines and the footnote wrap rather
+// than lose their ends; only a row's source (the selected one is whole in
+// the pane) and an instruction's SASS (whole in its tooltip) may be cut.
 //
 // A lesson points at a line with highlightLine(): it is marked, selected
 // and scrolled into view. Without stall samples the view draws the sentence
@@ -22,7 +25,6 @@
 #include "widgets/model/playback_model.h"
 
 class QComboBox;
-class QHelpEvent;
 class QToolButton;
 
 namespace ws {
@@ -70,6 +72,10 @@ public:
     QRect lineRowRect(LinePlace place) const;
     // The pane of the selected line's instructions; empty without a selection.
     QRect instructionsArea() const;
+    // The tooltip the view shows at `pos` (rich text), "" where it shows none:
+    // a line's or a helper line's source and samples, an instruction's SASS
+    // in full, a bar's reason.
+    QString toolTipAt(const QPoint& pos) const;
 
     QSize sizeHint() const override { return {960, 540}; }
     QSize minimumSizeHint() const override { return {360, 240}; }
@@ -87,9 +93,11 @@ protected:
 private:
     struct Areas {
         QRect title, legend, lines, instructions, footnote;
-        int rows = 0;  // line rows that fit in `lines`
+        QStringList titleLines, footnoteLines;  // whole, a line each
+        int rows = 0;                           // line rows that fit in `lines`
     };
     struct LineColumns;
+    struct Pane;
     Areas areas() const;
     LineColumns columnsOf(const QRect& pane) const;
     QFont monoFont() const;
@@ -103,33 +111,25 @@ private:
     void reorder();
     void scrollToShow(LinePlace place);
     LinePlace ownLine(int line) const { return {m_stalls.ownFile, line}; }
+    // "Where the warps of transposeNaive waited: 1,000 samples"
+    QString titleText() const;
     // "line 12", or "memory_trace.h line 57" for a line of another file.
     QString placeName(LinePlace place) const;
     int rowAt(const QPoint& pos) const;     // index into m_shown, or -1
     int rowsThatFit(const Areas& a) const;  // line rows drawn, the note of a cut list aside
     std::uint64_t hottestSamples() const;
     const StallLine* selectedStallLine() const;
-    // The bar of a line's row, and of instruction `i` in the pane beside.
+    // The bar of a line's row.
     QRectF lineBar(const Areas& a, int row) const;
-    // The pane beside the lines, top to bottom: its title, the selected
-    // line's source in full (wrapped, at most five lines), the helpers'
-    // lines (a caption, then one row each, a note of those left out), then
-    // two rows per instruction.
-    QString selectedSourceBlock(const Areas& a) const;
     // A line's text as its row draws it (a helper's with its file's name).
     QString rowText(LinePlace place) const;
     int rowTextWidth(const Areas& a) const;  // the room a row gives its text
-    int sourceBlockHeight(const Areas& a) const;
-    int inlinedTop(const Areas& a) const;
-    std::size_t inlinedShown(const Areas& a) const;
-    QRectF inlinedBar(const Areas& a, std::size_t i) const;
-    int instructionsTop(const Areas& a) const;
-    QRectF instructionBar(const Areas& a, std::size_t i) const;
+    // The pane beside the lines as it is laid out (stalls_view_pane.cpp).
+    Pane paneOf(const Areas& a) const;
     QString reasonTooltip(const StallCounts& counts, int reason, const QString& where) const;
+    QString paneToolTipAt(const Areas& a, const QPoint& pos) const;
     void paintLines(QPainter& p, const Areas& a) const;
-    void paintInlined(QPainter& p, const Areas& a) const;
-    void paintInstructions(QPainter& p, const Areas& a) const;
-    bool showPaneTooltip(const QHelpEvent* e, const Areas& a);
+    void paintPane(QPainter& p, const Areas& a) const;
 
     PlaybackModel* m_model;
     QComboBox* m_functionChooser;

@@ -134,5 +134,37 @@ TEST(CountersView, ATallTableSaysHowManyRowsDidNotFit) {
     EXPECT_TRUE(more);
 }
 
+// On a projected slide's half (the projector's 18 pt font) no counter's
+// words, value or note is cut: the words drop their remark in brackets,
+// else wrap; the note wraps, and says what the predictions are only where
+// their columns are drawn.
+TEST(CountersView, OnASlidesHalfNothingIsCut) {
+    ws::Run run = test::profiledRun();
+    run.timing.bytesMoved = 8388608;  // a prediction
+    for (const int width : {480, 700, 1400}) {
+        SCOPED_TRACE(width);
+        Shown s(run, {width, 900});
+        QFont f = s.view.font();
+        f.setPointSizeF(18);
+        s.view.setFont(f);
+        QCoreApplication::processEvents();
+        QString all;
+        bool predicted = false;
+        for (const auto& t : test::probeText(&s.view)) {
+            EXPECT_FALSE(t.cut) << "cut: '" << t.text.toStdString() << "'";
+            all += t.text + QLatin1Char(' ');
+            predicted = predicted || t.text == QStringLiteral("predicted");
+        }
+        all = all.simplified();
+        EXPECT_TRUE(all.contains(QStringLiteral("shared-memory bank conflicts on loads")))
+            << all.toStdString();
+        EXPECT_TRUE(all.contains(QStringLiteral("replayed 9 times by the profiler.")))
+            << all.toStdString();
+        EXPECT_EQ(predicted, width == 1400);
+        EXPECT_EQ(all.contains(QStringLiteral("or a model expects.")), predicted)
+            << all.toStdString();
+    }
+}
+
 }  // namespace
 }  // namespace ws

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
+#include <algorithm>
 
 #include "core/profile/stall_reasons.h"
 #include "tests/widgets/profile/profile_test_runs.h"
@@ -135,6 +136,64 @@ TEST(StallsViewInlined, WithoutCallsTheHelpersLinesAreRows) {
     EXPECT_TRUE(s.view.selectedInlinedLines().empty());
     EXPECT_TRUE(drawn(&s.view, QStringLiteral("memory_trace.h line 11: if (active)")));
     EXPECT_FALSE(drawn(&s.view, QStringLiteral("Inlined here from helpers:")));
+}
+
+}  // namespace
+}  // namespace ws
+
+namespace ws {
+namespace {
+
+QString withoutSpaces(QString text) {
+    text.remove(QLatin1Char(' '));
+    return text;
+}
+
+// On a projected slide's half (the projector's 18 pt font) the pane's title,
+// the selected line's source and the helpers' lines wrap whole; what may be
+// cut is a row's start of its line (whole in the pane once selected) and an
+// instruction's SASS, whole in its tooltip.
+TEST(StallsViewInlined, OnASlidesHalfOnlyRowsAndSassAreCut) {
+    bool sassCut = false;
+    for (const QSize size : {QSize(640, 720), QSize(900, 900)}) {
+        SCOPED_TRACE(size.width());
+        Shown s(test::inlinedProfileRun(), size);
+        QFont f = s.view.font();
+        f.setPointSizeF(18);
+        s.view.setFont(f);
+        QCoreApplication::processEvents();
+        const QRect pane = s.view.instructionsArea();
+        ASSERT_FALSE(pane.isEmpty());
+        QString inPane;
+        for (const auto& t : test::probeText(&s.view)) {
+            const QPoint at = t.box.center().toPoint();
+            if (pane.contains(at)) inPane += t.text;
+            if (!t.cut) continue;
+            if (std::any_of(
+                    s.view.shownLines().begin(), s.view.shownLines().end(),
+                    [&](const StallLine& l) { return s.view.lineRowRect(l.place()).contains(at); }))
+                continue;
+            const QString tip = s.view.toolTipAt(at);
+            bool whole = false;
+            for (const StallInstruction& in : s.view.selectedInstructions())
+                whole = whole || (t.text.startsWith(QStringLiteral("%1  ").arg(in.pcOffset, 4, 16,
+                                                                               QLatin1Char('0'))) &&
+                                  tip.contains(QString::fromStdString(in.sass).toHtmlEscaped()));
+            EXPECT_TRUE(whole) << "cut: '" << t.text.toStdString() << "', its tooltip '"
+                               << tip.toStdString() << "'";
+            sassCut = true;
+        }
+        EXPECT_TRUE(
+            withoutSpaces(inPane).contains(QStringLiteral("line12:2instructions,660samples")))
+            << inPane.toStdString();
+        EXPECT_TRUE(withoutSpaces(inPane).contains(
+            withoutSpaces(s.view.sourceText(s.view.selectedPlace()).trimmed())))
+            << inPane.toStdString();
+        EXPECT_TRUE(
+            withoutSpaces(inPane).contains(QStringLiteral("memory_trace.hline11:if(active)*p=v;")))
+            << inPane.toStdString();
+    }
+    EXPECT_TRUE(sassCut);
 }
 
 }  // namespace
