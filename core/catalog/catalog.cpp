@@ -14,6 +14,7 @@ const std::vector<ExperimentSpec>& catalog() {
         for (auto& e : memoryKindsExperiments()) list.push_back(std::move(e));
         for (auto& e : atomicsExperiments()) list.push_back(std::move(e));
         for (auto& e : matmulExperiments()) list.push_back(std::move(e));
+        for (auto& e : tensorCoreExperiments()) list.push_back(std::move(e));
         for (auto& e : concurrencyExperiments()) list.push_back(std::move(e));
         return list;
     }();

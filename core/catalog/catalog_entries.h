@@ -11,5 +11,6 @@ std::vector<ExperimentSpec> memoryExperiments();
 std::vector<ExperimentSpec> memoryKindsExperiments();
 std::vector<ExperimentSpec> atomicsExperiments();
 std::vector<ExperimentSpec> matmulExperiments();
+std::vector<ExperimentSpec> tensorCoreExperiments();
 std::vector<ExperimentSpec> concurrencyExperiments();
 }  // namespace ws

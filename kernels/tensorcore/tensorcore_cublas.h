@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "core/common/result.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws::tensorcore {
 

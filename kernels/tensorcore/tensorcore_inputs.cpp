@@ -1,6 +1,6 @@
 #include <chrono>
 
-#include "core/matmul/bf16_reference.h"
+#include "core/tensorcore/bf16_reference.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/tensorcore/tensorcore_experiments.h"
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "core/common/result.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws::tensorcore {
 

@@ -46,7 +46,7 @@ constexpr int kChunksB = kBn / 8;                    // per k-row of the B tile 
 static_assert(kBm == int(kTensorCoreTileM) && kBn == int(kTensorCoreTileN) &&
                   kBk == int(kTensorCoreTileK) && kThreads == int(kTensorCoreThreads) &&
                   kStages == int(kMmaSyncStages) && kSharedBytes == int(kMmaSyncSharedBytes),
-              "the tiling core/matmul/tensorcore_variants.h describes");
+              "the tiling core/tensorcore/tensorcore_variants.h describes");
 static_assert((kBm / kWarpM) * (kBn / kWarpN) * 32 == kThreads);
 static_assert(kBm * kChunksA == 2 * kThreads && kBk * kChunksB == 2 * kThreads);
 static_assert(kChunksA == 4 && kChunksB == 16, "the swizzles below assume these widths");

@@ -1,6 +1,6 @@
 #include "kernels/tensorcore/tensorcore_pipeline_storage.h"
 
-#include "core/matmul/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
 #include "kernels/common/cuda_check.h"
 
 namespace ws::tensorcore {

@@ -1,7 +1,7 @@
 #pragma once
 // Device slots of one recording launch of a TMA rung's pipeline (a slot per
 // k-step of each traced block) and their copy into the launch's "pipeline"
-// table (core/matmul/tensorcore_pipeline.h).
+// table (core/tensorcore/tensorcore_pipeline.h).
 #include <cstdint>
 #include <vector>
 

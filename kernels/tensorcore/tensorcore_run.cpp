@@ -7,9 +7,10 @@
 #include <algorithm>
 #include <optional>
 
-#include "core/matmul/bf16_reference.h"
 #include "core/matmul/matmul_records.h"
-#include "core/matmul/tensorcore_pipeline.h"
+#include "core/tensorcore/bf16_reference.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_settings.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/memory_launch.h"
 #include "kernels/matmul/matmul_measure.h"
@@ -30,12 +31,7 @@ using matmul::MatmulTraceStorage;
 using matmul::Measured;
 using matmul::MeasureSteps;
 
-struct Setting {
-    std::uint32_t n = 0;
-    TensorCoreVariant variant = TensorCoreVariant::Wmma;
-    TensorCoreOutput output = TensorCoreOutput::F32;
-    std::uint32_t tracedBlocks = 0;
-};
+using Setting = TensorCoreSettings;  // parsed once, in core/tensorcore
 
 // A, B and C plus `extra` bytes of records must fit the free memory.
 Status checkMemory(std::uint32_t n, std::uint64_t extra, bool inputsMade) {
@@ -333,11 +329,9 @@ Result<MatmulRun> runTensorCore(const ParamValues& given, const RunOptions& opti
     // callers may pass only what a user changed.
     auto params = resolveParams(*spec, given);
     if (!params) return makeError(params.error());
-    Setting s;
-    s.n = std::uint32_t(paramInt(*params, "n"));
-    s.variant = *parseTensorCoreVariant(paramChoice(*params, "variant"));
-    s.output = *parseTensorCoreOutput(paramChoice(*params, "output"));
-    s.tracedBlocks = std::uint32_t(paramInt(*params, "traced_blocks"));
+    auto settings = tensorCoreSettings(*params);
+    if (!settings) return makeError(settings.error());
+    const Setting s = *settings;
     // sm_90a code has no image for any other device (the catalog's 9.0 is a
     // minimum): refused in one sentence before anything touches the GPU.
     if (Status st = wgmmaDeviceCheck(s.variant, device.ccMajor, device.ccMinor, device.name); !st)

@@ -49,7 +49,7 @@ using namespace tma;
 
 static_assert(kStages == int(kTmaStages) && kSharedBytes == int(kTmaSharedBytes) &&
                   kBn == int(kTmaTileN) && kBm == int(kTensorCoreTileM) && kBk == int(kWgmmaTileK),
-              "the tiling core/matmul/tensorcore_variants.h describes");
+              "the tiling core/tensorcore/tensorcore_variants.h describes");
 
 // The recording build's dynamic buffer also holds a traced block's step
 // records while it runs, after the staging of C: the stages stay where the

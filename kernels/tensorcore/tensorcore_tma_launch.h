@@ -25,7 +25,7 @@ struct TmaLaunchPlan {
 
 // A and B are n x n row-major BF16 on the device (n a multiple of 8, so a
 // row is a multiple of 16 bytes, as the TMA unit needs); `block` the
-// variant's threads (core/matmul/tensorcore_variants.h).
+// variant's threads (core/tensorcore/tensorcore_variants.h).
 Result<TmaLaunchPlan> planTmaLaunch(const TensorCoreKernels& kernels, dim3 block, std::uint32_t n,
                                     const void* a, const void* b);
 

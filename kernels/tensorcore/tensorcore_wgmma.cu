@@ -45,7 +45,7 @@ using namespace wgmma;
 static_assert(kBm == int(kTensorCoreTileM) && kBn == int(kTensorCoreTileN) &&
                   kBk == int(kWgmmaTileK) && kThreads == int(kTensorCoreThreads) &&
                   kStages == int(kWgmmaStages) && kSharedBytes == int(kWgmmaSharedBytes),
-              "the tiling core/matmul/tensorcore_variants.h describes");
+              "the tiling core/tensorcore/tensorcore_variants.h describes");
 
 // Orders this thread's generic-proxy writes of shared memory (its cp.async
 // copies, waited for) before later async-proxy reads (wgmma) of them.

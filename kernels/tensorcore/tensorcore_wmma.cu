@@ -33,7 +33,7 @@ constexpr int kSharedElements = kBm * kLda + kBk * kLdb;
 static_assert(kBm == int(kTensorCoreTileM) && kBn == int(kTensorCoreTileN) &&
                   kBk == int(kTensorCoreTileK) && kThreads == int(kTensorCoreThreads) &&
                   kSharedElements * 2 == int(kWmmaSharedBytes),
-              "the tiling core/matmul/tensorcore_variants.h describes");
+              "the tiling core/tensorcore/tensorcore_variants.h describes");
 static_assert((kBm / kWarpM) * (kBn / kWarpN) * 32 == kThreads);
 static_assert(kBm * kBk / 8 == 2 * kThreads && kBk * kBn / 8 == 2 * kThreads);
 // The epilogue's per-warp 16 x 16 FP32 scratch fits in the tiles' space.

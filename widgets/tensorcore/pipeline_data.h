@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/matmul/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
 #include "widgets/model/prepared_run.h"
 
 namespace ws {

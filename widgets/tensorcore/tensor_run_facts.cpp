@@ -2,31 +2,21 @@
 
 #include <algorithm>
 
-#include "core/catalog/catalog.h"
+#include "core/tensorcore/tensorcore_settings.h"
 
 namespace ws {
 
-namespace {
-
-std::string variantParam(const Run& run) {
-    if (const auto it = run.params.find("variant"); it != run.params.end()) return it->second;
-    const ExperimentSpec* spec = findExperiment(kTensorCoreExperiment);
-    if (!spec) return {};
-    for (const auto& p : spec->params)
-        if (p.name == "variant") return p.defaultValue;
-    return {};
-}
-
-}  // namespace
-
 std::optional<TensorCoreVariant> tensorCoreVariantOf(const Run& run) {
-    if (run.experiment != kTensorCoreExperiment) return std::nullopt;
-    return parseTensorCoreVariant(variantParam(run));
+    const auto settings = tensorCoreSettingsOf(run);
+    if (!settings) return std::nullopt;
+    return settings->variant;
 }
 
 std::string tensorCoreVariantName(const Run& run) {
     if (const auto v = tensorCoreVariantOf(run)) return tensorCoreVariantInfo(*v).id;
-    return variantParam(run);
+    // Parameters the catalog refuses (a trace of an older catalog): as written.
+    const auto it = run.params.find("variant");
+    return it != run.params.end() ? it->second : std::string();
 }
 
 std::uint32_t pipelineStagesOf(const Run& run) {

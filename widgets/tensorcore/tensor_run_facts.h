@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "core/matmul/tensorcore_variants.h"
 #include "core/run/run.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/matmul/matmul_variants.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws {
 

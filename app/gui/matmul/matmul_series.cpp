@@ -6,7 +6,6 @@
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/matmul/matmul_variants.h"
-#include "core/matmul/tensorcore_variants.h"
 #include "core/profile/counter_catalog.h"
 
 namespace ws {

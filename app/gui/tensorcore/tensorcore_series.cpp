@@ -2,7 +2,8 @@
 
 #include "app/gui/common/ladder_choice.h"
 #include "core/matmul/matmul_variants.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_settings.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws {
 
@@ -12,13 +13,11 @@ std::optional<TensorCoreMeasurement> measurement(const std::string& experiment,
                                                  const ParamValues& p, double kernelMs,
                                                  const std::string& device, bool verified) {
     if (experiment != kTensorCoreExperiment || kernelMs <= 0) return std::nullopt;
+    const auto settings = tensorCoreSettings(p);
+    if (!settings) return std::nullopt;
     TensorCoreMeasurement m;
-    const auto variant = p.find("variant");
-    const auto n = p.find("n");
-    if (variant == p.end() || n == p.end()) return std::nullopt;
-    m.variant = variant->second;
-    m.n = std::uint32_t(std::strtoul(n->second.c_str(), nullptr, 10));
-    if (m.n == 0 || !parseTensorCoreVariant(m.variant)) return std::nullopt;
+    m.variant = tensorCoreVariantInfo(settings->variant).id;
+    m.n = settings->n;
     m.gflops = matmulFlops(m.n) / (kernelMs * 1e6);
     m.device = device;
     m.verified = verified;

@@ -14,9 +14,9 @@
 
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_records.h"
-#include "core/matmul/tensorcore_pipeline.h"
-#include "core/matmul/tensorcore_variants.h"
 #include "core/run/record_table.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_variants.h"
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 #include "kernels/tensorcore/tensorcore_experiments.h"

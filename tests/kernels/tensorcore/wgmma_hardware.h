@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/matmul/bf16_reference.h"
+#include "core/tensorcore/bf16_reference.h"
 
 namespace ws::wgmma_hardware {
 

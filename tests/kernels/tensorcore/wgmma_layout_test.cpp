@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/matmul/bf16_reference.h"
+#include "core/tensorcore/bf16_reference.h"
 #include "kernels/tensorcore/tensorcore_wgmma_layout.h"
 #include "tests/kernels/tensorcore/wgmma_hardware.h"
 

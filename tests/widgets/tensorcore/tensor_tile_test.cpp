@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "app/gui/tensorcore/tensorcore_series.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_variants.h"
 #include "tests/widgets/support/qt_test_support.h"
 #include "tests/widgets/tensorcore/tensorcore_test_runs.h"
 #include "widgets/tensorcore/tensor_tile_view.h"

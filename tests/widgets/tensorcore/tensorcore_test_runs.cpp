@@ -5,8 +5,8 @@
 
 #include "core/matmul/matmul_records.h"
 #include "core/matmul/matmul_variants.h"
-#include "core/matmul/tensorcore_pipeline.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws::test {
 

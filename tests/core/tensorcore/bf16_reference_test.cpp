@@ -2,7 +2,7 @@
 // product's inputs exact in BF16, its reference against sums done by hand,
 // and the tolerance: FP32 output bit for bit, BF16 output within 2^-8 of
 // |C|, a dropped product caught in both.
-#include "core/matmul/bf16_reference.h"
+#include "core/tensorcore/bf16_reference.h"
 
 #include <gtest/gtest.h>
 

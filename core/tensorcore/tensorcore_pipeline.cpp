@@ -1,4 +1,4 @@
-#include "core/matmul/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/catalog/catalog.h"
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 namespace ws {
 namespace {

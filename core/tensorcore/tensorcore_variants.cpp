@@ -1,4 +1,4 @@
-#include "core/matmul/tensorcore_variants.h"
+#include "core/tensorcore/tensorcore_variants.h"
 
 #include <string>
 

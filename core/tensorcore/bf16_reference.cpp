@@ -1,4 +1,4 @@
-#include "core/matmul/bf16_reference.h"
+#include "core/tensorcore/bf16_reference.h"
 
 #include <bit>
 #include <cstdio>

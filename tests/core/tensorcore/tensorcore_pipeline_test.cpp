@@ -1,7 +1,7 @@
 // The TMA rungs' "pipeline" table: written and read back, refused with the
 // row and the rule when a record is out of order or out of range, and the
 // ring's state and the waits computed from a block's steps.
-#include "core/matmul/tensorcore_pipeline.h"
+#include "core/tensorcore/tensorcore_pipeline.h"
 
 #include <gtest/gtest.h>
 
