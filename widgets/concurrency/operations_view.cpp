@@ -26,9 +26,6 @@ namespace ws {
 
 namespace {
 
-constexpr double kWheelZoom = 1.25;
-constexpr double kKeyZoom = 1.5;
-
 std::vector<LegendItem> legendFor(bool byDepth) {
     using opstyle::colour;
     std::vector<LegendItem> items = {
@@ -107,7 +104,15 @@ TimeSpan operationsFrame(const PreparedRun& prep) {
 }
 
 OperationsView::OperationsView(PlaybackModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model) {
+    : QWidget(parent),
+      m_model(model),
+      m_input(m_data, {[this] { syncGeometry(); }, [this](double f, double x) { zoomAt(f, x); },
+                       [this](double px) {
+                           syncGeometry();
+                           m_data.pan(px);
+                           update();
+                       },
+                       [this] { update(); }}) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -709,30 +714,12 @@ void OperationsView::paintEvent(QPaintEvent*) {
     drawLegend(p, QRect(8, plot.bottom() + 6, width() - 16, bottomMargin()), legendFor(m_byDepth));
 }
 
-void OperationsView::wheelEvent(QWheelEvent* e) {
-    const double notches = e->angleDelta().y() / 120.0;
-    if (notches == 0) return;
-    zoomAt(std::pow(kWheelZoom, notches), e->position().x());
-    e->accept();
-}
+void OperationsView::wheelEvent(QWheelEvent* e) { m_input.wheel(e); }
 
-void OperationsView::mousePressEvent(QMouseEvent* e) {
-    if (e->button() != Qt::LeftButton) return;
-    m_pressPos = m_lastPos = e->position();
-    m_dragging = false;
-}
+void OperationsView::mousePressEvent(QMouseEvent* e) { m_input.press(e); }
 
 void OperationsView::mouseMoveEvent(QMouseEvent* e) {
-    if (e->buttons() & Qt::LeftButton) {
-        if ((e->position() - m_pressPos).manhattanLength() > 4) m_dragging = true;
-        if (m_dragging) {
-            syncGeometry();
-            m_data.pan(-(e->position().x() - m_lastPos.x()));
-            m_lastPos = e->position();
-            update();
-            return;
-        }
-    }
+    if (m_input.move(e)) return;
     const Hit h = hitAt(e->position());
     if (!(h == m_hovered)) {
         m_hovered = h;
@@ -742,14 +729,12 @@ void OperationsView::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void OperationsView::mouseReleaseEvent(QMouseEvent* e) {
-    if (e->button() != Qt::LeftButton) return;
-    if (!m_dragging) {
+    if (m_input.release(e)) {
         if (e->position().y() < plotRect().top())
             m_model->setTime(m_data.mapXToTime(e->position().x()));  // the axis moves the playhead
         else
             select(hitAt(e->position()));
     }
-    m_dragging = false;
 }
 
 std::pair<double, double> OperationsView::fitSpan(const Hit& hit) const {
@@ -778,33 +763,7 @@ void OperationsView::mouseDoubleClickEvent(QMouseEvent* e) {
 }
 
 void OperationsView::keyPressEvent(QKeyEvent* e) {
-    syncGeometry();
-    const double centre = m_data.x0 + m_data.width / 2;
-    switch (e->key()) {
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            zoomAt(kKeyZoom, centre);
-            break;
-        case Qt::Key_Minus:
-            zoomAt(1 / kKeyZoom, centre);
-            break;
-        case Qt::Key_Left:
-            m_data.pan(-m_data.width / 8);
-            update();
-            break;
-        case Qt::Key_Right:
-            m_data.pan(m_data.width / 8);
-            update();
-            break;
-        case Qt::Key_0:
-            m_data.showAll();
-            update();
-            break;
-        default:
-            QWidget::keyPressEvent(e);
-            return;
-    }
-    e->accept();
+    if (!m_input.key(e)) QWidget::keyPressEvent(e);
 }
 
 void OperationsView::leaveEvent(QEvent*) {

@@ -15,6 +15,7 @@
 #include "widgets/concurrency/operation_lanes.h"
 #include "widgets/model/playback_model.h"
 #include "widgets/model/timeline_data.h"
+#include "widgets/timeline/time_axis_input.h"
 #include "widgets/view/measure_key.h"
 
 namespace ws {
@@ -110,9 +111,8 @@ private:
     Hit m_selected, m_hovered;
     bool m_byDepth = false;  // SM rows coloured by nesting depth (device launches present)
     std::map<std::uint32_t, int> m_streamColour;  // stream id -> categorical colour index
-    bool m_dragging = false;
-    QPointF m_pressPos, m_lastPos;
-    std::uint64_t m_rebuilds = 0;  // which rebuild the lanes come from
+    TimeAxisInput m_input;                        // after m_data, which it moves
+    std::uint64_t m_rebuilds = 0;                 // which rebuild the lanes come from
     mutable MeasureKey m_geometryKey;
     mutable RowGeometry m_geometry;
 };

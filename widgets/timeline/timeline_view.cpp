@@ -22,8 +22,6 @@
 namespace ws {
 
 namespace {
-constexpr double kWheelZoom = 1.25;  // per wheel notch
-constexpr double kKeyZoom = 1.5;
 // Built per paint: the colours follow the scheme, which may change at any time.
 std::vector<LegendItem> timelineLegend() {
     return {{palette::stateColour(BlockState::Done), QObject::tr("done")},
@@ -36,7 +34,10 @@ std::vector<LegendItem> timelineLegend() {
 }  // namespace
 
 TimelineView::TimelineView(PlaybackModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model) {
+    : QWidget(parent),
+      m_model(model),
+      m_input(m_data, {[this] { syncGeometry(); }, [this](double f, double x) { zoomAt(f, x); },
+                       [this](double px) { panBy(px); }, [this] { update(); }}) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -551,35 +552,17 @@ void TimelineView::paintEvent(QPaintEvent*) {
     drawLegend(p, QRect(8, legendTop, width() - 16, height() - legendTop), timelineLegend());
 }
 
-void TimelineView::wheelEvent(QWheelEvent* e) {
-    const double notches = e->angleDelta().y() / 120.0;
-    if (notches == 0) return;
-    zoomAt(std::pow(kWheelZoom, notches), e->position().x());
-    e->accept();
-}
+void TimelineView::wheelEvent(QWheelEvent* e) { m_input.wheel(e); }
 
-void TimelineView::mousePressEvent(QMouseEvent* e) {
-    if (e->button() != Qt::LeftButton) return;
-    m_pressPos = m_lastPos = e->position();
-    m_dragging = false;
-}
+void TimelineView::mousePressEvent(QMouseEvent* e) { m_input.press(e); }
 
 void TimelineView::mouseMoveEvent(QMouseEvent* e) {
-    if (e->buttons() & Qt::LeftButton) {
-        if ((e->position() - m_pressPos).manhattanLength() > 4) m_dragging = true;
-        if (m_dragging) {
-            // Through panBy, so a drag draws coarse frames as a wheel zoom does.
-            panBy(-(e->position().x() - m_lastPos.x()));
-            m_lastPos = e->position();
-            return;
-        }
-    }
-    m_model->setHovered(blockAt(e->position()));
+    // A drag pans through panBy, so it draws coarse frames as a wheel zoom does.
+    if (!m_input.move(e)) m_model->setHovered(blockAt(e->position()));
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
-    if (e->button() != Qt::LeftButton) return;
-    if (!m_dragging) {
+    if (m_input.release(e)) {
         const QRect lanes = lanesRect();
         if (e->position().y() < lanes.top()) {
             // A click on the time axis moves the playhead there.
@@ -589,7 +572,6 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* e) {
             if (ref.valid()) m_model->setSelected(ref);
         }
     }
-    m_dragging = false;
 }
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
@@ -608,31 +590,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* e) {
 }
 
 void TimelineView::keyPressEvent(QKeyEvent* e) {
-    syncGeometry();
-    const double centre = m_data.x0 + m_data.width / 2;
-    switch (e->key()) {
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            zoomAt(kKeyZoom, centre);
-            break;
-        case Qt::Key_Minus:
-            zoomAt(1 / kKeyZoom, centre);
-            break;
-        case Qt::Key_Left:
-            panBy(-m_data.width / 8);
-            break;
-        case Qt::Key_Right:
-            panBy(m_data.width / 8);
-            break;
-        case Qt::Key_0:
-            m_data.showAll();
-            update();
-            break;
-        default:
-            QWidget::keyPressEvent(e);
-            return;
-    }
-    e->accept();
+    if (!m_input.key(e)) QWidget::keyPressEvent(e);
 }
 
 void TimelineView::leaveEvent(QEvent*) { m_model->setHovered({}); }

@@ -11,6 +11,7 @@
 
 #include "widgets/model/playback_model.h"
 #include "widgets/model/timeline_data.h"
+#include "widgets/timeline/time_axis_input.h"
 #include "widgets/timeline/timeline_raster.h"
 
 namespace ws {
@@ -108,8 +109,7 @@ private:
     // they are over a hundred text layouts a frame otherwise.
     QImage m_labels;
     QString m_labelsKey;
-    bool m_dragging = false;
-    QPointF m_pressPos, m_lastPos;
+    TimeAxisInput m_input;  // after m_data, which it moves
 };
 
 }  // namespace ws
