@@ -1,16 +1,17 @@
 #include "core/matmul/matmul_access_model.h"
 
-#include "core/catalog/catalog.h"
+#include "core/matmul/matmul_settings.h"
 #include "core/matmul/matmul_traffic.h"
 
 namespace ws {
 
 ModelledWarp matmulWarpAccesses(const ParamValues& params, std::uint32_t warp) {
     ModelledWarp out;
-    const auto variant = parseMatmulVariant(paramChoice(params, "variant"));
-    if (!variant) return out;
-    const std::uint32_t n = std::uint32_t(paramInt(params, "n"));
-    const std::uint32_t blockDim = std::uint32_t(std::stoul(paramChoice(params, "block_dim")));
+    const auto settings = matmulSettings(params);
+    if (!settings) return out;
+    const auto variant = &settings->variant;
+    const std::uint32_t n = settings->n;
+    const std::uint32_t blockDim = settings->blockDim;
     const auto tiling = matmulTiling(*variant, blockDim);
     if (!tiling || tiling->tileK == 0 || warp * 32 >= tiling->block.count()) return out;
     const auto reads = tiling->warptile

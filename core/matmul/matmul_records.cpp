@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/catalog/catalog.h"
+#include "core/matmul/matmul_settings.h"
 #include "core/run/launch_label.h"
 
 namespace ws {
@@ -96,13 +97,12 @@ void PhaseColumns::storeInto(std::vector<RecordTable>& tables) {
 
 Result<MatmulRunShape> matmulRunShape(const Run& run) {
     if (run.experiment != "matmul") return makeError("not a matmul run: " + run.experiment);
-    const ExperimentSpec* spec = findExperiment("matmul");
-    auto values = resolveParams(*spec, run.params);
-    if (!values) return makeError("matmul run: " + values.error());
+    auto settings = matmulSettings(run.params);
+    if (!settings) return makeError("matmul run: " + settings.error());
     MatmulRunShape s;
-    s.variant = *parseMatmulVariant(paramChoice(*values, "variant"));
-    s.n = std::uint32_t(paramInt(*values, "n"));
-    s.blockDim = std::uint32_t(std::stoul(paramChoice(*values, "block_dim")));
+    s.variant = settings->variant;
+    s.n = settings->n;
+    s.blockDim = settings->blockDim;
     s.tiling = matmulTiling(s.variant, s.blockDim);
     if (s.tiling) {
         auto stored = storedTiling(run, *s.tiling);

@@ -14,10 +14,11 @@
 
 namespace ws::matmul {
 
-Result<MatmulRun> runMatmulCpu(const ParamValues& params, MatmulVariant variant,
+Result<MatmulRun> runMatmulCpu(const ParamValues& params, const MatmulSettings& settings,
                                const RunOptions& options, const DeviceInfo& device,
                                MatmulInputs* given) {
-    const std::uint32_t n = std::uint32_t(paramInt(params, "n"));
+    const std::uint32_t n = settings.n;
+    const MatmulVariant variant = settings.variant;
     std::unique_ptr<MatmulInputs> owned;
     if (given && (given->n() != n || given->seed() != options.seed))
         return makeError("the prepared inputs do not match n=" + std::to_string(n));

@@ -25,13 +25,14 @@ Result<MatmulRun> runMatmul(const ParamValues& given, const RunOptions& options,
     // only what a user changed.
     auto params = resolveParams(*spec, given);
     if (!params) return makeError(params.error());
-    const auto variant = parseMatmulVariant(paramChoice(*params, "variant"));
+    auto settings = matmulSettings(*params);
+    if (!settings) return makeError(settings.error());
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     WS_CUDA_TRY(cudaSetDevice(options.device));
-    if (matmulVariantInfo(*variant).cpu)
-        return runMatmulCpu(*params, *variant, options, limits, inputs);
-    return runMatmulGpu(*params, *variant, options, limits, inputs, record);
+    if (matmulVariantInfo(settings->variant).cpu)
+        return runMatmulCpu(*params, *settings, options, limits, inputs);
+    return runMatmulGpu(*params, *settings, options, limits, inputs, record);
 }
 
 }  // namespace matmul

@@ -165,18 +165,19 @@ Result<MatmulRun> runCublas(const ParamValues& params, const RunOptions& options
 
 }  // namespace
 
-Result<MatmulRun> runMatmulGpu(const ParamValues& params, MatmulVariant variant,
+Result<MatmulRun> runMatmulGpu(const ParamValues& params, const MatmulSettings& settings,
                                const RunOptions& options, const DeviceInfo& device,
                                MatmulInputs* inputs, bool record) {
+    const MatmulVariant variant = settings.variant;
     if (variant == MatmulVariant::Cublas) return runCublas(params, options, device, inputs);
-    const std::uint32_t blockDim = std::uint32_t(std::stoul(paramChoice(params, "block_dim")));
+    const std::uint32_t blockDim = settings.blockDim;
     const auto tiling = matmulTiling(variant, blockDim);
     if (!tiling) return makeError(std::string(matmulVariantInfo(variant).id) + " runs no kernel");
     auto kernels = kernelsOf(variant, blockDim);
     if (!kernels) return makeError(kernels.error());
     if (!record) kernels->recorded = nullptr;
-    return runKernel(params, *kernels, *tiling, variant,
-                     std::uint32_t(paramInt(params, "traced_blocks")), options, device, inputs);
+    return runKernel(params, *kernels, *tiling, variant, settings.tracedBlocks, options, device,
+                     inputs);
 }
 
 Result<MatmulRun> runWarptileConfig(const WarptileConfig& config, MatmulInputs& inputs,

@@ -4,6 +4,7 @@
 
 #include "app/gui/common/ladder_choice.h"
 #include "core/catalog/catalog.h"
+#include "core/matmul/matmul_settings.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/matmul/matmul_variants.h"
 #include "core/profile/counter_catalog.h"
@@ -21,19 +22,22 @@ std::optional<MatmulMeasurement> measurement(const std::string& experiment, cons
                                              double kernelMs, const std::string& device,
                                              bool verified) {
     if (experiment != "matmul" || kernelMs <= 0) return std::nullopt;
+    // Parsed once by the catalog entry: its defaults, not ones written here.
+    const auto settings = matmulSettings(p);
+    if (!settings) return std::nullopt;
     MatmulMeasurement m;
-    m.variant = param(p, "variant", "seed-tiled");
-    m.n = std::uint32_t(std::stoul(param(p, "n", "0")));
-    m.blockDim = param(p, "block_dim", "8");
+    m.variant = matmulVariantInfo(settings->variant).id;
+    m.n = settings->n;
+    m.blockDim = settings->blockDim;
     m.gflops = matmulFlops(m.n) / (kernelMs * 1e6);
     m.device = device;
     // A setting wrong by design counts as failed even where no check ran (a
     // modelled run): its bar must not read as a rung of the ladder.
     const ExperimentSpec* spec = findExperiment("matmul");
-    const ParamValues filled{
-        {"variant", m.variant}, {"n", std::to_string(m.n)}, {"block_dim", m.blockDim}};
+    const ParamValues filled{{"variant", m.variant},
+                             {"n", std::to_string(m.n)},
+                             {"block_dim", std::to_string(m.blockDim)}};
     m.verified = verified && !(spec && spec->failsByDesign && spec->failsByDesign(filled));
-    if (m.n == 0 || !parseMatmulVariant(m.variant)) return std::nullopt;
     return m;
 }
 
@@ -45,7 +49,7 @@ bool usesBlockDim(const std::string& variant) {
 QString label(const MatmulMeasurement& m) {
     return usesBlockDim(m.variant)
                ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(m.variant),
-                                               QString::fromStdString(m.blockDim))
+                                               QString::number(m.blockDim))
                : QString::fromStdString(m.variant);
 }
 
@@ -146,7 +150,7 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
             p.intensity = matmulFlops(c->n) / c->variants.at(m.variant).dramReadBytes;
             p.measuredIntensity = true;
         } else {
-            p.intensity = matmulTraffic(*v, std::uint32_t(std::stoul(m.blockDim)), m.n).intensity();
+            p.intensity = matmulTraffic(*v, m.blockDim, m.n).intensity();
         }
         if (p.intensity <= 0 || matmulVariantInfo(*v).cpu) return std::nullopt;
         return p;
@@ -187,7 +191,7 @@ ReuseData matmulReuse(const Run* shown, const MatmulSources& sources) {
     ReuseData d;
     const auto mine = shown ? matmulMeasurementOf(*shown) : std::nullopt;
     const std::uint32_t n = mine ? mine->n : 1024;
-    const std::uint32_t blockDim = mine ? std::uint32_t(std::stoul(mine->blockDim)) : 8;
+    const std::uint32_t blockDim = mine ? mine->blockDim : 8;
     d.title = QObject::tr("model at n = %1").arg(n);
     const auto& c = sources.counters;
     d.countersSource =

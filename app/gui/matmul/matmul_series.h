@@ -20,7 +20,7 @@ namespace ws {
 struct MatmulMeasurement {
     std::string variant;
     std::uint32_t n = 0;
-    std::string blockDim;
+    std::uint32_t blockDim = 8;
     double gflops = 0;
     std::string device;
     // False when the GPU's result failed verification (the seed's printed

@@ -1,0 +1,31 @@
+#include "core/matmul/matmul_settings.h"
+
+#include <string>
+
+namespace ws {
+
+Result<MatmulSettings> matmulSettings(const ParamValues& params) {
+    const ExperimentSpec* spec = findExperiment("matmul");
+    if (!spec) return makeError("matmul is not in the catalog");
+    auto resolved = resolveParams(*spec, params);
+    if (!resolved) return makeError(resolved.error());
+    // The catalog checked the variant against the variants' names.
+    const auto variant = parseMatmulVariant(paramChoice(*resolved, "variant"));
+    if (!variant) return makeError("matmul: the catalog's choices and the variants disagree");
+    MatmulSettings s;
+    s.variant = *variant;
+    s.n = std::uint32_t(paramInt(*resolved, "n"));
+    // A choice among numbers ("8", "16", "32"), checked by the catalog.
+    s.blockDim = std::uint32_t(std::stoul(paramChoice(*resolved, "block_dim")));
+    s.tracedBlocks = std::uint32_t(paramInt(*resolved, "traced_blocks"));
+    return s;
+}
+
+std::optional<MatmulSettings> matmulSettingsOf(const Run& run) {
+    if (run.experiment != "matmul") return std::nullopt;
+    auto s = matmulSettings(run.params);
+    if (!s) return std::nullopt;
+    return *s;
+}
+
+}  // namespace ws
