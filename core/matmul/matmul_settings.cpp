@@ -18,6 +18,7 @@ Result<MatmulSettings> matmulSettings(const ParamValues& params) {
     // A choice among numbers ("8", "16", "32"), checked by the catalog.
     s.blockDim = std::uint32_t(std::stoul(paramChoice(*resolved, "block_dim")));
     s.tracedBlocks = std::uint32_t(paramInt(*resolved, "traced_blocks"));
+    s.resolved = std::move(*resolved);
     return s;
 }
 

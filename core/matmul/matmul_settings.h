@@ -18,6 +18,7 @@ struct MatmulSettings {
     std::uint32_t n = 0;
     std::uint32_t blockDim = 8;  // the course's kernels' BLOCK_DIM
     std::uint32_t tracedBlocks = 0;
+    ParamValues resolved;  // the same as the strings a trace keeps, defaults filled
 };
 
 // `params` as a caller passed them (only what a user changed, or a trace's

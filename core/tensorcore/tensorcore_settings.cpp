@@ -18,6 +18,7 @@ Result<TensorCoreSettings> tensorCoreSettings(const ParamValues& params) {
     s.n = std::uint32_t(paramInt(*resolved, "n"));
     s.output = *output;
     s.tracedBlocks = std::uint32_t(paramInt(*resolved, "traced_blocks"));
+    s.resolved = std::move(*resolved);
     return s;
 }
 

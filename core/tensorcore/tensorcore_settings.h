@@ -18,6 +18,7 @@ struct TensorCoreSettings {
     std::uint32_t n = 0;
     TensorCoreOutput output = TensorCoreOutput::F32;
     std::uint32_t tracedBlocks = 0;
+    ParamValues resolved;  // the same as the strings a trace keeps, defaults filled
 };
 
 // `params` as a caller passed them (only what a user changed, or a trace's

@@ -20,13 +20,11 @@ namespace matmul {
 
 Result<MatmulRun> runMatmul(const ParamValues& given, const RunOptions& options,
                             const DeviceInfo& device, MatmulInputs* inputs, bool record) {
-    const ExperimentSpec* spec = findExperiment("matmul");
-    // Defaults filled in and every value checked again: callers may pass
-    // only what a user changed.
-    auto params = resolveParams(*spec, given);
-    if (!params) return makeError(params.error());
-    auto settings = matmulSettings(*params);
+    // Defaults filled in and every value checked, once, into the settings:
+    // callers may pass only what a user changed.
+    auto settings = matmulSettings(given);
     if (!settings) return makeError(settings.error());
+    const ParamValues* params = &settings->resolved;
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     WS_CUDA_TRY(cudaSetDevice(options.device));

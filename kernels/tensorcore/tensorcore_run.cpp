@@ -323,15 +323,12 @@ Result<MatmulRun> runCublas(const ParamValues& params, const Setting& s, const R
 
 Result<MatmulRun> runTensorCore(const ParamValues& given, const RunOptions& options,
                                 const DeviceInfo& device, TensorCoreInputs* inputs, bool record) {
-    const ExperimentSpec* spec = findExperiment(kTensorCoreExperiment);
-    if (!spec) return makeError("matmul-tc is not in the catalog");
-    // Defaults filled in and every value checked again (n among them):
-    // callers may pass only what a user changed.
-    auto params = resolveParams(*spec, given);
-    if (!params) return makeError(params.error());
-    auto settings = tensorCoreSettings(*params);
+    // Defaults filled in and every value checked (n among them), once, into
+    // the settings: callers may pass only what a user changed.
+    auto settings = tensorCoreSettings(given);
     if (!settings) return makeError(settings.error());
-    const Setting s = *settings;
+    const Setting& s = *settings;
+    const ParamValues* params = &s.resolved;
     // sm_90a code has no image for any other device (the catalog's 9.0 is a
     // minimum): refused in one sentence before anything touches the GPU.
     if (Status st = wgmmaDeviceCheck(s.variant, device.ccMajor, device.ccMinor, device.name); !st)
