@@ -1,5 +1,6 @@
 #include "core/catalog/catalog.h"
 
+#include "core/catalog/catalog_additions.h"
 #include "core/catalog/catalog_entries.h"
 
 namespace ws {
@@ -16,6 +17,9 @@ const std::vector<ExperimentSpec>& catalog() {
         for (auto& e : matmulExperiments()) list.push_back(std::move(e));
         for (auto& e : tensorCoreExperiments()) list.push_back(std::move(e));
         for (auto& e : concurrencyExperiments()) list.push_back(std::move(e));
+        // Labs registered from their own files (a test build's).
+        for (auto entries : catalogAdditions())
+            for (auto& e : entries()) list.push_back(std::move(e));
         return list;
     }();
     return all;

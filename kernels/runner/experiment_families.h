@@ -4,7 +4,7 @@
 // there and nothing else here changes). runExperiment asks them in order.
 #include <vector>
 
-#include "kernels/common/experiment_family.h"
+#include "kernels/runner/experiment_family.h"
 
 namespace ws {
 

@@ -14,16 +14,21 @@ namespace ws {
 const std::vector<ExperimentFamily>& experimentFamilies() {
     // In the order of a course; each lab adds its line. The reduction and
     // memory labs add the CPU's cost afterwards: their launchers do not time it.
-    static const std::vector<ExperimentFamily> families = {
-        {"basics", isBasicsExperiment, runBasicsExperiment},
-        {"reduction", isReductionExperiment, runReductionFamily, addReductionCpuCost},
-        {"memory", isMemoryExperiment, runMemoryExperiment, addMemoryCpuCost},
-        {"memory-kinds", isMemoryKindsExperiment, runMemoryKindsExperiment},
-        {"atomics", isAtomicsExperiment, runAtomicsExperiment},
-        {"matmul", isMatmulExperiment, runMatmulExperiment},
-        {"matmul-tc", isTensorCoreExperiment, runTensorCoreExperiment},
-        {"concurrency", isConcurrencyExperiment, runConcurrencyExperiment},
-    };
+    static const std::vector<ExperimentFamily> families = [] {
+        std::vector<ExperimentFamily> list = {
+            {"basics", isBasicsExperiment, runBasicsExperiment},
+            {"reduction", isReductionExperiment, runReductionFamily, addReductionCpuCost},
+            {"memory", isMemoryExperiment, runMemoryExperiment, addMemoryCpuCost},
+            {"memory-kinds", isMemoryKindsExperiment, runMemoryKindsExperiment},
+            {"atomics", isAtomicsExperiment, runAtomicsExperiment},
+            {"matmul", isMatmulExperiment, runMatmulExperiment},
+            {"matmul-tc", isTensorCoreExperiment, runTensorCoreExperiment},
+            {"concurrency", isConcurrencyExperiment, runConcurrencyExperiment},
+        };
+        // Labs registered from their own files (a test build's).
+        for (const ExperimentFamily& f : familyAdditions()) list.push_back(f);
+        return list;
+    }();
     return families;
 }
 

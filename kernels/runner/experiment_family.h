@@ -6,6 +6,7 @@
 // family a lab, and runExperiment (kernels/runner/experiment_runner.h) asks
 // them in order.
 #include <string_view>
+#include <vector>
 
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
@@ -25,5 +26,13 @@ struct ExperimentFamily {
     // labs whose launchers do not time them (null for the others).
     Status (*addCpuCost)(Run& run, const RunOptions& options) = nullptr;
 };
+
+// A family added from a lab's own file at static initialisation (a test
+// build's lab), after the built-in ones: `static const FamilyAddition
+// added(myFamily);` in a file linked into the program itself.
+struct FamilyAddition {
+    explicit FamilyAddition(ExperimentFamily family);
+};
+const std::vector<ExperimentFamily>& familyAdditions();
 
 }  // namespace ws
