@@ -10,7 +10,7 @@
 #include "core/profile/counter_predictions.h"
 #include "core/profile/occupancy_prediction.h"
 #include "widgets/profile/profile_messages.h"
-#include "widgets/profile/whole_lines.h"
+#include "widgets/view/whole_lines.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"

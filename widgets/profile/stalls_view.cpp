@@ -16,7 +16,7 @@
 #include "widgets/profile/stall_bar.h"
 #include "widgets/profile/stall_colours.h"
 #include "widgets/profile/stall_text.h"
-#include "widgets/profile/whole_lines.h"
+#include "widgets/view/whole_lines.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"

@@ -11,7 +11,7 @@
 #include "widgets/profile/stall_bar.h"
 #include "widgets/profile/stall_text.h"
 #include "widgets/profile/stalls_view.h"
-#include "widgets/profile/whole_lines.h"
+#include "widgets/view/whole_lines.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/ui_scale.h"
 #include "widgets/view/view_painting.h"

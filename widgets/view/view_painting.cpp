@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "widgets/view/palette.h"
+#include "widgets/view/whole_lines.h"
 
 namespace ws {
 
@@ -91,21 +92,7 @@ void drawMessage(QPainter& p, const QRect& area, const QString& text) {
 }
 
 QString wrapToWidth(const QFontMetrics& fm, const QString& text, int width) {
-    QStringList out;
-    for (const QString& paragraph : text.split(QLatin1Char('\n'))) {
-        QString line;
-        for (const QString& word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && fm.horizontalAdvance(longer) > width) {
-                out << line;
-                line = word;
-            } else {
-                line = longer;
-            }
-        }
-        out << line;
-    }
-    return out.join(QLatin1Char('\n'));
+    return linesWithin(fm, text, width, width, false).join(QLatin1Char('\n'));
 }
 
 QString wrapToLines(const QFontMetrics& fm, const QString& text, int width, int lines) {

@@ -34,10 +34,8 @@ std::optional<MatmulMeasurement> measurement(const std::string& experiment, cons
     // A setting wrong by design counts as failed even where no check ran (a
     // modelled run): its bar must not read as a rung of the ladder.
     const ExperimentSpec* spec = findExperiment("matmul");
-    const ParamValues filled{{"variant", m.variant},
-                             {"n", std::to_string(m.n)},
-                             {"block_dim", std::to_string(m.blockDim)}};
-    m.verified = verified && !(spec && spec->failsByDesign && spec->failsByDesign(filled));
+    m.verified =
+        verified && !(spec && spec->failsByDesign && spec->failsByDesign(settings->resolved));
     return m;
 }
 

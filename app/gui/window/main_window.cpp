@@ -544,16 +544,15 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
 void MainWindow::showThroughput(const Run& run) {
     // What the labs' providers plot for the run: a throughput, or the bank
     // probe's cycles per access (completed once its bundled runs are read).
-    const ThroughputData plotted = m_throughputProviders.dataFor(
-        run, m_source->bundled(), m_session, [this, shown = &run](ThroughputData d) {
-            if (m_model->run() != shown) return;
-            m_plot->setData(d);
-            if (m_plotTitle)
-                m_plotTitle->setText(QStringLiteral("<b>%1</b>").arg(throughputTitle(d)));
-        });
-    m_plot->setData(plotted);
-    if (m_plotTitle)
-        m_plotTitle->setText(QStringLiteral("<b>%1</b>").arg(throughputTitle(plotted)));
+    const auto show = [this](const ThroughputData& d) {
+        m_plot->setData(d);
+        if (m_plotTitle) m_plotTitle->setText(QStringLiteral("<b>%1</b>").arg(throughputTitle(d)));
+    };
+    show(m_throughputProviders.dataFor(run, m_source->bundled(), m_session,
+                                       [this, show, shown = &run](ThroughputData d) {
+                                           // Only for the run still on show.
+                                           if (m_model->run() == shown) show(d);
+                                       }));
 }
 
 void MainWindow::keepOnScreen() {

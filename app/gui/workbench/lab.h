@@ -19,9 +19,10 @@ public:
 
 protected:
     WorkbenchHost* host() const { return m_host; }
-    // The one way a lab learns of a run: after the window has shown it (the
-    // playback model, panels and throughput plot hold it), whether it ran
-    // live, was opened or belongs to a lesson's slide.
+    // The one way a lab learns of a run: once the window's playback model and
+    // panels hold it, and before the window's plot asks the labs' providers
+    // (a live run joins a lab's session first), whether it ran live, was
+    // opened or belongs to a lesson's slide.
     virtual void onRunShown(const LoadedRun& shown) = 0;
 
 private:

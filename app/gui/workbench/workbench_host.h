@@ -56,8 +56,9 @@ public:
     virtual void runExperiment(const QString& id, const ParamValues& params) = 0;
 
 signals:
-    // The run on show changed: the model, panels and plot hold it. Labs
-    // follow it through Lab::onRunShown (app/gui/workbench/lab.h).
+    // The run on show changed: the model and panels hold it; the window's
+    // plot follows right after. Labs follow it through Lab::onRunShown
+    // (app/gui/workbench/lab.h).
     void runShown(const ws::LoadedRun& shown);
     void loadFailed(QString message);
 };

@@ -1,6 +1,6 @@
 // Text broken into whole lines for the why-slow views' narrow panes:
 // nothing left out, words kept whole where they fit a line.
-#include "widgets/profile/whole_lines.h"
+#include "widgets/view/whole_lines.h"
 
 #include <gtest/gtest.h>
 

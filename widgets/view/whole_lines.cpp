@@ -1,4 +1,4 @@
-#include "widgets/profile/whole_lines.h"
+#include "widgets/view/whole_lines.h"
 
 #include <algorithm>
 
@@ -23,7 +23,8 @@ qsizetype breakAt(const QFontMetrics& fm, const QString& word, int width) {
 
 }  // namespace
 
-QStringList wholeLines(const QFontMetrics& fm, const QString& text, int width, int firstWidth) {
+QStringList linesWithin(const QFontMetrics& fm, const QString& text, int width, int firstWidth,
+                        bool breakWords) {
     width = std::max(1, width);
     if (firstWidth < 0) firstWidth = width;
     QStringList out;
@@ -42,7 +43,7 @@ QStringList wholeLines(const QFontMetrics& fm, const QString& text, int width, i
             } else if (out.isEmpty() && firstWidth < width) {
                 out << QString();  // not even this word beside the label
             }
-            while (fm.horizontalAdvance(word) > room()) {
+            while (breakWords && fm.horizontalAdvance(word) > room()) {
                 const qsizetype cut = breakAt(fm, word, room());
                 out << word.left(cut);
                 word = word.mid(cut);
@@ -51,6 +52,11 @@ QStringList wholeLines(const QFontMetrics& fm, const QString& text, int width, i
         }
         out << line;
     }
+    return out;
+}
+
+QStringList wholeLines(const QFontMetrics& fm, const QString& text, int width, int firstWidth) {
+    QStringList out = linesWithin(fm, text, width, firstWidth, true);
     // Drawn, a no-break space is a space.
     for (QString& l : out) l.replace(QChar(0x00A0), QLatin1Char(' '));
     return out;

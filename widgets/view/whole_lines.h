@@ -1,8 +1,9 @@
 #pragma once
-// Text broken into lines that each fit a width, with nothing left out: the
-// why-slow views' captions, source lines and notes on a projected slide's
-// half, where an elided "line 71: 31 instr…" or "(its throughput's …" hid
-// what the text was for.
+// Text broken into lines that each fit a width. The one way views break
+// text: wholeLines leaves nothing out (the why-slow views' captions, source
+// lines and notes on a projected slide's half, where an elided "line 71: 31
+// instr…" hid what the text was for); wrapToWidth (view_painting.h), for the
+// plots' notes, keeps a word too wide for a line whole.
 #include <QFontMetrics>
 #include <QString>
 #include <QStringList>
@@ -18,6 +19,11 @@ namespace ws {
 // space (keepNumbersWithUnits, keptTogether) never breaks, and is drawn as a
 // space.
 QStringList wholeLines(const QFontMetrics& fm, const QString& text, int width, int firstWidth = -1);
+
+// The breaking both share: at spaces, each paragraph (line break) on its own;
+// a word wider than a line is broken inside only where `breakWords`.
+QStringList linesWithin(const QFontMetrics& fm, const QString& text, int width, int firstWidth,
+                        bool breakWords);
 
 // At most `lines` of wholeLines' lines (at least one): where text is left
 // over, the last one shown ends in "…". Only where the room itself runs
