@@ -12,6 +12,35 @@ if(NOT nlohmann_json_FOUND)
   target_include_directories(nlohmann_json::nlohmann_json INTERFACE ${WS_NLOHMANN_INCLUDE})
 endif()
 
+# yaml-cpp (lessons, kernel files' launch descriptions) and muparser (their
+# launch expressions). A machine without them installed (the GPU machine)
+# takes the headers and libraries scripts/carry-headers.sh carried from one
+# that has them.
+find_package(yaml-cpp QUIET)
+if(NOT TARGET yaml-cpp)
+  find_path(WS_YAML_INCLUDE yaml-cpp/yaml.h HINTS ${WARPSCOPE_CARRIED_INCLUDE})
+  find_library(WS_YAML_LIBRARY NAMES libyaml-cpp.a HINTS ${WARPSCOPE_CARRIED_INCLUDE}/../lib)
+  if(NOT WS_YAML_INCLUDE OR NOT WS_YAML_LIBRARY)
+    message(FATAL_ERROR "yaml-cpp not found: install libyaml-cpp-dev (scripts/install-deps.sh), "
+                        "or carry it (scripts/carry-headers.sh) and set WARPSCOPE_CARRIED_INCLUDE")
+  endif()
+  add_library(yaml-cpp STATIC IMPORTED)
+  set_target_properties(yaml-cpp PROPERTIES IMPORTED_LOCATION ${WS_YAML_LIBRARY}
+                                            INTERFACE_INCLUDE_DIRECTORIES ${WS_YAML_INCLUDE})
+endif()
+find_package(muparser QUIET)
+if(NOT TARGET muparser::muparser)
+  find_path(WS_MUPARSER_INCLUDE muParser.h HINTS ${WARPSCOPE_CARRIED_INCLUDE})
+  find_library(WS_MUPARSER_LIBRARY NAMES muparser HINTS ${WARPSCOPE_CARRIED_INCLUDE}/../lib)
+  if(NOT WS_MUPARSER_INCLUDE OR NOT WS_MUPARSER_LIBRARY)
+    message(FATAL_ERROR "muparser not found: ${_ws_install_hint} (libmuparser-dev), "
+                        "or carry it (scripts/carry-headers.sh) and set WARPSCOPE_CARRIED_INCLUDE")
+  endif()
+  add_library(muparser::muparser UNKNOWN IMPORTED)
+  set_target_properties(muparser::muparser PROPERTIES IMPORTED_LOCATION ${WS_MUPARSER_LIBRARY}
+                                                      INTERFACE_INCLUDE_DIRECTORIES ${WS_MUPARSER_INCLUDE})
+endif()
+
 if(NOT WARPSCOPE_CORE_ONLY)
   find_path(WS_CLI11_INCLUDE CLI/CLI.hpp HINTS ${WARPSCOPE_CARRIED_INCLUDE})
   if(NOT WS_CLI11_INCLUDE)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies the dependencies that the GPU machine lacks (the header-only
-# nlohmann-json and CLI11, and yaml-cpp's headers and static library) into
+# nlohmann-json and CLI11, yaml-cpp's headers and static library, muparser's
+# headers and shared library) into
 # .carry/include and .carry/lib, which travels with the working tree; the "gpu"
 # preset points WARPSCOPE_CARRIED_INCLUDE there. Run it on a machine that has
 # them installed (scripts/install-deps.sh).
@@ -27,4 +28,12 @@ rm -rf "$dest/yaml-cpp"
 cp -r /usr/include/yaml-cpp "$dest/"
 mkdir -p .carry/lib
 cp "$yaml_lib" .carry/lib/
+# muparser (kernel files' launch expressions): its headers and shared
+# library; the build's run path finds the library in .carry/lib.
+if ! ls /usr/include/muParser.h >/dev/null 2>&1; then
+    echo "carry-headers: muparser is missing; install libmuparser-dev" >&2
+    exit 1
+fi
+cp /usr/include/muParser*.h "$dest/"
+cp -a /usr/lib/*/libmuparser.so* .carry/lib/
 echo "carry-headers: $(du -sh .carry | cut -f1) in .carry (include/, lib/)"

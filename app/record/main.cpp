@@ -74,6 +74,30 @@ int main(int argc, char** argv) {
     sweep->add_flag("--why", whyAlways, whyHelp);
     sweep->add_flag("--no-why", whyNever, noWhyHelp)->excludes("--why");
 
+    std::filesystem::path kernelFile;
+    KernelCommandFlags kernelFlags;
+    auto* runKernel = app.add_subcommand(
+        "run-kernel",
+        "Compile, probe, run and check a CUDA file of your own (docs/your-kernel.md)");
+    runKernel->add_option("file", kernelFile, "The .cu file, with its /* warpscope */ description")
+        ->required();
+    runKernel->add_option("params", params, "Its parameters as name=value");
+    auto* kernelOutput =
+        runKernel->add_option("-o,--output", output, "Trace file to write (.wstrace)");
+    runKernel->add_flag(
+        "--check", kernelFlags.checkOnly,
+        "Check the description and the parameters and compile the file; run nothing");
+    runKernel
+        ->add_option("--time-limit", kernelFlags.timeLimitSeconds,
+                     "Seconds a launch may run before it is reported as never ending")
+        ->check(CLI::Range(0.1, 600.0));
+    runKernel->add_option("-r,--repetitions", repetitions, "Timed launches of each build (median)")
+        ->check(repetitionsCheck);
+    runKernel->add_flag("--without-records", flags.withoutRecords,
+                        "Keep the run's timing and figures, drop its per-block records");
+    runKernel->add_flag("--why", whyAlways, whyHelp);
+    runKernel->add_flag("--no-why", whyNever, noWhyHelp)->excludes("--why");
+
     std::string lessonName;
     auto* recordLesson = app.add_subcommand(
         "record-lesson",
@@ -168,13 +192,22 @@ int main(int argc, char** argv) {
     // loaded after this: before the first CUDA call. Runs, sweeps and a
     // lesson's recording ask why unless told not to, the worker (serve) may
     // be asked at any run; the other commands need no CUPTI subscriber.
-    if (((*run || *sweep) && flags.why != ws::WhyMode::Never) || *recordLesson || *serve)
+    if (((*run || *sweep || *runKernel) && flags.why != ws::WhyMode::Never) || *recordLesson ||
+        *serve)
         ws::profile::prepareWhyProfiling();
     if (*list) return listExperiments(experiment, json, std::cout, std::cerr);
     if (*device) return printDevice(json, std::cout, std::cerr);
     if (*run)
         return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr,
                                     flags);
+    if (*runKernel) {
+        if (!kernelFlags.checkOnly && !*kernelOutput) {
+            std::cerr << "warpscope-record run-kernel: -o RUN.wstrace is needed (or --check)\n";
+            return kUsage;
+        }
+        return runKernelCommand(kernelFile, params, output, kernelFlags, repetitions, std::cout,
+                                std::cerr, flags);
+    }
     if (*sweep)
         return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr, flags);
     if (*recordLesson) {

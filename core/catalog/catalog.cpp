@@ -17,6 +17,7 @@ const std::vector<ExperimentSpec>& catalog() {
         for (auto& e : matmulExperiments()) list.push_back(std::move(e));
         for (auto& e : tensorCoreExperiments()) list.push_back(std::move(e));
         for (auto& e : concurrencyExperiments()) list.push_back(std::move(e));
+        for (auto& e : kernelFileExperiments()) list.push_back(std::move(e));
         // Labs registered from their own files (a test build's).
         for (auto entries : catalogAdditions())
             for (auto& e : entries()) list.push_back(std::move(e));

@@ -13,4 +13,5 @@ std::vector<ExperimentSpec> atomicsExperiments();
 std::vector<ExperimentSpec> matmulExperiments();
 std::vector<ExperimentSpec> tensorCoreExperiments();
 std::vector<ExperimentSpec> concurrencyExperiments();
+std::vector<ExperimentSpec> kernelFileExperiments();
 }  // namespace ws

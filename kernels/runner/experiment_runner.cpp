@@ -3,6 +3,8 @@
 // where the options ask why, and the CPU's cost added.
 #include "kernels/runner/experiment_runner.h"
 
+#include <functional>
+
 #include "core/catalog/gpu_requirements.h"
 #include "core/profile/counter_catalog.h"
 #include "kernels/common/cuda_check.h"
@@ -15,18 +17,17 @@ namespace ws {
 
 namespace {
 
-// The family's run, with its timed work profiled where the options ask why.
-Result<Run> runObserved(const ExperimentFamily& family, const ExperimentSpec& spec,
-                        const ParamValues& params, const RunOptions& options,
+// A run, with its timed work profiled where the options ask why.
+Result<Run> runObserved(const std::function<Result<Run>()>& runIt, const RunOptions& options,
                         const DeviceInfo& device) {
-    if (options.why == WhyMode::Never) return family.run(spec, params, options, device);
+    if (options.why == WhyMode::Never) return runIt();
     profile::prepareWhyProfiling();  // too late for code loaded already, see its header
     profile::WhySettings settings{options.device, device.smCount, device.smClockKHz,
                                   recordedCounterNames()};
     settings.onlyWhenCheap = options.why == WhyMode::WhenCheap;
     profile::WhyRecorder recorder(settings);
     ObserverScope scope(&recorder);
-    auto run = family.run(spec, params, options, device);
+    auto run = runIt();
     if (run) run->profile = recorder.take();
     return run;
 }
@@ -47,13 +48,26 @@ Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
         // Every lab's launches go to the GPU whose turn it is, whether or not
         // the lab sets the device itself.
         WS_CUDA_TRY(cudaSetDevice(options.device));
-        auto run = runObserved(family, spec, params, options, *device);
+        auto run = runObserved([&] { return family.run(spec, params, options, *device); }, options,
+                               *device);
         if (run && options.timeCpu) {
             if (Status s = addCpuAgainstGpu(*run, options); !s) return makeError(s.error());
         }
         return run;
     }
     return makeError("experiment " + spec.id + " has no launcher in this build");
+}
+
+Result<Run> runOwnKernel(const kernelfile::KernelFileSource& file,
+                         const std::vector<std::string>& assignments, const RunOptions& options,
+                         const kernelfile::KernelFileOptions& fileOptions) {
+    if (auto reason = cudaUnavailableReason(); !reason.empty()) return makeError(reason);
+    auto device = cachedDeviceInfo(options.device);
+    if (!device) return makeError(device.error());
+    WS_CUDA_TRY(cudaSetDevice(options.device));
+    return runObserved(
+        [&] { return kernelfile::runKernelFile(file, assignments, options, fileOptions, *device); },
+        options, *device);
 }
 
 }  // namespace ws

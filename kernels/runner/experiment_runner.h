@@ -10,6 +10,7 @@
 #include "core/run/run.h"
 #include "kernels/common/run_options.h"
 #include "kernels/device/device_query.h"
+#include "kernels/kernelfile/kernel_file_runner.h"
 
 namespace ws {
 
@@ -17,5 +18,11 @@ namespace ws {
 // runs, verifies against the CPU reference and returns the trace.
 Result<Run> runExperiment(const ExperimentSpec& spec, const ParamValues& params,
                           const RunOptions& options);
+
+// A kernel file of one's own (kernels/kernelfile/kernel_file_runner.h), run
+// as an experiment is: on the options' device, profiled where they ask why.
+Result<Run> runOwnKernel(const kernelfile::KernelFileSource& file,
+                         const std::vector<std::string>& assignments, const RunOptions& options,
+                         const kernelfile::KernelFileOptions& fileOptions);
 
 }  // namespace ws

@@ -2,6 +2,7 @@
 #include "kernels/atomics/atomics_experiments.h"
 #include "kernels/basics/basics_experiments.h"
 #include "kernels/concurrency/concurrency_experiments.h"
+#include "kernels/kernelfile/kernel_file_family.h"
 #include "kernels/matmul/matmul_experiments.h"
 #include "kernels/memkinds/memkinds_experiments.h"
 #include "kernels/memory/memory_experiments.h"
@@ -24,6 +25,7 @@ const std::vector<ExperimentFamily>& experimentFamilies() {
             {"matmul", isMatmulExperiment, runMatmulExperiment},
             {"matmul-tc", isTensorCoreExperiment, runTensorCoreExperiment},
             {"concurrency", isConcurrencyExperiment, runConcurrencyExperiment},
+            {"kernelfile", isKernelFileExperiment, runKernelFileExperiment},
         };
         // Labs registered from their own files (a test build's).
         for (const ExperimentFamily& f : familyAdditions()) list.push_back(f);

@@ -35,9 +35,8 @@ WaitHooks reportingHooks(std::ostream& err) {
 
 Result<MeasuredOutcome> measuredRun(RunRequest& request, const WaitHooks& hooks,
                                     const std::function<void()>& onTurn) {
-    auto candidates = gpuCandidates(request.devicePinned
-                                        ? std::optional<int>(request.options.device)
-                                        : std::nullopt);
+    auto candidates = gpuCandidates(
+        request.devicePinned ? std::optional<int>(request.options.device) : std::nullopt);
     if (!candidates) return makeError(candidates.error());
     auto turn = waitForShortestQueue(*candidates, hooks);
     if (!turn) return makeError(turn.error());
@@ -60,7 +59,9 @@ Result<MeasuredOutcome> measuredRun(RunRequest& request, const WaitHooks& hooks,
     environment.lockWaitMs = turn->waitedMs;
     environment.runsAheadAtStart = turn->runsAheadAtStart;
     ClockSampler sampler(*uuid);
-    auto run = runExperiment(*request.spec, request.params, options);
+    auto run = request.kernelFile ? runOwnKernel(*request.kernelFile, request.kernelAssignments,
+                                                 options, request.kernelOptions)
+                                  : runExperiment(*request.spec, request.params, options);
     const BusyClocks busy = sampler.stop();
     if (!run) return makeError(run.error());
     outcome.run = std::move(*run);

@@ -5,6 +5,8 @@
 // long the run waited and what else the GPU was doing.
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
+#include <vector>
 
 #include "app/record/gpu/gpu_wait.h"
 #include "core/catalog/catalog.h"
@@ -20,6 +22,11 @@ struct RunRequest {
     // options.device is the GPU to use; unset, the run takes whichever GPU's
     // queue is shortest (gpuCandidates, waitForShortestQueue).
     bool devicePinned = false;
+    // Set: a kernel file of one's own runs instead of `spec` (whose params
+    // are then the file's assignments, unresolved).
+    std::optional<kernelfile::KernelFileSource> kernelFile;
+    std::vector<std::string> kernelAssignments;
+    kernelfile::KernelFileOptions kernelOptions;
 };
 
 struct MeasuredOutcome {

@@ -1,0 +1,109 @@
+// `run-kernel`: a kernel file of one's own, compiled, probed, run, checked
+// and written as a trace (docs/your-kernel.md).
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "app/record/commands/measured_run.h"
+#include "app/record/commands/record_commands.h"
+#include "app/record/commands/run_summary.h"
+#include "core/catalog/catalog.h"
+#include "core/common/output_path.h"
+#include "core/kernelfile/kernel_description.h"
+#include "core/kernelfile/kernel_file_spec.h"
+#include "core/kernelfile/kernel_launch_plan.h"
+#include "core/run/drop_records.h"
+#include "core/trace/trace_io.h"
+#include "kernels/kernelfile/kernel_file_runner.h"
+#include "kernels/kernelfile/nvrtc_compiler.h"
+
+namespace ws::record {
+
+namespace {
+
+Result<kernelfile::KernelFileSource> readKernelFile(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return makeError("cannot read " + file.string());
+    std::ostringstream text;
+    text << in.rdbuf();
+    return kernelfile::KernelFileSource{file.filename().string(), text.str()};
+}
+
+// Everything that can be known without a GPU: the description, the
+// parameters, the launch's expressions, and the file compiling.
+Status checkWithoutGpu(const kernelfile::KernelFileSource& file,
+                       const std::vector<std::string>& params) {
+    auto description = kernelfile::parseKernelDescription(file.source, file.fileName);
+    if (!description) return makeError(description.error());
+    auto resolved = resolveParams(kernelfile::kernelFileSpec(*description), params);
+    if (!resolved) return makeError(resolved.error());
+    auto plan = kernelfile::planLaunch(*description, *resolved);
+    if (!plan) return makeError(plan.error());
+    kernelfile::CompileRequest request{file.fileName, file.source, {description->kernel}};
+    if (!description->check.reference.empty())
+        request.kernels.push_back(description->check.reference);
+    auto compiled = kernelfile::compileKernelFile(request);
+    if (!compiled) return makeError(compiled.error());
+    return {};
+}
+
+}  // namespace
+
+int runKernelCommand(const std::filesystem::path& file, const std::vector<std::string>& params,
+                     const std::filesystem::path& output, const KernelCommandFlags& kernelFlags,
+                     int repetitions, std::ostream& out, std::ostream& err, RecordFlags flags) {
+    auto source = readKernelFile(file);
+    if (!source) {
+        err << "warpscope-record: " << source.error() << "\n";
+        return kUsage;
+    }
+    if (Status checked = checkWithoutGpu(*source, params); !checked) {
+        // Compile errors are already "file:line:col: error: ...", one a line.
+        const bool compile = kernelfile::isCompileError(checked.error());
+        err << (compile ? "" : "warpscope-record: ") << checked.error() << "\n";
+        return kUsage;
+    }
+    if (kernelFlags.checkOnly) {
+        out << file.string() << ": the description, the parameters and the compile are fine\n";
+        return kOk;
+    }
+    if (Status writable = checkOutputPath(output); !writable) {
+        err << "warpscope-record: " << writable.error() << "\n";
+        return kUsage;
+    }
+    if (auto reason = cudaUnavailableReason(); !reason.empty()) {
+        err << "warpscope-record: cannot run " << file.string() << ": " << reason << "\n";
+        return kFailed;
+    }
+    RunRequest request;
+    request.options.repetitions = repetitions;
+    request.options.why = flags.why;
+    request.options.timeCpu = false;
+    request.kernelFile = *source;
+    request.kernelAssignments = params;
+    request.kernelOptions.timeLimitSeconds = kernelFlags.timeLimitSeconds;
+    auto measured = measuredRun(request, reportingHooks(err));
+    if (!measured) {
+        err << "warpscope-record: " << file.string() << ": " << measured.error() << "\n";
+        return kernelfile::isHungLaunch(measured.error()) ? kDeviceFault : kFailed;
+    }
+    Run* run = &measured->run;
+    run->tool = toolName();
+    if (flags.withoutRecords) dropRecords(*run);
+    if (Status saved = saveTrace(*run, output); !saved) {
+        err << "warpscope-record: " << saved.error() << "\n";
+        return kFailed;
+    }
+    out << file.string() << " " << paramsText(run->params) << ": " << runSummaryLine(*run)
+        << "\nprobes cost " << run->timing.overheadPercent << " % (" << run->timing.recordedKernelMs
+        << " ms probed against " << run->timing.kernelMs << " ms, by turns)\nwrote "
+        << output.string() << "\n";
+    if (run->verification.checked && !run->verification.passed) {
+        err << "warpscope-record: " << run->verification.actual << " (" << run->verification.note
+            << ")\n";
+        return kFailed;
+    }
+    return kOk;
+}
+
+}  // namespace ws::record

@@ -1,0 +1,61 @@
+#include "core/kernelfile/kernel_file_spec.h"
+
+#include "core/catalog/catalog_entries.h"
+
+namespace ws::kernelfile {
+
+const std::vector<std::string>& bundledExamples() {
+    static const std::vector<std::string> examples = {"vector_add",         "matmul_naive",
+                                                      "matmul_tiled",       "transpose_uint8",
+                                                      "reduce_interleaved", "argmin_cas"};
+    return examples;
+}
+
+namespace {
+
+ExperimentSpec baseSpec() {
+    return {
+        .id = kKernelFileExperiment,
+        .title = "Your own kernel",
+        .group = "kernelfile",
+        .seed = "a CUDA file of your own (docs/your-kernel.md)",
+        .summary =
+            "A CUDA file as you wrote it: compiled for this GPU, probed in its PTX (never in "
+            "your source), run and checked against its reference. Each block's start, end "
+            "and SM, and each warp's.",
+        .params = {},
+        .records = {"blocks", "warps"},
+        .views = {"grid", "timeline", "device"},
+    };
+}
+
+}  // namespace
+
+}  // namespace ws::kernelfile
+
+namespace ws {
+
+std::vector<ExperimentSpec> kernelFileExperiments() {
+    using namespace kernelfile;
+    ExperimentSpec spec = baseSpec();
+    spec.params = {{.name = "example",
+                    .type = ParamType::Choice,
+                    .defaultValue = bundledExamples().front(),
+                    .choices = bundledExamples(),
+                    .help = "A bundled example file (examples/kernels/); warpscope-record "
+                            "run-kernel and the lab's editor run a file of your own."}};
+    return {spec};
+}
+
+}  // namespace ws
+
+namespace ws::kernelfile {
+
+ExperimentSpec kernelFileSpec(const KernelDescription& description) {
+    ExperimentSpec spec = baseSpec();
+    spec.title = description.title;
+    spec.params = description.params;
+    return spec;
+}
+
+}  // namespace ws::kernelfile

@@ -1,0 +1,196 @@
+#include "core/kernelfile/ptx_probe.h"
+
+#include <regex>
+#include <sstream>
+#include <vector>
+
+namespace ws::kernelfile {
+
+namespace {
+
+// Registers of the probe's own, named so no compiler's registers meet them.
+constexpr const char* kDeclarations =
+    "\t.reg .b64 %wsprobe_d<8>;\n"
+    "\t.reg .b32 %wsprobe_r<12>;\n"
+    "\t.reg .pred %wsprobe_p<2>;\n";
+
+// %wsprobe_p0 set for every lane but the first active one.
+constexpr const char* kNotFirstLane =
+    "\tactivemask.b32 %wsprobe_r0;\n"
+    "\tmov.u32 %wsprobe_r1, %lanemask_lt;\n"
+    "\tand.b32 %wsprobe_r1, %wsprobe_r1, %wsprobe_r0;\n"
+    "\tsetp.ne.u32 %wsprobe_p0, %wsprobe_r1, 0;\n";
+
+// %wsprobe_d0 = the address of this warp's record. Computed again at the
+// exit rather than kept live through the kernel: the kernel keeps its
+// registers for itself.
+std::string recordAddress() {
+    std::string text =
+        "\tmov.u32 %wsprobe_r3, %tid.x;\n"
+        "\tmov.u32 %wsprobe_r4, %tid.y;\n"
+        "\tmov.u32 %wsprobe_r5, %tid.z;\n"
+        "\tmov.u32 %wsprobe_r6, %ntid.x;\n"
+        "\tmov.u32 %wsprobe_r7, %ntid.y;\n"
+        "\tmov.u32 %wsprobe_r8, %ntid.z;\n"
+        "\tmad.lo.u32 %wsprobe_r5, %wsprobe_r5, %wsprobe_r7, %wsprobe_r4;\n"
+        "\tmad.lo.u32 %wsprobe_r3, %wsprobe_r5, %wsprobe_r6, %wsprobe_r3;\n"
+        "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n"
+        "\tmul.lo.u32 %wsprobe_r6, %wsprobe_r6, %wsprobe_r7;\n"
+        "\tmul.lo.u32 %wsprobe_r6, %wsprobe_r6, %wsprobe_r8;\n"
+        "\tadd.u32 %wsprobe_r6, %wsprobe_r6, 31;\n"
+        "\tshr.u32 %wsprobe_r6, %wsprobe_r6, 5;\n"
+        "\tmov.u32 %wsprobe_r4, %ctaid.x;\n"
+        "\tmov.u32 %wsprobe_r5, %ctaid.y;\n"
+        "\tmov.u32 %wsprobe_r7, %ctaid.z;\n"
+        "\tmov.u32 %wsprobe_r8, %nctaid.x;\n"
+        "\tmov.u32 %wsprobe_r9, %nctaid.y;\n"
+        "\tmad.lo.u32 %wsprobe_r7, %wsprobe_r7, %wsprobe_r9, %wsprobe_r5;\n"
+        "\tcvt.u64.u32 %wsprobe_d3, %wsprobe_r7;\n"
+        "\tcvt.u64.u32 %wsprobe_d4, %wsprobe_r8;\n"
+        "\tcvt.u64.u32 %wsprobe_d5, %wsprobe_r4;\n"
+        "\tmad.lo.u64 %wsprobe_d3, %wsprobe_d3, %wsprobe_d4, %wsprobe_d5;\n"
+        "\tcvt.u64.u32 %wsprobe_d4, %wsprobe_r6;\n"
+        "\tcvt.u64.u32 %wsprobe_d5, %wsprobe_r3;\n"
+        "\tmad.lo.u64 %wsprobe_d3, %wsprobe_d3, %wsprobe_d4, %wsprobe_d5;\n";
+    text += std::string("\tld.param.u64 %wsprobe_d0, [") + kProbeParameter + "];\n";
+    text +=
+        "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
+        "\tmad.lo.u64 %wsprobe_d0, %wsprobe_d3, 40, %wsprobe_d0;\n";
+    return text;
+}
+
+std::string entryProbe() {
+    return std::string("\t// warpscope: the warp's start, SM and clock\n") + kNotFirstLane +
+           "\t@%wsprobe_p0 bra $wsprobe_started;\n" + recordAddress() +
+           "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
+           "\tmov.u64 %wsprobe_d2, %clock64;\n"
+           "\tmov.u32 %wsprobe_r2, %smid;\n"
+           "\tst.global.u64 [%wsprobe_d0], %wsprobe_d1;\n"
+           "\tst.global.u64 [%wsprobe_d0+16], %wsprobe_d2;\n"
+           "\tst.global.u32 [%wsprobe_d0+32], %wsprobe_r2;\n"
+           "$wsprobe_started:\n";
+}
+
+std::string exitProbe() {
+    return std::string("$wsprobe_exit:\n\t// warpscope: the time its leaving lanes left\n") +
+           kNotFirstLane + "\t@%wsprobe_p0 bra $wsprobe_done;\n" + recordAddress() +
+           "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
+           "\tmov.u64 %wsprobe_d2, %clock64;\n"
+           "\tred.global.max.u64 [%wsprobe_d0+8], %wsprobe_d1;\n"
+           "\tred.global.max.s64 [%wsprobe_d0+24], %wsprobe_d2;\n"
+           "$wsprobe_done:\n"
+           "\tret;\n";
+}
+
+// The index just past the bracket that closes the one at `open`, skipping
+// comments; npos where it is never closed.
+std::size_t matching(std::string_view text, std::size_t open, char opening, char closing) {
+    int depth = 0;
+    for (std::size_t i = open; i < text.size(); ++i) {
+        if (text.compare(i, 2, "//") == 0) {
+            i = text.find('\n', i);
+            if (i == std::string_view::npos) return i;
+            continue;
+        }
+        if (text.compare(i, 2, "/*") == 0) {
+            i = text.find("*/", i + 2);
+            if (i == std::string_view::npos) return i;
+            ++i;
+            continue;
+        }
+        if (text[i] == opening)
+            ++depth;
+        else if (text[i] == closing && --depth == 0)
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+bool isNameCharacter(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+}
+
+// Where `.entry NAME` begins in the PTX; npos where it is not there.
+std::size_t findEntry(std::string_view ptx, std::string_view entry) {
+    for (std::size_t at = ptx.find(".entry"); at != std::string_view::npos;
+         at = ptx.find(".entry", at + 6)) {
+        std::size_t name = at + 6;
+        while (name < ptx.size() && std::isspace(static_cast<unsigned char>(ptx[name]))) ++name;
+        if (ptx.compare(name, entry.size(), entry) == 0 &&
+            (name + entry.size() >= ptx.size() || !isNameCharacter(ptx[name + entry.size()])))
+            return at;
+    }
+    return std::string_view::npos;
+}
+
+// The body with each ret and exit sent to the exit probe instead.
+std::string redirectExits(std::string_view body, int& exits) {
+    static const std::regex exitLine(R"(^(\s*)(@!?%[A-Za-z0-9_]+\s+)?(ret|exit)(\.uni)?\s*;)");
+    std::string out;
+    std::size_t lineStart = 0;
+    while (lineStart < body.size()) {
+        std::size_t lineEnd = body.find('\n', lineStart);
+        if (lineEnd == std::string_view::npos) lineEnd = body.size();
+        const std::string line(body.substr(lineStart, lineEnd - lineStart));
+        std::smatch m;
+        if (std::regex_search(line, m, exitLine)) {
+            ++exits;
+            // Unpredicated, every active lane goes: the branch is uniform.
+            out += m[1].str() + m[2].str() + (m[2].matched ? "bra" : "bra.uni") +
+                   " $wsprobe_exit;" + line.substr(m.length(0));
+        } else {
+            out += line;
+        }
+        if (lineEnd < body.size()) out += '\n';
+        lineStart = lineEnd + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+Result<ProbedPtx> insertWarpProbes(std::string_view ptx, std::string_view entry) {
+    const std::size_t at = findEntry(ptx, entry);
+    if (at == std::string_view::npos)
+        return makeError("the compiled PTX has no .entry '" + std::string(entry) + "' to probe");
+    const std::size_t paramsOpen = ptx.find('(', at);
+    const std::size_t bodyOpenGuess = ptx.find('{', at);
+    if (paramsOpen == std::string_view::npos || bodyOpenGuess < paramsOpen)
+        return makeError("the .entry '" + std::string(entry) + "' has no parameter list");
+    const std::size_t paramsClose = matching(ptx, paramsOpen, '(', ')');
+    if (paramsClose == std::string_view::npos)
+        return makeError("the .entry '" + std::string(entry) + "' never closes its parameter list");
+    const std::size_t bodyOpen = ptx.find('{', paramsClose);
+    if (bodyOpen == std::string_view::npos)
+        return makeError("the .entry '" + std::string(entry) + "' has no body");
+    const std::size_t bodyClose = matching(ptx, bodyOpen, '{', '}');
+    if (bodyClose == std::string_view::npos)
+        return makeError("the .entry '" + std::string(entry) + "' never closes its body");
+    if (ptx.find(kProbeParameter, at) < bodyClose)
+        return makeError("the .entry '" + std::string(entry) + "' is probed already");
+
+    // The parameter list, with the records' address as its last entry.
+    const std::string_view params = ptx.substr(paramsOpen + 1, paramsClose - 1 - (paramsOpen + 1));
+    const bool noParams = params.find(".param") == std::string_view::npos;
+    ProbedPtx probed;
+    std::string& out = probed.ptx;
+    out.reserve(ptx.size() + 4096);
+    out += ptx.substr(0, paramsClose - 1);
+    // Trailing blanks of the list stay before the new entry's comma.
+    while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
+    out += noParams ? "\n\t" : ",\n\t";
+    out += std::string(".param .u64 ") + kProbeParameter + "\n)";
+    out += ptx.substr(paramsClose, bodyOpen + 1 - paramsClose);
+    out += "\n";
+    out += kDeclarations;
+    out += entryProbe();
+    // The body without its closing brace, its exits sent to the probe.
+    out += redirectExits(ptx.substr(bodyOpen + 1, bodyClose - 1 - (bodyOpen + 1)), probed.exits);
+    out += "\n";
+    out += exitProbe();
+    out += "}";
+    out += ptx.substr(bodyClose);
+    return probed;
+}
+
+}  // namespace ws::kernelfile

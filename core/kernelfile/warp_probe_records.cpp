@@ -1,0 +1,64 @@
+#include "core/kernelfile/warp_probe_records.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/run/record_table.h"
+
+namespace ws::kernelfile {
+
+std::uint64_t warpsPerBlock(const Dim3& block) {
+    return (block.count() + kWarpSize - 1) / kWarpSize;
+}
+
+Status blocksFromWarpRecords(const std::vector<WarpProbeRecord>& records, Launch& launch) {
+    const std::uint64_t blocks = launch.grid.count();
+    const std::uint64_t warps = warpsPerBlock(launch.block);
+    if (records.size() != blocks * warps)
+        return makeError("the probes left " + std::to_string(records.size()) +
+                         " warp records for " + std::to_string(blocks) + " blocks of " +
+                         std::to_string(warps) + " warps");
+    launch.blocks.resize(blocks);
+    RecordTable table;
+    table.name = "warps";
+    auto& blockColumn = table.add<std::uint32_t>("block");
+    auto& warpColumn = table.add<std::uint32_t>("warp");
+    auto& smColumn = table.add<std::uint32_t>("sm");
+    auto& startColumn = table.add<std::uint64_t>("startNs");
+    auto& endColumn = table.add<std::uint64_t>("endNs");
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+        const WarpProbeRecord* first = &records[b * warps];
+        std::uint64_t start = first->startNs, end = first->endNs;
+        std::int64_t startClock = first->startClock, endClock = first->endClock;
+        for (std::uint64_t w = 0; w < warps; ++w) {
+            const WarpProbeRecord& r = first[w];
+            const std::string where = "block " + std::to_string(b) + ", warp " + std::to_string(w);
+            if (r.startNs == 0) return makeError("the probes saw " + where + " never start");
+            if (r.endNs == 0) return makeError("the probes saw " + where + " never end");
+            if (r.endNs < r.startNs)
+                return makeError("the probes saw " + where + " end before it started");
+            if (r.sm != first->sm)
+                return makeError("the probes saw " + where + " on SM " + std::to_string(r.sm) +
+                                 " and its block's warp 0 on SM " + std::to_string(first->sm));
+            start = std::min(start, r.startNs);
+            end = std::max(end, r.endNs);
+            startClock = std::min(startClock, r.startClock);
+            endClock = std::max(endClock, r.endClock);
+            blockColumn.push_back(static_cast<std::uint32_t>(b));
+            warpColumn.push_back(static_cast<std::uint32_t>(w));
+            smColumn.push_back(r.sm);
+            startColumn.push_back(r.startNs);
+            endColumn.push_back(r.endNs);
+        }
+        launch.blocks.block[b] = static_cast<std::uint32_t>(b);
+        launch.blocks.sm[b] = first->sm;
+        launch.blocks.startNs[b] = start;
+        launch.blocks.endNs[b] = end;
+        launch.blocks.startClock[b] = startClock;
+        launch.blocks.endClock[b] = endClock;
+    }
+    launch.tables.push_back(std::move(table));
+    return {};
+}
+
+}  // namespace ws::kernelfile
