@@ -35,5 +35,6 @@ if ! ls /usr/include/muParser.h >/dev/null 2>&1; then
     exit 1
 fi
 cp /usr/include/muParser*.h "$dest/"
-cp -a /usr/lib/*/libmuparser.so* .carry/lib/
+# Plain files, not links: the carried tree may not keep links.
+for lib in /usr/lib/*/libmuparser.so /usr/lib/*/libmuparser.so.2; do cp -L "$lib" .carry/lib/; done
 echo "carry-headers: $(du -sh .carry | cut -f1) in .carry (include/, lib/)"
