@@ -45,8 +45,11 @@ std::string diagnosticsOf(const std::string& log) {
         if (i + 2 < lines.size()) {
             const std::string& caret = lines[i + 2];
             const std::size_t at = caret.find('^');
-            if (at != std::string::npos && caret.find_first_not_of(" \t^") == std::string::npos)
-                column = at + 1;
+            // NVRTC echoes the line two spaces in.
+            const std::size_t indent = lines[i + 1].rfind("  ", 0) == 0 ? 2 : 0;
+            if (at != std::string::npos && at >= indent &&
+                caret.find_first_not_of(" \t^") == std::string::npos)
+                column = at - indent + 1;
         }
         out += m[1].str() + ":" + m[2].str() + ":" + std::to_string(column) + ": " + m[3].str() +
                ": " + m[5].str() + "\n";

@@ -1,0 +1,94 @@
+// Every bundled example compiles with NVRTC, its kernel takes the probes, and
+// the probed PTX assembles with the toolkit's ptxas for the H100, with one
+// more parameter than the plain build and its exits sent through the probe.
+// No GPU needed.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "core/kernelfile/kernel_description.h"
+#include "core/kernelfile/kernel_file_spec.h"
+#include "core/kernelfile/ptx_probe.h"
+#include "kernels/kernelfile/kernel_file_runner.h"
+#include "kernels/kernelfile/nvrtc_compiler.h"
+
+namespace ws::kernelfile {
+namespace {
+
+// ptxas beside nvcc, or nothing (the test then fails saying so: every
+// machine that builds warpscope has the toolkit).
+std::string ptxas() {
+    for (const char* dir : {WS_CUDA_BIN_DIR, "/usr/local/cuda/bin"}) {
+        const std::filesystem::path p = std::filesystem::path(dir) / "ptxas";
+        if (std::filesystem::exists(p)) return p.string();
+    }
+    return {};
+}
+
+// ptxas's exit status for this PTX, and its report in `report`.
+int assemble(const std::string& ptx, const std::string& name, std::string& report) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("ws-probe-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const auto input = dir / (name + ".ptx"), log = dir / (name + ".log");
+    std::ofstream(input) << ptx;
+    const std::string command = ptxas() + " -arch=sm_90 -v -o " +
+                                (dir / (name + ".cubin")).string() + " " + input.string() + " > " +
+                                log.string() + " 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(log);
+    report.assign(std::istreambuf_iterator<char>(in), {});
+    return status;
+}
+
+int parameterCount(const std::string& ptx) {
+    int count = 0;
+    static const std::regex declaration(R"((^|[(,])\s*\.param\s)");
+    for (auto it = std::sregex_iterator(ptx.begin(), ptx.end(), declaration);
+         it != std::sregex_iterator(); ++it)
+        ++count;
+    return count;
+}
+
+class ProbedExample : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ProbedExample, CompilesTakesTheProbesAndAssembles) {
+    ASSERT_FALSE(ptxas().empty()) << "no ptxas in the CUDA toolkit";
+    auto file = bundledExample(GetParam());
+    ASSERT_TRUE(file.ok()) << file.error();
+    auto description = parseKernelDescription(file->source, file->fileName);
+    ASSERT_TRUE(description.ok()) << description.error();
+    CompileRequest request{file->fileName, file->source, {description->kernel}, 9, 0};
+    if (!description->check.reference.empty())
+        request.kernels.push_back(description->check.reference);
+    auto compiled = compileKernelFile(request);
+    ASSERT_TRUE(compiled.ok()) << compiled.error();
+    const std::string& lowered = compiled->loweredNames.at(description->kernel);
+    auto probed = insertWarpProbes(compiled->ptx, lowered);
+    ASSERT_TRUE(probed.ok()) << probed.error();
+    EXPECT_GE(probed->exits, 1);
+    EXPECT_EQ(parameterCount(probed->ptx), parameterCount(compiled->ptx) + 1);
+    EXPECT_NE(probed->ptx.find(kProbeParameter), std::string::npos);
+    // The source's own lines are still named in the probed build.
+    EXPECT_NE(probed->ptx.find(".loc"), std::string::npos);
+    std::string report;
+    EXPECT_EQ(assemble(compiled->ptx, GetParam() + "-plain", report), 0) << report;
+    EXPECT_EQ(assemble(probed->ptx, GetParam() + "-probed", report), 0) << report;
+    // Probing a probed kernel again is refused, not done twice.
+    EXPECT_FALSE(insertWarpProbes(probed->ptx, lowered).ok());
+}
+
+INSTANTIATE_TEST_SUITE_P(BundledExamples, ProbedExample, ::testing::ValuesIn(bundledExamples()));
+
+TEST(ProbedExamples, TheCatalogsChoicesAreTheBundledFiles) {
+    for (const std::string& name : bundledExamples())
+        EXPECT_TRUE(bundledExample(name).ok()) << name;
+    EXPECT_FALSE(bundledExample("no_such_example").ok());
+}
+
+}  // namespace
+}  // namespace ws::kernelfile
