@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <tuple>
 
@@ -205,8 +206,17 @@ int main(int argc, char** argv) {
             std::cerr << "warpscope-record run-kernel: -o RUN.wstrace is needed (or --check)\n";
             return kUsage;
         }
-        return runKernelCommand(kernelFile, params, output, kernelFlags, repetitions, std::cout,
-                                std::cerr, flags);
+        const int status = runKernelCommand(kernelFile, params, output, kernelFlags, repetitions,
+                                            std::cout, std::cerr, flags);
+        // A launch that never ends cannot be stopped: leave at once, so the
+        // driver ends it with the process instead of the runtime's teardown
+        // waiting for it.
+        if (status == kDeviceFault) {
+            std::cout.flush();
+            std::cerr.flush();
+            std::_Exit(status);
+        }
+        return status;
     }
     if (*sweep)
         return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr, flags);
