@@ -19,13 +19,10 @@ Status blocksFromWarpRecords(const std::vector<WarpProbeRecord>& records, Launch
                          " warp records for " + std::to_string(blocks) + " blocks of " +
                          std::to_string(warps) + " warps");
     launch.blocks.resize(blocks);
-    RecordTable table;
-    table.name = "warps";
-    auto& blockColumn = table.add<std::uint32_t>("block");
-    auto& warpColumn = table.add<std::uint32_t>("warp");
-    auto& smColumn = table.add<std::uint32_t>("sm");
-    auto& startColumn = table.add<std::uint64_t>("startNs");
-    auto& endColumn = table.add<std::uint64_t>("endNs");
+    // Filled here and moved into the table at the end: a reference into
+    // the table's columns would not survive the next column's adding.
+    std::vector<std::uint32_t> blockColumn, warpColumn, smColumn;
+    std::vector<std::uint64_t> startColumn, endColumn;
     for (std::uint64_t b = 0; b < blocks; ++b) {
         const WarpProbeRecord* first = &records[b * warps];
         std::uint64_t start = first->startNs, end = first->endNs;
@@ -57,6 +54,13 @@ Status blocksFromWarpRecords(const std::vector<WarpProbeRecord>& records, Launch
         launch.blocks.startClock[b] = startClock;
         launch.blocks.endClock[b] = endClock;
     }
+    RecordTable table;
+    table.name = "warps";
+    table.add<std::uint32_t>("block") = std::move(blockColumn);
+    table.add<std::uint32_t>("warp") = std::move(warpColumn);
+    table.add<std::uint32_t>("sm") = std::move(smColumn);
+    table.add<std::uint64_t>("startNs") = std::move(startColumn);
+    table.add<std::uint64_t>("endNs") = std::move(endColumn);
     launch.tables.push_back(std::move(table));
     return {};
 }

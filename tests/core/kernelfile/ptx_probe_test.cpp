@@ -1,0 +1,121 @@
+// The probes go into the kernel's PTX and nowhere else: one parameter more,
+// every exit through the exit probe, other functions and kernels as they were.
+#include "core/kernelfile/ptx_probe.h"
+
+#include <gtest/gtest.h>
+
+#include "core/kernelfile/warp_probe_records.h"
+#include "core/run/record_table.h"
+
+namespace ws::kernelfile {
+namespace {
+
+const std::string kPtx = R"(//
+.version 8.8
+.target sm_90
+.address_size 64
+
+.visible .func helper(.param .b32 x)
+{
+	ret;
+}
+
+	// .globl	_Z3addPfi
+.visible .entry _Z3addPfi(
+	.param .u64 _Z3addPfi_param_0,
+	.param .u32 _Z3addPfi_param_1
+)
+.maxntid 256, 1, 1
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<4>;
+	// { a comment with braces }
+	ld.param.u32 	%r1, [_Z3addPfi_param_1];
+	setp.ge.s32 	%p1, %r1, 4;
+	@%p1 ret;
+	{ // a scoped block
+	.reg .b32 %inner;
+	}
+	ret;
+
+}
+.visible .entry _Z5emptyv()
+{
+	exit;
+}
+)";
+
+TEST(PtxProbe, AddsTheParameterAndSendsEveryExitThroughTheProbe) {
+    auto probed = insertWarpProbes(kPtx, "_Z3addPfi");
+    ASSERT_TRUE(probed.ok()) << probed.error();
+    const std::string& p = probed->ptx;
+    EXPECT_EQ(probed->exits, 2);
+    EXPECT_NE(
+        p.find("\t.param .u32 _Z3addPfi_param_1,\n\t.param .u64 __warpscope_probe_records\n)"),
+        std::string::npos)
+        << p;
+    EXPECT_NE(p.find("@%p1 bra $wsprobe_exit;"), std::string::npos);
+    EXPECT_NE(p.find("bra.uni $wsprobe_exit;"), std::string::npos);
+    EXPECT_NE(p.find("$wsprobe_exit:"), std::string::npos);
+    EXPECT_NE(p.find("%globaltimer"), std::string::npos);
+    EXPECT_NE(p.find("red.global.max.u64"), std::string::npos);
+    // The helper's ret and the other kernel's exit stay as written.
+    EXPECT_NE(p.find(".visible .func helper(.param .b32 x)\n{\n\tret;\n}"), std::string::npos);
+    EXPECT_NE(p.find(".visible .entry _Z5emptyv()\n{\n\texit;\n}"), std::string::npos);
+    EXPECT_NE(p.find(".maxntid 256, 1, 1"), std::string::npos);
+}
+
+TEST(PtxProbe, AKernelWithoutParametersGetsItsFirst) {
+    auto probed = insertWarpProbes(kPtx, "_Z5emptyv");
+    ASSERT_TRUE(probed.ok()) << probed.error();
+    EXPECT_EQ(probed->exits, 1);
+    EXPECT_NE(probed->ptx.find(".entry _Z5emptyv(\n\t.param .u64 __warpscope_probe_records\n)"),
+              std::string::npos)
+        << probed->ptx;
+}
+
+TEST(PtxProbe, NamesWhatItCannotFind) {
+    auto missing = insertWarpProbes(kPtx, "_Z3add");  // a prefix of a kernel's name is not it
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().find("no .entry '_Z3add'"), std::string::npos);
+    EXPECT_FALSE(insertWarpProbes(".visible .entry k(\n.param .u32 a\n", "k").ok());
+}
+
+WarpProbeRecord record(std::uint64_t start, std::uint64_t end, std::uint32_t sm) {
+    return {start, end, std::int64_t(start * 2), std::int64_t(end * 2), sm, 0};
+}
+
+TEST(WarpProbeRecords, BlocksSpanTheirWarps) {
+    Launch launch;
+    launch.grid = {2, 1, 1};
+    launch.block = {40, 1, 1};  // two warps, the second partial
+    const std::vector<WarpProbeRecord> records = {record(100, 200, 3), record(90, 250, 3),
+                                                  record(300, 310, 5), record(305, 400, 5)};
+    ASSERT_TRUE(blocksFromWarpRecords(records, launch).ok());
+    ASSERT_EQ(launch.blocks.size(), 2u);
+    EXPECT_EQ(launch.blocks.startNs[0], 90u);
+    EXPECT_EQ(launch.blocks.endNs[0], 250u);
+    EXPECT_EQ(launch.blocks.sm[1], 5u);
+    EXPECT_EQ(launch.blocks.startClock[1], 600);
+    EXPECT_EQ(launch.blocks.endClock[1], 800);
+    const RecordTable* warps = findTable(launch.tables, "warps");
+    ASSERT_NE(warps, nullptr);
+    EXPECT_EQ(warps->rows(), 4u);
+}
+
+TEST(WarpProbeRecords, RefusesWhatTheProbesCannotHaveWritten) {
+    Launch launch;
+    launch.grid = {1, 1, 1};
+    launch.block = {64, 1, 1};
+    Status twoSms = blocksFromWarpRecords({record(1, 2, 0), record(1, 2, 1)}, launch);
+    ASSERT_FALSE(twoSms.ok());
+    EXPECT_NE(twoSms.error().find("block 0, warp 1 on SM 1"), std::string::npos) << twoSms.error();
+    Launch again = Launch{};
+    again.grid = {1, 1, 1};
+    again.block = {64, 1, 1};
+    EXPECT_FALSE(blocksFromWarpRecords({record(1, 2, 0), record(0, 0, 0)}, again).ok());
+    EXPECT_FALSE(blocksFromWarpRecords({record(1, 2, 0)}, again).ok());  // a warp short
+}
+
+}  // namespace
+}  // namespace ws::kernelfile
