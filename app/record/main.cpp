@@ -256,9 +256,16 @@ int main(int argc, char** argv) {
             std::cerr << "warpscope-record serve: " << channel.error() << "\n";
             return kUsage;
         }
-        return serveCommand(
-            std::cin, (*channel)->stream(), std::cerr,
-            serve->count("--device") ? std::optional<int>(serveDevice) : std::nullopt);
+        const int status =
+            serveCommand(std::cin, (*channel)->stream(), std::cerr,
+                         serve->count("--device") ? std::optional<int>(serveDevice) : std::nullopt);
+        // The context is unusable, or a launch never ended: leave at once
+        // rather than wait in the runtime's teardown (see run-kernel above).
+        if (status == kDeviceFault) {
+            std::cerr.flush();
+            std::_Exit(status);
+        }
+        return status;
     }
     return kUsage;
 }

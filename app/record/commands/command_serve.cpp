@@ -16,9 +16,12 @@
 #include "app/record/gpu/request_inbox.h"
 #include "core/catalog/catalog.h"
 #include "core/common/json_fields.h"
+#include "core/kernelfile/kernel_description.h"
+#include "core/kernelfile/kernel_file_spec.h"
 #include "core/trace/device_json.h"
 #include "core/trace/trace_io.h"
 #include "kernels/device/device_uuid.h"
+#include "kernels/kernelfile/kernel_file_runner.h"
 #include "kernels/runner/experiment_runner.h"
 
 namespace ws::record {
@@ -118,9 +121,39 @@ Result<RunRequest> parseRun(const json& request) {
                              std::string(it->type_name()));
         for (const auto& [name, value] : it->items()) values[name] = value.get<std::string>();
     }
-    auto resolved = resolveParams(*spec, values);
-    if (!resolved) return makeError(resolved.error());
-    RunRequest run{spec, *resolved, {}};
+    RunRequest run{spec, {}, {}};
+    if (auto file = request.find("kernelFile"); file != request.end()) {
+        // A kernel file of one's own (docs/your-kernel.md): its parameters
+        // are the file's, checked against its description here, before the
+        // queue, as the catalog's are.
+        if (spec->id != kernelfile::kKernelFileExperiment || !file->is_object() ||
+            !file->contains("name") || !file->contains("source") || !(*file)["name"].is_string() ||
+            !(*file)["source"].is_string())
+            return makeError(
+                "kernelFile: expected {\"name\": ..., \"source\": ...} with experiment \"" +
+                std::string(kernelfile::kKernelFileExperiment) + "\"");
+        kernelfile::KernelFileSource source{(*file)["name"].get<std::string>(),
+                                            (*file)["source"].get<std::string>()};
+        auto description = kernelfile::parseKernelDescription(source.source, source.fileName);
+        if (!description) return makeError(description.error());
+        for (const auto& [name, value] : values)
+            run.kernelAssignments.push_back(name + "=" + value);
+        auto resolved =
+            resolveParams(kernelfile::kernelFileSpec(*description), run.kernelAssignments);
+        if (!resolved) return makeError(resolved.error());
+        run.params = *resolved;
+        run.kernelFile = std::move(source);
+        run.options.timeCpu = false;
+        if (auto limit = request.find("timeLimit"); limit != request.end()) {
+            if (!limit->is_number() || limit->get<double>() <= 0 || limit->get<double>() > 600)
+                return makeError("timeLimit: expected seconds in (0, 600], found " + limit->dump());
+            run.kernelOptions.timeLimitSeconds = limit->get<double>();
+        }
+    } else {
+        auto resolved = resolveParams(*spec, values);
+        if (!resolved) return makeError(resolved.error());
+        run.params = *resolved;
+    }
     if (auto r = request.find("repetitions"); r != request.end()) {
         if (!r->is_number_integer() || r->get<long long>() < 1 || r->get<long long>() > 1000)
             return makeError("repetitions: expected a whole number in [1, 1000], found " +
@@ -258,6 +291,8 @@ private:
         });
         if (!outcome) {
             sendError(m_out, id, outcome.error());
+            // A launch that never ended holds the GPU until this process ends.
+            if (kernelfile::isHungLaunch(outcome.error())) return false;
             // A sticky CUDA error poisons this process's context: only a fresh
             // process can use the GPU again. Without a device there is none to lose.
             return !cudaUnavailableReason().empty() || deviceStillUsable();
