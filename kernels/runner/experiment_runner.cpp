@@ -65,9 +65,16 @@ Result<Run> runOwnKernel(const kernelfile::KernelFileSource& file,
     auto device = cachedDeviceInfo(options.device);
     if (!device) return makeError(device.error());
     WS_CUDA_TRY(cudaSetDevice(options.device));
-    return runObserved(
+    auto run = runObserved(
         [&] { return kernelfile::runKernelFile(file, assignments, options, fileOptions, *device); },
         options, *device);
+    // The stalls name the file's lines: its text goes with them, as the
+    // built-in kernels' embedded sources do.
+    if (run)
+        for (const ProfiledFunction& f : run->profile.functions)
+            for (const std::string& path : f.files)
+                if (path == file.fileName) run->profile.sources.try_emplace(path, file.source);
+    return run;
 }
 
 }  // namespace ws
