@@ -1,0 +1,62 @@
+// `warpscope-record run-kernel` on the GPU: an example's trace written and
+// read back, a launch that never ends reported after its time limit (the
+// process leaving, not hanging), an illegal address reported as the run's
+// error.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+
+#include "core/kernelfile/kernel_file_spec.h"
+#include "core/trace/trace_io.h"
+#include "tests/app/record/run_kernel_tool.h"
+#include "tests/kernels/support/require_gpu.h"
+
+namespace ws::test {
+namespace {
+
+TEST(RunKernelOnGpu, WritesATraceEveryViewCanRead) {
+    WS_REQUIRE_GPU();
+    const std::string out = ::testing::TempDir() + "tiled.wstrace";
+    auto o = runRecorder("run-kernel " + sourcePath("examples/kernels/matmul_tiled.cu") +
+                         " n=256 -r 3 --no-why -o " + out);
+    ASSERT_EQ(o.status, 0) << o.output;
+    EXPECT_NE(o.output.find("probes cost"), std::string::npos) << o.output;
+    auto run = loadTrace(out);
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_EQ(run->experiment, kernelfile::kKernelFileExperiment);
+    EXPECT_EQ(run->params.at("n"), "256");
+    EXPECT_TRUE(run->verification.passed);
+    ASSERT_EQ(run->launches.size(), 1u);
+    EXPECT_EQ(run->launches[0].blocks.size(), 256u);  // (256 / 16)^2
+    EXPECT_EQ(run->texts.at(kernelfile::kFileNameText), "matmul_tiled.cu");
+    auto info = runRecorder("info " + out);
+    EXPECT_EQ(info.status, 0) << info.output;
+}
+
+TEST(RunKernelOnGpu, ALaunchThatNeverEndsIsReportedAndTheProcessLeaves) {
+    WS_REQUIRE_GPU();
+    const auto started = std::chrono::steady_clock::now();
+    auto o = runRecorder("run-kernel " + sourcePath("tests/data/kernelfiles/never_ends.cu") +
+                         " --time-limit 2 --no-why -o " + ::testing::TempDir() + "never.wstrace");
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_EQ(o.status, 3) << o.output;
+    EXPECT_NE(o.output.find("did not finish within 2 s"), std::string::npos) << o.output;
+    EXPECT_LT(seconds, 30) << "the process waited for the kernel instead of leaving";
+    // The GPU is usable again by the next process.
+    auto next = runRecorder("run-kernel " + sourcePath("examples/kernels/vector_add.cu") +
+                            " n=1000 -r 2 --no-why -o " + ::testing::TempDir() + "after.wstrace");
+    EXPECT_EQ(next.status, 0) << next.output;
+}
+
+TEST(RunKernelOnGpu, AnIllegalAddressIsTheRunsError) {
+    WS_REQUIRE_GPU();
+    auto o = runRecorder("run-kernel " + sourcePath("tests/data/kernelfiles/illegal_address.cu") +
+                         " --no-why -o " + ::testing::TempDir() + "wild.wstrace");
+    EXPECT_EQ(o.status, 1) << o.output;
+    EXPECT_NE(o.output.find("illegal"), std::string::npos) << o.output;
+}
+
+}  // namespace
+}  // namespace ws::test

@@ -1,0 +1,63 @@
+// `warpscope-record run-kernel` without a GPU: a file is checked, compiled
+// and refused as a user would see it, with exit status 2 for what the file
+// or the command line got wrong.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "kernels/device/device_query.h"
+#include "tests/app/record/run_kernel_tool.h"
+
+namespace ws::test {
+namespace {
+
+TEST(RunKernel, EveryExampleChecksAndCompiles) {
+    for (const char* name : {"vector_add", "matmul_naive", "matmul_tiled", "transpose_uint8",
+                             "reduce_interleaved", "argmin_cas"}) {
+        auto o =
+            runRecorder("run-kernel " +
+                        sourcePath(std::string("examples/kernels/") + name + ".cu") + " --check");
+        EXPECT_EQ(o.status, 0) << name << ": " << o.output;
+    }
+}
+
+TEST(RunKernel, ACompileErrorIsItsLineAndStatusTwo) {
+    const std::string path = ::testing::TempDir() + "typo.cu";
+    std::ofstream(path) << "/* warpscope\nkernel: k\ngrid: 1\nblock: 32\nargs:\n"
+                           "  - p: {buffer: int, length: 32, output: true}\n*/\n"
+                           "__global__ void k(int* p) {\n    p[threadIdx.x] = q;\n}\n";
+    auto o = runRecorder("run-kernel " + path + " -o " + ::testing::TempDir() + "typo.wstrace");
+    EXPECT_EQ(o.status, 2) << o.output;
+    EXPECT_EQ(o.output, "typo.cu:9:22: error: identifier \"q\" is undefined\n");
+}
+
+TEST(RunKernel, BadParametersAndUsageAreStatusTwo) {
+    const std::string add = sourcePath("examples/kernels/vector_add.cu");
+    auto range = runRecorder("run-kernel " + add + " n=0 --check");
+    EXPECT_EQ(range.status, 2);
+    EXPECT_NE(range.output.find("n=0 is out of range [1, 67108864]"), std::string::npos)
+        << range.output;
+    auto unknown = runRecorder("run-kernel " + add + " m=3 --check");
+    EXPECT_EQ(unknown.status, 2) << unknown.output;
+    auto noOutput = runRecorder("run-kernel " + add);
+    EXPECT_EQ(noOutput.status, 2);
+    EXPECT_NE(noOutput.output.find("-o RUN.wstrace is needed"), std::string::npos)
+        << noOutput.output;
+    auto missing = runRecorder("run-kernel /no/such/file.cu --check");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.output.find("cannot read /no/such/file.cu"), std::string::npos);
+}
+
+TEST(RunKernel, WithoutAGpuItSaysWhyAndWritesNothing) {
+    const std::string reason = cudaUnavailableReason();
+    if (reason.empty()) GTEST_SKIP() << "a CUDA device is usable here";
+    const std::string out = ::testing::TempDir() + "nogpu.wstrace";
+    auto o =
+        runRecorder("run-kernel " + sourcePath("examples/kernels/vector_add.cu") + " -o " + out);
+    EXPECT_EQ(o.status, 1) << o.output;
+    EXPECT_NE(o.output.find("cannot run"), std::string::npos) << o.output;
+    EXPECT_FALSE(std::ifstream(out).good());
+}
+
+}  // namespace
+}  // namespace ws::test
