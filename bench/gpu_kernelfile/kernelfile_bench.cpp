@@ -125,41 +125,50 @@ int main(int argc, char** argv) {
             {"ms", firstMs}, {"compileMs", first->figures["compileMs"]}, {"againMs", againMs}};
     }
 
-    std::printf("%-20s %-26s %8s %10s %10s %9s %9s\n", "example", "params", "blocks", "plain ms",
-                "probed ms", "cost %", "spread %");
-    for (const Case& c : kCases) {
-        auto file = kernelfile::bundledExample(c.example);
-        std::vector<double> plain, probed, cost;
-        Shape shape;
-        for (int r = 0; r < rounds; ++r) {
-            auto run = kernelfile::runKernelFile(*file, c.params, options, {}, *device);
-            if (!run) {
-                std::fprintf(stderr, "kernelfile_bench: %s %s: %s\n", c.example.c_str(),
-                             joined(c.params).c_str(), run.error().c_str());
-                return 1;
+    for (const kernelfile::ProbeLevel level :
+         {kernelfile::ProbeLevel::Blocks, kernelfile::ProbeLevel::Warps}) {
+        const char* levelName = level == kernelfile::ProbeLevel::Warps ? "warps" : "blocks";
+        kernelfile::KernelFileOptions fileOptions;
+        fileOptions.probeLevel = level;
+        std::printf("probes: %s\n%-20s %-26s %8s %10s %10s %9s %9s\n", levelName, "example",
+                    "params", "blocks", "plain ms", "probed ms", "cost %", "spread %");
+        for (const Case& c : kCases) {
+            auto file = kernelfile::bundledExample(c.example);
+            std::vector<double> plain, probed, cost;
+            Shape shape;
+            for (int r = 0; r < rounds; ++r) {
+                auto run =
+                    kernelfile::runKernelFile(*file, c.params, options, fileOptions, *device);
+                if (!run) {
+                    std::fprintf(stderr, "kernelfile_bench: %s %s: %s\n", c.example.c_str(),
+                                 joined(c.params).c_str(), run.error().c_str());
+                    return 1;
+                }
+                if (!run->verification.passed) {
+                    std::fprintf(stderr, "kernelfile_bench: %s does not verify: %s\n",
+                                 c.example.c_str(), run->verification.actual.c_str());
+                    return 1;
+                }
+                plain.push_back(run->timing.kernelMs);
+                probed.push_back(run->timing.recordedKernelMs);
+                cost.push_back(run->timing.overheadPercent);
+                shape = shapeOf(run->launches[0]);
             }
-            if (!run->verification.passed) {
-                std::fprintf(stderr, "kernelfile_bench: %s does not verify: %s\n",
-                             c.example.c_str(), run->verification.actual.c_str());
-                return 1;
-            }
-            plain.push_back(run->timing.kernelMs);
-            probed.push_back(run->timing.recordedKernelMs);
-            cost.push_back(run->timing.overheadPercent);
-            shape = shapeOf(run->launches[0]);
+            const double spread = *std::max_element(cost.begin(), cost.end()) -
+                                  *std::min_element(cost.begin(), cost.end());
+            std::printf("%-20s %-26s %8llu %10.4f %10.4f %+9.2f %9.2f\n", c.example.c_str(),
+                        joined(c.params).c_str(), (unsigned long long)shape.blocks, median(plain),
+                        median(probed), median(cost), spread);
+            out["cost"].push_back({{"probes", levelName},
+                                   {"example", c.example},
+                                   {"params", joined(c.params)},
+                                   {"blocks", shape.blocks},
+                                   {"plainMs", median(plain)},
+                                   {"probedMs", median(probed)},
+                                   {"costPercent", median(cost)},
+                                   {"costSpreadPoints", spread}});
         }
-        const double spread = *std::max_element(cost.begin(), cost.end()) -
-                              *std::min_element(cost.begin(), cost.end());
-        std::printf("%-20s %-26s %8llu %10.4f %10.4f %+9.2f %9.2f\n", c.example.c_str(),
-                    joined(c.params).c_str(), (unsigned long long)shape.blocks, median(plain),
-                    median(probed), median(cost), spread);
-        out["cost"].push_back({{"example", c.example},
-                               {"params", joined(c.params)},
-                               {"blocks", shape.blocks},
-                               {"plainMs", median(plain)},
-                               {"probedMs", median(probed)},
-                               {"costPercent", median(cost)},
-                               {"costSpreadPoints", spread}});
+        std::printf("\n");
     }
 
     // The same kernels in the built-in labs: the blocks, the SMs and the span.

@@ -21,10 +21,11 @@ constexpr const char* kNotFirstLane =
     "\tand.b32 %wsprobe_r1, %wsprobe_r1, %wsprobe_r0;\n"
     "\tsetp.ne.u32 %wsprobe_p0, %wsprobe_r1, 0;\n";
 
-// %wsprobe_d0 = the address of this warp's record. Computed again at the
-// exit rather than kept live through the kernel: the kernel keeps its
-// registers for itself.
-std::string recordAddress() {
+// %wsprobe_d0 = the address of this warp's record (Warps), or of its
+// block's where it is the block's warp 0 (Blocks; the other warps branch to
+// `skip`). Computed again at the exit rather than kept live through the
+// kernel: the kernel keeps its registers for itself.
+std::string recordAddress(ProbeLevel level, const std::string& skip) {
     std::string text =
         "\tmov.u32 %wsprobe_r3, %tid.x;\n"
         "\tmov.u32 %wsprobe_r4, %tid.y;\n"
@@ -34,7 +35,10 @@ std::string recordAddress() {
         "\tmov.u32 %wsprobe_r8, %ntid.z;\n"
         "\tmad.lo.u32 %wsprobe_r5, %wsprobe_r5, %wsprobe_r7, %wsprobe_r4;\n"
         "\tmad.lo.u32 %wsprobe_r3, %wsprobe_r5, %wsprobe_r6, %wsprobe_r3;\n"
-        "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n"
+        "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n";
+    if (level == ProbeLevel::Blocks)
+        text += "\tsetp.ne.u32 %wsprobe_p1, %wsprobe_r3, 0;\n\t@%wsprobe_p1 bra " + skip + ";\n";
+    text +=
         "\tmul.lo.u32 %wsprobe_r6, %wsprobe_r6, %wsprobe_r7;\n"
         "\tmul.lo.u32 %wsprobe_r6, %wsprobe_r6, %wsprobe_r8;\n"
         "\tadd.u32 %wsprobe_r6, %wsprobe_r6, 31;\n"
@@ -48,10 +52,12 @@ std::string recordAddress() {
         "\tcvt.u64.u32 %wsprobe_d3, %wsprobe_r7;\n"
         "\tcvt.u64.u32 %wsprobe_d4, %wsprobe_r8;\n"
         "\tcvt.u64.u32 %wsprobe_d5, %wsprobe_r4;\n"
-        "\tmad.lo.u64 %wsprobe_d3, %wsprobe_d3, %wsprobe_d4, %wsprobe_d5;\n"
-        "\tcvt.u64.u32 %wsprobe_d4, %wsprobe_r6;\n"
-        "\tcvt.u64.u32 %wsprobe_d5, %wsprobe_r3;\n"
         "\tmad.lo.u64 %wsprobe_d3, %wsprobe_d3, %wsprobe_d4, %wsprobe_d5;\n";
+    if (level == ProbeLevel::Warps)
+        text +=
+            "\tcvt.u64.u32 %wsprobe_d4, %wsprobe_r6;\n"
+            "\tcvt.u64.u32 %wsprobe_d5, %wsprobe_r3;\n"
+            "\tmad.lo.u64 %wsprobe_d3, %wsprobe_d3, %wsprobe_d4, %wsprobe_d5;\n";
     text += std::string("\tld.param.u64 %wsprobe_d0, [") + kProbeParameter + "];\n";
     text +=
         "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
@@ -59,9 +65,9 @@ std::string recordAddress() {
     return text;
 }
 
-std::string entryProbe() {
-    return std::string("\t// warpscope: the warp's start, SM and clock\n") + kNotFirstLane +
-           "\t@%wsprobe_p0 bra $wsprobe_started;\n" + recordAddress() +
+std::string entryProbe(ProbeLevel level) {
+    return std::string("\t// warpscope: the start, SM and clock\n") + kNotFirstLane +
+           "\t@%wsprobe_p0 bra $wsprobe_started;\n" + recordAddress(level, "$wsprobe_started") +
            "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
            "\tmov.u64 %wsprobe_d2, %clock64;\n"
            "\tmov.u32 %wsprobe_r2, %smid;\n"
@@ -71,9 +77,10 @@ std::string entryProbe() {
            "$wsprobe_started:\n";
 }
 
-std::string exitProbe() {
-    return std::string("$wsprobe_exit:\n\t// warpscope: the time its leaving lanes left\n") +
-           kNotFirstLane + "\t@%wsprobe_p0 bra $wsprobe_done;\n" + recordAddress() +
+std::string exitProbe(ProbeLevel level) {
+    return std::string("$wsprobe_exit:\n\t// warpscope: the time the leaving lanes left\n") +
+           kNotFirstLane + "\t@%wsprobe_p0 bra $wsprobe_done;\n" +
+           recordAddress(level, "$wsprobe_done") +
            "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
            "\tmov.u64 %wsprobe_d2, %clock64;\n"
            "\tred.global.max.u64 [%wsprobe_d0+8], %wsprobe_d1;\n"
@@ -149,7 +156,7 @@ std::string redirectExits(std::string_view body, int& exits) {
 
 }  // namespace
 
-Result<ProbedPtx> insertWarpProbes(std::string_view ptx, std::string_view entry) {
+Result<ProbedPtx> insertProbes(std::string_view ptx, std::string_view entry, ProbeLevel level) {
     const std::size_t at = findEntry(ptx, entry);
     if (at == std::string_view::npos)
         return makeError("the compiled PTX has no .entry '" + std::string(entry) + "' to probe");
@@ -183,11 +190,11 @@ Result<ProbedPtx> insertWarpProbes(std::string_view ptx, std::string_view entry)
     out += ptx.substr(paramsClose, bodyOpen + 1 - paramsClose);
     out += "\n";
     out += kDeclarations;
-    out += entryProbe();
+    out += entryProbe(level);
     // The body without its closing brace, its exits sent to the probe.
     out += redirectExits(ptx.substr(bodyOpen + 1, bodyClose - 1 - (bodyOpen + 1)), probed.exits);
     out += "\n";
-    out += exitProbe();
+    out += exitProbe(level);
     out += "}";
     out += ptx.substr(bodyClose);
     return probed;

@@ -1,16 +1,20 @@
 #pragma once
-// Probes added to a compiled kernel's PTX, never to its source: each warp
-// records, once, when it started and on which SM (%globaltimer, clock64,
-// %smid), and when its last lane left. The kernel gains one last parameter,
-// the address of the records; nothing else of it changes. A whole program's
+// Probes added to a compiled kernel's PTX, never to its source: when each
+// block (or each warp) started and on which SM (%globaltimer, clock64,
+// %smid), and when it ended. The kernel gains one last parameter, the
+// address of the records; nothing else of it changes. A whole program's
 // kernels are probed the same way: this works on any PTX text with the
 // kernel's entry, whoever compiled it.
 //
-// The records: one WarpProbeRecord per warp of the grid, at index
-// (linear block) * (warps per block) + (warp in block), zeroed before the
-// launch. The first active lane of a warp at the entry writes the start; at
-// every exit the first active lane of those leaving raises the end with an
-// atomic max, so lanes that return early and late both count.
+// Blocks (the default): one record per block, at its linear index, written
+// by its warp 0: the first active lane at the entry writes the start and
+// the SM, and at every exit the first active lane of those leaving raises
+// the end with an atomic max. The block's end is its warp 0's, as in
+// Neutrino's block-schedule probe: two memory operations a block.
+// Warps: one record per warp, at (linear block) * (warps per block) + (warp
+// in block), each warp as above; a block's end is its last warp's. Exact,
+// and about five memory operations a warp: on short memory-bound kernels it
+// costs tens of percent (docs/performance.md).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -19,7 +23,7 @@
 
 namespace ws::kernelfile {
 
-struct WarpProbeRecord {
+struct ProbeRecord {
     std::uint64_t startNs;    // %globaltimer at the warp's first instruction
     std::uint64_t endNs;      // %globaltimer when its last lanes left
     std::int64_t startClock;  // clock64 (the SM's counter) at the same points
@@ -27,16 +31,18 @@ struct WarpProbeRecord {
     std::uint32_t sm;  // %smid
     std::uint32_t unused;
 };
-static_assert(sizeof(WarpProbeRecord) == 40, "the PTX probe writes 40-byte records");
+static_assert(sizeof(ProbeRecord) == 40, "the PTX probe writes 40-byte records");
 
 struct ProbedPtx {
     std::string ptx;
     int exits = 0;  // ret and exit instructions sent through the exit probe
 };
 
+enum class ProbeLevel { Blocks, Warps };
+
 // `entry` is the kernel's name as the PTX spells it (mangled, from NVRTC's
 // lowered name). Errors say what was not found ("no .entry '_Z3addPfi'").
-Result<ProbedPtx> insertWarpProbes(std::string_view ptx, std::string_view entry);
+Result<ProbedPtx> insertProbes(std::string_view ptx, std::string_view entry, ProbeLevel level);
 
 // The name of the parameter the probes add, for messages and tests.
 inline constexpr const char* kProbeParameter = "__warpscope_probe_records";

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <memory>
 #include <regex>
 #include <thread>
 
@@ -12,8 +13,8 @@
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/kernelfile/kernel_launch_plan.h"
+#include "core/kernelfile/probe_records.h"
 #include "core/kernelfile/ptx_probe.h"
-#include "core/kernelfile/warp_probe_records.h"
 #include "core/timing/timing_spread.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/device_buffer.h"
@@ -172,6 +173,13 @@ Status launch(cudaKernel_t kernel, const LaunchGeometry& g, std::vector<void*>& 
     return {};
 }
 
+struct LiveResources {
+    LoadedLibrary plainLibrary, probedLibrary;
+    CudaStream stream;
+    KernelArguments args;
+    DeviceBuffer<ProbeRecord> records;
+};
+
 // Each output against the reference's, all in one sentence per buffer.
 bool compareOutputs(const KernelDescription& d, const KernelLaunchPlan& plan,
                     const std::vector<HostBuffer>& got, const std::vector<HostBuffer>& want,
@@ -242,20 +250,30 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     auto compiled = compileKernelFile(request);
     if (!compiled) return makeError(compiled.error());
     const std::string& lowered = compiled->loweredNames.at(d.kernel);
-    auto probed = insertWarpProbes(compiled->ptx, lowered);
+    const ProbeLevel level = fileOptions.probeLevel;
+    auto probed = insertProbes(compiled->ptx, lowered, level);
     if (!probed) return makeError(probed.error());
 
     WS_CUDA_TRY(cudaSetDevice(options.device));
     std::size_t freeBytes = 0, totalBytes = 0;
     WS_CUDA_TRY(cudaMemGetInfo(&freeBytes, &totalBytes));
-    const std::uint64_t recordBytes =
-        plan.kernel.grid.count() * warpsPerBlock(plan.kernel.block) * sizeof(WarpProbeRecord);
-    if (Status s = checkDeviceMemory(file.fileName + "'s buffers and the warps' records",
+    const std::uint64_t recordCount = probeRecordCount(plan.kernel.grid, plan.kernel.block, level);
+    const std::uint64_t recordBytes = recordCount * sizeof(ProbeRecord);
+    if (Status s = checkDeviceMemory(file.fileName + "'s buffers and the probes' records",
                                      plan.bufferBytes + recordBytes, freeBytes);
         !s)
         return makeError(s.error());
 
-    LoadedLibrary plainLibrary, probedLibrary;
+    // What the launches use, freed on every path but one: after a launch
+    // that never ended, freeing would wait for it (cudaFree and unloading
+    // synchronize), so it is left to the process's end.
+    auto live = std::make_unique<LiveResources>();
+    LoadedLibrary& plainLibrary = live->plainLibrary;
+    LoadedLibrary& probedLibrary = live->probedLibrary;
+    auto failed = [&live](const Status& s) {
+        if (isHungLaunch(s.error())) (void)live.release();
+        return makeError(s.error());
+    };
     if (Status s = plainLibrary.load(compiled->ptx, "compiled file"); !s)
         return makeError(s.error());
     if (Status s = probedLibrary.load(probed->ptx, "probed build"); !s) return makeError(s.error());
@@ -268,13 +286,12 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     auto probedAttributes = prepareKernel(*probedKernel, d.kernel + " (probed)", plan.kernel);
     if (!probedAttributes) return makeError(probedAttributes.error());
 
-    CudaStream stream;
+    CudaStream& stream = live->stream;
     if (Status s = stream.create(); !s) return makeError(s.error());
-    KernelArguments args;
+    KernelArguments& args = live->args;
     if (Status s = args.allocate(plan); !s) return makeError(s.error());
-    DeviceBuffer<WarpProbeRecord> records;
-    const std::size_t warps = plan.kernel.grid.count() * warpsPerBlock(plan.kernel.block);
-    if (Status s = records.allocate(warps); !s) return makeError(s.error());
+    DeviceBuffer<ProbeRecord>& records = live->records;
+    if (Status s = records.allocate(recordCount); !s) return makeError(s.error());
     void* recordsPointer = records.get();
     const double limit = fileOptions.timeLimitSeconds;
 
@@ -292,7 +309,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
             !s)
             return makeError(s.error());
         if (Status s = waitWithin(stream.get(), limit, "the reference " + d.check.reference); !s)
-            return makeError(s.error());
+            return failed(s);
         auto outputs = args.downloadOutputs(stream.get());
         if (!outputs) return makeError(outputs.error());
         want = std::move(*outputs);
@@ -304,19 +321,19 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     auto probedList = args.launchArguments(&recordsPointer);
     if (Status s = launch(*probedKernel, plan.kernel, probedList, stream.get(), d.kernel); !s)
         return makeError(s.error());
-    if (Status s = waitWithin(stream.get(), limit, d.kernel); !s) return makeError(s.error());
+    if (Status s = waitWithin(stream.get(), limit, d.kernel); !s) return failed(s);
     auto probedOutputs = args.downloadOutputs(stream.get());
     if (!probedOutputs) return makeError(probedOutputs.error());
-    std::vector<WarpProbeRecord> warpRecords(warps);
+    std::vector<ProbeRecord> probeRecords(recordCount);
     WS_CUDA_TRY(
-        cudaMemcpy(warpRecords.data(), records.get(), records.bytes(), cudaMemcpyDeviceToHost));
+        cudaMemcpy(probeRecords.data(), records.get(), records.bytes(), cudaMemcpyDeviceToHost));
 
     // The plain build once, from fresh inputs: its output.
     if (Status s = args.upload(stream.get()); !s) return makeError(s.error());
     auto plainList = args.launchArguments();
     if (Status s = launch(*plainKernel, plan.kernel, plainList, stream.get(), d.kernel); !s)
         return makeError(s.error());
-    if (Status s = waitWithin(stream.get(), limit, d.kernel); !s) return makeError(s.error());
+    if (Status s = waitWithin(stream.get(), limit, d.kernel); !s) return failed(s);
     auto plainOutputs = args.downloadOutputs(stream.get());
     if (!plainOutputs) return makeError(plainOutputs.error());
 
@@ -352,7 +369,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     l.grid = plan.kernel.grid;
     l.block = plan.kernel.block;
     l.sharedBytes = plan.kernel.sharedBytes;
-    if (Status s = blocksFromWarpRecords(warpRecords, l); !s) return makeError(s.error());
+    if (Status s = blocksFromProbeRecords(probeRecords, level, l); !s) return makeError(s.error());
     run.launches.push_back(std::move(l));
 
     Verification& v = run.verification;
@@ -385,6 +402,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     run.figures["localBytesPerThread"] = double(attributes->localBytes);
     run.figures["compileMs"] = compiled->compileMs;
     run.figures["probeExits"] = probed->exits;
+    run.texts["kernel.probes"] = level == ProbeLevel::Warps ? "warps" : "blocks";
     return run;
 }
 

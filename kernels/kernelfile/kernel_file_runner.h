@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/common/result.h"
+#include "core/kernelfile/ptx_probe.h"
 #include "core/run/run.h"
 #include "kernels/common/run_options.h"
 
@@ -22,6 +23,10 @@ struct KernelFileOptions {
     // A launch that has not finished after this long is reported as hung
     // (the caller ends its process: a running kernel cannot be stopped).
     double timeLimitSeconds = 10;
+    // Blocks: each block's start, end (its warp 0's) and SM, two memory
+    // operations a block; Warps: each warp's too, exact ends, at a cost
+    // (core/kernelfile/ptx_probe.h).
+    ProbeLevel probeLevel = ProbeLevel::Blocks;
 };
 
 // `assignments` are "name=value" over the description's defaults.

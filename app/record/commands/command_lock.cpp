@@ -4,8 +4,8 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <ostream>
@@ -104,8 +104,8 @@ int lockCommand(std::optional<int> device, bool status, const std::vector<std::s
         if (c.device == turn->device && c.isUuid)
             ::setenv("CUDA_VISIBLE_DEVICES", c.lockId.c_str(), 1);
     ::setenv("WARPSCOPE_GPU", std::to_string(turn->device).c_str(), 1);
-    err << "warpscope-record: GPU " << turn->device << " is ours (waited "
-        << long(turn->waitedMs) << " ms)" << std::endl;
+    err << "warpscope-record: GPU " << turn->device << " is ours (waited " << long(turn->waitedMs)
+        << " ms)" << std::endl;
     return runHolding(command, err);  // the turn ends when `turn` goes
 }
 

@@ -82,6 +82,8 @@ int runKernelCommand(const std::filesystem::path& file, const std::vector<std::s
     request.kernelFile = *source;
     request.kernelAssignments = params;
     request.kernelOptions.timeLimitSeconds = kernelFlags.timeLimitSeconds;
+    request.kernelOptions.probeLevel =
+        kernelFlags.warps ? kernelfile::ProbeLevel::Warps : kernelfile::ProbeLevel::Blocks;
     auto measured = measuredRun(request, reportingHooks(err));
     if (!measured) {
         err << "warpscope-record: " << file.string() << ": " << measured.error() << "\n";

@@ -149,6 +149,13 @@ Result<RunRequest> parseRun(const json& request) {
                 return makeError("timeLimit: expected seconds in (0, 600], found " + limit->dump());
             run.kernelOptions.timeLimitSeconds = limit->get<double>();
         }
+        if (auto probes = request.find("probes"); probes != request.end()) {
+            if (*probes != "blocks" && *probes != "warps")
+                return makeError("probes: expected \"blocks\" or \"warps\", found " +
+                                 probes->dump());
+            run.kernelOptions.probeLevel =
+                *probes == "warps" ? kernelfile::ProbeLevel::Warps : kernelfile::ProbeLevel::Blocks;
+        }
     } else {
         auto resolved = resolveParams(*spec, values);
         if (!resolved) return makeError(resolved.error());

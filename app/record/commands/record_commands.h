@@ -49,6 +49,7 @@ int runExperimentCommand(const std::string& experiment, const std::vector<std::s
 struct KernelCommandFlags {
     bool checkOnly = false;  // parse, resolve and compile; run nothing
     double timeLimitSeconds = 10;
+    bool warps = false;  // probe each warp, not only each block
 };
 int runKernelCommand(const std::filesystem::path& file, const std::vector<std::string>& params,
                      const std::filesystem::path& output, const KernelCommandFlags& kernelFlags, int repetitions,

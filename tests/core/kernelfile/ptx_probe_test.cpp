@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/kernelfile/warp_probe_records.h"
+#include "core/kernelfile/probe_records.h"
 #include "core/run/record_table.h"
 
 namespace ws::kernelfile {
@@ -46,7 +46,7 @@ const std::string kPtx = R"(//
 )";
 
 TEST(PtxProbe, AddsTheParameterAndSendsEveryExitThroughTheProbe) {
-    auto probed = insertWarpProbes(kPtx, "_Z3addPfi");
+    auto probed = insertProbes(kPtx, "_Z3addPfi", ProbeLevel::Warps);
     ASSERT_TRUE(probed.ok()) << probed.error();
     const std::string& p = probed->ptx;
     EXPECT_EQ(probed->exits, 2);
@@ -66,7 +66,7 @@ TEST(PtxProbe, AddsTheParameterAndSendsEveryExitThroughTheProbe) {
 }
 
 TEST(PtxProbe, AKernelWithoutParametersGetsItsFirst) {
-    auto probed = insertWarpProbes(kPtx, "_Z5emptyv");
+    auto probed = insertProbes(kPtx, "_Z5emptyv", ProbeLevel::Warps);
     ASSERT_TRUE(probed.ok()) << probed.error();
     EXPECT_EQ(probed->exits, 1);
     EXPECT_NE(probed->ptx.find(".entry _Z5emptyv(\n\t.param .u64 __warpscope_probe_records\n)"),
@@ -75,23 +75,24 @@ TEST(PtxProbe, AKernelWithoutParametersGetsItsFirst) {
 }
 
 TEST(PtxProbe, NamesWhatItCannotFind) {
-    auto missing = insertWarpProbes(kPtx, "_Z3add");  // a prefix of a kernel's name is not it
+    auto missing =
+        insertProbes(kPtx, "_Z3add", ProbeLevel::Warps);  // a prefix of a kernel's name is not it
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().find("no .entry '_Z3add'"), std::string::npos);
-    EXPECT_FALSE(insertWarpProbes(".visible .entry k(\n.param .u32 a\n", "k").ok());
+    EXPECT_FALSE(insertProbes(".visible .entry k(\n.param .u32 a\n", "k", ProbeLevel::Warps).ok());
 }
 
-WarpProbeRecord record(std::uint64_t start, std::uint64_t end, std::uint32_t sm) {
+ProbeRecord record(std::uint64_t start, std::uint64_t end, std::uint32_t sm) {
     return {start, end, std::int64_t(start * 2), std::int64_t(end * 2), sm, 0};
 }
 
-TEST(WarpProbeRecords, BlocksSpanTheirWarps) {
+TEST(ProbeRecords, BlocksSpanTheirWarps) {
     Launch launch;
     launch.grid = {2, 1, 1};
     launch.block = {40, 1, 1};  // two warps, the second partial
-    const std::vector<WarpProbeRecord> records = {record(100, 200, 3), record(90, 250, 3),
-                                                  record(300, 310, 5), record(305, 400, 5)};
-    ASSERT_TRUE(blocksFromWarpRecords(records, launch).ok());
+    const std::vector<ProbeRecord> records = {record(100, 200, 3), record(90, 250, 3),
+                                              record(300, 310, 5), record(305, 400, 5)};
+    ASSERT_TRUE(blocksFromProbeRecords(records, ProbeLevel::Warps, launch).ok());
     ASSERT_EQ(launch.blocks.size(), 2u);
     EXPECT_EQ(launch.blocks.startNs[0], 90u);
     EXPECT_EQ(launch.blocks.endNs[0], 250u);
@@ -103,18 +104,46 @@ TEST(WarpProbeRecords, BlocksSpanTheirWarps) {
     EXPECT_EQ(warps->rows(), 4u);
 }
 
-TEST(WarpProbeRecords, RefusesWhatTheProbesCannotHaveWritten) {
+TEST(ProbeRecords, RefusesWhatTheProbesCannotHaveWritten) {
     Launch launch;
     launch.grid = {1, 1, 1};
     launch.block = {64, 1, 1};
-    Status twoSms = blocksFromWarpRecords({record(1, 2, 0), record(1, 2, 1)}, launch);
+    Status twoSms =
+        blocksFromProbeRecords({record(1, 2, 0), record(1, 2, 1)}, ProbeLevel::Warps, launch);
     ASSERT_FALSE(twoSms.ok());
     EXPECT_NE(twoSms.error().find("block 0, warp 1 on SM 1"), std::string::npos) << twoSms.error();
     Launch again = Launch{};
     again.grid = {1, 1, 1};
     again.block = {64, 1, 1};
-    EXPECT_FALSE(blocksFromWarpRecords({record(1, 2, 0), record(0, 0, 0)}, again).ok());
-    EXPECT_FALSE(blocksFromWarpRecords({record(1, 2, 0)}, again).ok());  // a warp short
+    EXPECT_FALSE(
+        blocksFromProbeRecords({record(1, 2, 0), record(0, 0, 0)}, ProbeLevel::Warps, again).ok());
+    EXPECT_FALSE(
+        blocksFromProbeRecords({record(1, 2, 0)}, ProbeLevel::Warps, again).ok());  // a warp short
+}
+
+TEST(PtxProbe, AtTheBlocksLevelOnlyWarpZeroWrites) {
+    auto blocks = insertProbes(kPtx, "_Z3addPfi", ProbeLevel::Blocks);
+    auto warps = insertProbes(kPtx, "_Z3addPfi", ProbeLevel::Warps);
+    ASSERT_TRUE(blocks.ok() && warps.ok());
+    // Warp 0's test, at the entry and at the exit.
+    EXPECT_NE(blocks->ptx.find("@%wsprobe_p1 bra $wsprobe_started;"), std::string::npos)
+        << blocks->ptx;
+    EXPECT_NE(blocks->ptx.find("@%wsprobe_p1 bra $wsprobe_done;"), std::string::npos);
+    EXPECT_EQ(warps->ptx.find("%wsprobe_p1 bra"), std::string::npos);
+}
+
+TEST(ProbeRecords, AtTheBlocksLevelOneRecordIsOneBlock) {
+    Launch launch;
+    launch.grid = {3, 1, 1};
+    launch.block = {256, 1, 1};
+    EXPECT_EQ(probeRecordCount(launch.grid, launch.block, ProbeLevel::Blocks), 3u);
+    EXPECT_EQ(probeRecordCount(launch.grid, launch.block, ProbeLevel::Warps), 24u);
+    ASSERT_TRUE(blocksFromProbeRecords({record(1, 5, 0), record(2, 6, 1), record(3, 7, 2)},
+                                       ProbeLevel::Blocks, launch)
+                    .ok());
+    EXPECT_EQ(launch.blocks.size(), 3u);
+    EXPECT_EQ(launch.blocks.sm[2], 2u);
+    EXPECT_EQ(findTable(launch.tables, "warps"), nullptr);  // no warps recorded
 }
 
 }  // namespace

@@ -68,7 +68,7 @@ TEST_P(ProbedExample, CompilesTakesTheProbesAndAssembles) {
     auto compiled = compileKernelFile(request);
     ASSERT_TRUE(compiled.ok()) << compiled.error();
     const std::string& lowered = compiled->loweredNames.at(description->kernel);
-    auto probed = insertWarpProbes(compiled->ptx, lowered);
+    auto probed = insertProbes(compiled->ptx, lowered, ProbeLevel::Warps);
     ASSERT_TRUE(probed.ok()) << probed.error();
     EXPECT_GE(probed->exits, 1);
     EXPECT_EQ(parameterCount(probed->ptx), parameterCount(compiled->ptx) + 1);
@@ -79,7 +79,7 @@ TEST_P(ProbedExample, CompilesTakesTheProbesAndAssembles) {
     EXPECT_EQ(assemble(compiled->ptx, GetParam() + "-plain", report), 0) << report;
     EXPECT_EQ(assemble(probed->ptx, GetParam() + "-probed", report), 0) << report;
     // Probing a probed kernel again is refused, not done twice.
-    EXPECT_FALSE(insertWarpProbes(probed->ptx, lowered).ok());
+    EXPECT_FALSE(insertProbes(probed->ptx, lowered, ProbeLevel::Warps).ok());
 }
 
 INSTANTIATE_TEST_SUITE_P(BundledExamples, ProbedExample, ::testing::ValuesIn(bundledExamples()));

@@ -1,4 +1,4 @@
-#include "core/kernelfile/warp_probe_records.h"
+#include "core/kernelfile/probe_records.h"
 
 #include <algorithm>
 #include <string>
@@ -11,9 +11,14 @@ std::uint64_t warpsPerBlock(const Dim3& block) {
     return (block.count() + kWarpSize - 1) / kWarpSize;
 }
 
-Status blocksFromWarpRecords(const std::vector<WarpProbeRecord>& records, Launch& launch) {
+std::uint64_t probeRecordCount(const Dim3& grid, const Dim3& block, ProbeLevel level) {
+    return grid.count() * (level == ProbeLevel::Warps ? warpsPerBlock(block) : 1);
+}
+
+Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLevel level,
+                              Launch& launch) {
     const std::uint64_t blocks = launch.grid.count();
-    const std::uint64_t warps = warpsPerBlock(launch.block);
+    const std::uint64_t warps = level == ProbeLevel::Warps ? warpsPerBlock(launch.block) : 1;
     if (records.size() != blocks * warps)
         return makeError("the probes left " + std::to_string(records.size()) +
                          " warp records for " + std::to_string(blocks) + " blocks of " +
@@ -24,12 +29,13 @@ Status blocksFromWarpRecords(const std::vector<WarpProbeRecord>& records, Launch
     std::vector<std::uint32_t> blockColumn, warpColumn, smColumn;
     std::vector<std::uint64_t> startColumn, endColumn;
     for (std::uint64_t b = 0; b < blocks; ++b) {
-        const WarpProbeRecord* first = &records[b * warps];
+        const ProbeRecord* first = &records[b * warps];
         std::uint64_t start = first->startNs, end = first->endNs;
         std::int64_t startClock = first->startClock, endClock = first->endClock;
         for (std::uint64_t w = 0; w < warps; ++w) {
-            const WarpProbeRecord& r = first[w];
-            const std::string where = "block " + std::to_string(b) + ", warp " + std::to_string(w);
+            const ProbeRecord& r = first[w];
+            const std::string where = "block " + std::to_string(b) +
+                                      (warps > 1 ? ", warp " + std::to_string(w) : std::string());
             if (r.startNs == 0) return makeError("the probes saw " + where + " never start");
             if (r.endNs == 0) return makeError("the probes saw " + where + " never end");
             if (r.endNs < r.startNs)
@@ -54,6 +60,7 @@ Status blocksFromWarpRecords(const std::vector<WarpProbeRecord>& records, Launch
         launch.blocks.startClock[b] = startClock;
         launch.blocks.endClock[b] = endClock;
     }
+    if (level == ProbeLevel::Blocks) return {};
     RecordTable table;
     table.name = "warps";
     table.add<std::uint32_t>("block") = std::move(blockColumn);
