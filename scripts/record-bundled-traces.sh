@@ -2,8 +2,8 @@
 # Records the traces bundled in resources/traces on a machine with a CUDA
 # device: small sweeps of every experiment, a few MB in all.
 # Usage: record-bundled-traces.sh [RECORDER] [OUTDIR] [LAB...]
-# LAB is basics, reductions, memory, memkinds, atomics, concurrency, matmul or
-# tensorcores; without one, every lab is recorded. LAB affine re-records only the reductions of
+# LAB is basics, reductions, memory, memkinds, atomics, concurrency, matmul,
+# tensorcores or kernelfiles; without one, every lab is recorded. LAB affine re-records only the reductions of
 # affine maps (part of reductions), LAB why only the runs recorded with why they are slow (part of
 # reductions, memory and matmul). Only those carry a profile: the others are recorded with
 # --no-why, which keeps the traces within their budget.
@@ -176,8 +176,20 @@ record_tensorcores() {
           variant=wgmma-tma,warp-specialized,persistent,clusters,cublas
 }
 
+record_kernelfiles() {
+    # Kernel files of one's own (docs/your-kernel.md): the bundled examples as
+    # the lesson "Your own kernel" shows them, the products with why they are
+    # slow. run-kernel lists each run in the folder's manifest.
+    local dir
+    dir=$(dirname "$0")/../examples/kernels
+    kernel() { local name=$1; shift; "$rec" run-kernel "$dir/$name.cu" "$@" -r 10 -o "$out/kernel-file__example-${name}$(printf '__%s' "${@/=/-}" | sed 's/__--[a-z-]*//g').wstrace" >/dev/null; }
+    kernel vector_add n=65536 --no-why
+    kernel matmul_naive n=512 --why
+    kernel matmul_tiled n=512 --why
+}
+
 labs=("$@")
-[ ${#labs[@]} -gt 0 ] || labs=(basics reductions memory memkinds atomics concurrency matmul tensorcores)
+[ ${#labs[@]} -gt 0 ] || labs=(basics reductions memory memkinds atomics concurrency matmul tensorcores kernelfiles)
 for lab in "${labs[@]}"; do
     declare -F "record_$lab" >/dev/null || { echo "unknown lab '$lab'" >&2; exit 2; }
     "record_$lab"

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "app/record/commands/manifest.h"
 #include "app/record/commands/measured_run.h"
 #include "app/record/commands/record_commands.h"
 #include "app/record/commands/run_summary.h"
@@ -92,7 +93,15 @@ int runKernelCommand(const std::filesystem::path& file, const std::vector<std::s
     Run* run = &measured->run;
     run->tool = toolName();
     if (flags.withoutRecords) dropRecords(*run);
-    if (Status saved = saveTrace(*run, output); !saved) {
+    // Into a folder of traces with a manifest (resources/traces, a sweep's
+    // folder), the run is listed there too, as a sweep's runs are.
+    const std::filesystem::path folder = output.parent_path().empty() ? "." : output.parent_path();
+    if (std::filesystem::exists(folder / "manifest.json")) {
+        if (Status saved = saveIntoFolder(folder, output.filename().string(), *run); !saved) {
+            err << "warpscope-record: " << saved.error() << "\n";
+            return kFailed;
+        }
+    } else if (Status saved = saveTrace(*run, output); !saved) {
         err << "warpscope-record: " << saved.error() << "\n";
         return kFailed;
     }
