@@ -22,7 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 
-targets=(trace lesson cubin_line)
+targets=(trace lesson cubin_line kernel_description)
 
 # The trace reader: every bundled trace, every old-version sample, and the
 # synthetic runs trace_seed_corpus writes. Run it with -l 8192: the traces
@@ -42,6 +42,12 @@ seed_lesson() {
 # with -l 16384 (they are 8 to 15 KB).
 seed_cubin_line() {
     find "$root/tests/core/device/line_tables" -name '*.cubin' -type f
+}
+
+# Kernel files' launch descriptions: the bundled examples and the tests'
+# kernel files. Run it with -l 4096.
+seed_kernel_description() {
+    find "$root/examples/kernels" "$root/tests/data/kernelfiles" -name '*.cu' -type f
 }
 
 usage() {

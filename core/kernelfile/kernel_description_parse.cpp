@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/common/yaml_nesting_guard.h"
 #include "core/kernelfile/kernel_description.h"
 
 namespace ws::kernelfile {
@@ -14,6 +15,8 @@ namespace ws::kernelfile {
 namespace {
 
 constexpr std::string_view kOpening = "/* warpscope";
+// Far more than any launch needs; a bound before yaml-cpp reads it.
+constexpr std::size_t kMaxDescriptionBytes = 64 * 1024;
 
 // An error at a place: the caller's file and the line in it.
 struct Place {
@@ -270,6 +273,12 @@ Result<KernelDescription> parseKernelDescription(std::string_view source,
         return makeError(fileName + ":" + std::to_string(openLine) +
                          ": the launch description's comment is never closed with */");
     const std::string body(source.substr(bodyStart, close - bodyStart));
+    if (body.size() > kMaxDescriptionBytes)
+        return makeError(fileName + ":" + std::to_string(openLine) +
+                         ": the launch description is " + std::to_string(body.size()) +
+                         " bytes; at most " + std::to_string(kMaxDescriptionBytes) + " are read");
+    if (Status s = yamlNestingGuard(body, fileName, "a launch description"); !s)
+        return makeError(s.error());
     // The YAML's line 0 is the rest of the opening line.
     const Place place{fileName, openLine};
     YAML::Node root;

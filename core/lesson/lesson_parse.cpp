@@ -10,60 +10,12 @@
 #include <sstream>
 
 #include "core/catalog/catalog.h"
+#include "core/common/yaml_nesting_guard.h"
 #include "core/lesson/narration.h"
 
 namespace ws::lesson {
 
 namespace {
-
-// yaml-cpp parses nested collections by recursion: a hostile file of a few
-// thousand '[' or deeply indented lines would exhaust the stack. No lesson
-// needs more than a handful of levels.
-constexpr int kMaxFlowDepth = 32;
-constexpr int kMaxIndent = 120;
-
-Status nestingGuard(std::string_view text, const std::string& file) {
-    int depth = 0, line = 1, column = 0;
-    char quote = 0;
-    bool comment = false, leading = true;
-    for (const char c : text) {
-        if (c == '\n') {
-            ++line;
-            column = 0;
-            comment = false;
-            leading = true;
-            if (quote == '\'') quote = 0;  // a plain scalar's apostrophe ends with its line
-            continue;
-        }
-        ++column;
-        if (leading && c == ' ') {
-            if (column > kMaxIndent)
-                return makeError(file + ": line " + std::to_string(line) +
-                                 " is indented by more than " + std::to_string(kMaxIndent) +
-                                 " spaces; a lesson needs far fewer");
-            continue;
-        }
-        leading = false;
-        if (comment) continue;
-        if (quote) {
-            if (c == quote) quote = 0;
-            continue;
-        }
-        if (c == '#')
-            comment = true;
-        else if (c == '"')
-            quote = c;
-        else if (c == '[' || c == '{') {
-            if (++depth > kMaxFlowDepth)
-                return makeError(file + ": line " + std::to_string(line) +
-                                 " nests lists or maps more than " + std::to_string(kMaxFlowDepth) +
-                                 " levels deep");
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        }
-    }
-    return {};
-}
 
 std::string quoted(const std::string& s) {
     constexpr std::size_t kShown = 60;
@@ -372,11 +324,10 @@ private:
             for (char c : name)
                 plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
             if (!plain)
-                return fieldError(node, "figures_from",
-                                  "a run's name has letters, digits and _", entry.first);
+                return fieldError(node, "figures_from", "a run's name has letters, digits and _",
+                                  entry.first);
             if (name == "compare" || name == "ratio")
-                return fieldError(node, field,
-                                  "'" + name + "' is taken: it names the compared run",
+                return fieldError(node, field, "'" + name + "' is taken: it names the compared run",
                                   entry.first);
             RunChoice r;
             if (entry.second.IsScalar()) {
@@ -403,10 +354,10 @@ private:
             return makeError(place() + ": expected a map of fields; found " + describe(node) +
                              lineOf(node));
         if (node["title"].IsDefined() && node["title"].IsScalar()) m_title = node["title"].Scalar();
-        if (Status st = onlyKnown(
-                node, {"title", "trace", "experiment", "params", "live", "compare", "views",
-                       "layout", "at", "animate", "highlight", "narration", "notes", "fragments",
-                       "expect", "figures_from"});
+        if (Status st =
+                onlyKnown(node, {"title", "trace", "experiment", "params", "live", "compare",
+                                 "views", "layout", "at", "animate", "highlight", "narration",
+                                 "notes", "fragments", "expect", "figures_from"});
             !st)
             return makeError(st.error());
         auto title = text(node, "title", true);
@@ -499,8 +450,10 @@ private:
                                   expect);
             for (const YAML::Node& e : items) {
                 if (!e.IsScalar())
-                    return fieldError(node, "expect", "expected a comparison such as "
-                                      "'{kernel_ms} < {compare.kernel_ms}'", e);
+                    return fieldError(node, "expect",
+                                      "expected a comparison such as "
+                                      "'{kernel_ms} < {compare.kernel_ms}'",
+                                      e);
                 if (auto parsed = parseExpectation(e.Scalar()); !parsed)
                     return fieldError(node, "expect", parsed.error(), e);
                 s.expect.push_back(e.Scalar());
@@ -522,12 +475,12 @@ private:
                 for (const std::string& run : {p.run, p.overRun}) {
                     if ((run == "compare" || run == "ratio") && s.compare.empty())
                         return fieldError(node, field,
-                                          "'" + p.text + "' names the compared run, and the "
-                                          "slide compares none (give 'compare')",
+                                          "'" + p.text +
+                                              "' names the compared run, and the "
+                                              "slide compares none (give 'compare')",
                                           at);
-                    const bool named =
-                        std::any_of(s.figuresFrom.begin(), s.figuresFrom.end(),
-                                    [&](const auto& f) { return f.first == run; });
+                    const bool named = std::any_of(s.figuresFrom.begin(), s.figuresFrom.end(),
+                                                   [&](const auto& f) { return f.first == run; });
                     if (!run.empty() && run != "compare" && run != "ratio" && !named)
                         return fieldError(node, field,
                                           "'" + p.text + "' names the run '" + run +
@@ -647,7 +600,7 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& fileName) {
         return makeError(fileName + ": " + std::to_string(text.size()) +
                          " bytes; a lesson file is at most " + std::to_string(kMaxLessonBytes) +
                          " bytes");
-    if (Status s = nestingGuard(text, fileName); !s) return makeError(s.error());
+    if (Status s = yamlNestingGuard(text, fileName, "a lesson"); !s) return makeError(s.error());
     try {
         const YAML::Node root = YAML::Load(std::string(text));
         return Parser(fileName).lesson(root);
