@@ -148,8 +148,8 @@ Result<ParamSpec> parseParam(const Place& place, const std::string& name, const 
     if (const YAML::Node m = node["multiple_of"]) {
         auto v = numberOf(place, m, what + ".multiple_of");
         if (!v) return makeError(v.error());
-        if (*v < 1 || *v != std::floor(*v))
-            return place.at(m, what + ".multiple_of must be a whole number of 1 or more");
+        if (*v < 1 || *v > 0x1p40 || *v != std::floor(*v))
+            return place.at(m, what + ".multiple_of must be a whole number from 1 to 2^40");
         spec.multipleOf = static_cast<long long>(*v);
     }
     if (const YAML::Node p = node["power_of_two"]) spec.powerOfTwo = p.as<bool>(false);
@@ -233,8 +233,8 @@ Result<KernelArgument> parseArgument(const Place& place, const YAML::Node& item,
     if (const YAML::Node seed = body["seed"]) {
         auto v = numberOf(place, seed, what + ".seed");
         if (!v) return makeError(v.error());
-        if (*v < 0 || *v != std::floor(*v))
-            return place.at(seed, what + ".seed must be a whole number");
+        if (*v < 0 || *v >= 0x1p63 || *v != std::floor(*v))
+            return place.at(seed, what + ".seed must be a whole number below 2^63");
         b.seed = static_cast<std::uint64_t>(*v);
     }
     if (const YAML::Node range = body["range"]) {
@@ -257,37 +257,9 @@ Result<KernelArgument> parseArgument(const Place& place, const YAML::Node& item,
     return arg;
 }
 
-}  // namespace
-
-Result<KernelDescription> parseKernelDescription(std::string_view source,
-                                                 const std::string& fileName) {
-    const std::size_t open = source.find(kOpening);
-    if (open == std::string_view::npos)
-        return makeError(fileName +
-                         ": no launch description: add a comment block that begins with "
-                         "'/* warpscope' (docs/your-kernel.md)");
-    const std::size_t bodyStart = open + kOpening.size();
-    const std::size_t close = source.find("*/", bodyStart);
-    const int openLine = 1 + int(std::count(source.begin(), source.begin() + open, '\n'));
-    if (close == std::string_view::npos)
-        return makeError(fileName + ":" + std::to_string(openLine) +
-                         ": the launch description's comment is never closed with */");
-    const std::string body(source.substr(bodyStart, close - bodyStart));
-    if (body.size() > kMaxDescriptionBytes)
-        return makeError(fileName + ":" + std::to_string(openLine) +
-                         ": the launch description is " + std::to_string(body.size()) +
-                         " bytes; at most " + std::to_string(kMaxDescriptionBytes) + " are read");
-    if (Status s = yamlNestingGuard(body, fileName, "a launch description"); !s)
-        return makeError(s.error());
-    // The YAML's line 0 is the rest of the opening line.
-    const Place place{fileName, openLine};
-    YAML::Node root;
-    try {
-        root = YAML::Load(body);
-    } catch (const YAML::Exception& e) {
-        return makeError(fileName + ":" + std::to_string(openLine + std::max(0, e.mark.line)) +
-                         ": the launch description is not valid YAML: " + e.msg);
-    }
+Result<KernelDescription> parseRoot(const Place& place, const YAML::Node& root) {
+    const std::string& fileName = place.fileName;
+    const int openLine = place.firstLine;
     if (!root.IsMap())
         return makeError(fileName + ":" + std::to_string(openLine) +
                          ": the launch description must be YAML keys (kernel:, grid:, ...)");
@@ -353,6 +325,47 @@ Result<KernelDescription> parseKernelDescription(std::string_view source,
                             "check: no buffer is marked 'output: true', so nothing is compared");
     }
     return d;
+}
+
+}  // namespace
+
+Result<KernelDescription> parseKernelDescription(std::string_view source,
+                                                 const std::string& fileName) {
+    const std::size_t open = source.find(kOpening);
+    if (open == std::string_view::npos)
+        return makeError(fileName +
+                         ": no launch description: add a comment block that begins with "
+                         "'/* warpscope' (docs/your-kernel.md)");
+    const std::size_t bodyStart = open + kOpening.size();
+    const std::size_t close = source.find("*/", bodyStart);
+    const int openLine = 1 + int(std::count(source.begin(), source.begin() + open, '\n'));
+    if (close == std::string_view::npos)
+        return makeError(fileName + ":" + std::to_string(openLine) +
+                         ": the launch description's comment is never closed with */");
+    const std::string body(source.substr(bodyStart, close - bodyStart));
+    if (body.size() > kMaxDescriptionBytes)
+        return makeError(fileName + ":" + std::to_string(openLine) +
+                         ": the launch description is " + std::to_string(body.size()) +
+                         " bytes; at most " + std::to_string(kMaxDescriptionBytes) + " are read");
+    if (Status s = yamlNestingGuard(body, fileName, "a launch description"); !s)
+        return makeError(s.error());
+    // The YAML's line 0 is the rest of the opening line.
+    const Place place{fileName, openLine};
+    YAML::Node root;
+    try {
+        root = YAML::Load(body);
+    } catch (const YAML::Exception& e) {
+        return makeError(fileName + ":" + std::to_string(openLine + std::max(0, e.mark.line)) +
+                         ": the launch description is not valid YAML: " + e.msg);
+    }
+    // yaml-cpp throws on a value of the wrong shape (a map where a key's
+    // text is read): refused with its place like any other mistake.
+    try {
+        return parseRoot(place, root);
+    } catch (const YAML::Exception& e) {
+        return makeError(fileName + ":" + std::to_string(openLine + std::max(0, e.mark.line)) +
+                         ": the launch description has a value of the wrong kind: " + e.msg);
+    }
 }
 
 std::vector<const KernelArgument*> outputBuffers(const KernelDescription& description) {
