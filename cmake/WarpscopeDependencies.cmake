@@ -76,6 +76,22 @@ if(WARPSCOPE_BUILD_GUI AND NOT WARPSCOPE_CORE_ONLY)
     message(FATAL_ERROR "QCustomPlot for Qt 6 not found: ${_ws_install_hint} "
                         "(libqcustomplot-dev)")
   endif()
+  # QScintilla for Qt 6: the kernel-file lab's editor. Debian puts its
+  # headers beside Qt's (include/<arch>/qt6/Qsci) and ships no CMake package.
+  find_path(WS_QSCINTILLA_INCLUDE Qsci/qsciscintilla.h
+            PATH_SUFFIXES qt6 x86_64-linux-gnu/qt6 aarch64-linux-gnu/qt6
+            HINTS ${QT6_INSTALL_PREFIX}/${QT6_INSTALL_HEADERS})
+  find_library(WS_QSCINTILLA_LIBRARY NAMES qscintilla2_qt6)
+  if(NOT WS_QSCINTILLA_INCLUDE OR NOT WS_QSCINTILLA_LIBRARY)
+    message(FATAL_ERROR "QScintilla for Qt 6 not found (Qsci/qsciscintilla.h, "
+                        "libqscintilla2_qt6): ${_ws_install_hint} (libqscintilla2-qt6-dev), "
+                        "or configure with -DWARPSCOPE_BUILD_GUI=OFF for the headless parts")
+  endif()
+  add_library(QScintilla::QScintilla UNKNOWN IMPORTED)
+  set_target_properties(QScintilla::QScintilla PROPERTIES
+    IMPORTED_LOCATION ${WS_QSCINTILLA_LIBRARY}
+    INTERFACE_INCLUDE_DIRECTORIES ${WS_QSCINTILLA_INCLUDE}
+    INTERFACE_LINK_LIBRARIES "Qt6::Widgets;Qt6::PrintSupport")
 endif()
 
 if(WARPSCOPE_BUILD_TESTS)

@@ -2,6 +2,7 @@
 // window, and for --screenshot waits for the run, renders the window and exits.
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QIcon>
 #include <QProcess>
 #include <QThreadPool>
@@ -14,6 +15,7 @@
 #include "app/gui/common/app_log.h"
 #include "app/gui/common/resource_paths.h"
 #include "app/gui/export/screenshot.h"
+#include "app/gui/kernelfile/kernel_file_lab.h"
 #include "app/gui/lessons/lesson_controller.h"
 #include "app/gui/lessons/lesson_library.h"
 #include "app/gui/lessons/slide_stage.h"
@@ -152,6 +154,10 @@ int main(int argc, char** argv) {
         if (!resolved) return fail(QString::fromStdString(resolved.error()), 2);
         params = *resolved;
     }
+    // A kernel file that is not there is a bad command line; its description
+    // and values are checked once the editor has read it, and said there.
+    if (!cl.kernel.isEmpty() && !QFileInfo(cl.kernel).isFile())
+        return fail(QStringLiteral("--kernel %1: no such file").arg(cl.kernel), 2);
     // What to open: the command line's, else the saved session, else (a first
     // start) the execution-model lesson, so the first thing anyone sees is a
     // recorded H100 run explained.
@@ -295,6 +301,11 @@ int main(int argc, char** argv) {
             });
         } else if (usesLesson) {
             QObject::connect(window.lesson(), &ws::LessonController::slideShown, &app, finishOnce);
+        } else if (!cl.kernel.isEmpty()) {
+            // The editor with the file is the picture, whether the run came
+            // back or failed (a compile error on its line, no GPU here).
+            QObject::connect(ws::kernelFileLabOf(&window), &ws::KernelFileLab::settled, &app,
+                             finishOnce);
         } else {
             QObject::connect(&window, &ws::MainWindow::loadFailed, &app, [](QString message) {
                 fail(message, 1);
@@ -322,6 +333,9 @@ int main(int argc, char** argv) {
         window.openTrace(QDir::current().absoluteFilePath(cl.trace));
     } else if (!cl.experiment.isEmpty()) {
         window.runExperiment(cl.experiment, params);
+    } else if (!cl.kernel.isEmpty()) {
+        ws::kernelFileLabOf(&window)->openFile(QDir::current().absoluteFilePath(cl.kernel),
+                                               cl.params);
     } else if (restore) {
         window.source()->probe();
         switch (restore->kind) {

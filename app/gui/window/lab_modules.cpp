@@ -3,6 +3,7 @@
 #include "app/gui/atomics/atomics_lab.h"
 #include "app/gui/basics/basics_lab.h"
 #include "app/gui/concurrency/concurrency_lab.h"
+#include "app/gui/kernelfile/kernel_file_lab.h"
 #include "app/gui/matmul/matmul_lab.h"
 #include "app/gui/memkinds/memkinds_lab.h"
 #include "app/gui/memory/memory_lab.h"
@@ -14,10 +15,12 @@ namespace ws {
 
 const std::vector<LabModule>& labModules() {
     // A new lab adds its line. The tensor cores come after the matrix
-    // multiply: their runs join its roofline.
+    // multiply: their runs join its roofline. A kernel file of one's own
+    // comes last, after the course.
     static const std::vector<LabModule> modules = {
-        basicsLabModule(),  reductionLabModule(), memoryLabModule(),     memkindsLabModule(),
-        atomicsLabModule(), matmulLabModule(),    tensorCoreLabModule(), concurrencyLabModule(),
+        basicsLabModule(),     reductionLabModule(),   memoryLabModule(),
+        memkindsLabModule(),   atomicsLabModule(),     matmulLabModule(),
+        tensorCoreLabModule(), concurrencyLabModule(), kernelFileLabModule(),
     };
     return modules;
 }

@@ -443,6 +443,10 @@ void MainWindow::rememberSession() {
         saved.kind = SavedSession::Kind::Trace;
         saved.trace = m_shown->file;
     } else if (m_shown) {
+        // A run of parameters the catalog does not know (a kernel file's
+        // own) could not be run again from them: what was saved before stays.
+        const ExperimentSpec* spec = findExperiment(m_shown->prepared->run->experiment);
+        if (!spec || !resolveParams(*spec, m_shown->prepared->run->params)) return;
         saved.kind = SavedSession::Kind::Experiment;
         saved.experiment = QString::fromStdString(m_shown->prepared->run->experiment);
         saved.params = m_shown->prepared->run->params;
@@ -472,7 +476,28 @@ void MainWindow::runCurrent() {
         return;
     }
     m_openingFile = false;
+    if (ownParametersShown()) {
+        m_ownRun(*params);
+        return;
+    }
     m_source->runExperiment(QString::fromStdString(m_params->experiment()->id), *params);
+}
+
+bool MainWindow::ownParametersShown() const {
+    return m_ownSpec && m_ownRun && m_params->experiment() == m_ownSpec;
+}
+
+void MainWindow::showOwnParameters(const ExperimentSpec* spec, const ParamValues& values,
+                                   std::function<void(const ParamValues&)> run) {
+    m_ownSpec = spec;
+    m_ownRun = std::move(run);
+    if (!spec) return;
+    m_applying = true;
+    if (m_params->experiment() != spec) m_params->setExperiment(spec);
+    m_params->setValues(values);
+    m_applying = false;
+    m_browser->setCurrent(QString::fromStdString(spec->id));
+    setWindowTitle(QStringLiteral("warpscope — %1").arg(QString::fromStdString(spec->title)));
 }
 
 void MainWindow::runExperiment(const QString& id, const ParamValues& params) {
@@ -491,6 +516,8 @@ void MainWindow::openTrace(const QString& path, bool userChosen) {
 
 void MainWindow::onModeChanged() {
     if (m_source->mode() != RunSource::Mode::Recorded || !m_params->experiment()) return;
+    // A lab's own parameters have no recorded runs to snap to.
+    if (ownParametersShown()) return;
     m_applying = true;
     m_params->setRecordedValues(m_source->bundled().recordedValues(m_params->experiment()->id));
     m_applying = false;
@@ -511,7 +538,22 @@ void MainWindow::onLoaded(const LoadedRun& loaded) {
     // give the warps panel's third of the row to the grid and the plot.
     const ExperimentSpec* known = findExperiment(run.experiment);
     m_warpsPanel->setVisible(!known || known->lists("warps"));
-    if (const ExperimentSpec* spec = known) {
+    // A run of the lab's own parameters (a kernel file's) keeps them on the
+    // panel; another of the same experiment (a bundled example) takes the
+    // catalog's back.
+    const auto ownRunShown = [&] {
+        if (!ownParametersShown() || !known || m_ownSpec->id != known->id) return false;
+        for (const auto& [name, value] : run.params)
+            if (!m_ownSpec->param(name)) return false;
+        return true;
+    };
+    if (ownRunShown()) {
+        m_applying = true;
+        m_params->setValues(run.params);
+        m_applying = false;
+        setWindowTitle(
+            QStringLiteral("warpscope — %1").arg(QString::fromStdString(m_ownSpec->title)));
+    } else if (const ExperimentSpec* spec = known) {
         m_applying = true;
         if (m_params->experiment() != spec) {
             m_params->setExperiment(spec);

@@ -49,6 +49,9 @@ public:
     // read; a lesson's trace says so on its slide instead.
     void openTrace(const QString& path, bool userChosen = true) override;
     void runExperiment(const QString& id, const ParamValues& params) override;
+    void showOwnParameters(const ExperimentSpec* spec, const ParamValues& values,
+                           std::function<void(const ParamValues&)> run) override;
+    void runParameters() override { runCurrent(); }
     void chooseExperiment(const QString& id);
 
     // Lessons: the stage replaces the workbench while one is open.
@@ -114,6 +117,8 @@ private:
     void onFailed(const QString& message);
     void onModeChanged();
     void runCurrent();
+    // Whether the panel holds a lab's own parameters (showOwnParameters).
+    bool ownParametersShown() const;
     void buildLessonMenu();
     void showPage(QWidget* page);
     void rememberSession();
@@ -153,6 +158,9 @@ private:
     std::vector<MeasuredRun> m_session;
     ThroughputProviders m_throughputProviders;
     std::optional<LoadedRun> m_shown;
+    // A lab's own parameters on the panel, and how the lab runs them.
+    const ExperimentSpec* m_ownSpec = nullptr;
+    std::function<void(const ParamValues&)> m_ownRun;
     bool m_applying = false;     // filling the panel from a run: not a user change
     bool m_openingFile = false;  // the newest request is a trace file the user chose
 };

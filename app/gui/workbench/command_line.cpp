@@ -17,6 +17,7 @@ QString usageText(const QStringList& viewNames) {
     views += line + '\n';
     return QStringLiteral(
                "usage: warpscope [--trace FILE | --experiment ID [name=value ...] |\n"
+               "                  --kernel FILE.cu [name=value ...] |\n"
                "                  --lesson NAME|FILE [--slide N [--fragment N]]] [--presentation]\n"
                "                 [--worker "
                "\"CMD\"]\n"
@@ -29,6 +30,9 @@ QString usageText(const QStringList& viewNames) {
                "  --experiment ID      run an experiment of the catalog (live on a GPU through "
                "the\n"
                "                       worker, else from the bundled recorded traces)\n"
+               "  --kernel FILE.cu     open a CUDA file of your own in the kernel-file lab's\n"
+               "                       editor and run it with its description's parameters\n"
+               "                       (docs/your-kernel.md); a saved edit runs it again\n"
                "  --lesson NAME|FILE   open a lesson: a bundled one by name (execution-model,\n"
                "                       reduction-ladder, ...) or a lesson file (docs/lessons.md)\n"
                "  --slide N            the lesson's slide to open, numbered from 1 as on screen\n"
@@ -106,6 +110,16 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
                                      p.toStdString() + "'");
                 c.params << p;
             }
+        } else if (a == "--kernel") {
+            st = take(c.kernel);
+            while (st && i + 1 < args.size() && !args[i + 1].startsWith("--") &&
+                   args[i + 1] != "-o") {
+                const QString p = args[++i];
+                if (!p.contains('=') || p.startsWith('='))
+                    return makeError("expected name=value after --kernel FILE, got '" +
+                                     p.toStdString() + "'");
+                c.params << p;
+            }
         } else if (a == "--worker") {
             st = take(c.worker);
         } else if (a == "--screenshot") {
@@ -178,9 +192,9 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
         }
         if (!st) return makeError(st.error());
     }
-    const int sources =
-        int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) + int(!c.lesson.isEmpty());
-    if (sources > 1) return makeError("give one of --trace, --experiment and --lesson");
+    const int sources = int(!c.trace.isEmpty()) + int(!c.experiment.isEmpty()) +
+                        int(!c.kernel.isEmpty()) + int(!c.lesson.isEmpty());
+    if (sources > 1) return makeError("give one of --trace, --experiment, --kernel and --lesson");
     if (c.slide && c.lesson.isEmpty()) return makeError("--slide needs --lesson");
     if (c.fragment && (c.lesson.isEmpty() || (c.screenshot.isEmpty() && c.exportView.isEmpty())))
         return makeError(
@@ -212,7 +226,8 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
                              "'");
         if (!c.namesARun())
             return makeError(
-                "--export-view needs something to show: --lesson, --experiment or --trace");
+                "--export-view needs something to show: --lesson, --experiment, --kernel or "
+                "--trace");
         if (!c.screenshot.isEmpty())
             return makeError("give either --screenshot or --export-view, not both");
     } else if (!c.output.isEmpty() || !c.exportFormat.isEmpty()) {
@@ -220,7 +235,7 @@ Result<CommandLine> parseCommandLine(const QStringList& args) {
     }
     // A picture written over the trace or lesson it shows would replace it.
     for (const QString& written : {c.output, c.screenshot})
-        for (const QString& read : {c.trace, c.lesson})
+        for (const QString& read : {c.trace, c.lesson, c.kernel})
             if (!written.isEmpty() && !read.isEmpty() &&
                 sameFile(written.toStdString(), read.toStdString()))
                 return makeError(quotedPath(written.toStdString()) +

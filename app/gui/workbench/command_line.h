@@ -1,6 +1,7 @@
 #pragma once
 // The stable command line of warpscope:
 //   warpscope [--trace FILE | --experiment ID [name=value ...] |
+//              --kernel FILE.cu [name=value ...] |
 //              --lesson NAME|FILE [--slide N [--fragment N]]]
 //             [--presentation] [--worker "CMD"] [--worker-timeout SECONDS]
 //             [--screenshot PNG [--at STEP|--time NS]]
@@ -18,7 +19,10 @@ namespace ws {
 struct CommandLine {
     QString trace;
     QString experiment;
-    QStringList params;  // name=value, in order
+    // --kernel FILE: a CUDA file of one's own (docs/your-kernel.md), opened
+    // in the kernel-file lab's editor and run.
+    QString kernel;
+    QStringList params;  // name=value, in order (--experiment's or --kernel's)
     QString worker;      // a shell-like command line
     QString screenshot;
     std::optional<int> atStep;
@@ -53,7 +57,7 @@ struct CommandLine {
     bool version = false;
     // Something to show was named (not a first start or a restored session).
     bool namesARun() const {
-        return !trace.isEmpty() || !experiment.isEmpty() || !lesson.isEmpty();
+        return !trace.isEmpty() || !experiment.isEmpty() || !kernel.isEmpty() || !lesson.isEmpty();
     }
 };
 

@@ -15,6 +15,12 @@ const QStringList kGroupOrder = {
     "basics",         "reduction", "memory",  "atomics and inter-block",
     "matrix product", "streams",   "advanced"};
 constexpr int kIdRole = Qt::UserRole + 1;
+
+// A group's name as the tree shows it, where the catalog's is a room's name.
+QString groupTitle(const QString& group) {
+    if (group == QLatin1String("kernelfile")) return QObject::tr("Kernel files");
+    return group.left(1).toUpper() + group.mid(1);
+}
 }  // namespace
 
 ExperimentBrowser::ExperimentBrowser(QWidget* parent) : QWidget(parent) {
@@ -41,7 +47,7 @@ ExperimentBrowser::ExperimentBrowser(QWidget* parent) : QWidget(parent) {
         for (const auto& e : catalog()) {
             if (QString::fromStdString(e.group) != g) continue;
             if (!groupItem) {
-                groupItem = new QTreeWidgetItem(m_tree, {g.left(1).toUpper() + g.mid(1)});
+                groupItem = new QTreeWidgetItem(m_tree, {groupTitle(g)});
                 groupItem->setFlags(Qt::ItemIsEnabled);
                 QFont f = groupItem->font(0);
                 f.setBold(true);

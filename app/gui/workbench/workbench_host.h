@@ -7,6 +7,7 @@
 // room of app/gui includes a room that includes it back.
 #include <QMainWindow>
 #include <QString>
+#include <functional>
 #include <vector>
 
 #include "app/gui/workbench/throughput_series.h"
@@ -19,6 +20,7 @@ class QDockWidget;
 namespace ws {
 
 class DockSizes;
+struct ExperimentSpec;
 class ExperimentBrowser;
 class ParameterPanel;
 class ThroughputPlot;
@@ -54,6 +56,17 @@ public:
     // read; a lesson's trace says so on its slide instead.
     virtual void openTrace(const QString& path, bool userChosen = true) = 0;
     virtual void runExperiment(const QString& id, const ParamValues& params) = 0;
+    // A lab whose parameters are not the catalog's (a kernel file's own)
+    // puts its spec on the parameters panel with these values. While it is
+    // there, the panel's runs (its Run button, a change with "run on every
+    // change", runParameters) call `run` with the panel's values instead of
+    // running the catalog's experiment, and a run of that experiment shown
+    // with the spec's parameters leaves it there. The lab keeps `spec` alive
+    // while the panel may hold it.
+    virtual void showOwnParameters(const ExperimentSpec* spec, const ParamValues& values,
+                                   std::function<void(const ParamValues&)> run) = 0;
+    // Runs what the parameters panel holds, as its Run button does.
+    virtual void runParameters() = 0;
 
 signals:
     // The run on show changed: the model and panels hold it; the window's

@@ -108,8 +108,9 @@ void RunSource::openTrace(const QString& path) {
     loadFile(path, RunOrigin::File, {}, m_generation);
 }
 
-void RunSource::runExperiment(const QString& id, const ParamValues& params) {
-    const Pending p{id, params, ++m_generation};
+void RunSource::runExperiment(const QString& id, const ParamValues& params,
+                              std::optional<KernelFileRequest> kernelFile) {
+    const Pending p{id, params, ++m_generation, std::move(kernelFile)};
     if (m_mode == Mode::Unknown) {
         m_waiting = p;  // newest wins while we wait for hello too
         emit loading(tr("starting the worker"));
@@ -125,7 +126,12 @@ void RunSource::dispatch(const Pending& p) {
         m_liveGeneration = p.generation;
         m_lastLive = p;
         emit loading(tr("running %1 on %2").arg(p.id, m_deviceName));
-        m_worker->requestRun(p.id, p.params);
+        m_worker->requestRun(p.id, p.params, p.kernelFile);
+        return;
+    }
+    if (p.kernelFile) {
+        emit failed(tr("No GPU is available (%1): %2 runs only live, on a GPU.")
+                        .arg(m_reason, p.kernelFile->name));
         return;
     }
     const BundledTrace* t = m_bundled.bestMatch(p.id.toStdString(), p.params);

@@ -39,7 +39,11 @@ public:
 
     void probe();  // start the worker and learn whether there is a GPU
     void openTrace(const QString& path);
-    void runExperiment(const QString& id, const ParamValues& params);
+    // kernelFile: a file of one's own for a "kernel-file" run, compiled and
+    // launched by the worker; without a GPU there is no recorded stand-in
+    // for it, and the run fails with the reason.
+    void runExperiment(const QString& id, const ParamValues& params,
+                       std::optional<KernelFileRequest> kernelFile = std::nullopt);
     // Gives up the newest live run's place in the GPU queue; true if it waited.
     bool cancelWaiting();
 
@@ -57,6 +61,7 @@ private:
         QString id;
         ParamValues params;
         quint64 generation;
+        std::optional<KernelFileRequest> kernelFile;
     };
     void dispatch(const Pending& p);
     void loadFile(const QString& path, RunOrigin origin, QString note, quint64 generation);

@@ -54,8 +54,9 @@ void WorkerClient::start() {
     emit workerStarted(m_starts);
 }
 
-qint64 WorkerClient::requestRun(const QString& experiment, const ParamValues& params) {
-    Request r{++m_nextId, experiment, params};
+qint64 WorkerClient::requestRun(const QString& experiment, const ParamValues& params,
+                                std::optional<KernelFileRequest> kernelFile) {
+    Request r{++m_nextId, experiment, params, std::move(kernelFile)};
     m_newest = r.id;
     if (waitingForGpu() && m_protocol >= 2) {
         // Still queued behind others: the newer request takes its place.
@@ -85,7 +86,7 @@ void WorkerClient::send(const Request& r, bool supersede) {
     }
     m_inFlight = r.id;
     const WhyMode why = m_why == WhyMode::WhenCheap && m_protocol < 3 ? WhyMode::Never : m_why;
-    m_process->write(runRequest(r.id, r.experiment, r.params, supersede, why));
+    m_process->write(runRequest(r.id, r.experiment, r.params, supersede, why, r.kernelFile));
     armTimer();
 }
 

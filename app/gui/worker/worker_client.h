@@ -28,7 +28,9 @@ public:
     static int defaultTimeoutMs();  // WARPSCOPE_WORKER_TIMEOUT_MS, else 60 s
 
     void start();  // starts the worker (if needed) and says hello
-    qint64 requestRun(const QString& experiment, const ParamValues& params);
+    // kernelFile: the file a "kernel-file" run compiles and launches.
+    qint64 requestRun(const QString& experiment, const ParamValues& params,
+                      std::optional<KernelFileRequest> kernelFile = std::nullopt);
     // Whether the runs asked from now on record why they are slow: never,
     // where it costs little, always (a worker older than protocol 3 is not
     // asked where it costs little: it knows no such run).
@@ -61,6 +63,7 @@ private:
         qint64 id = 0;
         QString experiment;
         ParamValues params;
+        std::optional<KernelFileRequest> kernelFile;
     };
     void send(const Request& r, bool supersede = false);
     void onStdout();

@@ -14,7 +14,8 @@ QByteArray line(const QJsonObject& o) {
 QByteArray helloRequest(qint64 id) { return line({{"type", "hello"}, {"id", id}}); }
 
 QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
-                      bool supersede, WhyMode why) {
+                      bool supersede, WhyMode why,
+                      const std::optional<KernelFileRequest>& kernelFile) {
     QJsonObject p;
     for (const auto& [k, v] : params)
         p.insert(QString::fromStdString(k), QString::fromStdString(v));
@@ -22,6 +23,11 @@ QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& p
     if (supersede) r.insert("supersede", true);
     if (why == WhyMode::Always) r.insert("why", true);
     if (why == WhyMode::WhenCheap) r.insert("why", QStringLiteral("when-cheap"));
+    if (kernelFile) {
+        r.insert("kernelFile",
+                 QJsonObject{{"name", kernelFile->name}, {"source", kernelFile->source}});
+        if (kernelFile->timeLimitSeconds > 0) r.insert("timeLimit", kernelFile->timeLimitSeconds);
+    }
     return line(r);
 }
 

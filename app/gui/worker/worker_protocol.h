@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QString>
 #include <deque>
+#include <optional>
 
 #include "core/profile/why_cost.h"
 #include "core/run/run.h"
@@ -24,13 +25,25 @@ struct WorkerMessage {
     QByteArray payload;  // the trace of a result
 };
 
+// A CUDA file of one's own for a "kernel-file" run (docs/your-kernel.md):
+// its name, which the worker's messages and the trace name it by, its source
+// as the editor holds it, and how long one launch may take before the worker
+// calls it hung (0: the worker's own limit). Its parameters are the file's.
+struct KernelFileRequest {
+    QString name;
+    QString source;
+    double timeLimitSeconds = 0;
+};
+
 QByteArray helloRequest(qint64 id);
 // supersede: the worker drops any earlier run of ours that has not started
 // (answering it `cancelled`) and gives this one its place in the GPU queue.
 // why: whether the worker records the run's stall samples and hardware
 // counters too: never (no key), where it costs little ("when-cheap"), always.
+// kernelFile: the file a "kernel-file" run compiles and launches.
 QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& params,
-                      bool supersede = false, WhyMode why = WhyMode::Never);
+                      bool supersede = false, WhyMode why = WhyMode::Never,
+                      const std::optional<KernelFileRequest>& kernelFile = std::nullopt);
 QByteArray cancelRequest(qint64 id);
 QByteArray quitRequest();
 

@@ -120,13 +120,45 @@ TEST(CommandLine, APictureNeverReplacesTheFileItShows) {
     for (const QStringList& args :
          {QStringList{"--trace", trace, "--export-view", "grid", "-o", trace},
           {"--trace", trace, "--screenshot", trace},
-          {"--lesson", trace, "--screenshot", trace}}) {
+          {"--lesson", trace, "--screenshot", trace},
+          {"--kernel", trace, "--screenshot", trace}}) {
         const auto c = parseCommandLine(args);
         ASSERT_FALSE(c.ok()) << args.join(' ').toStdString();
         EXPECT_NE(c.error().find("is the file being shown"), std::string::npos) << c.error();
     }
     EXPECT_TRUE(parseCommandLine({"--trace", trace, "--screenshot", trace + ".png"}).ok());
     std::filesystem::remove(trace.toStdString());
+}
+
+// --kernel FILE opens a CUDA file of one's own; its values follow it as
+// --experiment's do, and it is one of the things to show.
+TEST(CommandLine, AKernelFileOfOnesOwn) {
+    const auto c = parseCommandLine({"--kernel", "examples/kernels/vector_add.cu", "n=4096",
+                                     "--screenshot", "k.png", "--window-size", "1280x720"});
+    ASSERT_TRUE(c.ok()) << c.error();
+    EXPECT_EQ(c->kernel, "examples/kernels/vector_add.cu");
+    EXPECT_EQ(c->params, QStringList{"n=4096"});
+    EXPECT_EQ(c->screenshot, "k.png");
+    EXPECT_TRUE(c->namesARun());
+    EXPECT_TRUE(c->experiment.isEmpty());
+    const auto alone = parseCommandLine({"--kernel", "mine.cu"});
+    ASSERT_TRUE(alone.ok()) << alone.error();
+    EXPECT_TRUE(alone->params.isEmpty());
+    const auto exported =
+        parseCommandLine({"--kernel", "mine.cu", "--export-view", "timeline", "-o", "t.png"});
+    ASSERT_TRUE(exported.ok()) << exported.error();
+    EXPECT_TRUE(exported->params.isEmpty());
+    for (const QStringList& bad :
+         std::initializer_list<QStringList>{{"--kernel"},
+                                            {"--kernel", "--screenshot", "x.png"},
+                                            {"--kernel", "mine.cu", "n"},  // not name=value
+                                            {"--kernel", "mine.cu", "--experiment", "hello"},
+                                            {"--kernel", "mine.cu", "--trace", "a.wstrace"},
+                                            {"--kernel", "mine.cu", "--lesson", "banks"}}) {
+        const auto r = parseCommandLine(bad);
+        EXPECT_FALSE(r.ok()) << bad.join(' ').toStdString();
+    }
+    EXPECT_TRUE(usageText({}).contains("--kernel FILE.cu"));
 }
 
 TEST(CommandLine, HelpListsEveryViewName) {

@@ -8,7 +8,11 @@
 #   hang-hello  never answers anything
 #   error       answers every run with an error
 #   slow        like ok, but each run takes 0.3 s
-# Every run request's id is appended to STATEDIR/runs.
+#   compile-error  answers every run with vector_add.cu's compile errors
+#   hung-kernel    answers a run with a launch that did not finish, then
+#                  exits with status 3 as warpscope-record serve does
+# Every run request's id is appended to STATEDIR/runs, the request itself
+# to STATEDIR/requests.
 mode=$1
 trace=$2
 state=$3
@@ -26,6 +30,7 @@ while IFS= read -r line; do
     *'"type":"quit"'*) exit 0 ;;
     *'"type":"run"'*)
         echo "$id" >>"$state/runs"
+        printf '%s\n' "$line" >>"$state/requests"
         case "$mode" in
         crash-once)
             if [ ! -e "$state/crashed" ]; then
@@ -39,6 +44,14 @@ while IFS= read -r line; do
         error)
             printf '{"type":"error","id":%s,"message":"block=2048 exceeds the device limit of 1024 threads per block"}\n' "$id"
             continue
+            ;;
+        compile-error)
+            printf '{"type":"error","id":%s,"message":"vector_add.cu:30:13: error: identifier \\"x\\" is undefined\\nvector_add.cu:31:5: error: expected a \\";\\"\\nvector_add.cu:28:1: warning: the function was declared but never referenced"}\n' "$id"
+            continue
+            ;;
+        hung-kernel)
+            printf '{"type":"error","id":%s,"message":"kernel vector_add did not finish within 1 s: it may never end (a loop whose condition never changes, a barrier some threads never reach)"}\n' "$id"
+            exit 3
             ;;
         slow) sleep 0.3 ;;
         esac

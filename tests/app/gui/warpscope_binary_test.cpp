@@ -70,6 +70,27 @@ TEST_F(WarpscopeBinary, ScreenshotOfATrace) {
     expectScreenshot(png);
 }
 
+// A kernel file of one's own on a machine without a GPU: the window opens
+// on the kernel-file lab with the file in its editor, the run fails with the
+// worker's reason, said in the window, and the picture is still taken. A
+// file that is not there is a bad command line.
+TEST_F(WarpscopeBinary, ScreenshotOfAKernelFileWithoutAGpu) {
+    const QString kernel =
+        qEnvironmentVariable("WARPSCOPE_SOURCE_DIR") + "/examples/kernels/vector_add.cu";
+    const QString png = files.dir() + "/kernel.png";
+    const Outcome o = run({"--kernel", kernel, "n=4096", "--screenshot", png, "--window-size",
+                           "1280x720", "--worker", files.workerLine("nodevice")});
+    EXPECT_EQ(o.code, 0) << o.err.toStdString();
+    expectScreenshot(png, {1280, 720});
+    // The worker was asked for nothing: without a GPU a file of one's own
+    // has no recorded stand-in.
+    EXPECT_TRUE(files.runsSeen().isEmpty());
+
+    const Outcome missing = run({"--kernel", files.dir() + "/nowhere.cu"});
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_TRUE(missing.err.contains("nowhere.cu: no such file")) << missing.err.toStdString();
+}
+
 TEST_F(WarpscopeBinary, ASlideBeyondTheLessonIsNamedAndTheLastShown) {
     const QString lesson = files.dir() + "/two.yaml";
     ASSERT_TRUE(test::writeFile(lesson,

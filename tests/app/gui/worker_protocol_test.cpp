@@ -69,5 +69,32 @@ TEST(WorkerProtocol, WritesRequestsAsJsonLines) {
     EXPECT_EQ(cheap.value("why").toString(), "when-cheap");
 }
 
+// A kernel file of one's own travels inside the request (a remote worker
+// shares no file system), with its time limit; other runs carry neither.
+TEST(WorkerProtocol, AKernelFilesRunCarriesItsSourceAndTimeLimit) {
+    const QString source = QStringLiteral("/* warpscope\nkernel: k\n*/\n__global__ void k() {}\n");
+    const QByteArray r = runRequest(4, "kernel-file", {{"n", "4096"}}, false, WhyMode::Never,
+                                    KernelFileRequest{"mine.cu", source, 2.5});
+    ASSERT_TRUE(r.endsWith('\n'));
+    ASSERT_EQ(r.count('\n'), 1) << "one line, the source's newlines escaped";
+    const QJsonObject o = QJsonDocument::fromJson(r).object();
+    EXPECT_EQ(o.value("experiment").toString(), "kernel-file");
+    EXPECT_EQ(o.value("params").toObject().value("n").toString(), "4096");
+    const QJsonObject file = o.value("kernelFile").toObject();
+    EXPECT_EQ(file.value("name").toString(), "mine.cu");
+    EXPECT_EQ(file.value("source").toString(), source);
+    EXPECT_EQ(o.value("timeLimit").toDouble(), 2.5);
+    // No limit given: the worker's own.
+    const QJsonObject noLimit =
+        QJsonDocument::fromJson(
+            runRequest(5, "kernel-file", {}, false, WhyMode::Never, KernelFileRequest{"a.cu", "x"}))
+            .object();
+    EXPECT_TRUE(noLimit.contains("kernelFile"));
+    EXPECT_FALSE(noLimit.contains("timeLimit"));
+    const QJsonObject plain = QJsonDocument::fromJson(runRequest(6, "hello", {})).object();
+    EXPECT_FALSE(plain.contains("kernelFile"));
+    EXPECT_FALSE(plain.contains("timeLimit"));
+}
+
 }  // namespace
 }  // namespace ws
