@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/figures/overhead_text.h"
+#include "core/kernelfile/kernel_file_spec.h"
 #include "core/profile/counter_catalog.h"
 #include "core/profile/counter_predictions.h"
 #include "core/profile/occupancy_prediction.h"
@@ -38,9 +39,15 @@ std::string runSummaryLine(const Run& run) {
                       t.gbPerS());
     std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d)%s, recording overhead ",
                   t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate);
-    std::string verdict = !run.verification.checked ? "not verified"
-                          : run.verification.passed ? "verified against the CPU"
-                                                    : "FAILED verification";
+    // A kernel file of one's own is checked against its own reference
+    // kernel, on the GPU, where the file names one.
+    const bool ownKernel = run.experiment == kernelfile::kKernelFileExperiment;
+    std::string verdict =
+        !run.verification.checked
+            ? (ownKernel ? "not checked (the file names no reference)" : "not verified")
+        : run.verification.passed
+            ? (ownKernel ? "checked against its reference kernel" : "verified against the CPU")
+            : "FAILED verification";
     return std::string(buffer) + recordingOverheadText(t) + ", " + verdict;
 }
 
