@@ -59,3 +59,22 @@ ExperimentSpec kernelFileSpec(const KernelDescription& description) {
 }
 
 }  // namespace ws::kernelfile
+
+namespace ws::kernelfile {
+
+void attachSourceToProfile(Run& run, const std::string& fileName, const std::string& source) {
+    auto named = [&](std::string& path) {
+        const std::size_t slash = path.find_last_of('/');
+        if (path.substr(slash == std::string::npos ? 0 : slash + 1) != fileName) return false;
+        path = fileName;
+        return true;
+    };
+    bool found = false;
+    for (ProfiledFunction& f : run.profile.functions) {
+        named(f.sourceFile);
+        for (std::string& path : f.files) found = named(path) || found;
+    }
+    if (found) run.profile.sources[fileName] = source;
+}
+
+}  // namespace ws::kernelfile

@@ -26,4 +26,9 @@ inline constexpr const char* kSourceText = "kernel.source";
 inline constexpr const char* kFileNameText = "kernel.file";
 inline constexpr const char* kProbedPtxText = "kernel.ptx";
 
+// The run's profile names the file as the compiler saw it (the folder it
+// was compiled in, then its name): named by its name alone here, as the
+// trace's texts name it, with its text beside the stalls that point into it.
+void attachSourceToProfile(Run& run, const std::string& fileName, const std::string& source);
+
 }  // namespace ws::kernelfile

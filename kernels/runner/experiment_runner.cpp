@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "core/catalog/gpu_requirements.h"
+#include "core/kernelfile/kernel_file_spec.h"
 #include "core/profile/counter_catalog.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/kernel_observer.h"
@@ -70,10 +71,7 @@ Result<Run> runOwnKernel(const kernelfile::KernelFileSource& file,
         options, *device);
     // The stalls name the file's lines: its text goes with them, as the
     // built-in kernels' embedded sources do.
-    if (run)
-        for (const ProfiledFunction& f : run->profile.functions)
-            for (const std::string& path : f.files)
-                if (path == file.fileName) run->profile.sources.try_emplace(path, file.source);
+    if (run) kernelfile::attachSourceToProfile(*run, file.fileName, file.source);
     return run;
 }
 
