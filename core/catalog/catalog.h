@@ -59,6 +59,9 @@ struct ExperimentSpec {
     // What the run's timing measures where it is no kernel of its own and
     // not the CPU ("Largest host-to-device copy"); empty: "Kernel time".
     std::string timedAs{};
+    // What a passed check compared the GPU's result with, as the run panel
+    // and `info` say it ("the CPU reference" where unset).
+    std::string checkedAgainst{};
     // The throughput crosses PCIe (copies between host and device): its
     // yardstick is the link's bandwidth, not the device memory's.
     bool throughputOverPcie = false;

@@ -26,6 +26,7 @@ ExperimentSpec baseSpec() {
         .params = {},
         .records = {"blocks", "warps"},
         .views = {"grid", "timeline", "device"},
+        .checkedAgainst = "the file's own reference kernel",
     };
 }
 

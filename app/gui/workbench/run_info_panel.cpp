@@ -114,6 +114,10 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
     // A variant that ran on the CPU (the matrix multiply's cpu-naive) has no
     // GPU result, kernel or recording: its own figures are said as such.
     const bool onCpu = measuredOnCpu(r);
+    const ExperimentSpec* checkedSpec = findExperiment(r.experiment);
+    const QString against = checkedSpec && !checkedSpec->checkedAgainst.empty()
+                                ? QString::fromStdString(checkedSpec->checkedAgainst)
+                                : tr("the CPU reference");
     if (!v.checked) {
         m_badge->setText(tr("<span style='background:#DDDDDD'>&nbsp;not verified&nbsp;</span>"));
     } else if (v.passed) {
@@ -124,7 +128,8 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
             onCpu ? tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
                        " result matches the reference")
                   : tr("<span style='background:#0072B2;color:white'>&nbsp;✔ verified&nbsp;</span>"
-                       " GPU result matches the CPU reference");
+                       " GPU result matches %1")
+                        .arg(against.toHtmlEscaped());
         m_badge->setText(detail.empty()
                              ? badge
                              : badge + QStringLiteral(" (%1)").arg(

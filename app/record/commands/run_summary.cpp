@@ -5,8 +5,8 @@
 #include <map>
 #include <string_view>
 
+#include "core/catalog/catalog.h"
 #include "core/figures/overhead_text.h"
-#include "core/kernelfile/kernel_file_spec.h"
 #include "core/profile/counter_catalog.h"
 #include "core/profile/counter_predictions.h"
 #include "core/profile/occupancy_prediction.h"
@@ -39,15 +39,14 @@ std::string runSummaryLine(const Run& run) {
                       t.gbPerS());
     std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d)%s, recording overhead ",
                   t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate);
-    // A kernel file of one's own is checked against its own reference
-    // kernel, on the GPU, where the file names one.
-    const bool ownKernel = run.experiment == kernelfile::kKernelFileExperiment;
-    std::string verdict =
-        !run.verification.checked
-            ? (ownKernel ? "not checked (the file names no reference)" : "not verified")
-        : run.verification.passed
-            ? (ownKernel ? "checked against its reference kernel" : "verified against the CPU")
-            : "FAILED verification";
+    // What the check compared with is the experiment's to say (a kernel
+    // file's own reference kernel); the CPU's reference otherwise.
+    const ExperimentSpec* spec = findExperiment(run.experiment);
+    const std::string against =
+        spec && !spec->checkedAgainst.empty() ? spec->checkedAgainst : "the CPU";
+    std::string verdict = !run.verification.checked ? "not verified"
+                          : run.verification.passed ? "verified against " + against
+                                                    : "FAILED verification";
     return std::string(buffer) + recordingOverheadText(t) + ", " + verdict;
 }
 
