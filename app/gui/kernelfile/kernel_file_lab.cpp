@@ -328,6 +328,10 @@ void KernelFileLab::onRunShown(const LoadedRun& shown) {
     m_editor->setStatus(tr("The source of the run on show. Run runs it again; Open… opens a "
                            "file of your own."),
                         false);
+    // Its own parameters as sliders, at the values it ran with, not the
+    // catalog entry's choice of example.
+    m_lastValues = run.params;
+    (void)adoptDescription();
 }
 
 }  // namespace ws

@@ -306,6 +306,17 @@ TEST_F(KernelFileLabTest, AKernelFilesTraceShowsItsSourceInTheEditor) {
     EXPECT_TRUE(lab->editor()->title().startsWith("vector_add.cu"))
         << lab->editor()->title().toStdString();
     EXPECT_FALSE(lab->editor()->saveButton()->isEnabled());  // no file of one's own
+    // The file's own sliders at the values the run had, not the catalog
+    // entry's choice of bundled example.
+    ParameterPanel* panel = w->parameters();
+    ASSERT_NE(lab->spec(), nullptr);
+    EXPECT_EQ(panel->experiment(), lab->spec());
+    EXPECT_EQ(panel->comboFor("example"), nullptr);
+    auto* spin = qobject_cast<QSpinBox*>(panel->spinFor("n"));
+    ASSERT_NE(spin, nullptr);
+    const auto* run = w->model()->run();
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(std::to_string(spin->value()), run->params.at("n"));
 }
 
 // A 1366 x 768 laptop (less its panels) holds the window with the editor's dock.
