@@ -1,4 +1,5 @@
-// warpscope-record: list, device, run, sweep, record-lesson, info, upgrade, export-chrome, serve.
+// warpscope-record: list, device, run, run-kernel, sweep, record-lesson, info, upgrade,
+// export-chrome, serve, lock, banks.
 // Only this file decides the process exit status.
 #include <CLI/CLI.hpp>
 #include <charconv>
@@ -11,6 +12,21 @@
 #include "app/record/commands/record_resources.h"
 #include "app/record/gpu/protocol_channel.h"
 #include "kernels/profile/why_recorder.h"
+
+namespace {
+
+// After a launch that never ended, or in a context a fault made unusable,
+// the runtime's teardown would wait for the kernel: the process leaves at
+// once, its output flushed, and the driver ends the kernel with it.
+int leavingAtOnceAfterDeviceFault(int status, std::ostream& answers) {
+    if (status != ws::record::kDeviceFault) return status;
+    answers.flush();
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(status);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace ws::record;
@@ -206,17 +222,10 @@ int main(int argc, char** argv) {
             std::cerr << "warpscope-record run-kernel: -o RUN.wstrace is needed (or --check)\n";
             return kUsage;
         }
-        const int status = runKernelCommand(kernelFile, params, output, kernelFlags, repetitions,
-                                            std::cout, std::cerr, flags);
-        // A launch that never ends cannot be stopped: leave at once, so the
-        // driver ends it with the process instead of the runtime's teardown
-        // waiting for it.
-        if (status == kDeviceFault) {
-            std::cout.flush();
-            std::cerr.flush();
-            std::_Exit(status);
-        }
-        return status;
+        return leavingAtOnceAfterDeviceFault(
+            runKernelCommand(kernelFile, params, output, kernelFlags, repetitions, std::cout,
+                             std::cerr, flags),
+            std::cout);
     }
     if (*sweep)
         return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr, flags);
@@ -256,16 +265,10 @@ int main(int argc, char** argv) {
             std::cerr << "warpscope-record serve: " << channel.error() << "\n";
             return kUsage;
         }
-        const int status =
+        return leavingAtOnceAfterDeviceFault(
             serveCommand(std::cin, (*channel)->stream(), std::cerr,
-                         serve->count("--device") ? std::optional<int>(serveDevice) : std::nullopt);
-        // The context is unusable, or a launch never ended: leave at once
-        // rather than wait in the runtime's teardown (see run-kernel above).
-        if (status == kDeviceFault) {
-            std::cerr.flush();
-            std::_Exit(status);
-        }
-        return status;
+                         serve->count("--device") ? std::optional<int>(serveDevice) : std::nullopt),
+            (*channel)->stream());
     }
     return kUsage;
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/event_timing.h"
 #include "kernels/kernelfile/kernel_file_runner.h"
 #include "kernels/runner/experiment_runner.h"
 
@@ -38,13 +39,6 @@ const std::vector<Case> kCases = {
     {"reduce_interleaved", {}}, {"reduce_interleaved", {"n=16777216"}},
     {"argmin_cas", {}},         {"argmin_cas", {"n=16777216"}},
 };
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t m = v.size() / 2;
-    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
 
 std::string joined(const std::vector<std::string>& params) {
     std::string text;
@@ -157,15 +151,15 @@ int main(int argc, char** argv) {
             const double spread = *std::max_element(cost.begin(), cost.end()) -
                                   *std::min_element(cost.begin(), cost.end());
             std::printf("%-20s %-26s %8llu %10.4f %10.4f %+9.2f %9.2f\n", c.example.c_str(),
-                        joined(c.params).c_str(), (unsigned long long)shape.blocks, median(plain),
-                        median(probed), median(cost), spread);
+                        joined(c.params).c_str(), (unsigned long long)shape.blocks, medianOf(plain),
+                        medianOf(probed), medianOf(cost), spread);
             out["cost"].push_back({{"probes", levelName},
                                    {"example", c.example},
                                    {"params", joined(c.params)},
                                    {"blocks", shape.blocks},
-                                   {"plainMs", median(plain)},
-                                   {"probedMs", median(probed)},
-                                   {"costPercent", median(cost)},
+                                   {"plainMs", medianOf(plain)},
+                                   {"probedMs", medianOf(probed)},
+                                   {"costPercent", medianOf(cost)},
                                    {"costSpreadPoints", spread}});
         }
         std::printf("\n");

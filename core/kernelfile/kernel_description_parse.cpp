@@ -23,8 +23,7 @@ struct Place {
     const std::string& fileName;
     int firstLine;  // the file's line of the description's first YAML line
     Error at(const YAML::Node& node, const std::string& message) const {
-        const int line = node.Mark().line >= 0 ? firstLine + node.Mark().line : firstLine;
-        return makeError(fileName + ":" + std::to_string(line) + ": " + message);
+        return makeError(fileName + ":" + std::to_string(lineOf(node)) + ": " + message);
     }
     int lineOf(const YAML::Node& node) const {
         return node.Mark().line >= 0 ? firstLine + node.Mark().line : firstLine;

@@ -1,5 +1,6 @@
 #include "kernels/concurrency/concurrency_common.h"
 
+#include "core/common/utc_now.h"
 #include "kernels/common/launch_limits.h"
 #include "kernels/reduction/reduction_driver.h"
 

@@ -4,11 +4,11 @@
 
 #include <chrono>
 #include <cstring>
-#include <ctime>
 #include <memory>
 #include <regex>
 #include <thread>
 
+#include "core/common/utc_now.h"
 #include "core/kernelfile/buffer_contents.h"
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
@@ -195,15 +195,6 @@ bool compareOutputs(const KernelDescription& d, const KernelLaunchPlan& plan,
         text += (text.empty() ? "" : "; ") + describeComparison(arg.name, c);
     }
     return passed;
-}
-
-std::string utcNow() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
 }
 
 }  // namespace

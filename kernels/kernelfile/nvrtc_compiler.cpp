@@ -3,6 +3,7 @@
 #include <nvrtc.h>
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <regex>
@@ -15,8 +16,25 @@ namespace {
 std::mutex cacheMutex;
 int cacheHits = 0;
 
-std::map<std::string, CompiledKernelFile>& cache() {
-    static std::map<std::string, CompiledKernelFile> entries;
+// A worker may run for a whole class: the cache keeps the latest files
+// only, the oldest going first.
+constexpr std::size_t kCachedFiles = 64;
+
+struct CompileCache {
+    std::map<std::string, CompiledKernelFile> entries;
+    std::deque<std::string> order;  // keys, oldest first
+
+    void add(const std::string& key, const CompiledKernelFile& compiled) {
+        if (entries.insert_or_assign(key, compiled).second) order.push_back(key);
+        while (order.size() > kCachedFiles) {
+            entries.erase(order.front());
+            order.pop_front();
+        }
+    }
+};
+
+CompileCache& cache() {
+    static CompileCache entries;
     return entries;
 }
 
@@ -69,7 +87,7 @@ Result<CompiledKernelFile> compileKernelFile(const CompileRequest& request) {
     const std::string key = cacheKey(request);
     {
         std::lock_guard lock(cacheMutex);
-        if (auto it = cache().find(key); it != cache().end()) {
+        if (auto it = cache().entries.find(key); it != cache().entries.end()) {
             ++cacheHits;
             CompiledKernelFile hit = it->second;
             hit.fromCache = true;
@@ -126,7 +144,7 @@ Result<CompiledKernelFile> compileKernelFile(const CompileRequest& request) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
     std::lock_guard lock(cacheMutex);
-    cache()[key] = compiled;
+    cache().add(key, compiled);
     return compiled;
 }
 

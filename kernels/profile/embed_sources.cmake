@@ -1,12 +1,7 @@
-# cmake -DROOT=<source root> -DOUTPUT=<file.cpp> -DFILES=<paths from ROOT> -P embed_sources.cmake
-# Writes the C++ source behind embeddedKernelSources() (kernels/profile/embedded_sources.h),
-# or, given -DHEADER=<its include> -DNAMESPACE=<ns> -DFUNCTION=<name>, another
-# function of the same kind: a map from each file's path to its text.
-if(NOT HEADER)
-  set(HEADER "kernels/profile/embedded_sources.h")
-  set(NAMESPACE "ws::profile")
-  set(FUNCTION "embeddedKernelSources")
-endif()
+# cmake -DROOT=<source root> -DOUTPUT=<file.cpp> -DFILES=<paths from ROOT, |-separated>
+#       -DHEADER=<its include> -DNAMESPACE=<ns> -DFUNCTION=<name> -P embed_sources.cmake
+# Writes the C++ source behind FUNCTION: a map from each file's path to its
+# text (ws_embed_files in kernels/CMakeLists.txt calls it).
 string(REPLACE "|" ";" FILES "${FILES}")
 set(entries "")
 foreach(path IN LISTS FILES)

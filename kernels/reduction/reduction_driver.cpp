@@ -1,9 +1,8 @@
 #include "kernels/reduction/reduction_driver.h"
 
-#include <chrono>
-#include <ctime>
 #include <memory>
 
+#include "core/common/utc_now.h"
 #include "core/timing/timing_spread.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/device_buffer.h"
@@ -13,15 +12,6 @@
 #include "kernels/common/record_buffers.h"
 
 namespace ws {
-
-std::string utcNow() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
 
 template <typename T>
 Status checkReductionFits(const ReductionProgram<T>& program, const DeviceInfo& device,

@@ -32,7 +32,4 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
                                       ReductionProgram<T>& program, const ReductionInput& input,
                                       const DeviceInfo& device, const RunOptions& options);
 
-// ISO 8601 UTC, seconds.
-std::string utcNow();
-
 }  // namespace ws

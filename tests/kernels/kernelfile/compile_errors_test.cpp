@@ -55,6 +55,22 @@ TEST(KernelFileCompile, TheSameFileAgainComesFromTheCache) {
     EXPECT_FALSE(edited->fromCache);
 }
 
+// A worker that runs a whole class's files keeps only the latest ones.
+TEST(KernelFileCompile, TheCacheKeepsTheLatestFilesOnly) {
+    auto source = [](int i) {
+        return "__global__ void k(int* p) { p[threadIdx.x] = " + std::to_string(i) + "; }\n";
+    };
+    ASSERT_TRUE(compileKernelFile({"first.cu", source(0), {"k"}, 9, 0}).ok());
+    for (int i = 1; i <= 64; ++i)
+        ASSERT_TRUE(compileKernelFile({"later.cu", source(i), {"k"}, 9, 0}).ok());
+    auto again = compileKernelFile({"later.cu", source(64), {"k"}, 9, 0});
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->fromCache);  // the latest is kept
+    auto first = compileKernelFile({"first.cu", source(0), {"k"}, 9, 0});
+    ASSERT_TRUE(first.ok());
+    EXPECT_FALSE(first->fromCache);  // 64 files later, the first was let go
+}
+
 TEST(KernelFileCompile, HungLaunchesAreToldApart) {
     EXPECT_FALSE(isCompileError("grid.x = 'n / 3' is 341.3"));
     EXPECT_FALSE(isHungLaunch("mine.cu:3:14: error: x"));
