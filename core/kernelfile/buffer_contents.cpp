@@ -12,6 +12,7 @@ HostBuffer filledBuffer(const BufferArgument& buffer, std::uint64_t count) {
     HostBuffer bytes(count * size);
     switch (buffer.fill) {
         case FillKind::Zeros:
+        case FillKind::File:
             break;
         case FillKind::Constant:
             for (std::uint64_t i = 0; i < count; ++i)

@@ -15,7 +15,8 @@ using HostBuffer = std::vector<std::byte>;
 
 // `count` elements filled as `buffer` says. Random contents come from
 // mt19937_64 with the buffer's seed: the same seed gives the same contents on
-// every machine.
+// every machine. A file's contents are the caller's to read
+// (kernel_data_files.h): zeros here.
 HostBuffer filledBuffer(const BufferArgument& buffer, std::uint64_t count);
 
 struct BufferComparison {

@@ -20,13 +20,14 @@ struct LaunchShape {
     std::string sharedBytes = "0";
 };
 
-enum class FillKind { Zeros, Iota, Random, Constant };
+enum class FillKind { Zeros, Iota, Random, Constant, File };
 
 struct BufferArgument {
     ElementType type = ElementType::Float;
     std::string length;  // an expression: the element count
     FillKind fill = FillKind::Zeros;
     double constant = 0;  // FillKind::Constant
+    std::string file;     // FillKind::File: a .npy file, beside the kernel file
     std::uint64_t seed = 1;
     bool hasRange = false;  // Random: [low, high); else the type's default range
     double low = 0, high = 1;
@@ -46,10 +47,19 @@ struct KernelArgument {
     int line = 0;  // in the file, for messages
 };
 
+// An output compared with a .npy file instead of a reference's output.
+struct ExpectedOutput {
+    std::string buffer;  // an output buffer's name
+    std::string file;    // beside the kernel file
+    int line = 0;
+};
+
+// One of the two, or neither (not checked).
 struct KernelCheck {
-    std::string reference;  // a kernel of the file; empty: not checked
-    LaunchShape launch;     // its own; an empty grid or block means the kernel's
-    double tolerance = 0;   // |got - want| <= tolerance * max(1, |want|)
+    std::string reference;  // a kernel of the file
+    std::vector<ExpectedOutput> expected;
+    LaunchShape launch;    // its own; an empty grid or block means the kernel's
+    double tolerance = 0;  // |got - want| <= tolerance * max(1, |want|)
 };
 
 struct KernelDescription {
@@ -60,6 +70,7 @@ struct KernelDescription {
     std::vector<KernelArgument> args;
     KernelCheck check;
     int firstLine = 0;  // the line of `/* warpscope` in the file
+    bool checked() const { return !check.reference.empty() || !check.expected.empty(); }
 };
 
 // Finds the description in a kernel file's source and parses it. Errors say
@@ -68,7 +79,11 @@ struct KernelDescription {
 Result<KernelDescription> parseKernelDescription(std::string_view source,
                                                  const std::string& fileName);
 
-// The buffers the check compares, in argument order.
+// The buffers marked as outputs, in argument order.
 std::vector<const KernelArgument*> outputBuffers(const KernelDescription& description);
+
+// The .npy files the description reads, inputs and expected outputs, as
+// it names them.
+std::vector<std::string> dataFilesOf(const KernelDescription& description);
 
 }  // namespace ws::kernelfile

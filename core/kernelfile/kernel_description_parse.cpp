@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <set>
 
 #include "core/common/yaml_nesting_guard.h"
@@ -29,6 +30,26 @@ struct Place {
         return node.Mark().line >= 0 ? firstLine + node.Mark().line : firstLine;
     }
 };
+
+// A .npy file's name, relative to the kernel file's folder; no way out of
+// it by '..', so a file shared with a class names only its own neighbours.
+bool isNpyName(const std::string& text) {
+    if (text.size() <= 4 || text.compare(text.size() - 4, 4, ".npy") != 0) return false;
+    return true;
+}
+
+Status checkNpyName(const Place& place, const YAML::Node& node, const std::string& name,
+                    const std::string& what) {
+    const std::filesystem::path path(name);
+    if (path.is_absolute())
+        return place.at(
+            node, what + ": '" + name + "' must be a path relative to the kernel file's folder");
+    for (const auto& part : path)
+        if (part == "..")
+            return place.at(node,
+                            what + ": '" + name + "' must not leave the kernel file's folder");
+    return {};
+}
 
 bool isIdentifier(const std::string& text) {
     if (text.empty() || !(std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_'))
@@ -216,12 +237,17 @@ Result<KernelArgument> parseArgument(const Place& place, const YAML::Node& item,
             b.fill = FillKind::Iota;
         else if (*text == "random")
             b.fill = FillKind::Random;
-        else {
+        else if (isNpyName(*text)) {
+            if (Status s = checkNpyName(place, fill, *text, what + ".fill"); !s)
+                return makeError(s.error());
+            b.fill = FillKind::File;
+            b.file = *text;
+        } else {
             char* end = nullptr;
             const long double v = std::strtold(text->c_str(), &end);
             if (end == text->c_str() || *end != '\0')
                 return place.at(fill, what + ": unknown fill '" + *text +
-                                          "' (zeros, iota, random or a number)");
+                                          "' (zeros, iota, random, a number or a .npy file)");
             if (v < lowestValue(b.type) || v > highestValue(b.type))
                 return place.at(
                     fill, what + ".fill " + *text + " does not fit in " + elementTypeName(b.type));
@@ -304,15 +330,44 @@ Result<KernelDescription> parseRoot(const Place& place, const YAML::Node& root) 
         if (!check.IsMap())
             return place.at(check, "check must be a map: {reference: ..., tolerance: ...}");
         if (Status s = checkKeys(place, check, "check",
-                                 {"reference", "grid", "block", "shared", "tolerance"});
+                                 {"reference", "expected", "grid", "block", "shared", "tolerance"});
             !s)
             return makeError(s.error());
-        if (!check["reference"]) return place.at(check, "check: 'reference:' is missing");
-        auto reference = scalarText(place, check["reference"], "check.reference");
-        if (!reference) return makeError(reference.error());
-        d.check.reference = *reference;
+        if (!check["reference"] == !check["expected"])
+            return place.at(check,
+                            "check: give one of 'reference:' (a kernel of the file) or "
+                            "'expected:' (an output's .npy file)");
+        if (const YAML::Node reference = check["reference"]) {
+            auto name = scalarText(place, reference, "check.reference");
+            if (!name) return makeError(name.error());
+            d.check.reference = *name;
+        }
+        if (const YAML::Node expected = check["expected"]) {
+            if (!expected.IsMap() || expected.size() == 0)
+                return place.at(expected, "check.expected must be a map: {output: file.npy}");
+            for (const auto& entry : expected) {
+                const std::string buffer = entry.first.as<std::string>();
+                const std::string what = "check.expected." + buffer;
+                auto file = scalarText(place, entry.second, what);
+                if (!file) return makeError(file.error());
+                if (!isNpyName(*file))
+                    return place.at(entry.second, what + ": '" + *file + "' is not a .npy file");
+                if (Status s = checkNpyName(place, entry.second, *file, what); !s)
+                    return makeError(s.error());
+                const auto arg = std::find_if(d.args.begin(), d.args.end(),
+                                              [&](const auto& a) { return a.name == buffer; });
+                if (arg == d.args.end() || !arg->isBuffer || !arg->buffer.output)
+                    return place.at(entry.first, what + ": '" + buffer +
+                                                     "' is not a buffer marked 'output: true'");
+                d.check.expected.push_back({buffer, *file, place.lineOf(entry.second)});
+            }
+        }
         if (Status s = parseShape(place, check, d.check.launch, false, "check."); !s)
             return makeError(s.error());
+        if (!d.check.expected.empty() && (check["grid"] || check["block"] || check["shared"]))
+            return place.at(check,
+                            "check: grid, block and shared are the reference kernel's; "
+                            "with 'expected:' there is none");
         if (const YAML::Node tolerance = check["tolerance"]) {
             auto v = numberOf(place, tolerance, "check.tolerance");
             if (!v) return makeError(v.error());
@@ -372,6 +427,14 @@ std::vector<const KernelArgument*> outputBuffers(const KernelDescription& descri
     for (const KernelArgument& arg : description.args)
         if (arg.isBuffer && arg.buffer.output) outputs.push_back(&arg);
     return outputs;
+}
+
+std::vector<std::string> dataFilesOf(const KernelDescription& description) {
+    std::vector<std::string> files;
+    for (const KernelArgument& arg : description.args)
+        if (arg.isBuffer && arg.buffer.fill == FillKind::File) files.push_back(arg.buffer.file);
+    for (const ExpectedOutput& e : description.check.expected) files.push_back(e.file);
+    return files;
 }
 
 }  // namespace ws::kernelfile

@@ -21,12 +21,15 @@ ExperimentSpec baseSpec() {
         .seed = "a CUDA file of your own (docs/your-kernel.md)",
         .summary =
             "A CUDA file as you wrote it: compiled for this GPU, probed in its PTX (never in "
-            "your source), run and checked against its reference. Each block's start, end "
+            "your source), run and checked against its reference kernel or expected outputs. Each "
+            "block's start, end "
             "and SM, and each warp's.",
         .params = {},
         .records = {"blocks", "warps"},
         .views = {"grid", "timeline", "device"},
-        .checkedAgainst = "the file's own reference kernel",
+        // The file's reference kernel or the expected outputs it names
+        // (the run's verification says which).
+        .checkedAgainst = "the file's own check",
     };
 }
 

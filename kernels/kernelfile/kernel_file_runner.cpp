@@ -10,6 +10,7 @@
 
 #include "core/common/utc_now.h"
 #include "core/kernelfile/buffer_contents.h"
+#include "core/kernelfile/kernel_data_files.h"
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/kernelfile/kernel_launch_plan.h"
@@ -108,7 +109,7 @@ Result<KernelAttributes> prepareKernel(cudaKernel_t kernel, const std::string& n
 // bytes, and the pointers a launch takes.
 class KernelArguments {
 public:
-    Status allocate(const KernelLaunchPlan& plan) {
+    Status allocate(const KernelLaunchPlan& plan, KernelDataFiles& files) {
         m_plan = &plan;
         m_buffers.resize(plan.args.size());
         m_inputs.resize(plan.args.size());
@@ -118,7 +119,8 @@ public:
             const PlannedArgument& a = plan.args[i];
             if (a.source->isBuffer) {
                 if (Status s = m_buffers[i].allocate(a.bytes()); !s) return s;
-                m_inputs[i] = filledBuffer(a.source->buffer, a.count);
+                m_inputs[i] = files.inputs[i] ? std::move(*files.inputs[i])
+                                              : filledBuffer(a.source->buffer, a.count);
                 m_pointers[i] = m_buffers[i].get();
             } else {
                 writeElement(a.source->scalar.type, reinterpret_cast<std::byte*>(&m_scalars[i]),
@@ -188,6 +190,8 @@ bool compareOutputs(const KernelDescription& d, const KernelLaunchPlan& plan,
     for (std::size_t i = 0; i < plan.args.size(); ++i) {
         const KernelArgument& arg = *plan.args[i].source;
         if (!arg.isBuffer || !arg.buffer.output) continue;
+        // Against expected files, only the outputs that name one.
+        if (!d.check.expected.empty() && want[i].empty() && !got[i].empty()) continue;
         const BufferComparison c =
             compareBuffers(arg.buffer.type, got[i], want[i], d.check.tolerance);
         passed = passed && c.passed();
@@ -230,14 +234,17 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     const KernelLaunchPlan& plan = *planned;
     if (Status s = checkAgainstDevice(plan.kernel, d.kernel, device); !s)
         return makeError(s.error());
-    const bool checked = !d.check.reference.empty();
-    if (checked)
+    const bool checked = d.checked();
+    const bool hasReference = !d.check.reference.empty();
+    auto dataFiles = readDataFiles(d, plan, file.fileName, file.directory);
+    if (!dataFiles) return makeError(dataFiles.error());
+    if (hasReference)
         if (Status s = checkAgainstDevice(plan.reference, d.check.reference, device); !s)
             return makeError(s.error());
 
     CompileRequest request{file.fileName, file.source, {d.kernel}, device.ccMajor, device.ccMinor};
     if (request.ccMajor == 0) request.ccMajor = 9;
-    if (checked) request.kernels.push_back(d.check.reference);
+    if (hasReference) request.kernels.push_back(d.check.reference);
     auto compiled = compileKernelFile(request);
     if (!compiled) return makeError(compiled.error());
     const std::string& lowered = compiled->loweredNames.at(d.kernel);
@@ -280,15 +287,17 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     CudaStream& stream = live->stream;
     if (Status s = stream.create(); !s) return makeError(s.error());
     KernelArguments& args = live->args;
-    if (Status s = args.allocate(plan); !s) return makeError(s.error());
+    if (Status s = args.allocate(plan, *dataFiles); !s) return makeError(s.error());
     DeviceBuffer<ProbeRecord>& records = live->records;
     if (Status s = records.allocate(recordCount); !s) return makeError(s.error());
     void* recordsPointer = records.get();
     const double limit = fileOptions.timeLimitSeconds;
 
-    // The reference's outputs, from fresh inputs.
-    std::vector<HostBuffer> want;
-    if (checked) {
+    // The reference's outputs, from fresh inputs, or the expected files'.
+    std::vector<HostBuffer> want(plan.args.size());
+    for (std::size_t i = 0; i < plan.args.size(); ++i)
+        if (dataFiles->expected[i]) want[i] = std::move(*dataFiles->expected[i]);
+    if (hasReference) {
         const std::string& referenceName = compiled->loweredNames.at(d.check.reference);
         auto reference = plainLibrary.kernel(referenceName, d.check.reference);
         if (!reference) return makeError(reference.error());
@@ -374,15 +383,19 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
         v.passed = probedPassed && plainPassed;
         v.tolerance = d.check.tolerance;
         v.absError = maxError;
-        v.expected = "the output of " + d.check.reference;
+        std::string files;
+        for (const ExpectedOutput& e : d.check.expected)
+            files += (files.empty() ? "" : ", ") + e.file;
+        v.expected = hasReference ? "the output of " + d.check.reference : files;
         v.actual = plainText;
         v.note = "Each output element within " + std::to_string(d.check.tolerance) +
-                 " x max(1, |reference|) of " + d.check.reference +
-                 "'s, in the plain build and in the " + "probed one (" +
+                 " x max(1, |expected|) of " +
+                 (hasReference ? d.check.reference + "'s" : "its value in " + files) +
+                 ", in the plain build and in the probed one (" +
                  (probedPassed ? "it matches too" : "it differs: " + probedText) + ").";
     } else {
         v.checked = false;
-        v.note = "Not checked: the file names no reference kernel (check: reference:).";
+        v.note = "Not checked: the file names no reference kernel and no expected output (check:).";
     }
 
     run.texts[kSourceText] = file.source;

@@ -17,6 +17,9 @@ namespace ws::kernelfile {
 struct KernelFileSource {
     std::string fileName;  // as messages, the line table and the trace name it
     std::string source;
+    // The file's folder, where the .npy files it names are read; empty for
+    // a file that came without one (it then reads none).
+    std::string directory = {};
 };
 
 struct KernelFileOptions {

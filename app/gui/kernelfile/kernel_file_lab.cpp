@@ -43,7 +43,9 @@ QString titleOf(const QString& path) {
 }
 
 QString verdict(const Verification& v) {
-    if (!v.checked) return QObject::tr("not checked (the file names no reference kernel)");
+    if (!v.checked)
+        return QObject::tr(
+            "not checked (the file names no reference kernel and no expected output)");
     return v.passed
                ? QObject::tr("its output matches %1").arg(QString::fromStdString(v.expected))
                : QObject::tr("its output differs from %1").arg(QString::fromStdString(v.expected));
@@ -246,7 +248,8 @@ void KernelFileLab::send(const ParamValues& values) {
     host()->showLabDock(m_dock, true);
     host()->source()->runExperiment(
         QString::fromLatin1(kernelfile::kKernelFileExperiment), values,
-        KernelFileRequest{m_sentName, m_editor->source(), m_editor->timeLimitSeconds()});
+        KernelFileRequest{m_sentName, m_editor->source(), m_editor->timeLimitSeconds(),
+                          m_path.isEmpty() ? QString() : QFileInfo(m_path).absolutePath()});
 }
 
 void KernelFileLab::save() {

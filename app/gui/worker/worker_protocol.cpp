@@ -24,8 +24,9 @@ QByteArray runRequest(qint64 id, const QString& experiment, const ParamValues& p
     if (why == WhyMode::Always) r.insert("why", true);
     if (why == WhyMode::WhenCheap) r.insert("why", QStringLiteral("when-cheap"));
     if (kernelFile) {
-        r.insert("kernelFile",
-                 QJsonObject{{"name", kernelFile->name}, {"source", kernelFile->source}});
+        QJsonObject file{{"name", kernelFile->name}, {"source", kernelFile->source}};
+        if (!kernelFile->directory.isEmpty()) file.insert("directory", kernelFile->directory);
+        r.insert("kernelFile", file);
         if (kernelFile->timeLimitSeconds > 0) r.insert("timeLimit", kernelFile->timeLimitSeconds);
     }
     return line(r);

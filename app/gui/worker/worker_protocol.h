@@ -33,6 +33,7 @@ struct KernelFileRequest {
     QString name;
     QString source;
     double timeLimitSeconds = 0;
+    QString directory = {};  // where the .npy files it names are read
 };
 
 QByteArray helloRequest(qint64 id);

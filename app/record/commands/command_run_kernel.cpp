@@ -10,6 +10,7 @@
 #include "app/record/commands/run_summary.h"
 #include "core/catalog/catalog.h"
 #include "core/common/output_path.h"
+#include "core/kernelfile/kernel_data_files.h"
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/kernelfile/kernel_launch_plan.h"
@@ -27,11 +28,14 @@ Result<kernelfile::KernelFileSource> readKernelFile(const std::filesystem::path&
     if (!in) return makeError("cannot read " + file.string());
     std::ostringstream text;
     text << in.rdbuf();
-    return kernelfile::KernelFileSource{file.filename().string(), text.str()};
+    std::error_code error;
+    const std::filesystem::path folder = std::filesystem::absolute(file, error).parent_path();
+    return kernelfile::KernelFileSource{file.filename().string(), text.str(), folder.string()};
 }
 
 // Everything that can be known without a GPU: the description, the
-// parameters, the launch's expressions, and the file compiling.
+// parameters, the launch's expressions, the .npy files it reads, and the
+// file compiling.
 Status checkWithoutGpu(const kernelfile::KernelFileSource& file,
                        const std::vector<std::string>& params) {
     auto description = kernelfile::parseKernelDescription(file.source, file.fileName);
@@ -40,6 +44,8 @@ Status checkWithoutGpu(const kernelfile::KernelFileSource& file,
     if (!resolved) return makeError(resolved.error());
     auto plan = kernelfile::planLaunch(*description, *resolved);
     if (!plan) return makeError(plan.error());
+    auto files = kernelfile::readDataFiles(*description, *plan, file.fileName, file.directory);
+    if (!files) return makeError(files.error());
     kernelfile::CompileRequest request{file.fileName, file.source, {description->kernel}};
     if (!description->check.reference.empty())
         request.kernels.push_back(description->check.reference);

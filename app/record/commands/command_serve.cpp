@@ -134,6 +134,15 @@ Result<RunRequest> parseRun(const json& request) {
                 std::string(kernelfile::kKernelFileExperiment) + "\"");
         kernelfile::KernelFileSource source{(*file)["name"].get<std::string>(),
                                             (*file)["source"].get<std::string>()};
+        // The folder its .npy files are read from, on this machine: a
+        // window's own worker shares the window's; a class server's
+        // students name none, and their files read no .npy.
+        if (auto folder = file->find("directory"); folder != file->end()) {
+            if (!folder->is_string())
+                return makeError("kernelFile.directory: expected a folder's path, found " +
+                                 folder->dump());
+            source.directory = folder->get<std::string>();
+        }
         auto description = kernelfile::parseKernelDescription(source.source, source.fileName);
         if (!description) return makeError(description.error());
         for (const auto& [name, value] : values)

@@ -34,6 +34,24 @@ TEST(RunKernelOnGpu, WritesATraceEveryViewCanRead) {
     EXPECT_EQ(info.status, 0) << info.output;
 }
 
+TEST(RunKernelOnGpu, NpyInputsAndExpectedOutputsCheckTheRun) {
+    WS_REQUIRE_GPU();
+    const std::string file = sourcePath("tests/data/kernelfiles/saxpy_npy/saxpy.cu");
+    const std::string out = ::testing::TempDir() + "saxpy.wstrace";
+    auto o = runRecorder("run-kernel " + file + " -r 2 --no-why -o " + out);
+    ASSERT_EQ(o.status, 0) << o.output;
+    auto run = loadTrace(out);
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_TRUE(run->verification.checked);
+    EXPECT_TRUE(run->verification.passed) << run->verification.actual;
+    EXPECT_EQ(run->verification.expected, "expected.npy");
+    EXPECT_EQ(run->launches.at(0).blocks.size(), 8u);
+    // Another a: the same files, a different result, said as a failed check.
+    auto other = runRecorder("run-kernel " + file + " a=3 -r 2 --no-why -o " + out);
+    EXPECT_EQ(other.status, 1) << other.output;
+    EXPECT_NE(other.output.find("y: "), std::string::npos) << other.output;
+}
+
 TEST(RunKernelOnGpu, ALaunchThatNeverEndsIsReportedAndTheProcessLeaves) {
     WS_REQUIRE_GPU();
     const auto started = std::chrono::steady_clock::now();

@@ -3,6 +3,7 @@
 // or the command line got wrong.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "kernels/device/device_query.h"
@@ -57,6 +58,33 @@ TEST(RunKernel, WithoutAGpuItSaysWhyAndWritesNothing) {
     EXPECT_EQ(o.status, 1) << o.output;
     EXPECT_NE(o.output.find("cannot run"), std::string::npos) << o.output;
     EXPECT_FALSE(std::ifstream(out).good());
+}
+
+TEST(RunKernel, NpyFilesBesideTheFileAreReadAndHeldToTheirBuffers) {
+    auto good = runRecorder("run-kernel " +
+                            sourcePath("tests/data/kernelfiles/saxpy_npy/saxpy.cu") + " --check");
+    EXPECT_EQ(good.status, 0) << good.output;
+    // The same file in another folder, beside an x.npy of the wrong type.
+    const std::string folder = ::testing::TempDir() + "npy-elsewhere/";
+    std::filesystem::create_directories(folder);
+    std::filesystem::copy_file(sourcePath("tests/data/kernelfiles/saxpy_npy/saxpy.cu"),
+                               folder + "saxpy.cu",
+                               std::filesystem::copy_options::overwrite_existing);
+    std::string header = "{'descr': '<i4', 'fortran_order': False, 'shape': (1000,), }";
+    while ((10 + header.size() + 1) % 64) header += ' ';
+    header += '\n';
+    std::ofstream(folder + "x.npy", std::ios::binary)
+        << std::string("\x93NUMPY\x01\x00", 8) << char(header.size()) << char(0) << header
+        << std::string(4000, '\0');
+    auto wrong = runRecorder("run-kernel " + folder + "saxpy.cu --check");
+    EXPECT_EQ(wrong.status, 2) << wrong.output;
+    EXPECT_NE(wrong.output.find("x.npy holds int32 elements, and the buffer x is float32"),
+              std::string::npos)
+        << wrong.output;
+    std::filesystem::remove(folder + "x.npy");
+    auto missing = runRecorder("run-kernel " + folder + "saxpy.cu --check");
+    EXPECT_EQ(missing.status, 2) << missing.output;
+    EXPECT_NE(missing.output.find("cannot read"), std::string::npos) << missing.output;
 }
 
 }  // namespace

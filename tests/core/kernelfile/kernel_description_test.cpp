@@ -81,6 +81,10 @@ struct BadDescription {
     std::string message;  // a part of the error
 };
 
+// The test's name in ctest: what it expects to be told, not the bytes of
+// the struct.
+void PrintTo(const BadDescription& bad, std::ostream* out) { *out << bad.message; }
+
 class RefusedDescription : public ::testing::TestWithParam<BadDescription> {};
 
 TEST_P(RefusedDescription, SaysWhereAndWhat) {
@@ -105,7 +109,26 @@ INSTANTIATE_TEST_SUITE_P(
                        "args.a: 'length' is missing"},
         BadDescription{
             "kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: float, length: 4, fill: ones}\n",
-            "unknown fill 'ones' (zeros, iota, random or a number)"},
+            "unknown fill 'ones' (zeros, iota, random, a number or a .npy file)"},
+        BadDescription{"kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: float, length: 4, "
+                       "fill: ../secret.npy}\n",
+                       "bad.cu:6: args.a.fill: '../secret.npy' must not leave the kernel file's "
+                       "folder"},
+        BadDescription{"kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: float, length: 4, "
+                       "fill: /tmp/a.npy}\n",
+                       "must be a path relative to the kernel file's folder"},
+        BadDescription{"kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: int, length: 4, "
+                       "output: true}\ncheck:\n  reference: r\n  expected: {a: a.npy}\n",
+                       "give one of 'reference:' (a kernel of the file) or 'expected:'"},
+        BadDescription{"kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: int, length: "
+                       "4}\ncheck:\n  expected: {a: a.npy}\n",
+                       "check.expected.a: 'a' is not a buffer marked 'output: true'"},
+        BadDescription{"kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: int, length: 4, "
+                       "output: true}\ncheck:\n  expected: {a: a.txt}\n",
+                       "check.expected.a: 'a.txt' is not a .npy file"},
+        BadDescription{"kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: int, length: 4, "
+                       "output: true}\ncheck:\n  expected: {a: a.npy}\n  block: 32\n",
+                       "with 'expected:' there is none"},
         BadDescription{
             "kernel: k\ngrid: 1\nblock: 1\nargs:\n  - a: {buffer: uint8, length: 4, fill: 300}\n",
             "fill 300 does not fit in uint8"},
@@ -139,6 +162,27 @@ TEST(KernelDescription, AFileWithoutOneIsToldHowToAddIt) {
     auto open = parseKernelDescription("/* warpscope\nkernel: k\n", "open.cu");
     ASSERT_FALSE(open.ok());
     EXPECT_NE(open.error().find("never closed"), std::string::npos);
+}
+
+TEST(KernelDescription, ReadsNpyInputsAndExpectedOutputs) {
+    auto d = parseKernelDescription(withDescription("kernel: k\ngrid: 1\nblock: 4\nargs:\n"
+                                                    "  - x: {buffer: float, length: 4, fill: "
+                                                    "data/x.npy}\n"
+                                                    "  - y: {buffer: float, length: 4, output: "
+                                                    "true}\n"
+                                                    "check:\n  expected: {y: y.npy}\n"
+                                                    "  tolerance: 0.01\n"),
+                                    "f.cu");
+    ASSERT_TRUE(d.ok()) << d.error();
+    EXPECT_EQ(d->args[0].buffer.fill, FillKind::File);
+    EXPECT_EQ(d->args[0].buffer.file, "data/x.npy");
+    ASSERT_EQ(d->check.expected.size(), 1u);
+    EXPECT_EQ(d->check.expected[0].buffer, "y");
+    EXPECT_EQ(d->check.expected[0].file, "y.npy");
+    EXPECT_EQ(d->check.expected[0].line, 9);
+    EXPECT_TRUE(d->check.reference.empty());
+    EXPECT_TRUE(d->checked());
+    EXPECT_EQ(dataFilesOf(*d), (std::vector<std::string>{"data/x.npy", "y.npy"}));
 }
 
 }  // namespace

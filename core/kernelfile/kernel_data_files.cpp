@@ -1,0 +1,58 @@
+#include "core/kernelfile/kernel_data_files.h"
+
+#include <filesystem>
+
+#include "core/kernelfile/npy_file.h"
+
+namespace ws::kernelfile {
+
+namespace {
+
+Result<HostBuffer> readFor(const PlannedArgument& arg, const std::string& file,
+                           const std::string& fileName, const std::string& directory,
+                           const std::string& role) {
+    if (directory.empty())
+        return makeError(fileName + " reads " + file +
+                         ", and a kernel file run without its folder (a bundled example, or "
+                         "one sent to a class server) reads no files");
+    auto array = readNpy(std::filesystem::path(directory) / file, kMaxBufferBytes);
+    if (!array) return makeError(array.error());
+    const BufferArgument& buffer = arg.source->buffer;
+    if (array->type != buffer.type)
+        return makeError(file + " holds " + numpyTypeName(array->type) + " elements, and " + role +
+                         " " + arg.source->name + " is " + numpyTypeName(buffer.type) +
+                         ": save it with .astype('" + numpyTypeName(buffer.type) + "')");
+    if (array->count != arg.count)
+        return makeError(file + " holds " + std::to_string(array->count) + " elements, and " +
+                         role + " " + arg.source->name + " has " + std::to_string(arg.count) +
+                         " (its length '" + buffer.length + "')");
+    return std::move(array->data);
+}
+
+}  // namespace
+
+Result<KernelDataFiles> readDataFiles(const KernelDescription& description,
+                                      const KernelLaunchPlan& plan, const std::string& fileName,
+                                      const std::string& directory) {
+    KernelDataFiles files;
+    files.inputs.resize(plan.args.size());
+    files.expected.resize(plan.args.size());
+    for (std::size_t i = 0; i < plan.args.size(); ++i) {
+        const KernelArgument& arg = *plan.args[i].source;
+        if (!arg.isBuffer) continue;
+        if (arg.buffer.fill == FillKind::File) {
+            auto data = readFor(plan.args[i], arg.buffer.file, fileName, directory, "the buffer");
+            if (!data) return makeError(data.error());
+            files.inputs[i] = std::move(*data);
+        }
+        for (const ExpectedOutput& e : description.check.expected)
+            if (e.buffer == arg.name) {
+                auto data = readFor(plan.args[i], e.file, fileName, directory, "the output");
+                if (!data) return makeError(data.error());
+                files.expected[i] = std::move(*data);
+            }
+    }
+    return files;
+}
+
+}  // namespace ws::kernelfile
