@@ -6,6 +6,7 @@
 // do not see. Fragments step through one slide (reveal.js's word): each
 // moves the playback or the highlight on from the state before it.
 // The file format is YAML, documented in docs/lessons.md.
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -53,13 +54,15 @@ struct Highlight {
     bool operator==(const Highlight&) const = default;
 };
 
-// The run a slide shows: exactly one of trace or experiment is set.
+// The run a slide shows: exactly one of trace, experiment or kernel is set.
 struct RunChoice {
     std::string trace;       // a bundled trace's file name, or a path relative to the lesson
     std::string experiment;  // a catalog id
-    std::vector<std::pair<std::string, std::string>> params;  // name, value as written
+    std::string kernel;      // a kernel file of one's own, a path relative to the lesson
+    // name, value as written: the experiment's, or the kernel file's own
+    std::vector<std::pair<std::string, std::string>> params;
     bool live = false;  // run it through the worker where a GPU is present
-    bool empty() const { return trace.empty() && experiment.empty(); }
+    bool empty() const { return trace.empty() && experiment.empty() && kernel.empty(); }
     bool operator==(const RunChoice&) const = default;
 };
 
@@ -99,11 +102,20 @@ struct Slide {
     std::vector<std::string> expect;
 };
 
+// A kernel file a slide names, as the loader read it beside the lesson.
+struct KernelFileText {
+    std::string text;
+    std::string error;  // why it could not be read; empty when read
+};
+
 struct Lesson {
     std::string file;  // as given to the loader, for messages
     std::string title;
     std::string summary;
     std::vector<Slide> slides;
+    // The kernel files the slides name (RunChoice::kernel), read by
+    // loadLesson so that no later stop touches the disk for them.
+    std::map<std::string, KernelFileText> kernelFiles;
 };
 
 // Names of layouts and position kinds as the file writes them.
@@ -117,7 +129,8 @@ Beat beatAt(const Slide& slide, int fragment);
 // The file name a slide's run is recorded under by `warpscope-record
 // record-lesson`, and looked for under in a folder given with --traces: a
 // trace keeps its name; an experiment is experiment__name-value__... of the
-// parameters as the lesson writes them (the names `sweep` gives its files).
+// parameters as the lesson writes them (the names `sweep` gives its files);
+// a kernel file is kernel-file__stem__name-value__...
 std::string recordedTraceName(const RunChoice& choice);
 
 // A bundled lesson's name from its file's stem: "08-atomics" is "atomics",

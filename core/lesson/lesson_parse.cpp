@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "core/catalog/catalog.h"
 #include "core/common/yaml_nesting_guard.h"
+#include "core/kernelfile/kernel_description.h"
+#include "core/kernelfile/kernel_file_spec.h"
 #include "core/lesson/narration.h"
 
 namespace ws::lesson {
@@ -67,9 +70,10 @@ public:
         if (out.slides.front().run.empty()) {
             m_slide = 0;
             m_title = out.slides.front().title;
-            return fieldError(slides[0], "trace",
-                              "the first slide must name a run: give 'trace' or 'experiment'",
-                              slides[0]["trace"]);
+            return fieldError(
+                slides[0], "trace",
+                "the first slide must name a run: give 'trace', 'experiment' or 'kernel'",
+                slides[0]["trace"]);
         }
         return out;
     }
@@ -282,15 +286,22 @@ private:
         if (!trace) return makeError(trace.error());
         auto experiment = text(node, "experiment", false);
         if (!experiment) return makeError(experiment.error());
+        auto kernel = text(node, "kernel", false);
+        if (!kernel) return makeError(kernel.error());
         r.trace = *trace;
         r.experiment = *experiment;
-        if (!r.trace.empty() && !r.experiment.empty())
-            return fieldError(node, prefix + "experiment",
-                              "give either 'trace' or 'experiment', not both", node["experiment"]);
+        r.kernel = *kernel;
+        if (int(!r.trace.empty()) + int(!r.experiment.empty()) + int(!r.kernel.empty()) > 1)
+            return fieldError(node, prefix + (r.kernel.empty() ? "experiment" : "kernel"),
+                              "give one of 'trace', 'experiment' or 'kernel', not two",
+                              node[r.kernel.empty() ? "experiment" : "kernel"]);
+        if (!r.kernel.empty() && std::filesystem::path(r.kernel).extension() != ".cu")
+            return fieldError(node, prefix + "kernel",
+                              "expected a kernel file (.cu) beside the lesson", node["kernel"]);
         if (const YAML::Node params = node["params"]; params.IsDefined()) {
-            if (r.experiment.empty())
-                return fieldError(node, prefix + "params", "parameters belong to an 'experiment'",
-                                  params);
+            if (r.experiment.empty() && r.kernel.empty())
+                return fieldError(node, prefix + "params",
+                                  "parameters belong to an 'experiment' or a 'kernel'", params);
             if (!params.IsMap())
                 return fieldError(node, prefix + "params", "expected a map of name: value", params);
             for (const auto& p : params) {
@@ -303,7 +314,9 @@ private:
         if (!live) return makeError(live.error());
         r.live = *live;
         if (r.live && r.experiment.empty())
-            return fieldError(node, prefix + "live", "only an 'experiment' can run live",
+            return fieldError(node, prefix + "live",
+                              "only an 'experiment' can run live (a kernel file is recorded by "
+                              "warpscope-record record-lesson)",
                               node["live"]);
         return r;
     }
@@ -313,8 +326,8 @@ private:
         const YAML::Node& node, const YAML::Node& from) const {
         if (!from.IsMap() || from.size() == 0)
             return fieldError(node, "figures_from",
-                              "expected a map of name: trace file (or a map with 'trace' or "
-                              "'experiment')",
+                              "expected a map of name: trace file (or a map with 'trace', "
+                              "'experiment' or 'kernel')",
                               from);
         std::vector<std::pair<std::string, RunChoice>> out;
         for (const auto& entry : from) {
@@ -333,14 +346,17 @@ private:
             if (entry.second.IsScalar()) {
                 r.trace = entry.second.Scalar();
             } else if (entry.second.IsMap()) {
-                if (Status st = onlyKnown(entry.second, {"trace", "experiment", "params"}); !st)
+                if (Status st =
+                        onlyKnown(entry.second, {"trace", "experiment", "kernel", "params"});
+                    !st)
                     return makeError(st.error());
                 auto c = run(entry.second, field + ".");
                 if (!c) return makeError(c.error());
                 r = *c;
             }
             if (r.empty())
-                return fieldError(node, field, "name a trace file, or give 'trace' or 'experiment'",
+                return fieldError(node, field,
+                                  "name a trace file, or give 'trace', 'experiment' or 'kernel'",
                                   entry.second);
             out.emplace_back(name, std::move(r));
         }
@@ -355,9 +371,9 @@ private:
                              lineOf(node));
         if (node["title"].IsDefined() && node["title"].IsScalar()) m_title = node["title"].Scalar();
         if (Status st =
-                onlyKnown(node, {"title", "trace", "experiment", "params", "live", "compare",
-                                 "views", "layout", "at", "animate", "highlight", "narration",
-                                 "notes", "fragments", "expect", "figures_from"});
+                onlyKnown(node, {"title", "trace", "experiment", "kernel", "params", "live",
+                                 "compare", "views", "layout", "at", "animate", "highlight",
+                                 "narration", "notes", "fragments", "expect", "figures_from"});
             !st)
             return makeError(st.error());
         auto title = text(node, "title", true);
@@ -368,14 +384,16 @@ private:
         s.run = *r;
         if (const YAML::Node compare = node["compare"]; compare.IsDefined()) {
             if (!compare.IsMap())
-                return fieldError(node, "compare", "expected a map with 'trace' or 'experiment'",
-                                  compare);
-            if (Status st = onlyKnown(compare, {"trace", "experiment", "params", "live"}); !st)
+                return fieldError(node, "compare",
+                                  "expected a map with 'trace', 'experiment' or 'kernel'", compare);
+            if (Status st = onlyKnown(compare, {"trace", "experiment", "kernel", "params", "live"});
+                !st)
                 return makeError(st.error());
             auto c = run(compare, "compare.");
             if (!c) return makeError(c.error());
             if (c->empty())
-                return fieldError(node, "compare", "name the second run: 'trace' or 'experiment'",
+                return fieldError(node, "compare",
+                                  "name the second run: 'trace', 'experiment' or 'kernel'",
                                   compare);
             s.compare = *c;
         }
@@ -576,7 +594,10 @@ std::string recordedTraceName(const RunChoice& choice) {
             s += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.') ? c : '_';
         return s;
     };
-    std::string name = safe(choice.experiment);
+    std::string name =
+        choice.kernel.empty()
+            ? safe(choice.experiment)
+            : "kernel-file__" + safe(std::filesystem::path(choice.kernel).stem().string());
     for (const auto& [param, value] : choice.params) name += "__" + safe(param + "-" + value);
     return name + ".wstrace";
 }
@@ -613,6 +634,28 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& fileName) {
     }
 }
 
+namespace {
+
+// A kernel file is a page of CUDA; a bound before reading it.
+constexpr std::uintmax_t kMaxKernelFileBytes = 1 << 20;
+
+KernelFileText readKernelFile(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return {{}, "cannot read the kernel file " + path.string() + " (" + ec.message() + ")"};
+    if (size > kMaxKernelFileBytes)
+        return {{},
+                path.string() + " is " + std::to_string(size) +
+                    " bytes; a kernel file is at most " + std::to_string(kMaxKernelFileBytes)};
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) return {{}, "cannot read the kernel file " + path.string()};
+    return {text.str(), {}};
+}
+
+}  // namespace
+
 Result<Lesson> loadLesson(const std::filesystem::path& path) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
@@ -625,7 +668,16 @@ Result<Lesson> loadLesson(const std::filesystem::path& path) {
     if (!in) return makeError(path.string() + ": cannot open the lesson");
     std::ostringstream text;
     text << in.rdbuf();
-    return parseLesson(text.str(), path.string());
+    auto lesson = parseLesson(text.str(), path.string());
+    if (!lesson) return lesson;
+    for (const Slide& s : lesson->slides) {
+        std::vector<const RunChoice*> choices = {&s.run, &s.compare};
+        for (const auto& named : s.figuresFrom) choices.push_back(&named.second);
+        for (const RunChoice* c : choices)
+            if (!c->kernel.empty() && !lesson->kernelFiles.count(c->kernel))
+                lesson->kernelFiles[c->kernel] = readKernelFile(path.parent_path() / c->kernel);
+    }
+    return lesson;
 }
 
 Status checkViews(const Lesson& lesson, const std::vector<std::string>& knownViews) {
@@ -642,6 +694,22 @@ Status checkViews(const Lesson& lesson, const std::vector<std::string>& knownVie
     return {};
 }
 
+std::string kernelFileProblem(const Lesson& lesson, const RunChoice& choice) {
+    const auto read = lesson.kernelFiles.find(choice.kernel);
+    if (read == lesson.kernelFiles.end())
+        return "the kernel file " + choice.kernel + " was not read (the lesson came as text)";
+    if (!read->second.error.empty()) return read->second.error;
+    auto description = kernelfile::parseKernelDescription(
+        read->second.text, std::filesystem::path(choice.kernel).filename().string());
+    if (!description) return description.error();
+    std::vector<std::string> assignments;
+    for (const auto& [name, value] : choice.params) assignments.push_back(name + "=" + value);
+    if (auto resolved = resolveParams(kernelfile::kernelFileSpec(*description), assignments);
+        !resolved)
+        return choice.kernel + ": " + resolved.error();
+    return {};
+}
+
 std::vector<SlideProblem> checkExperiments(const Lesson& lesson) {
     std::vector<SlideProblem> problems;
     for (std::size_t i = 0; i < lesson.slides.size(); ++i) {
@@ -649,6 +717,11 @@ std::vector<SlideProblem> checkExperiments(const Lesson& lesson) {
         std::vector<const RunChoice*> runs = {&s.run, &s.compare};
         for (const auto& named : s.figuresFrom) runs.push_back(&named.second);
         for (const RunChoice* r : runs) {
+            if (!r->kernel.empty()) {
+                if (std::string problem = kernelFileProblem(lesson, *r); !problem.empty())
+                    problems.push_back({int(i), problem});
+                continue;
+            }
             if (r->experiment.empty()) continue;
             const ExperimentSpec* spec = findExperiment(r->experiment);
             if (!spec) {

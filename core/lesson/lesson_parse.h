@@ -29,8 +29,13 @@ struct SlideProblem {
     int slide = 0;  // 0-based
     std::string message;
 };
-// Experiments and their parameters, against the catalog.
+// Experiments and their parameters, against the catalog; kernel files,
+// their descriptions and their parameters, as the loader read them.
 std::vector<SlideProblem> checkExperiments(const Lesson& lesson);
+
+// What is wrong with a slide's kernel file (unread, a description that does
+// not parse, a parameter out of its range); empty where nothing is.
+std::string kernelFileProblem(const Lesson& lesson, const RunChoice& choice);
 
 // "FILE: slide 3 (Waves), field 'at'": the start of every message about a slide.
 std::string slidePlace(const Lesson& lesson, int slide);

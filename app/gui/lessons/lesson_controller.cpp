@@ -178,6 +178,24 @@ LessonController::Request LessonController::resolve(const lesson::RunChoice& cho
         r.badge = fallbackOf(r.file);
         return r;
     }
+    if (!choice.kernel.empty()) {
+        // A kernel file's run, recorded by record-lesson under the name the
+        // lesson gives it (in --traces DIR, or beside the lesson).
+        if (const std::string problem = lesson::kernelFileProblem(*m_lesson, choice);
+            !problem.empty()) {
+            r.problem = qs(problem);
+            return r;
+        }
+        const std::string name = lesson::recordedTraceName(choice);
+        r.file = traceFile(name);
+        r.key = QStringLiteral("file:") + r.file;
+        if (r.file.isEmpty())
+            r.problem = tr("No recorded run of %1 (%2): record it with warpscope-record "
+                           "record-lesson %3 -o DIR and present with --traces DIR.")
+                            .arg(qs(choice.kernel), qs(name), QFileInfo(m_path).fileName());
+        r.badge = fallbackOf(r.file);
+        return r;
+    }
     const ExperimentSpec* spec = findExperiment(choice.experiment);
     if (!spec) {
         r.problem = tr("Unknown experiment '%1'.").arg(qs(choice.experiment));

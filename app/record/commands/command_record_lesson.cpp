@@ -105,6 +105,11 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
             << paramsText(p.params) << " (slide" << (p.slides.size() > 1 ? "s " : " ") << slides
             << "): " << std::flush;
         RunRequest request{p.spec, p.params, options};
+        if (p.kernelFile) {
+            request.kernelFile = p.kernelFile;
+            request.kernelAssignments = p.kernelAssignments;
+            request.options.timeCpu = false;
+        }
         auto measured = measuredRun(request, reportingHooks(err));
         if (!measured) {
             err << "error: " << measured.error() << "\n";

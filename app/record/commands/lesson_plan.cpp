@@ -4,6 +4,8 @@
 #include <map>
 
 #include "core/catalog/catalog.h"
+#include "core/kernelfile/kernel_description.h"
+#include "core/kernelfile/kernel_file_spec.h"
 #include "core/lesson/lesson_parse.h"
 #include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
@@ -11,6 +13,37 @@
 namespace ws::record {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+struct OwnKernel {
+    kernelfile::KernelFileSource file;
+    std::vector<std::string> assignments;
+    ParamValues params;
+};
+
+// The file a kernel-file trace ran and its parameters, from the texts the
+// trace keeps (the bundled examples' traces among them).
+Result<OwnKernel> ownKernelFromTrace(const Run& run) {
+    const auto source = run.texts.find(kernelfile::kSourceText);
+    const auto name = run.texts.find(kernelfile::kFileNameText);
+    if (source == run.texts.end() || name == run.texts.end())
+        return makeError(
+            "a kernel-file trace without its file's source, which cannot be run again");
+    OwnKernel own;
+    own.file = {name->second, source->second};
+    auto description = kernelfile::parseKernelDescription(own.file.source, own.file.fileName);
+    if (!description) return makeError(description.error());
+    const ExperimentSpec spec = kernelfile::kernelFileSpec(*description);
+    for (const auto& [param, value] : run.params)
+        if (spec.param(param)) own.assignments.push_back(param + "=" + value);
+    auto params = resolveParams(spec, own.assignments);
+    if (!params) return makeError(params.error());
+    own.params = *params;
+    return own;
+}
+
+}  // namespace
 
 Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
                                                const std::vector<fs::path>& traceDirs) {
@@ -56,6 +89,33 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
                     if (p.spec->param(name)) assignments.push_back(name + "=" + value);
                 auto params = resolveParams(*p.spec, assignments);
                 if (!params) return makeError(place + ": " + choice->trace + ": " + params.error());
+                p.params = *params;
+                // A kernel file's trace carries the file: the new run is of
+                // the same source with the same parameters.
+                if (run->experiment == kernelfile::kKernelFileExperiment) {
+                    auto own = ownKernelFromTrace(*run);
+                    if (!own) return makeError(place + ": " + choice->trace + ": " + own.error());
+                    p.params = own->params;
+                    p.kernelFile = std::move(own->file);
+                    p.kernelAssignments = std::move(own->assignments);
+                }
+            } else if (!choice->kernel.empty()) {
+                if (std::string problem = lesson::kernelFileProblem(lesson, *choice);
+                    !problem.empty())
+                    return makeError(place + ": " + problem);
+                const fs::path file = fs::path(lesson.file).parent_path() / choice->kernel;
+                p.spec = findExperiment(kernelfile::kKernelFileExperiment);
+                p.kernelFile = kernelfile::KernelFileSource{
+                    file.filename().string(), lesson.kernelFiles.at(choice->kernel).text,
+                    fs::absolute(file).parent_path().string()};
+                for (const auto& [name, value] : choice->params)
+                    p.kernelAssignments.push_back(name + "=" + value);
+                auto description = kernelfile::parseKernelDescription(p.kernelFile->source,
+                                                                      p.kernelFile->fileName);
+                auto params =
+                    resolveParams(kernelfile::kernelFileSpec(*description), p.kernelAssignments);
+                if (!params)
+                    return makeError(place + ": " + choice->kernel + ": " + params.error());
                 p.params = *params;
             } else {
                 p.spec = findExperiment(choice->experiment);

@@ -5,6 +5,7 @@
 // find it under in the output folder (docs/lessons.md, "A lesson recorded
 // on your own GPU").
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/common/result.h"
 #include "core/lesson/lesson.h"
 #include "core/run/run.h"
+#include "kernels/kernelfile/kernel_file_runner.h"
 
 namespace ws {
 struct ExperimentSpec;
@@ -27,11 +29,17 @@ struct PlannedRun {
     // The lesson's trace kept figures only (no per-block records): so does
     // the new recording (core/run/drop_records.h).
     bool keepRecords = true;
+    // A kernel file of one's own (a slide's `kernel:`, or a trace of one,
+    // which carries its source): run instead of `spec` with these
+    // assignments of the file's parameters.
+    std::optional<kernelfile::KernelFileSource> kernelFile;
+    std::vector<std::string> kernelAssignments;
 };
 
 // Trace choices are read to learn their experiment and parameters: from
 // `traceDirs` in order (beside the lesson first, then the bundled traces);
-// experiment choices resolve against the catalog. The first run that cannot
+// experiment choices resolve against the catalog; kernel choices against
+// their file's description, as the lesson's loader read it. The first run that cannot
 // be planned (a trace found nowhere, an unknown experiment, a parameter out
 // of range) is the error, naming its slide.
 Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,

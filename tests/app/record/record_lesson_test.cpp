@@ -12,6 +12,7 @@
 #include "app/record/commands/lesson_plan.h"
 #include "app/record/commands/record_commands.h"
 #include "core/catalog/catalog.h"
+#include "core/kernelfile/kernel_file_spec.h"
 #include "core/lesson/lesson_parse.h"
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
@@ -111,6 +112,67 @@ slides:
     EXPECT_EQ(lines[1].rfind("tc.yaml: slide 2 (Again), compare: c.wstrace was not recorded", 0),
               0u)
         << lines[1];
+}
+
+TEST(RecordLesson, AKernelFilesTraceIsRunAgainFromTheSourceItCarriesWithItsParameters) {
+    const fs::path lessonFile = findLesson("your-own-kernel", {resources() / "lessons"});
+    ASSERT_FALSE(lessonFile.empty());
+    auto lesson = lesson::loadLesson(lessonFile);
+    ASSERT_TRUE(lesson.ok()) << lesson.error();
+    auto plan = planLessonRuns(*lesson, {lessonFile.parent_path(), resources() / "traces"});
+    ASSERT_TRUE(plan.ok()) << plan.error();
+    bool sawMatmul = false;
+    for (const PlannedRun& p : *plan) {
+        ASSERT_TRUE(p.kernelFile.has_value()) << p.file;
+        EXPECT_NE(p.kernelFile->source.find("/* warpscope"), std::string::npos) << p.file;
+        if (p.file == "kernel-file__example-matmul_naive__n-512.wstrace") {
+            sawMatmul = true;
+            EXPECT_EQ(p.kernelFile->fileName, "matmul_naive.cu");
+            EXPECT_EQ(p.params.at("n"), "512");
+            EXPECT_EQ(p.kernelAssignments, (std::vector<std::string>{"n=512"}));
+        }
+    }
+    EXPECT_TRUE(sawMatmul);
+}
+
+TEST(RecordLesson, ASlidesOwnKernelFileIsReadBesideTheLessonAndPlannedWithItsParameters) {
+    const fs::path dir = tempDir("kernel");
+    fs::copy_file(resources().parent_path() / "examples/kernels/vector_add.cu", dir / "mine.cu");
+    std::ofstream(dir / "mine.yaml")
+        << "title: Mine\nslides:\n  - title: My add\n    kernel: mine.cu\n    params: {n: "
+           "4096}\n    views: [timeline]\n";
+    auto lesson = lesson::loadLesson(dir / "mine.yaml");
+    ASSERT_TRUE(lesson.ok()) << lesson.error();
+    EXPECT_TRUE(lesson::checkExperiments(*lesson).empty());
+    auto plan = planLessonRuns(*lesson, {dir});
+    ASSERT_TRUE(plan.ok()) << plan.error();
+    ASSERT_EQ(plan->size(), 1u);
+    const PlannedRun& p = plan->front();
+    EXPECT_EQ(p.file, "kernel-file__mine__n-4096.wstrace");
+    EXPECT_EQ(p.spec->id, kernelfile::kKernelFileExperiment);
+    ASSERT_TRUE(p.kernelFile.has_value());
+    EXPECT_EQ(p.kernelFile->fileName, "mine.cu");
+    EXPECT_EQ(fs::path(p.kernelFile->directory), fs::absolute(dir));
+    EXPECT_EQ(p.params.at("n"), "4096");
+
+    // A parameter out of the file's range is the slide's problem, and the
+    // plan's error.
+    std::ofstream(dir / "bad.yaml")
+        << "title: Bad\nslides:\n  - title: Too big\n    kernel: mine.cu\n    params: {n: "
+           "0}\n    views: [timeline]\n  - title: Missing\n    kernel: gone.cu\n    views: "
+           "[timeline]\n";
+    auto bad = lesson::loadLesson(dir / "bad.yaml");
+    ASSERT_TRUE(bad.ok()) << bad.error();
+    const auto problems = lesson::checkExperiments(*bad);
+    ASSERT_EQ(problems.size(), 2u);
+    EXPECT_NE(problems[0].message.find("mine.cu: parameter n=0 is out of range"), std::string::npos)
+        << problems[0].message;
+    EXPECT_NE(problems[1].message.find("cannot read the kernel file"), std::string::npos)
+        << problems[1].message;
+    auto badPlan = planLessonRuns(*bad, {dir});
+    ASSERT_FALSE(badPlan.ok());
+    EXPECT_NE(badPlan.error().find("slide 1 (Too big)"), std::string::npos) << badPlan.error();
+    fs::remove_all(dir);
 }
 
 TEST(RecordLesson, AnUnknownLessonIsAUsageError) {

@@ -44,7 +44,7 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
         {"typo in a field", slideWith("    narattion: hello\n"),
          "bad.yaml: slide 1 (Waves): unknown field 'narattion' (line 6); the fields here are "
          "title, "
-         "trace, experiment, params, live, compare, views, layout, at, animate, highlight, "
+         "trace, experiment, kernel, params, live, compare, views, layout, at, animate, highlight, "
          "narration, notes, fragments, expect, figures_from"},
         {"lane out of range", slideWith("    highlight: {lane: 32}\n"),
          "bad.yaml: slide 1 (Waves), field 'highlight.lane': expected a number from 0 to 31; found "
@@ -68,11 +68,18 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
         {"bad live", slideWith("    live: maybe\n"),
          "bad.yaml: slide 1 (Waves), field 'live': expected true or false; found 'maybe' (line 6)"},
         {"live trace", slideWith("    live: true\n"),
-         "bad.yaml: slide 1 (Waves), field 'live': only an 'experiment' can run live; found 'true' "
-         "(line 6)"},
+         "bad.yaml: slide 1 (Waves), field 'live': only an 'experiment' can run live (a kernel "
+         "file is recorded by warpscope-record record-lesson); found 'true' (line 6)"},
         {"params without experiment", slideWith("    params: {n: 4}\n"),
-         "bad.yaml: slide 1 (Waves), field 'params': parameters belong to an 'experiment'; found a "
-         "map (line 6)"},
+         "bad.yaml: slide 1 (Waves), field 'params': parameters belong to an 'experiment' or a "
+         "'kernel'; found a map (line 6)"},
+        {"kernel not a .cu",
+         "title: t\nslides:\n  - title: Waves\n    kernel: notes.txt\n    views: [grid]\n",
+         "bad.yaml: slide 1 (Waves), field 'kernel': expected a kernel file (.cu) beside the "
+         "lesson; found 'notes.txt' (line 4)"},
+        {"kernel and trace", slideWith("    kernel: mine.cu\n"),
+         "bad.yaml: slide 1 (Waves), field 'kernel': give one of 'trace', 'experiment' or "
+         "'kernel', not two; found 'mine.cu' (line 6)"},
         {"empty fragment", slideWith("    fragments:\n      - {}\n"),
          "bad.yaml: slide 1 (Waves), fragment 1: a fragment changes something: give at, animate, "
          "highlight or narration (line 7)"},
@@ -91,11 +98,11 @@ TEST(LessonErrors, NameTheFileTheSlideTheFieldAndTheValue) {
         {"second slide", slideWith("  - title: Two\n    views: grid\n    at: {launch: x}\n"),
          "bad.yaml: slide 2 (Two), field 'at.launch': expected a whole number; found 'x' (line 8)"},
         {"first slide without a run", "title: t\nslides:\n  - title: One\n    views: grid\n",
-         "bad.yaml: slide 1 (One), field 'trace': the first slide must name a run: give 'trace' or "
-         "'experiment'; found nothing (line 3)"},
+         "bad.yaml: slide 1 (One), field 'trace': the first slide must name a run: give 'trace', "
+         "'experiment' or 'kernel'; found nothing (line 3)"},
         {"both runs", slideWith("    experiment: hello\n"),
-         "bad.yaml: slide 1 (Waves), field 'experiment': give either 'trace' or 'experiment', not "
-         "both; found 'hello' (line 6)"},
+         "bad.yaml: slide 1 (Waves), field 'experiment': give one of 'trace', 'experiment' or "
+         "'kernel', not two; found 'hello' (line 6)"},
         {"no slides", "title: t\nslides: []\n",
          "bad.yaml, field 'slides': expected a list of slides, at least one; found a list of 0 "
          "(line 2)"},
