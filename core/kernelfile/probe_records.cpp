@@ -15,6 +15,26 @@ std::uint64_t probeRecordCount(const Dim3& grid, const Dim3& block, ProbeLevel l
     return grid.count() * (level == ProbeLevel::Warps ? warpsPerBlock(block) : 1);
 }
 
+namespace {
+
+// One record, its halves put together: the times whole, the clocks on a
+// 64-bit axis whose origin is the start's low 32 bits.
+struct WarpSpan {
+    std::uint64_t startNs = 0, endNs = 0;
+    std::int64_t startClock = 0, endClock = 0;
+};
+
+WarpSpan spanOf(const ProbeRecord& r) {
+    WarpSpan s;
+    s.startNs = std::uint64_t(r.startHi) << 32 | r.startLo;
+    s.endNs = std::uint64_t(r.endHi) << 32 | r.endLo;
+    s.startClock = r.startClock;
+    s.endClock = s.startClock + std::uint32_t(r.endClock - r.startClock);
+    return s;
+}
+
+}  // namespace
+
 Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLevel level,
                               Launch& launch) {
     const std::uint64_t blocks = launch.grid.count();
@@ -30,28 +50,30 @@ Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLeve
     std::vector<std::uint64_t> startColumn, endColumn;
     for (std::uint64_t b = 0; b < blocks; ++b) {
         const ProbeRecord* first = &records[b * warps];
-        std::uint64_t start = first->startNs, end = first->endNs;
-        std::int64_t startClock = first->startClock, endClock = first->endClock;
+        const WarpSpan firstSpan = spanOf(*first);
+        std::uint64_t start = firstSpan.startNs, end = firstSpan.endNs;
+        std::int64_t startClock = firstSpan.startClock, endClock = firstSpan.endClock;
         for (std::uint64_t w = 0; w < warps; ++w) {
             const ProbeRecord& r = first[w];
+            const WarpSpan span = spanOf(r);
             const std::string where = "block " + std::to_string(b) +
                                       (warps > 1 ? ", warp " + std::to_string(w) : std::string());
-            if (r.startNs == 0) return makeError("the probes saw " + where + " never start");
-            if (r.endNs == 0) return makeError("the probes saw " + where + " never end");
-            if (r.endNs < r.startNs)
+            if (span.startNs == 0) return makeError("the probes saw " + where + " never start");
+            if (r.ended != 1) return makeError("the probes saw " + where + " never end");
+            if (span.endNs < span.startNs)
                 return makeError("the probes saw " + where + " end before it started");
             if (r.sm != first->sm)
                 return makeError("the probes saw " + where + " on SM " + std::to_string(r.sm) +
                                  " and its block's warp 0 on SM " + std::to_string(first->sm));
-            start = std::min(start, r.startNs);
-            end = std::max(end, r.endNs);
-            startClock = std::min(startClock, r.startClock);
-            endClock = std::max(endClock, r.endClock);
+            start = std::min(start, span.startNs);
+            end = std::max(end, span.endNs);
+            startClock = std::min(startClock, span.startClock);
+            endClock = std::max(endClock, span.endClock);
             blockColumn.push_back(static_cast<std::uint32_t>(b));
             warpColumn.push_back(static_cast<std::uint32_t>(w));
             smColumn.push_back(r.sm);
-            startColumn.push_back(r.startNs);
-            endColumn.push_back(r.endNs);
+            startColumn.push_back(span.startNs);
+            endColumn.push_back(span.endNs);
         }
         launch.blocks.block[b] = static_cast<std::uint32_t>(b);
         launch.blocks.sm[b] = first->sm;

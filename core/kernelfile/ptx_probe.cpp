@@ -61,7 +61,7 @@ std::string recordAddress(ProbeLevel level, const std::string& skip) {
     text += std::string("\tld.param.u64 %wsprobe_d0, [") + kProbeParameter + "];\n";
     text +=
         "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
-        "\tmad.lo.u64 %wsprobe_d0, %wsprobe_d3, 40, %wsprobe_d0;\n";
+        "\tmad.lo.u64 %wsprobe_d0, %wsprobe_d3, 32, %wsprobe_d0;\n";
     return text;
 }
 
@@ -69,22 +69,26 @@ std::string entryProbe(ProbeLevel level) {
     return std::string("\t// warpscope: the start, SM and clock\n") + kNotFirstLane +
            "\t@%wsprobe_p0 bra $wsprobe_started;\n" + recordAddress(level, "$wsprobe_started") +
            "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
-           "\tmov.u64 %wsprobe_d2, %clock64;\n"
+           "\tmov.b64 {%wsprobe_r9, %wsprobe_r10}, %wsprobe_d1;\n"
+           "\tmov.u32 %wsprobe_r11, %clock;\n"
            "\tmov.u32 %wsprobe_r2, %smid;\n"
-           "\tst.global.u64 [%wsprobe_d0], %wsprobe_d1;\n"
-           "\tst.global.u64 [%wsprobe_d0+16], %wsprobe_d2;\n"
-           "\tst.global.u32 [%wsprobe_d0+32], %wsprobe_r2;\n"
+           "\tst.global.v4.u32 [%wsprobe_d0], {%wsprobe_r9, %wsprobe_r10, %wsprobe_r11, "
+           "%wsprobe_r2};\n"
            "$wsprobe_started:\n";
 }
 
 std::string exitProbe(ProbeLevel level) {
+    // A plain store, not an atomic: of the lanes that leave at different
+    // exits, the last to leave writes last.
     return std::string("$wsprobe_exit:\n\t// warpscope: the time the leaving lanes left\n") +
            kNotFirstLane + "\t@%wsprobe_p0 bra $wsprobe_done;\n" +
            recordAddress(level, "$wsprobe_done") +
            "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
-           "\tmov.u64 %wsprobe_d2, %clock64;\n"
-           "\tred.global.max.u64 [%wsprobe_d0+8], %wsprobe_d1;\n"
-           "\tred.global.max.s64 [%wsprobe_d0+24], %wsprobe_d2;\n"
+           "\tmov.b64 {%wsprobe_r9, %wsprobe_r10}, %wsprobe_d1;\n"
+           "\tmov.u32 %wsprobe_r11, %clock;\n"
+           "\tmov.u32 %wsprobe_r2, 1;\n"
+           "\tst.global.v4.u32 [%wsprobe_d0+16], {%wsprobe_r9, %wsprobe_r10, %wsprobe_r11, "
+           "%wsprobe_r2};\n"
            "$wsprobe_done:\n"
            "\tret;\n";
 }

@@ -7,14 +7,16 @@
 // kernel's entry, whoever compiled it.
 //
 // Blocks (the default): one record per block, at its linear index, written
-// by its warp 0: the first active lane at the entry writes the start and
-// the SM, and at every exit the first active lane of those leaving raises
-// the end with an atomic max. The block's end is its warp 0's, as in
-// Neutrino's block-schedule probe: two memory operations a block.
+// by its warp 0: the first active lane at the entry writes the start, the
+// clock and the SM in one 16-byte store, and at every exit the first active
+// lane of those leaving writes the end in another (the latest to leave
+// writes last). The block's end is its warp 0's, as in Neutrino's
+// block-schedule probe: two stores a block, which fill one 32-byte sector
+// and nothing else (a partly written sector costs memory-bound kernels more).
 // Warps: one record per warp, at (linear block) * (warps per block) + (warp
 // in block), each warp as above; a block's end is its last warp's. Exact,
-// and about five memory operations a warp: on short memory-bound kernels it
-// costs tens of percent (docs/performance.md).
+// at two stores a warp: on short memory-bound kernels it costs tens of
+// percent (docs/performance.md).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,15 +25,17 @@
 
 namespace ws::kernelfile {
 
+// What the two stores write. The clocks are clock64's low 32 bits
+// (%clock): a warp's span in cycles is exact below 2^32 cycles.
 struct ProbeRecord {
-    std::uint64_t startNs;    // %globaltimer at the warp's first instruction
-    std::uint64_t endNs;      // %globaltimer when its last lanes left
-    std::int64_t startClock;  // clock64 (the SM's counter) at the same points
-    std::int64_t endClock;
-    std::uint32_t sm;  // %smid
-    std::uint32_t unused;
+    std::uint32_t startLo, startHi;  // %globaltimer at the warp's first instruction
+    std::uint32_t startClock;        // %clock then
+    std::uint32_t sm;                // %smid
+    std::uint32_t endLo, endHi;      // %globaltimer when its last lanes left
+    std::uint32_t endClock;          // %clock then
+    std::uint32_t ended;             // 1 once an exit probe wrote
 };
-static_assert(sizeof(ProbeRecord) == 40, "the PTX probe writes 40-byte records");
+static_assert(sizeof(ProbeRecord) == 32, "the PTX probe writes 32-byte records");
 
 struct ProbedPtx {
     std::string ptx;

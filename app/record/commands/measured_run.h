@@ -24,9 +24,9 @@ struct RunRequest {
     bool devicePinned = false;
     // Set: a kernel file of one's own runs instead of `spec` (whose params
     // are then the file's assignments, unresolved).
-    std::optional<kernelfile::KernelFileSource> kernelFile;
-    std::vector<std::string> kernelAssignments;
-    kernelfile::KernelFileOptions kernelOptions;
+    std::optional<kernelfile::KernelFileSource> kernelFile = {};
+    std::vector<std::string> kernelAssignments = {};
+    kernelfile::KernelFileOptions kernelOptions = {};
 };
 
 struct MeasuredOutcome {

@@ -58,7 +58,10 @@ TEST(PtxProbe, AddsTheParameterAndSendsEveryExitThroughTheProbe) {
     EXPECT_NE(p.find("bra.uni $wsprobe_exit;"), std::string::npos);
     EXPECT_NE(p.find("$wsprobe_exit:"), std::string::npos);
     EXPECT_NE(p.find("%globaltimer"), std::string::npos);
-    EXPECT_NE(p.find("red.global.max.u64"), std::string::npos);
+    // One 16-byte store at the entry and one at the exit: a whole sector.
+    EXPECT_NE(p.find("st.global.v4.u32 [%wsprobe_d0], {"), std::string::npos);
+    EXPECT_NE(p.find("st.global.v4.u32 [%wsprobe_d0+16], {"), std::string::npos);
+    EXPECT_EQ(p.find("red.global"), std::string::npos);
     // The helper's ret and the other kernel's exit stay as written.
     EXPECT_NE(p.find(".visible .func helper(.param .b32 x)\n{\n\tret;\n}"), std::string::npos);
     EXPECT_NE(p.find(".visible .entry _Z5emptyv()\n{\n\texit;\n}"), std::string::npos);
@@ -82,8 +85,13 @@ TEST(PtxProbe, NamesWhatItCannotFind) {
     EXPECT_FALSE(insertProbes(".visible .entry k(\n.param .u32 a\n", "k", ProbeLevel::Warps).ok());
 }
 
+// A record as the probes write it; start 0 is a warp that never started,
+// end 0 one that never ended.
 ProbeRecord record(std::uint64_t start, std::uint64_t end, std::uint32_t sm) {
-    return {start, end, std::int64_t(start * 2), std::int64_t(end * 2), sm, 0};
+    return {std::uint32_t(start),     std::uint32_t(start >> 32),
+            std::uint32_t(start * 2), sm,
+            std::uint32_t(end),       std::uint32_t(end >> 32),
+            std::uint32_t(end * 2),   end == 0 ? 0u : 1u};
 }
 
 TEST(ProbeRecords, BlocksSpanTheirWarps) {
@@ -102,6 +110,21 @@ TEST(ProbeRecords, BlocksSpanTheirWarps) {
     const RecordTable* warps = findTable(launch.tables, "warps");
     ASSERT_NE(warps, nullptr);
     EXPECT_EQ(warps->rows(), 4u);
+}
+
+TEST(ProbeRecords, TimesAreWholeAndClocksCrossTheirLow32Bits) {
+    Launch launch;
+    launch.grid = {1, 1, 1};
+    launch.block = {32, 1, 1};
+    // A start just below a 2^32 boundary of the timer and of the clock.
+    ProbeRecord r = record(0x1'FFFF'FFF0ull, 0x2'0000'0010ull, 7);
+    r.startClock = 0xFFFF'FF00u;
+    r.endClock = 0x0000'0100u;
+    ASSERT_TRUE(blocksFromProbeRecords({r}, ProbeLevel::Blocks, launch).ok());
+    EXPECT_EQ(launch.blocks.startNs[0], 0x1'FFFF'FFF0ull);
+    EXPECT_EQ(launch.blocks.endNs[0], 0x2'0000'0010ull);
+    EXPECT_EQ(launch.blocks.endClock[0] - launch.blocks.startClock[0], 0x200);
+    EXPECT_EQ(launch.blocks.sm[0], 7u);
 }
 
 TEST(ProbeRecords, RefusesWhatTheProbesCannotHaveWritten) {
