@@ -11,6 +11,7 @@
 #include "app/record/commands/record_commands.h"
 #include "app/record/commands/record_resources.h"
 #include "app/record/gpu/protocol_channel.h"
+#include "app/record/kernelfile/run_kernel_command.h"
 #include "kernels/profile/why_recorder.h"
 
 namespace {
@@ -110,6 +111,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.1, 600.0));
     runKernel->add_option("-r,--repetitions", repetitions, "Timed launches of each build (median)")
         ->check(repetitionsCheck);
+    runKernel->add_flag("--sanitize{memcheck}", kernelFlags.sanitizer,
+                        "Run the file under compute-sanitizer (memcheck, or =racecheck, "
+                        "=initcheck, =synccheck) and print its report; no trace is written");
     runKernel->add_flag("--without-records", flags.withoutRecords,
                         "Keep the run's timing and figures, drop its per-block records");
     runKernel->add_flag("--why", whyAlways, whyHelp);
@@ -218,8 +222,9 @@ int main(int argc, char** argv) {
         return runExperimentCommand(experiment, params, output, repetitions, std::cout, std::cerr,
                                     flags);
     if (*runKernel) {
-        if (!kernelFlags.checkOnly && !*kernelOutput) {
-            std::cerr << "warpscope-record run-kernel: -o RUN.wstrace is needed (or --check)\n";
+        if (!kernelFlags.checkOnly && kernelFlags.sanitizer.empty() && !*kernelOutput) {
+            std::cerr << "warpscope-record run-kernel: -o RUN.wstrace is needed (or --check, "
+                         "or --sanitize)\n";
             return kUsage;
         }
         return leavingAtOnceAfterDeviceFault(

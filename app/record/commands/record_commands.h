@@ -43,17 +43,6 @@ struct RecordFlags {
 int runExperimentCommand(const std::string& experiment, const std::vector<std::string>& params,
                          const std::filesystem::path& output, int repetitions, std::ostream& out,
                          std::ostream& err, RecordFlags flags = {});
-// `run-kernel FILE.cu [name=value ...] -o RUN.wstrace`: a kernel file of one's
-// own (docs/your-kernel.md). Exit status 2 for a file that does not compile
-// or describe itself, 3 for a launch that never ended.
-struct KernelCommandFlags {
-    bool checkOnly = false;  // parse, resolve and compile; run nothing
-    double timeLimitSeconds = 10;
-    bool warps = false;  // probe each warp, not only each block
-};
-int runKernelCommand(const std::filesystem::path& file, const std::vector<std::string>& params,
-                     const std::filesystem::path& output, const KernelCommandFlags& kernelFlags, int repetitions,
-                     std::ostream& out, std::ostream& err, RecordFlags flags = {});
 int sweepCommand(const std::string& experiment, const std::vector<std::string>& axes,
                  const std::filesystem::path& dir, int repetitions, std::ostream& out,
                  std::ostream& err, RecordFlags flags = {});

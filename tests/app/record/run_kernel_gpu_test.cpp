@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 
 #include "core/kernelfile/kernel_file_spec.h"
@@ -66,6 +67,24 @@ TEST(RunKernelOnGpu, ALaunchThatNeverEndsIsReportedAndTheProcessLeaves) {
     auto next = runRecorder("run-kernel " + sourcePath("examples/kernels/vector_add.cu") +
                             " n=1000 -r 2 --no-why -o " + ::testing::TempDir() + "after.wstrace");
     EXPECT_EQ(next.status, 0) << next.output;
+}
+
+TEST(RunKernelOnGpu, ComputeSanitizerNamesTheBadWriteAndPassesAGoodFile) {
+    WS_REQUIRE_GPU();
+    if (std::system("command -v compute-sanitizer > /dev/null || test -x "
+                    "/usr/local/cuda/bin/compute-sanitizer") != 0)
+        GTEST_SKIP() << "compute-sanitizer is not installed here";
+    auto wild = runRecorder(
+        "run-kernel " + sourcePath("tests/data/kernelfiles/illegal_address.cu") + " --sanitize");
+    EXPECT_EQ(wild.status, 1) << wild.output;
+    EXPECT_NE(wild.output.find("Invalid __global__ write"), std::string::npos) << wild.output;
+    EXPECT_NE(wild.output.find("compute-sanitizer memcheck found"), std::string::npos)
+        << wild.output;
+    auto good = runRecorder("run-kernel " + sourcePath("examples/kernels/vector_add.cu") +
+                            " n=100000 --sanitize");
+    EXPECT_EQ(good.status, 0) << good.output;
+    EXPECT_NE(good.output.find("compute-sanitizer memcheck: no errors"), std::string::npos)
+        << good.output;
 }
 
 TEST(RunKernelOnGpu, AnIllegalAddressIsTheRunsError) {

@@ -3,6 +3,7 @@
 // or the command line got wrong.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -85,6 +86,38 @@ TEST(RunKernel, NpyFilesBesideTheFileAreReadAndHeldToTheirBuffers) {
     auto missing = runRecorder("run-kernel " + folder + "saxpy.cu --check");
     EXPECT_EQ(missing.status, 2) << missing.output;
     EXPECT_NE(missing.output.find("cannot read"), std::string::npos) << missing.output;
+}
+
+// --sanitize runs the file again under compute-sanitizer: which one, and how
+// its report is read, without a GPU (a stand-in that prints a summary).
+TEST(RunKernel, SanitizeFindsTheSanitizerAndReadsItsSummary) {
+    const std::string add = sourcePath("examples/kernels/vector_add.cu");
+    auto tool = runRecorder("run-kernel " + add + " --sanitize=leakcheck");
+    EXPECT_EQ(tool.status, 2) << tool.output;
+    EXPECT_NE(tool.output.find("the tools are memcheck, racecheck, initcheck and synccheck"),
+              std::string::npos)
+        << tool.output;
+
+    ::setenv("WARPSCOPE_COMPUTE_SANITIZER", "", 1);
+    auto none = runRecorder("run-kernel " + add + " --sanitize");
+    EXPECT_EQ(none.status, 1) << none.output;
+    EXPECT_NE(none.output.find("compute-sanitizer is not installed here"), std::string::npos)
+        << none.output;
+
+    const std::string fake = ::testing::TempDir() + "fake-sanitizer.sh";
+    std::ofstream(fake) << "#!/bin/sh\necho \"========= args: $*\"\n"
+                           "echo \"========= Invalid __global__ write of size 4 bytes\"\n"
+                           "echo \"========= ERROR SUMMARY: 3 errors\"\n";
+    std::filesystem::permissions(fake, std::filesystem::perms::owner_all);
+    ::setenv("WARPSCOPE_COMPUTE_SANITIZER", fake.c_str(), 1);
+    auto found = runRecorder("run-kernel " + add + " n=4096 --sanitize=racecheck");
+    ::unsetenv("WARPSCOPE_COMPUTE_SANITIZER");
+    EXPECT_EQ(found.status, 1) << found.output;
+    EXPECT_NE(found.output.find("========= args: --tool racecheck"), std::string::npos)
+        << found.output;
+    EXPECT_NE(found.output.find("run-kernel " + add), std::string::npos) << found.output;
+    EXPECT_NE(found.output.find("compute-sanitizer racecheck found 3 errors in"), std::string::npos)
+        << found.output;
 }
 
 }  // namespace

@@ -1,13 +1,17 @@
 // `run-kernel`: a kernel file of one's own, compiled, probed, run, checked
 // and written as a trace (docs/your-kernel.md).
+#include <unistd.h>
+
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
 #include "app/record/commands/manifest.h"
 #include "app/record/commands/measured_run.h"
-#include "app/record/commands/record_commands.h"
 #include "app/record/commands/run_summary.h"
+#include "app/record/kernelfile/run_kernel_command.h"
+#include "app/record/kernelfile/sanitizer_run.h"
 #include "core/catalog/catalog.h"
 #include "core/common/output_path.h"
 #include "core/kernelfile/kernel_data_files.h"
@@ -54,6 +58,61 @@ Status checkWithoutGpu(const kernelfile::KernelFileSource& file,
     return {};
 }
 
+// The same file and parameters run again by this program under
+// compute-sanitizer: its report, and whether it found anything.
+int sanitizedRun(const std::filesystem::path& file, const std::vector<std::string>& params,
+                 const KernelCommandFlags& kernelFlags, std::ostream& out, std::ostream& err) {
+    const std::string& tool = kernelFlags.sanitizer;
+    if (!isSanitizerTool(tool)) {
+        err << "warpscope-record: --sanitize=" << tool
+            << ": the tools are memcheck, racecheck, initcheck and synccheck\n";
+        return kUsage;
+    }
+    const auto sanitizer = findComputeSanitizer();
+    if (!sanitizer) {
+        err << "warpscope-record: compute-sanitizer is not installed here (it comes with the "
+               "CUDA toolkit; WARPSCOPE_COMPUTE_SANITIZER may name it)\n";
+        return kFailed;
+    }
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) {
+        err << "warpscope-record: cannot find this program to run it again: " << ec.message()
+            << "\n";
+        return kFailed;
+    }
+    const std::filesystem::path trace =
+        std::filesystem::temp_directory_path() /
+        ("warpscope-sanitized-" + std::to_string(::getpid()) + ".wstrace");
+    // A sanitized kernel runs many times slower: its limit grows with it.
+    const double limit = std::min(600.0, kernelFlags.timeLimitSeconds * 20);
+    std::vector<std::string> command = {self.string(), "run-kernel", file.string()};
+    command.insert(command.end(), params.begin(), params.end());
+    command.insert(command.end(), {"-o", trace.string(), "-r", "1", "--no-why", "--time-limit",
+                                   std::to_string(limit)});
+    if (kernelFlags.warps) command.push_back("--warps");
+    out << file.string() << ": running under compute-sanitizer " << tool << "\n" << std::flush;
+    auto report = runUnderSanitizer(*sanitizer, tool, command);
+    std::filesystem::remove(trace, ec);
+    if (!report) {
+        err << "warpscope-record: " << report.error() << "\n";
+        return kFailed;
+    }
+    out << report->output;
+    if (report->errors > 0) {
+        err << "warpscope-record: compute-sanitizer " << tool << " found " << report->errors
+            << (report->errors == 1 ? " error" : " errors") << " in " << file.string() << "\n";
+        return kFailed;
+    }
+    if (report->errors < 0 || report->exitStatus != 0) {
+        err << "warpscope-record: the run under compute-sanitizer " << tool
+            << " did not finish (status " << report->exitStatus << ")\n";
+        return kFailed;
+    }
+    out << "compute-sanitizer " << tool << ": no errors in " << file.string() << "\n";
+    return kOk;
+}
+
 }  // namespace
 
 int runKernelCommand(const std::filesystem::path& file, const std::vector<std::string>& params,
@@ -74,6 +133,7 @@ int runKernelCommand(const std::filesystem::path& file, const std::vector<std::s
         out << file.string() << ": the description, the parameters and the compile are fine\n";
         return kOk;
     }
+    if (!kernelFlags.sanitizer.empty()) return sanitizedRun(file, params, kernelFlags, out, err);
     if (Status writable = checkOutputPath(output); !writable) {
         err << "warpscope-record: " << writable.error() << "\n";
         return kUsage;
