@@ -12,6 +12,8 @@
 #include "app/gui/kernelfile/kernel_diagnostics.h"
 #include "app/gui/kernelfile/kernel_editor.h"
 #include "app/gui/kernelfile/kernel_file_watch.h"
+#include "app/gui/kernelfile/kernel_sanitizer.h"
+#include "app/gui/kernelfile/sanitizer_report.h"
 #include "app/gui/workbench/experiment_browser.h"
 #include "app/gui/workbench/parameter_panel.h"
 #include "app/gui/workbench/workbench_host.h"
@@ -65,6 +67,7 @@ KernelFileLab::KernelFileLab(WorkbenchHost* host)
     : Lab(host),
       m_editor(new KernelEditor),
       m_watch(new KernelFileWatch(this)),
+      m_sanitizer(new KernelSanitizer(this)),
       m_dock(host->addLabDock(tr("Your kernel"), QStringLiteral("kernelfile-lab"),
                               Qt::RightDockWidgetArea)) {
     // The editor scrolls its own text: no scroll area around it.
@@ -81,6 +84,8 @@ KernelFileLab::KernelFileLab(WorkbenchHost* host)
                     &KernelFileLab::chooseFile);
     menu->addAction(tr("&Run it"), this, &KernelFileLab::run);
     menu->addAction(tr("&Save it"), QKeySequence::SaveAs, this, &KernelFileLab::save);
+    menu->addAction(tr("Check it with compute-&sanitizer"), this, &KernelFileLab::sanitize);
+    connect(m_sanitizer, &KernelSanitizer::finished, this, &KernelFileLab::onSanitized);
     menu->addAction(m_dock->toggleViewAction());
 
     connect(m_editor, &KernelEditor::openRequested, this, &KernelFileLab::chooseFile);
@@ -134,6 +139,44 @@ void KernelFileLab::openFile(const QString& path, const QStringList& assignments
     host()->showLabDock(m_dock, true);
     m_dock->raise();
     m_watch->open(m_path);
+}
+
+void KernelFileLab::sanitize() {
+    QString why;
+    if (m_path.isEmpty() || m_editor->isModified())
+        why = tr("Save the file first: compute-sanitizer checks the file as saved.");
+    else if (m_sanitizer->start(m_path, m_lastValues, &why))
+        m_editor->setStatus(tr("Running %1 under compute-sanitizer memcheck…").arg(fileName()),
+                            false);
+    if (why.isEmpty()) return;
+    m_sanitizerReport = why;
+    m_editor->setStatus(why, true);
+    emit sanitized();
+}
+
+void KernelFileLab::onSanitized(const QString& report, int status) {
+    m_sanitizerReport = report;
+    const auto errors = sanitizerDiagnostics(report, fileName());
+    m_editor->showDiagnostics(errors);
+    const QString verdict = sanitizerVerdict(report);
+    if (status == 0 && verdict == QLatin1String("no errors")) {
+        m_editor->setStatus(tr("compute-sanitizer memcheck: no errors in %1.").arg(fileName()),
+                            false);
+    } else if (!verdict.isEmpty() && verdict != QLatin1String("no errors")) {
+        const QString first = errors.empty() ? QString()
+                                             : tr(" The first, on line %1: %2.")
+                                                   .arg(errors.front().line)
+                                                   .arg(errors.front().message);
+        m_editor->setStatus(
+            tr("compute-sanitizer memcheck %1 in %2.%3").arg(verdict, fileName(), first), true);
+    } else {
+        // It did not get as far as a summary: say its last words.
+        const QStringList lines = report.trimmed().split(QLatin1Char('\n'));
+        m_editor->setStatus(tr("compute-sanitizer could not check %1: %2")
+                                .arg(fileName(), lines.isEmpty() ? QString() : lines.back()),
+                            true);
+    }
+    emit sanitized();
 }
 
 void KernelFileLab::chooseFile() {

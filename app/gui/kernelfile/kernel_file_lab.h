@@ -22,6 +22,7 @@ namespace ws {
 
 class KernelEditor;
 class KernelFileWatch;
+class KernelSanitizer;
 
 class KernelFileLab : public Lab {
     Q_OBJECT
@@ -36,6 +37,12 @@ public:
     void run();
     // Writes the editor's text to the file; the saved file runs.
     void save();
+    // Runs the saved file under compute-sanitizer (memcheck) with the
+    // newest run's values; its errors are marked on their lines, and its
+    // report is `sanitizerReport()`. Answered by `sanitized`.
+    void sanitize();
+    QString sanitizerReport() const { return m_sanitizerReport; }
+    KernelSanitizer* sanitizer() const { return m_sanitizer; }
 
     QString path() const { return m_path; }
     KernelEditor* editor() const { return m_editor; }
@@ -52,11 +59,14 @@ signals:
     // A run the lab asked for ended (shown or failed), or the lab could not
     // ask for one (the file unreadable, its description or values wrong).
     void settled();
+    // A compute-sanitizer check ended (or could not start).
+    void sanitized();
 
 private:
     void onRunShown(const LoadedRun& shown) override;
     void onRead(const QString& text, bool changed);
     void onRunFailed(const QString& message);
+    void onSanitized(const QString& report, int status);
     void chooseFile();
     // Parses the editor's text; on success the file's spec is the panel's
     // (rebuilt where its parameters changed, the values kept by name).
@@ -69,6 +79,8 @@ private:
 
     KernelEditor* m_editor;
     KernelFileWatch* m_watch;
+    KernelSanitizer* m_sanitizer;
+    QString m_sanitizerReport;
     QDockWidget* m_dock;
     QString m_path;             // empty: the text came with a run, from no file here
     QString m_buffer;           // the name of that text's file, when there is no path

@@ -21,6 +21,7 @@
 
 #include "app/gui/kernelfile/kernel_editor.h"
 #include "app/gui/kernelfile/kernel_file_watch.h"
+#include "app/gui/kernelfile/kernel_sanitizer.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/parameter_panel.h"
 #include "app/gui/workbench/run_info_panel.h"
@@ -332,6 +333,43 @@ TEST_F(KernelFileLabTest, TheWindowFitsALaptopScreenWithTheEditor) {
     EXPECT_LE(w->width(), 1366);
     const QImage img = test::render(*w);
     EXPECT_EQ(img.width(), w->width());
+}
+
+TEST_F(KernelFileLabTest, ComputeSanitizerChecksTheSavedFileAndMarksItsErrors) {
+    auto w = window("ok");
+    lab->openFile(kernel);
+    ASSERT_TRUE(settle());
+    // A stand-in for warpscope-record: it keeps its arguments and prints the
+    // report compute-sanitizer would.
+    const QString recorder = files.dir() + "/recorder.sh";
+    ASSERT_TRUE(test::writeFile(
+        recorder,
+        ("#!/bin/sh\necho \"$@\" > '" + files.dir() + "/recorder-args'\n" +
+         "echo '========= COMPUTE-SANITIZER'\n"
+         "echo '========= Invalid __global__ write of size 4 bytes'\n"
+         "echo '=========     at vector_add(const float *, const float *, float *, int)+0x70 in " +
+         kernel + ":30'\n" + "echo '========= ERROR SUMMARY: 1 error'\nexit 1\n")
+            .toUtf8()));
+    QFile::setPermissions(recorder, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    lab->sanitizer()->setRecorder(recorder);
+    int checks = 0;
+    QObject::connect(lab, &KernelFileLab::sanitized, [&] { ++checks; });
+    lab->sanitize();
+    ASSERT_TRUE(test::waitFor([&] { return checks == 1; }));
+    EXPECT_EQ(contents(files.dir() + "/recorder-args").trimmed(),
+              "run-kernel " + kernel + " n=1048576 --sanitize");
+    EXPECT_TRUE(lab->editor()->errorMarkedAt(30));
+    EXPECT_TRUE(lab->editor()->statusIsError());
+    const QString status = lab->editor()->statusText();
+    EXPECT_TRUE(status.contains("found 1 error in vector_add.cu")) << status.toStdString();
+    EXPECT_TRUE(status.contains("line 30: Invalid __global__ write")) << status.toStdString();
+    EXPECT_TRUE(lab->sanitizerReport().contains("ERROR SUMMARY"));
+
+    // Edits not saved: the check is of the file as saved, so it waits.
+    lab->editor()->text()->append("// an edit\n");
+    lab->sanitize();
+    EXPECT_EQ(checks, 2);
+    EXPECT_TRUE(lab->editor()->statusText().contains("Save the file first"));
 }
 
 }  // namespace
