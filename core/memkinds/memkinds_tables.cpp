@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <set>
 
+#include "core/memkinds/memkinds_columns.h"
+
 namespace ws::memkinds {
 
 const char* bandwidthLevelName(BandwidthLevel level) {
@@ -19,23 +21,6 @@ const char* bandwidthLevelName(BandwidthLevel level) {
 }
 
 namespace {
-
-// The columns a reader needs, each fetched once; the first missing or
-// mistyped one is the error.
-struct Columns {
-    const RecordTable& table;
-    std::string error;
-
-    template <typename T>
-    const std::vector<T>* take(const char* column) {
-        auto c = requireColumn<T>(table, column);
-        if (!c) {
-            if (error.empty()) error = c.error();
-            return nullptr;
-        }
-        return *c;
-    }
-};
 
 std::string rowAt(const RecordTable& t, std::size_t row) {
     return "table '" + t.name + "', row " + std::to_string(row) + ": ";
@@ -53,32 +38,49 @@ Status positive(const RecordTable& t, std::size_t row, const char* column, doubl
                      ", must be positive and finite");
 }
 
-Status flag(const RecordTable& t, std::size_t row, const char* column, std::uint8_t v) {
-    if (v <= 1) return {};
-    return makeError(rowAt(t, row) + "column '" + column + "' is " + std::to_string(v) +
-                     ", must be 0 or 1");
-}
+// Each table's columns, in the order they are written.
+const auto kLatencyColumns = std::make_tuple(
+    column("working_set_bytes", &LatencyPoint::workingSetBytes),
+    column("stride_bytes", &LatencyPoint::strideBytes), column("loads", &LatencyPoint::loads),
+    column("cycles_per_load", &LatencyPoint::cyclesPerLoad),
+    column("ns_per_load", &LatencyPoint::nsPerLoad),
+    column("final_index", &LatencyPoint::finalIndex),
+    column("expected_index", &LatencyPoint::expectedIndex));
 
-Status known(const RecordTable& t, std::size_t row, const char* column, std::uint8_t v,
-             std::uint8_t count) {
-    if (v < count) return {};
-    return makeError(rowAt(t, row) + "column '" + column + "' holds " + std::to_string(v) +
-                     ", not a known value (0 to " + std::to_string(count - 1) + ")");
-}
+const auto kSmLatencyColumns = std::make_tuple(
+    column("sm", &SmLatency::sm), column("cycles_per_load", &SmLatency::cyclesPerLoad),
+    column("ns_per_load", &SmLatency::nsPerLoad), column("final_index", &SmLatency::finalIndex),
+    column("expected_index", &SmLatency::expectedIndex));
 
-template <typename T>
-void fill(RecordTable& t, const char* column, std::vector<T> values) {
-    // add() hands out a reference that the next add() may move: fill each at once.
-    t.add<T>(column) = std::move(values);
-}
+const auto kBandwidthColumns = std::make_tuple(
+    enumColumn("level", &BandwidthPoint::level, 3),
+    column("working_set_bytes", &BandwidthPoint::workingSetBytes),
+    column("bytes_read", &BandwidthPoint::bytesRead), column("ms", &BandwidthPoint::ms),
+    column("gb_per_s", &BandwidthPoint::gbPerS), flagColumn("verified", &BandwidthPoint::verified));
 
-template <typename Row, typename F>
-auto gather(const std::vector<Row>& rows, F field) {
-    std::vector<decltype(field(rows.front()))> out;
-    out.reserve(rows.size());
-    for (const Row& r : rows) out.push_back(field(r));
-    return out;
-}
+const auto kConstantColumns = std::make_tuple(
+    enumColumn("path", &ConstantPoint::path, 3), column("distinct", &ConstantPoint::distinct),
+    column("cycles_per_load", &ConstantPoint::cyclesPerLoad),
+    flagColumn("verified", &ConstantPoint::verified));
+
+const auto kTexturePathColumns = std::make_tuple(
+    enumColumn("path", &TexturePathTiming::path, 3), column("ms", &TexturePathTiming::ms),
+    column("gb_per_s", &TexturePathTiming::gbPerS),
+    flagColumn("verified", &TexturePathTiming::verified));
+
+const auto kLocalColumns = std::make_tuple(
+    enumColumn("kind", &LocalVariantTiming::kind, 3),
+    column("registers_per_thread", &LocalVariantTiming::registersPerThread),
+    column("local_bytes_per_thread", &LocalVariantTiming::localBytesPerThread),
+    column("ms", &LocalVariantTiming::ms), flagColumn("verified", &LocalVariantTiming::verified));
+
+const auto kOccupancyColumns =
+    std::make_tuple(column("registers_per_thread", &OccupancyPoint::registersPerThread),
+                    column("local_bytes_per_thread", &OccupancyPoint::localBytesPerThread),
+                    column("threads_per_block", &OccupancyPoint::threadsPerBlock),
+                    column("shared_bytes_per_block", &OccupancyPoint::sharedBytesPerBlock),
+                    column("predicted_blocks_per_sm", &OccupancyPoint::predictedBlocksPerSm),
+                    column("measured_blocks_per_sm", &OccupancyPoint::measuredBlocksPerSm));
 
 }  // namespace
 
@@ -143,271 +145,169 @@ const char* localKindName(LocalKind kind) {
     return "?";
 }
 
+Status checkStoredValue(const RecordTable& table, std::size_t row, const char* column,
+                        unsigned count, std::uint64_t value) {
+    if (count == 0 || value < count) return {};
+    if (count == 2)
+        return makeError(rowAt(table, row) + "column '" + column + "' is " + std::to_string(value) +
+                         ", must be 0 or 1");
+    return makeError(rowAt(table, row) + "column '" + column + "' holds " + std::to_string(value) +
+                     ", not a known value (0 to " + std::to_string(count - 1) + ")");
+}
+
 // ---- builders
 
 RecordTable latencyTable(const std::vector<LatencyPoint>& points) {
-    RecordTable t{kLatencyTable, {}};
-    fill(t, "working_set_bytes", gather(points, [](auto& p) { return p.workingSetBytes; }));
-    fill(t, "stride_bytes", gather(points, [](auto& p) { return p.strideBytes; }));
-    fill(t, "loads", gather(points, [](auto& p) { return p.loads; }));
-    fill(t, "cycles_per_load", gather(points, [](auto& p) { return p.cyclesPerLoad; }));
-    fill(t, "ns_per_load", gather(points, [](auto& p) { return p.nsPerLoad; }));
-    fill(t, "final_index", gather(points, [](auto& p) { return p.finalIndex; }));
-    fill(t, "expected_index", gather(points, [](auto& p) { return p.expectedIndex; }));
-    return t;
+    return buildTable(kLatencyTable, points, kLatencyColumns);
 }
 
 RecordTable smLatencyTable(const std::vector<SmLatency>& points) {
-    RecordTable t{kL2DistanceTable, {}};
-    fill(t, "sm", gather(points, [](auto& p) { return p.sm; }));
-    fill(t, "cycles_per_load", gather(points, [](auto& p) { return p.cyclesPerLoad; }));
-    fill(t, "ns_per_load", gather(points, [](auto& p) { return p.nsPerLoad; }));
-    fill(t, "final_index", gather(points, [](auto& p) { return p.finalIndex; }));
-    fill(t, "expected_index", gather(points, [](auto& p) { return p.expectedIndex; }));
-    return t;
+    return buildTable(kL2DistanceTable, points, kSmLatencyColumns);
 }
 
 RecordTable bandwidthTable(const std::vector<BandwidthPoint>& points) {
-    RecordTable t{kBandwidthTable, {}};
-    fill(t, "level", gather(points, [](auto& p) { return std::uint8_t(p.level); }));
-    fill(t, "working_set_bytes", gather(points, [](auto& p) { return p.workingSetBytes; }));
-    fill(t, "bytes_read", gather(points, [](auto& p) { return p.bytesRead; }));
-    fill(t, "ms", gather(points, [](auto& p) { return p.ms; }));
-    fill(t, "gb_per_s", gather(points, [](auto& p) { return p.gbPerS; }));
-    fill(t, "verified", gather(points, [](auto& p) { return std::uint8_t(p.verified); }));
-    return t;
+    return buildTable(kBandwidthTable, points, kBandwidthColumns);
 }
 
 RecordTable constantTable(const std::vector<ConstantPoint>& points) {
-    RecordTable t{kConstantTable, {}};
-    fill(t, "path", gather(points, [](auto& p) { return std::uint8_t(p.path); }));
-    fill(t, "distinct", gather(points, [](auto& p) { return p.distinct; }));
-    fill(t, "cycles_per_load", gather(points, [](auto& p) { return p.cyclesPerLoad; }));
-    fill(t, "verified", gather(points, [](auto& p) { return std::uint8_t(p.verified); }));
-    return t;
+    return buildTable(kConstantTable, points, kConstantColumns);
 }
 
 RecordTable texturePathsTable(const std::vector<TexturePathTiming>& rows) {
-    RecordTable t{kTexturePathsTable, {}};
-    fill(t, "path", gather(rows, [](auto& r) { return std::uint8_t(r.path); }));
-    fill(t, "ms", gather(rows, [](auto& r) { return r.ms; }));
-    fill(t, "gb_per_s", gather(rows, [](auto& r) { return r.gbPerS; }));
-    fill(t, "verified", gather(rows, [](auto& r) { return std::uint8_t(r.verified); }));
-    return t;
+    return buildTable(kTexturePathsTable, rows, kTexturePathColumns);
 }
 
 RecordTable localTable(const std::vector<LocalVariantTiming>& rows) {
-    RecordTable t{kLocalTable, {}};
-    fill(t, "kind", gather(rows, [](auto& r) { return std::uint8_t(r.kind); }));
-    fill(t, "registers_per_thread", gather(rows, [](auto& r) { return r.registersPerThread; }));
-    fill(t, "local_bytes_per_thread", gather(rows, [](auto& r) { return r.localBytesPerThread; }));
-    fill(t, "ms", gather(rows, [](auto& r) { return r.ms; }));
-    fill(t, "verified", gather(rows, [](auto& r) { return std::uint8_t(r.verified); }));
-    return t;
+    return buildTable(kLocalTable, rows, kLocalColumns);
 }
 
 RecordTable occupancyTable(const std::vector<OccupancyPoint>& points) {
-    RecordTable t{kOccupancyTable, {}};
-    fill(t, "registers_per_thread", gather(points, [](auto& p) { return p.registersPerThread; }));
-    fill(t, "local_bytes_per_thread",
-         gather(points, [](auto& p) { return p.localBytesPerThread; }));
-    fill(t, "threads_per_block", gather(points, [](auto& p) { return p.threadsPerBlock; }));
-    fill(t, "shared_bytes_per_block",
-         gather(points, [](auto& p) { return p.sharedBytesPerBlock; }));
-    fill(t, "predicted_blocks_per_sm",
-         gather(points, [](auto& p) { return p.predictedBlocksPerSm; }));
-    fill(t, "measured_blocks_per_sm",
-         gather(points, [](auto& p) { return p.measuredBlocksPerSm; }));
-    return t;
+    return buildTable(kOccupancyTable, points, kOccupancyColumns);
 }
 
-// ---- readers
+// ---- readers: the columns as written, then what each table's rows must be
 
 Result<std::vector<LatencyPoint>> readLatency(const Run& run) {
-    std::vector<LatencyPoint> points;
-    const RecordTable* t = findTable(run.tables, kLatencyTable);
-    if (!t) return points;
-    Columns c{*t, {}};
-    const auto* ws = c.take<std::uint64_t>("working_set_bytes");
-    const auto* stride = c.take<std::uint32_t>("stride_bytes");
-    const auto* loads = c.take<std::uint32_t>("loads");
-    const auto* cycles = c.take<double>("cycles_per_load");
-    const auto* ns = c.take<double>("ns_per_load");
-    const auto* fin = c.take<std::uint32_t>("final_index");
-    const auto* expected = c.take<std::uint32_t>("expected_index");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        LatencyPoint p{(*ws)[i], (*stride)[i], (*loads)[i],   (*cycles)[i],
-                       (*ns)[i], (*fin)[i],    (*expected)[i]};
-        for (Status s : {positive(*t, i, "cycles_per_load", p.cyclesPerLoad),
-                         positive(*t, i, "ns_per_load", p.nsPerLoad)})
+    const RecordTable* table = findTable(run.tables, kLatencyTable);
+    if (!table) return std::vector<LatencyPoint>{};
+    const RecordTable& t = *table;
+    auto points = readRows<LatencyPoint>(t, kLatencyColumns);
+    if (!points) return points;
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const LatencyPoint& p = (*points)[i];
+        for (Status s : {positive(t, i, "cycles_per_load", p.cyclesPerLoad),
+                         positive(t, i, "ns_per_load", p.nsPerLoad)})
             if (!s) return makeError(s.error());
-        if (p.loads == 0) return makeError(rowAt(*t, i) + "column 'loads' is 0");
+        if (p.loads == 0) return makeError(rowAt(t, i) + "column 'loads' is 0");
         if (p.strideBytes == 0 || p.workingSetBytes < p.strideBytes)
-            return makeError(rowAt(*t, i) + "working_set_bytes " +
+            return makeError(rowAt(t, i) + "working_set_bytes " +
                              std::to_string(p.workingSetBytes) + " holds no stride of " +
                              std::to_string(p.strideBytes) + " bytes");
-        if (i > 0 && p.workingSetBytes <= points.back().workingSetBytes)
-            return makeError(rowAt(*t, i) + "working_set_bytes " +
+        if (i > 0 && p.workingSetBytes <= (*points)[i - 1].workingSetBytes)
+            return makeError(rowAt(t, i) + "working_set_bytes " +
                              std::to_string(p.workingSetBytes) +
                              " does not increase on the row before");
-        points.push_back(p);
     }
     return points;
 }
 
 Result<std::vector<SmLatency>> readSmLatency(const Run& run) {
-    std::vector<SmLatency> points;
-    const RecordTable* t = findTable(run.tables, kL2DistanceTable);
-    if (!t) return points;
-    Columns c{*t, {}};
-    const auto* sm = c.take<std::uint32_t>("sm");
-    const auto* cycles = c.take<double>("cycles_per_load");
-    const auto* ns = c.take<double>("ns_per_load");
-    const auto* fin = c.take<std::uint32_t>("final_index");
-    const auto* expected = c.take<std::uint32_t>("expected_index");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
+    const RecordTable* table = findTable(run.tables, kL2DistanceTable);
+    if (!table) return std::vector<SmLatency>{};
+    const RecordTable& t = *table;
+    auto points = readRows<SmLatency>(t, kSmLatencyColumns);
+    if (!points) return points;
     std::set<std::uint32_t> seen;
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        SmLatency p{(*sm)[i], (*cycles)[i], (*ns)[i], (*fin)[i], (*expected)[i]};
-        for (Status s : {positive(*t, i, "cycles_per_load", p.cyclesPerLoad),
-                         positive(*t, i, "ns_per_load", p.nsPerLoad)})
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const SmLatency& p = (*points)[i];
+        for (Status s : {positive(t, i, "cycles_per_load", p.cyclesPerLoad),
+                         positive(t, i, "ns_per_load", p.nsPerLoad)})
             if (!s) return makeError(s.error());
         if (!seen.insert(p.sm).second)
-            return makeError(rowAt(*t, i) + "sm " + std::to_string(p.sm) + " measured twice");
-        points.push_back(p);
+            return makeError(rowAt(t, i) + "sm " + std::to_string(p.sm) + " measured twice");
     }
     return points;
 }
 
 Result<std::vector<BandwidthPoint>> readBandwidth(const Run& run) {
-    std::vector<BandwidthPoint> points;
-    const RecordTable* t = findTable(run.tables, kBandwidthTable);
-    if (!t) return points;
-    Columns c{*t, {}};
-    const auto* level = c.take<std::uint8_t>("level");
-    const auto* ws = c.take<std::uint64_t>("working_set_bytes");
-    const auto* bytes = c.take<std::uint64_t>("bytes_read");
-    const auto* ms = c.take<double>("ms");
-    const auto* gbs = c.take<double>("gb_per_s");
-    const auto* verified = c.take<std::uint8_t>("verified");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
+    const RecordTable* table = findTable(run.tables, kBandwidthTable);
+    if (!table) return std::vector<BandwidthPoint>{};
+    const RecordTable& t = *table;
+    auto points = readRows<BandwidthPoint>(t, kBandwidthColumns);
+    if (!points) return points;
     std::uint64_t lastSet[3] = {0, 0, 0};  // per BandwidthLevel
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        for (Status s :
-             {known(*t, i, "level", (*level)[i], 3), flag(*t, i, "verified", (*verified)[i]),
-              positive(*t, i, "ms", (*ms)[i]), positive(*t, i, "gb_per_s", (*gbs)[i])})
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const BandwidthPoint& p = (*points)[i];
+        for (Status s : {positive(t, i, "ms", p.ms), positive(t, i, "gb_per_s", p.gbPerS)})
             if (!s) return makeError(s.error());
-        BandwidthPoint p{BandwidthLevel((*level)[i]), (*ws)[i], (*bytes)[i], (*ms)[i], (*gbs)[i],
-                         (*verified)[i] != 0};
         if (p.workingSetBytes == 0 || p.bytesRead == 0)
-            return makeError(rowAt(*t, i) + "working_set_bytes and bytes_read must be positive");
-        std::uint64_t& last = lastSet[(*level)[i]];
+            return makeError(rowAt(t, i) + "working_set_bytes and bytes_read must be positive");
+        std::uint64_t& last = lastSet[std::size_t(p.level)];
         if (p.workingSetBytes <= last)
-            return makeError(rowAt(*t, i) + "working_set_bytes " +
+            return makeError(rowAt(t, i) + "working_set_bytes " +
                              std::to_string(p.workingSetBytes) +
                              " does not increase on the level's row before");
         last = p.workingSetBytes;
-        points.push_back(p);
     }
     return points;
 }
 
 Result<std::vector<ConstantPoint>> readConstant(const Run& run) {
-    std::vector<ConstantPoint> points;
-    const RecordTable* t = findTable(run.tables, kConstantTable);
-    if (!t) return points;
-    Columns c{*t, {}};
-    const auto* path = c.take<std::uint8_t>("path");
-    const auto* distinct = c.take<std::uint32_t>("distinct");
-    const auto* cycles = c.take<double>("cycles_per_load");
-    const auto* verified = c.take<std::uint8_t>("verified");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        for (Status s :
-             {known(*t, i, "path", (*path)[i], 3), flag(*t, i, "verified", (*verified)[i]),
-              positive(*t, i, "cycles_per_load", (*cycles)[i])})
-            if (!s) return makeError(s.error());
-        const std::uint32_t d = (*distinct)[i];
-        if (d < 1 || d > 32)
-            return makeError(rowAt(*t, i) + "column 'distinct' is " + std::to_string(d) +
+    const RecordTable* table = findTable(run.tables, kConstantTable);
+    if (!table) return std::vector<ConstantPoint>{};
+    const RecordTable& t = *table;
+    auto points = readRows<ConstantPoint>(t, kConstantColumns);
+    if (!points) return points;
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const ConstantPoint& p = (*points)[i];
+        if (Status s = positive(t, i, "cycles_per_load", p.cyclesPerLoad); !s)
+            return makeError(s.error());
+        if (p.distinct < 1 || p.distinct > 32)
+            return makeError(rowAt(t, i) + "column 'distinct' is " + std::to_string(p.distinct) +
                              ", must be 1 to 32 (lanes of a warp)");
-        points.push_back({ConstantPath((*path)[i]), d, (*cycles)[i], (*verified)[i] != 0});
     }
     return points;
 }
 
 Result<std::vector<TexturePathTiming>> readTexturePaths(const Run& run) {
-    std::vector<TexturePathTiming> rows;
-    const RecordTable* t = findTable(run.tables, kTexturePathsTable);
-    if (!t) return rows;
-    Columns c{*t, {}};
-    const auto* path = c.take<std::uint8_t>("path");
-    const auto* ms = c.take<double>("ms");
-    const auto* gbs = c.take<double>("gb_per_s");
-    const auto* verified = c.take<std::uint8_t>("verified");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
-    std::set<std::uint8_t> seen;
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        for (Status s :
-             {known(*t, i, "path", (*path)[i], 3), flag(*t, i, "verified", (*verified)[i]),
-              positive(*t, i, "ms", (*ms)[i]), positive(*t, i, "gb_per_s", (*gbs)[i])})
+    const RecordTable* table = findTable(run.tables, kTexturePathsTable);
+    if (!table) return std::vector<TexturePathTiming>{};
+    const RecordTable& t = *table;
+    auto rows = readRows<TexturePathTiming>(t, kTexturePathColumns);
+    if (!rows) return rows;
+    std::set<TexturePath> seen;
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+        const TexturePathTiming& r = (*rows)[i];
+        for (Status s : {positive(t, i, "ms", r.ms), positive(t, i, "gb_per_s", r.gbPerS)})
             if (!s) return makeError(s.error());
-        if (!seen.insert((*path)[i]).second)
-            return makeError(rowAt(*t, i) + "path " + texturePathName(TexturePath((*path)[i])) +
-                             " timed twice");
-        rows.push_back({TexturePath((*path)[i]), (*ms)[i], (*gbs)[i], (*verified)[i] != 0});
+        if (!seen.insert(r.path).second)
+            return makeError(rowAt(t, i) + "path " + texturePathName(r.path) + " timed twice");
     }
     return rows;
 }
 
 Result<std::vector<LocalVariantTiming>> readLocal(const Run& run) {
-    std::vector<LocalVariantTiming> rows;
-    const RecordTable* t = findTable(run.tables, kLocalTable);
-    if (!t) return rows;
-    Columns c{*t, {}};
-    const auto* kind = c.take<std::uint8_t>("kind");
-    const auto* regs = c.take<std::uint32_t>("registers_per_thread");
-    const auto* local = c.take<std::uint32_t>("local_bytes_per_thread");
-    const auto* ms = c.take<double>("ms");
-    const auto* verified = c.take<std::uint8_t>("verified");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        for (Status s : {known(*t, i, "kind", (*kind)[i], 3),
-                         flag(*t, i, "verified", (*verified)[i]), positive(*t, i, "ms", (*ms)[i])})
-            if (!s) return makeError(s.error());
-        rows.push_back(
-            {LocalKind((*kind)[i]), (*regs)[i], (*local)[i], (*ms)[i], (*verified)[i] != 0});
-    }
+    const RecordTable* table = findTable(run.tables, kLocalTable);
+    if (!table) return std::vector<LocalVariantTiming>{};
+    const RecordTable& t = *table;
+    auto rows = readRows<LocalVariantTiming>(t, kLocalColumns);
+    if (!rows) return rows;
+    for (std::size_t i = 0; i < rows->size(); ++i)
+        if (Status s = positive(t, i, "ms", (*rows)[i].ms); !s) return makeError(s.error());
     return rows;
 }
 
 Result<std::vector<OccupancyPoint>> readOccupancy(const Run& run) {
-    std::vector<OccupancyPoint> points;
-    const RecordTable* t = findTable(run.tables, kOccupancyTable);
-    if (!t) return points;
-    Columns c{*t, {}};
-    const auto* regs = c.take<std::uint32_t>("registers_per_thread");
-    const auto* local = c.take<std::uint32_t>("local_bytes_per_thread");
-    const auto* threads = c.take<std::uint32_t>("threads_per_block");
-    const auto* shared = c.take<std::uint32_t>("shared_bytes_per_block");
-    const auto* predicted = c.take<std::uint32_t>("predicted_blocks_per_sm");
-    const auto* measured = c.take<std::uint32_t>("measured_blocks_per_sm");
-    if (!c.error.empty()) return makeError(c.error);
-    if (Status s = checkTable(*t, ""); !s) return makeError(s.error());
-    for (std::size_t i = 0; i < t->rows(); ++i) {
-        OccupancyPoint p{(*regs)[i],   (*local)[i],     (*threads)[i],
-                         (*shared)[i], (*predicted)[i], (*measured)[i]};
+    const RecordTable* table = findTable(run.tables, kOccupancyTable);
+    if (!table) return std::vector<OccupancyPoint>{};
+    const RecordTable& t = *table;
+    auto points = readRows<OccupancyPoint>(t, kOccupancyColumns);
+    if (!points) return points;
+    for (std::size_t i = 0; i < points->size(); ++i) {
+        const OccupancyPoint& p = (*points)[i];
         if (p.threadsPerBlock == 0 || p.registersPerThread == 0)
-            return makeError(rowAt(*t, i) +
+            return makeError(rowAt(t, i) +
                              "threads_per_block and registers_per_thread must be positive");
-        points.push_back(p);
     }
     return points;
 }

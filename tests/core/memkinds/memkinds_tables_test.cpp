@@ -175,6 +175,12 @@ TEST(MemkindsTables, BandwidthRoundTripAndRefusals) {
     ASSERT_FALSE(r.ok());
     expectError(r.error(), {"row 0", "level", "not a known value"});
 
+    bad = good;  // a flag is 0 or 1
+    column<std::uint8_t>(bad, "verified")[3] = 2;
+    r = readBandwidth(bad);
+    ASSERT_FALSE(r.ok());
+    expectError(r.error(), {"table 'bandwidth', row 3: column 'verified' is 2, must be 0 or 1"});
+
     bad = good;  // the second global set no larger than the first
     column<std::uint64_t>(bad, "working_set_bytes")[2] = 16384;
     r = readBandwidth(bad);
