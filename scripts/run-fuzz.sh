@@ -22,7 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 
-targets=(trace lesson cubin_line kernel_description)
+targets=(trace lesson cubin_line kernel_description npy)
 
 # The trace reader: every bundled trace, every old-version sample, and the
 # synthetic runs trace_seed_corpus writes. Run it with -l 8192: the traces
@@ -48,6 +48,11 @@ seed_cubin_line() {
 # kernel files. Run it with -l 4096.
 seed_kernel_description() {
     find "$root/examples/kernels" "$root/tests/data/kernelfiles" -name '*.cu' -type f
+}
+
+# NumPy files: the tests' inputs and expected outputs. Run it with -l 1024.
+seed_npy() {
+    find "$root/tests/data/kernelfiles" -name '*.npy' -type f
 }
 
 usage() {

@@ -15,18 +15,20 @@ Result<HostBuffer> readFor(const PlannedArgument& arg, const std::string& file,
         return makeError(fileName + " reads " + file +
                          ", and a kernel file run without its folder (a bundled example, or "
                          "one sent to a class server) reads no files");
-    auto array = readNpy(std::filesystem::path(directory) / file, kMaxBufferBytes);
-    if (!array) return makeError(array.error());
+    const std::filesystem::path path = std::filesystem::path(directory) / file;
+    auto header = readNpyHeader(path);
+    if (!header) return makeError(header.error());
     const BufferArgument& buffer = arg.source->buffer;
-    if (array->type != buffer.type)
-        return makeError(file + " holds " + numpyTypeName(array->type) + " elements, and " + role +
+    if (header->type != buffer.type)
+        return makeError(file + " holds " + numpyTypeName(header->type) + " elements, and " + role +
                          " " + arg.source->name + " is " + numpyTypeName(buffer.type) +
                          ": save it with .astype('" + numpyTypeName(buffer.type) + "')");
-    if (array->count != arg.count)
-        return makeError(file + " holds " + std::to_string(array->count) + " elements, and " +
+    if (header->count != arg.count)
+        return makeError(file + " holds " + std::to_string(header->count) + " elements, and " +
                          role + " " + arg.source->name + " has " + std::to_string(arg.count) +
                          " (its length '" + buffer.length + "')");
-    return std::move(array->data);
+    // Only now, its size held to the buffer's, is the data read.
+    return readNpyData(path, *header);
 }
 
 }  // namespace

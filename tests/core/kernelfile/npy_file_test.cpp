@@ -42,9 +42,9 @@ TEST(NpyFile, ReadsWhatNumpySaves) {
     auto a =
         parseNpy(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", data), "a.npy");
     ASSERT_TRUE(a.ok()) << a.error();
-    EXPECT_EQ(a->type, ElementType::Float);
-    EXPECT_EQ(a->shape, (std::vector<std::uint64_t>{2, 3}));
-    EXPECT_EQ(a->count, 6u);
+    EXPECT_EQ(a->header.type, ElementType::Float);
+    EXPECT_EQ(a->header.shape, (std::vector<std::uint64_t>{2, 3}));
+    EXPECT_EQ(a->header.count, 6u);
     float first = 0;
     std::memcpy(&first, a->data.data(), 4);
     EXPECT_EQ(first, 1.5f);
@@ -62,15 +62,15 @@ TEST(NpyFile, ReadsEveryElementTypeAndVersion) {
                                   data, major),
                               "t.npy");
             ASSERT_TRUE(a.ok()) << descr << " v" << major << ": " << a.error();
-            EXPECT_EQ(a->type, type) << descr;
-            EXPECT_EQ(a->count, 3u);
+            EXPECT_EQ(a->header.type, type) << descr;
+            EXPECT_EQ(a->header.count, 3u);
         }
     }
     // A scalar array has shape () and one element.
     auto scalar = parseNpy(
         npy("{'descr': '<i4', 'fortran_order': False, 'shape': (), }", bytesOf<int>({7})), "s.npy");
     ASSERT_TRUE(scalar.ok()) << scalar.error();
-    EXPECT_EQ(scalar->count, 1u);
+    EXPECT_EQ(scalar->header.count, 1u);
 }
 
 struct BadNpy {
@@ -111,6 +111,16 @@ INSTANTIATE_TEST_SUITE_P(
                    ""),
                "too many elements"},
         BadNpy{std::string("\x93NUMPY\x01\x00\xff\x00{'descr'", 17), "the file ends before them"},
+        BadNpy{npy("{'descr': '<f4', 'fortran_order': False, 'shape': (3 4), }", ""),
+               "its shape (3 4) is not a list of whole numbers"},
+        BadNpy{npy("{'descr': [('x', '<f4'), ('y', '<i4')], 'fortran_order': False, 'shape': "
+                   "(1,), }",
+                   "12345678"),
+               "holds a structured array"},
+        BadNpy{npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), '" +
+                       std::string(30000, 'x') + "': 0}",
+                   "abcd", 2),
+               "more than the 10000 NumPy itself reads"},
         BadNpy{npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", "", 4),
                "format version 4"}));
 
