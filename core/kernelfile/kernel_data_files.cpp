@@ -17,7 +17,10 @@ Result<HostBuffer> readFor(const PlannedArgument& arg, const std::string& file,
                          "one sent to a class server) reads no files");
     const std::filesystem::path path = std::filesystem::path(directory) / file;
     auto header = readNpyHeader(path);
-    if (!header) return makeError(header.error());
+    if (!header)
+        return makeError(header.error() +
+                         " (the files are read where the run happens: a worker on another "
+                         "machine reads its own disk)");
     const BufferArgument& buffer = arg.source->buffer;
     if (header->type != buffer.type)
         return makeError(file + " holds " + numpyTypeName(header->type) + " elements, and " + role +

@@ -24,11 +24,15 @@ struct WarpSpan {
     std::int64_t startClock = 0, endClock = 0;
 };
 
-WarpSpan spanOf(const ProbeRecord& r) {
+// `clockBase` is the block's warp 0's start clock: every warp's clocks are
+// put on one axis with it (warps of a block start within 2^31 cycles of
+// each other), so a block whose warps straddle a wrap of the low 32 bits
+// still starts with its first warp and ends with its last.
+WarpSpan spanOf(const ProbeRecord& r, std::uint32_t clockBase) {
     WarpSpan s;
     s.startNs = std::uint64_t(r.startHi) << 32 | r.startLo;
     s.endNs = std::uint64_t(r.endHi) << 32 | r.endLo;
-    s.startClock = r.startClock;
+    s.startClock = std::int64_t(clockBase) + std::int32_t(r.startClock - clockBase);
     s.endClock = s.startClock + std::uint32_t(r.endClock - r.startClock);
     return s;
 }
@@ -50,12 +54,12 @@ Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLeve
     std::vector<std::uint64_t> startColumn, endColumn;
     for (std::uint64_t b = 0; b < blocks; ++b) {
         const ProbeRecord* first = &records[b * warps];
-        const WarpSpan firstSpan = spanOf(*first);
+        const WarpSpan firstSpan = spanOf(*first, first->startClock);
         std::uint64_t start = firstSpan.startNs, end = firstSpan.endNs;
         std::int64_t startClock = firstSpan.startClock, endClock = firstSpan.endClock;
         for (std::uint64_t w = 0; w < warps; ++w) {
             const ProbeRecord& r = first[w];
-            const WarpSpan span = spanOf(r);
+            const WarpSpan span = spanOf(r, first->startClock);
             const std::string where = "block " + std::to_string(b) +
                                       (warps > 1 ? ", warp " + std::to_string(w) : std::string());
             if (span.startNs == 0) return makeError("the probes saw " + where + " never start");

@@ -597,7 +597,10 @@ std::string recordedTraceName(const RunChoice& choice) {
     std::string name =
         choice.kernel.empty()
             ? safe(choice.experiment)
-            : "kernel-file__" + safe(std::filesystem::path(choice.kernel).stem().string());
+            // The path beside the lesson, without .cu: two files of one
+            // name in two folders are two runs.
+            : "kernel-file__" +
+                  safe(std::filesystem::path(choice.kernel).replace_extension().string());
     for (const auto& [param, value] : choice.params) name += "__" + safe(param + "-" + value);
     return name + ".wstrace";
 }

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -81,9 +82,16 @@ int sanitizedRun(const std::filesystem::path& file, const std::vector<std::strin
             << "\n";
         return kFailed;
     }
-    const std::filesystem::path trace =
-        std::filesystem::temp_directory_path() /
-        ("warpscope-sanitized-" + std::to_string(::getpid()) + ".wstrace");
+    // A folder of this run's own for the trace the sanitized run must write:
+    // a name others could guess in /tmp could be a link planted there.
+    std::string folderName =
+        (std::filesystem::temp_directory_path() / "warpscope-sanitize-XXXXXX").string();
+    if (!::mkdtemp(folderName.data())) {
+        err << "warpscope-record: cannot make a temporary folder for the sanitized run\n";
+        return kFailed;
+    }
+    const std::filesystem::path folder = folderName;
+    const std::filesystem::path trace = folder / "sanitized.wstrace";
     // A sanitized kernel runs many times slower: its limit grows with it.
     const double limit = std::min(600.0, kernelFlags.timeLimitSeconds * 20);
     std::vector<std::string> command = {self.string(), "run-kernel", file.string()};
@@ -93,7 +101,7 @@ int sanitizedRun(const std::filesystem::path& file, const std::vector<std::strin
     if (kernelFlags.warps) command.push_back("--warps");
     out << file.string() << ": running under compute-sanitizer " << tool << "\n" << std::flush;
     auto report = runUnderSanitizer(*sanitizer, tool, command);
-    std::filesystem::remove(trace, ec);
+    std::filesystem::remove_all(folder, ec);
     if (!report) {
         err << "warpscope-record: " << report.error() << "\n";
         return kFailed;
@@ -104,9 +112,14 @@ int sanitizedRun(const std::filesystem::path& file, const std::vector<std::strin
             << (report->errors == 1 ? " error" : " errors") << " in " << file.string() << "\n";
         return kFailed;
     }
-    if (report->errors < 0 || report->exitStatus != 0) {
+    if (report->errors < 0) {
         err << "warpscope-record: the run under compute-sanitizer " << tool
-            << " did not finish (status " << report->exitStatus << ")\n";
+            << " ended before the sanitizer's summary (status " << report->exitStatus << ")\n";
+        return kFailed;
+    }
+    if (report->exitStatus != 0) {
+        err << "warpscope-record: compute-sanitizer " << tool << " found no errors, and the run "
+            << "itself failed (status " << report->exitStatus << "; its words are above)\n";
         return kFailed;
     }
     out << "compute-sanitizer " << tool << ": no errors in " << file.string() << "\n";

@@ -1,10 +1,12 @@
 #include "app/record/kernelfile/sanitizer_run.h"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdlib>
 #include <regex>
 
@@ -50,8 +52,11 @@ Result<SanitizerReport> runUnderSanitizer(const fs::path& sanitizer, const std::
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
 
+    // Close-on-exec: the child keeps only the write end it is given as its
+    // stdout and stderr, so the read below ends when it does.
     int pipeEnds[2];
-    if (::pipe(pipeEnds) != 0) return makeError("cannot make a pipe for compute-sanitizer");
+    if (::pipe2(pipeEnds, O_CLOEXEC) != 0)
+        return makeError("cannot make a pipe for compute-sanitizer");
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO);
@@ -67,11 +72,19 @@ Result<SanitizerReport> runUnderSanitizer(const fs::path& sanitizer, const std::
     }
     SanitizerReport report;
     std::array<char, 4096> buffer;
-    for (ssize_t n; (n = ::read(pipeEnds[0], buffer.data(), buffer.size())) > 0;)
-        report.output.append(buffer.data(), std::size_t(n));
+    for (;;) {
+        const ssize_t n = ::read(pipeEnds[0], buffer.data(), buffer.size());
+        if (n > 0) {
+            report.output.append(buffer.data(), std::size_t(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        break;
+    }
     ::close(pipeEnds[0]);
     int status = 0;
-    ::waitpid(child, &status, 0);
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
     report.exitStatus = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     static const std::regex summary(R"(ERROR SUMMARY: (\d+) error)");
     std::smatch m;

@@ -127,6 +127,20 @@ TEST(ProbeRecords, TimesAreWholeAndClocksCrossTheirLow32Bits) {
     EXPECT_EQ(launch.blocks.sm[0], 7u);
 }
 
+TEST(ProbeRecords, WarpsOfABlockOnEitherSideOfAClockWrapShareOneAxis) {
+    Launch launch;
+    launch.grid = {1, 1, 1};
+    launch.block = {64, 1, 1};
+    ProbeRecord warp0 = record(1000, 2000, 4), warp1 = record(1010, 2100, 4);
+    warp0.startClock = 0xFFFF'FFF0u;  // just before the wrap
+    warp0.endClock = 0x0000'0100u;
+    warp1.startClock = 0x0000'0010u;  // just after it: the later start
+    warp1.endClock = 0x0000'0400u;    // and the later end
+    ASSERT_TRUE(blocksFromProbeRecords({warp0, warp1}, ProbeLevel::Warps, launch).ok());
+    EXPECT_EQ(launch.blocks.startClock[0], 0xFFFF'FFF0ll);
+    EXPECT_EQ(launch.blocks.endClock[0] - launch.blocks.startClock[0], 0x410);
+}
+
 TEST(ProbeRecords, RefusesWhatTheProbesCannotHaveWritten) {
     Launch launch;
     launch.grid = {1, 1, 1};
