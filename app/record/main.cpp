@@ -111,6 +111,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.1, 600.0));
     runKernel->add_option("-r,--repetitions", repetitions, "Timed launches of each build (median)")
         ->check(repetitionsCheck);
+    runKernel->add_flag("--warps", kernelFlags.warps,
+                        "Probe every warp, not only each block: exact block ends and a warps "
+                        "table, at a cost on short kernels");
     runKernel->add_flag("--sanitize{memcheck}", kernelFlags.sanitizer,
                         "Run the file under compute-sanitizer (memcheck, or =racecheck, "
                         "=initcheck, =synccheck) and print its report; no trace is written");

@@ -33,6 +33,13 @@ TEST(RunKernel, ACompileErrorIsItsLineAndStatusTwo) {
     EXPECT_EQ(o.output, "typo.cu:9:22: error: identifier \"q\" is undefined\n");
 }
 
+TEST(RunKernel, EveryDocumentedFlagIsAccepted) {
+    const std::string add = sourcePath("examples/kernels/vector_add.cu");
+    auto o = runRecorder("run-kernel " + add +
+                         " n=4096 --check --warps --time-limit 5 -r 3 --no-why --without-records");
+    EXPECT_EQ(o.status, 0) << o.output;
+}
+
 TEST(RunKernel, BadParametersAndUsageAreStatusTwo) {
     const std::string add = sourcePath("examples/kernels/vector_add.cu");
     auto range = runRecorder("run-kernel " + add + " n=0 --check");
