@@ -1,5 +1,8 @@
 #include "app/gui/kernelfile/kernel_sanitizer.h"
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <QProcess>
 
 #include "app/gui/common/resource_paths.h"
@@ -7,6 +10,15 @@
 namespace ws {
 
 KernelSanitizer::KernelSanitizer(QObject* parent) : QObject(parent) {}
+
+KernelSanitizer::~KernelSanitizer() {
+    if (!m_process || m_process->state() == QProcess::NotRunning) return;
+    // warpscope-record leads a process group of its own: compute-sanitizer
+    // and the run under it go with it, and give the GPU back.
+    const qint64 pid = m_process->processId();
+    if (pid > 0) ::kill(-pid_t(pid), SIGTERM);
+    m_process->waitForFinished(3000);
+}
 
 QString KernelSanitizer::recorder() const {
     if (!m_recorder.isEmpty()) return m_recorder;
@@ -43,6 +55,7 @@ bool KernelSanitizer::start(const QString& path, const ParamValues& values, QStr
         m_process = nullptr;
         emit finished(tr("%1 could not be started.").arg(program), -1);
     });
+    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
     m_process->start(program, args);
     return true;
 }

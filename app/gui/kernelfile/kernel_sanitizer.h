@@ -15,6 +15,8 @@ class KernelSanitizer : public QObject {
     Q_OBJECT
 public:
     explicit KernelSanitizer(QObject* parent = nullptr);
+    // A check still running is ended with everything it started.
+    ~KernelSanitizer() override;
 
     // warpscope-record, beside warpscope or on PATH unless set.
     void setRecorder(const QString& program) { m_recorder = program; }

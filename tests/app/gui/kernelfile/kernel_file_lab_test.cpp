@@ -8,6 +8,7 @@
 
 #include <Qsci/qsciscintilla.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <QAbstractSpinBox>
 #include <QComboBox>
@@ -370,6 +371,27 @@ TEST_F(KernelFileLabTest, ComputeSanitizerChecksTheSavedFileAndMarksItsErrors) {
     lab->sanitize();
     EXPECT_EQ(checks, 2);
     EXPECT_TRUE(lab->editor()->statusText().contains("Save the file first"));
+}
+
+TEST_F(KernelFileLabTest, ClosingTheWindowEndsACheckAndWhatItStarted) {
+    auto w = window("ok");
+    lab->openFile(kernel);
+    ASSERT_TRUE(settle());
+    // A stand-in whose own child (as compute-sanitizer is warpscope-record's)
+    // would outlive it.
+    const QString recorder = files.dir() + "/slow-recorder.sh";
+    const QString pidFile = files.dir() + "/child-pid";
+    ASSERT_TRUE(test::writeFile(
+        recorder, ("#!/bin/sh\nsleep 60 &\necho $! > '" + pidFile + "'\nwait\n").toUtf8()));
+    QFile::setPermissions(recorder, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    lab->sanitizer()->setRecorder(recorder);
+    lab->sanitize();
+    ASSERT_TRUE(test::waitFor([&] { return !contents(pidFile).trimmed().isEmpty(); }));
+    const pid_t child = pid_t(contents(pidFile).trimmed().toLongLong());
+    ASSERT_GT(child, 0);
+    w.reset();
+    EXPECT_TRUE(test::waitFor([&] { return ::kill(child, 0) != 0; }))
+        << "the check's child " << child << " outlived the window";
 }
 
 }  // namespace
