@@ -69,7 +69,8 @@ std::size_t valueOf(std::string_view header, std::string_view key) {
         if (at >= header.size() || header[at] != ':') continue;
         ++at;
         while (at < header.size() && std::isspace(static_cast<unsigned char>(header[at]))) ++at;
-        return at;
+        // A key with nothing after its colon has no value.
+        if (at < header.size()) return at;
     }
     return std::string_view::npos;
 }

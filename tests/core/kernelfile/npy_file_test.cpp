@@ -111,6 +111,11 @@ INSTANTIATE_TEST_SUITE_P(
                    ""),
                "too many elements"},
         BadNpy{std::string("\x93NUMPY\x01\x00\xff\x00{'descr'", 17), "the file ends before them"},
+        // Found by fuzzing: a key at the header's end, its value missing.
+        BadNpy{npy("{'fortran_order': False, 'shape': (1,), 'descr':", ""),
+               "its header has no 'descr'"},
+        BadNpy{npy("{'descr': '<f4', 'fortran_order': False, 'shape':", ""),
+               "its header has no 'shape'"},
         BadNpy{npy("{'descr': '<f4', 'fortran_order': False, 'shape': (3 4), }", ""),
                "its shape (3 4) is not a list of whole numbers"},
         BadNpy{npy("{'descr': [('x', '<f4'), ('y', '<i4')], 'fortran_order': False, 'shape': "
