@@ -140,12 +140,16 @@ int infoCommand(const std::filesystem::path& file, bool json, std::ostream& out,
         // A variant that ran on the CPU (the matrix multiply's cpu-naive)
         // has no GPU result: its own result is set against the reference.
         const bool onCpu = measuredOnCpu(run);
+        // An experiment checked against something of its own (a kernel
+        // file's reference kernel or expected outputs) names no CPU.
+        const ExperimentSpec* spec = findExperiment(run.experiment);
+        const bool ownCheck = spec && !spec->checkedAgainst.empty();
         if (v.actual.empty() && v.expected.empty())
             out << "  checked against the CPU: " << (v.passed ? "equal" : "different") << note
                 << "\n";
         else
             out << (onCpu ? "  result " : "  GPU ") << v.actual
-                << (onCpu ? ", reference " : ", CPU ") << v.expected << note << "\n";
+                << (onCpu || ownCheck ? ", reference " : ", CPU ") << v.expected << note << "\n";
     }
     out << "GPU environment:\n";
     for (const auto& line : environmentFacts(run.environment)) out << "  " << line << "\n";

@@ -172,6 +172,14 @@ TEST(RecordInfo, ARunOnTheCpuIsNotCalledAGpuRun) {
     EXPECT_NE(cublas.find("CPU against GPU: kernel"), std::string::npos) << cublas;
 }
 
+TEST(RecordInfo, AKernelFilesCheckNamesItsReferenceNotTheCpu) {
+    const std::string text = infoOfBundled("kernel-file__example-matmul_naive__n-512.wstrace");
+    EXPECT_NE(text.find(", reference the output of matmul_naive_reference"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find(", CPU the output"), std::string::npos) << text;
+    EXPECT_NE(text.find("verified against the file's own check"), std::string::npos) << text;
+}
+
 TEST(RecordInfo, WholeNumbersInFullAndLaunchTablesByLaunch) {
     const std::string matmul = infoOfBundled("matmul__n-1024__variant-coalesced.wstrace");
     EXPECT_NE(matmul.find("checkedEntries=1048576"), std::string::npos) << matmul;
