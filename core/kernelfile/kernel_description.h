@@ -65,6 +65,8 @@ struct KernelCheck {
 struct KernelDescription {
     std::string kernel;  // the name expression NVRTC lowers: "tiled<16>" or "add"
     std::string title;   // what the views call it (the kernel's name by default)
+    // The oldest GPU it runs on, `requires: 9.0` (compute capability); 0: any.
+    int requiresMajor = 0, requiresMinor = 0;
     std::vector<ParamSpec> params;
     LaunchShape launch;
     std::vector<KernelArgument> args;

@@ -288,9 +288,9 @@ Result<KernelDescription> parseRoot(const Place& place, const YAML::Node& root) 
     if (!root.IsMap())
         return makeError(fileName + ":" + std::to_string(openLine) +
                          ": the launch description must be YAML keys (kernel:, grid:, ...)");
-    if (Status s =
-            checkKeys(place, root, "the description",
-                      {"kernel", "title", "params", "grid", "block", "shared", "args", "check"});
+    if (Status s = checkKeys(
+            place, root, "the description",
+            {"kernel", "title", "requires", "params", "grid", "block", "shared", "args", "check"});
         !s)
         return makeError(s.error());
 
@@ -302,6 +302,28 @@ Result<KernelDescription> parseRoot(const Place& place, const YAML::Node& root) 
     if (!kernel) return makeError(kernel.error());
     d.kernel = *kernel;
     d.title = root["title"] ? root["title"].as<std::string>("") : d.kernel;
+    if (const YAML::Node needs = root["requires"]) {
+        // "9.0", or the compiler's "sm_90" (or "sm_90a", whose features
+        // are the 9.0 GPU's)
+        auto text = scalarText(place, needs, "requires");
+        if (!text) return makeError(text.error());
+        const auto whole = [](const std::string& t) {
+            return !t.empty() && t.size() <= 3 && std::all_of(t.begin(), t.end(), [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c));
+            });
+        };
+        std::string digits = *text;
+        if (digits.rfind("sm_", 0) == 0 && digits.back() == 'a') digits.pop_back();
+        if (digits.rfind("sm_", 0) == 0 && digits.size() >= 5 && whole(digits.substr(3)))
+            digits = digits.substr(3, digits.size() - 4) + "." + digits.substr(digits.size() - 1);
+        if (digits.find('.') == std::string::npos) digits += ".0";  // "9" is 9.0
+        const std::size_t dot = digits.find('.');
+        if (!whole(digits.substr(0, dot)) || !whole(digits.substr(dot + 1)))
+            return place.at(
+                needs, "requires: '" + *text + "' is not a compute capability (9.0, or sm_90)");
+        d.requiresMajor = std::stoi(digits.substr(0, dot));
+        d.requiresMinor = std::stoi(digits.substr(dot + 1));
+    }
 
     if (const YAML::Node params = root["params"]) {
         if (!params.IsMap()) return place.at(params, "params must be a map of name: {...}");

@@ -97,6 +97,18 @@ Result<KernelLaunchPlan> planLaunch(const KernelDescription& description,
     return plan;
 }
 
+Status checkRequiredGpu(const KernelDescription& description, const std::string& fileName,
+                        const DeviceInfo& device) {
+    const int need = description.requiresMajor * 10 + description.requiresMinor;
+    const int have = device.ccMajor * 10 + device.ccMinor;
+    if (need == 0 || have >= need) return {};
+    const std::string cc =
+        std::to_string(description.requiresMajor) + "." + std::to_string(description.requiresMinor);
+    return makeError(fileName + " needs a GPU of compute capability " + cc +
+                     " or newer (requires: " + cc + "); this " + device.name + " is " +
+                     std::to_string(device.ccMajor) + "." + std::to_string(device.ccMinor));
+}
+
 Status checkAgainstDevice(const LaunchGeometry& launch, const std::string& kernel,
                           const DeviceInfo& device) {
     const std::uint64_t threads = launch.block.count();

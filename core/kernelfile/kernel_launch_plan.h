@@ -39,6 +39,12 @@ inline constexpr std::uint64_t kMaxBufferBytes = 16ull << 30;
 Result<KernelLaunchPlan> planLaunch(const KernelDescription& description,
                                     const ParamValues& params);
 
+// A file that says it `requires:` a newer GPU than `device`, in one line:
+// "transpose.cu needs a GPU of compute capability 9.0 or newer (requires:
+// 9.0); this NVIDIA A100 is 8.0".
+Status checkRequiredGpu(const KernelDescription& description, const std::string& fileName,
+                        const DeviceInfo& device);
+
 // What the device refuses, said before launch with the limit broken: threads
 // per block, block and grid sizes, shared memory per block, memory.
 Status checkAgainstDevice(const LaunchGeometry& launch, const std::string& kernel,

@@ -229,6 +229,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     const ExperimentSpec spec = kernelFileSpec(d);
     auto params = resolveParams(spec, assignments);
     if (!params) return makeError(params.error());
+    if (Status s = checkRequiredGpu(d, file.fileName, device); !s) return makeError(s.error());
     auto planned = planLaunch(d, *params);
     if (!planned) return makeError(planned.error());
     const KernelLaunchPlan& plan = *planned;

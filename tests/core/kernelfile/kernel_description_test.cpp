@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "core/kernelfile/kernel_file_spec.h"
+#include "core/kernelfile/kernel_launch_plan.h"
 
 namespace ws::kernelfile {
 namespace {
@@ -183,6 +186,45 @@ TEST(KernelDescription, ReadsNpyInputsAndExpectedOutputs) {
     EXPECT_TRUE(d->check.reference.empty());
     EXPECT_TRUE(d->checked());
     EXPECT_EQ(dataFilesOf(*d), (std::vector<std::string>{"data/x.npy", "y.npy"}));
+}
+
+TEST(KernelDescription, AFileThatNeedsANewerGpuSaysSoInOneLine) {
+    const std::string body = "grid: 1\nblock: 32\nargs: []\n";
+    for (const auto& [written, major, minor] : {std::tuple{"9.0", 9, 0},
+                                                {"sm_90", 9, 0},
+                                                {"sm_90a", 9, 0},
+                                                {"8.6", 8, 6},
+                                                {"sm_120", 12, 0},
+                                                {"10", 10, 0}}) {
+        auto d = parseKernelDescription(
+            withDescription("kernel: k\nrequires: " + std::string(written) + "\n" + body), "w.cu");
+        ASSERT_TRUE(d.ok()) << written << ": " << d.error();
+        EXPECT_EQ(d->requiresMajor, major) << written;
+        EXPECT_EQ(d->requiresMinor, minor) << written;
+    }
+    auto bad =
+        parseKernelDescription(withDescription("kernel: k\nrequires: hopper\n" + body), "w.cu");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().find("w.cu:3: requires: 'hopper' is not a compute capability"),
+              std::string::npos)
+        << bad.error();
+
+    auto d = parseKernelDescription(withDescription("kernel: k\nrequires: 9.0\n" + body), "w.cu");
+    ASSERT_TRUE(d.ok());
+    DeviceInfo a100;
+    a100.name = "NVIDIA A100-SXM4-80GB";
+    a100.ccMajor = 8;
+    a100.ccMinor = 0;
+    const Status old = checkRequiredGpu(*d, "w.cu", a100);
+    ASSERT_FALSE(old.ok());
+    EXPECT_EQ(old.error(),
+              "w.cu needs a GPU of compute capability 9.0 or newer (requires: 9.0); this "
+              "NVIDIA A100-SXM4-80GB is 8.0");
+    DeviceInfo h100 = a100;
+    h100.ccMajor = 9;
+    EXPECT_TRUE(checkRequiredGpu(*d, "w.cu", h100).ok());
+    auto any = parseKernelDescription(withDescription("kernel: k\n" + body), "w.cu");
+    EXPECT_TRUE(checkRequiredGpu(*any, "w.cu", a100).ok());
 }
 
 }  // namespace
