@@ -1,5 +1,6 @@
 #include "core/kernelfile/kernel_data_files.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/kernelfile/npy_file.h"
@@ -16,6 +17,16 @@ Result<HostBuffer> readFor(const PlannedArgument& arg, const std::string& file,
                          ", and a kernel file run without its folder (a bundled example, or "
                          "one sent to a class server) reads no files");
     const std::filesystem::path path = std::filesystem::path(directory) / file;
+    // The name was held to the folder when parsed; a link beside the file
+    // could still lead out of it, so where it leads is held too.
+    std::error_code error;
+    const std::filesystem::path folder = std::filesystem::weakly_canonical(directory, error);
+    const std::filesystem::path target = std::filesystem::weakly_canonical(path, error);
+    const auto [folderEnd, targetAt] =
+        std::mismatch(folder.begin(), folder.end(), target.begin(), target.end());
+    if (error || folderEnd != folder.end())
+        return makeError(file + " leads out of the kernel file's folder (" + target.string() +
+                         "); a .npy file must lie in it or below it");
     auto header = readNpyHeader(path);
     if (!header)
         return makeError(header.error() +

@@ -195,6 +195,17 @@ TEST_F(DataFiles, RefusesAFileThatIsNotItsBuffers) {
     auto missing = read("nothere.npy", "4");
     ASSERT_FALSE(missing.ok());
     EXPECT_NE(missing.error().find("cannot read"), std::string::npos) << missing.error();
+    // A link beside the file that leads out of its folder.
+    const auto outside = m_folder.parent_path() / (m_folder.filename().string() + "-outside.npy");
+    std::filesystem::copy_file(m_folder / "x.npy", outside,
+                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::create_symlink(outside, m_folder / "link.npy");
+    auto link = read("link.npy", "4");
+    std::filesystem::remove(outside);
+    ASSERT_FALSE(link.ok());
+    EXPECT_NE(link.error().find("link.npy leads out of the kernel file's folder"),
+              std::string::npos)
+        << link.error();
     auto noFolder = read("x.npy", "4", false);
     ASSERT_FALSE(noFolder.ok());
     EXPECT_NE(noFolder.error().find("k.cu reads x.npy, and a kernel file run without its folder"),
