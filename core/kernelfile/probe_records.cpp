@@ -98,4 +98,38 @@ Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLeve
     return {};
 }
 
+Status marksFromRecords(const MarksHead& head, const std::vector<MarkRecord>& records,
+                        Launch& launch, std::uint64_t& lost) {
+    const std::size_t kept = std::min<std::size_t>({head.count, head.capacity, records.size()});
+    lost = head.count > kept ? head.count - kept : 0;
+    std::vector<const MarkRecord*> order;
+    order.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i) order.push_back(&records[i]);
+    const auto timeOf = [](const MarkRecord* r) {
+        return std::uint64_t(r->timeHi) << 32 | r->timeLo;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](const MarkRecord* a, const MarkRecord* b) {
+        return timeOf(a) < timeOf(b);
+    });
+    std::vector<std::uint32_t> block, warp, mark;
+    std::vector<std::uint64_t> time;
+    for (const MarkRecord* r : order) {
+        if (r->block >= launch.grid.count())
+            return makeError("a mark's record names block " + std::to_string(r->block) +
+                             " of a launch of " + std::to_string(launch.grid.count()));
+        block.push_back(r->block);
+        warp.push_back(r->warpAndMark >> 8);
+        mark.push_back(r->warpAndMark & 0xff);
+        time.push_back(timeOf(r));
+    }
+    RecordTable table;
+    table.name = "marks";
+    table.add<std::uint32_t>("block") = std::move(block);
+    table.add<std::uint32_t>("warp") = std::move(warp);
+    table.add<std::uint32_t>("mark") = std::move(mark);
+    table.add<std::uint64_t>("timeNs") = std::move(time);
+    launch.tables.push_back(std::move(table));
+    return {};
+}
+
 }  // namespace ws::kernelfile

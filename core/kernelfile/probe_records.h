@@ -23,4 +23,11 @@ std::uint64_t probeRecordCount(const Dim3& grid, const Dim3& block, ProbeLevel l
 Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLevel level,
                               Launch& launch);
 
+// The marks a probed launch left (WS_MARK, ptx_probe.h) as the launch's
+// "marks" table (block, warp, mark, timeNs), in time order. Refuses a record
+// of a block outside the launch. `lost` is how many the buffer had no room
+// for.
+Status marksFromRecords(const MarksHead& head, const std::vector<MarkRecord>& records,
+                        Launch& launch, std::uint64_t& lost);
+
 }  // namespace ws::kernelfile

@@ -1,5 +1,6 @@
 #include "core/kernelfile/ptx_probe.h"
 
+#include <cstring>
 #include <regex>
 #include <sstream>
 #include <vector>
@@ -7,6 +8,9 @@
 namespace ws::kernelfile {
 
 namespace {
+
+// Where the marks' parameter goes once the body says whether there are any.
+constexpr const char* kMarksPlaceholder = "@wsprobe_marks_parameter@";
 
 // Registers of the probe's own, named so no compiler's registers meet them.
 constexpr const char* kDeclarations =
@@ -134,8 +138,55 @@ std::size_t findEntry(std::string_view ptx, std::string_view entry) {
     return std::string_view::npos;
 }
 
-// The body with each ret and exit sent to the exit probe instead.
-std::string redirectExits(std::string_view body, int& exits) {
+// Where WS_MARK(id) stood (include/warpscope/probe.cuh): the first active
+// lane of each warp passing it takes the next slot of the marks buffer and
+// writes its block, warp, mark and %globaltimer there (16 bytes); past the
+// buffer's capacity nothing is written, and the count says how many tried.
+std::string markProbe(int id, int site) {
+    const std::string skip = "$wsprobe_mark_" + std::to_string(site);
+    return std::string("\t// warpscope: mark ") + std::to_string(id) + "\n" + kNotFirstLane +
+           "\t@%wsprobe_p0 bra " + skip + ";\n" + "\tld.param.u64 %wsprobe_d0, [" +
+           kMarksParameter +
+           "];\n"
+           "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
+           "\tatom.global.add.u32 %wsprobe_r2, [%wsprobe_d0], 1;\n"
+           "\tld.global.u32 %wsprobe_r3, [%wsprobe_d0+4];\n"
+           "\tsetp.ge.u32 %wsprobe_p1, %wsprobe_r2, %wsprobe_r3;\n"
+           "\t@%wsprobe_p1 bra " +
+           skip +
+           ";\n"
+           "\tmov.u32 %wsprobe_r3, %tid.x;\n"
+           "\tmov.u32 %wsprobe_r4, %tid.y;\n"
+           "\tmov.u32 %wsprobe_r5, %tid.z;\n"
+           "\tmov.u32 %wsprobe_r6, %ntid.x;\n"
+           "\tmov.u32 %wsprobe_r7, %ntid.y;\n"
+           "\tmad.lo.u32 %wsprobe_r5, %wsprobe_r5, %wsprobe_r7, %wsprobe_r4;\n"
+           "\tmad.lo.u32 %wsprobe_r3, %wsprobe_r5, %wsprobe_r6, %wsprobe_r3;\n"
+           "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n"
+           "\tshl.b32 %wsprobe_r3, %wsprobe_r3, 8;\n"
+           "\tor.b32 %wsprobe_r3, %wsprobe_r3, " +
+           std::to_string(id) +
+           ";\n"
+           "\tmov.u32 %wsprobe_r4, %ctaid.x;\n"
+           "\tmov.u32 %wsprobe_r5, %ctaid.y;\n"
+           "\tmov.u32 %wsprobe_r6, %ctaid.z;\n"
+           "\tmov.u32 %wsprobe_r7, %nctaid.x;\n"
+           "\tmov.u32 %wsprobe_r8, %nctaid.y;\n"
+           "\tmad.lo.u32 %wsprobe_r6, %wsprobe_r6, %wsprobe_r8, %wsprobe_r5;\n"
+           "\tmad.lo.u32 %wsprobe_r4, %wsprobe_r6, %wsprobe_r7, %wsprobe_r4;\n"
+           "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
+           "\tmov.b64 {%wsprobe_r5, %wsprobe_r6}, %wsprobe_d1;\n"
+           "\tmul.wide.u32 %wsprobe_d2, %wsprobe_r2, 16;\n"
+           "\tadd.s64 %wsprobe_d2, %wsprobe_d0, %wsprobe_d2;\n"
+           "\tst.global.v4.u32 [%wsprobe_d2+16], {%wsprobe_r4, %wsprobe_r3, %wsprobe_r5, "
+           "%wsprobe_r6};\n" +
+           skip + ":\n";
+}
+
+// The body with each ret and exit sent to the exit probe instead, and each
+// mark's comment replaced by its probe. A mark out of range is the error.
+Result<std::string> rewriteBody(std::string_view body, int& exits, int& marks) {
+    static const std::regex markLine(R"(^\s*// warpscope-mark (\d+);)");
     static const std::regex exitLine(R"(^(\s*)(@!?%[A-Za-z0-9_]+\s+)?(ret|exit)(\.uni)?\s*;)");
     std::string out;
     std::size_t lineStart = 0;
@@ -144,7 +195,12 @@ std::string redirectExits(std::string_view body, int& exits) {
         if (lineEnd == std::string_view::npos) lineEnd = body.size();
         const std::string line(body.substr(lineStart, lineEnd - lineStart));
         std::smatch m;
-        if (std::regex_search(line, m, exitLine)) {
+        if (std::regex_search(line, m, markLine)) {
+            const std::string id = m[1].str();
+            if (id.size() > 3 || std::stoi(id) > 255)
+                return makeError("WS_MARK(" + id + "): a mark is a number from 0 to 255");
+            out += markProbe(std::stoi(id), marks++);
+        } else if (std::regex_search(line, m, exitLine)) {
             ++exits;
             // Unpredicated, every active lane goes: the branch is uniform.
             out += m[1].str() + m[2].str() + (m[2].matched ? "bra" : "bra.uni") +
@@ -190,17 +246,24 @@ Result<ProbedPtx> insertProbes(std::string_view ptx, std::string_view entry, Pro
     // Trailing blanks of the list stay before the new entry's comma.
     while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back()))) out.pop_back();
     out += noParams ? "\n\t" : ",\n\t";
-    out += std::string(".param .u64 ") + kProbeParameter + "\n)";
+    out += std::string(".param .u64 ") + kProbeParameter + kMarksPlaceholder + "\n)";
     out += ptx.substr(paramsClose, bodyOpen + 1 - paramsClose);
     out += "\n";
     out += kDeclarations;
     out += entryProbe(level);
     // The body without its closing brace, its exits sent to the probe.
-    out += redirectExits(ptx.substr(bodyOpen + 1, bodyClose - 1 - (bodyOpen + 1)), probed.exits);
+    auto body = rewriteBody(ptx.substr(bodyOpen + 1, bodyClose - 1 - (bodyOpen + 1)), probed.exits,
+                            probed.marks);
+    if (!body) return makeError(body.error());
+    out += *body;
     out += "\n";
     out += exitProbe(level);
     out += "}";
     out += ptx.substr(bodyClose);
+    // The marks' buffer is a parameter only of a kernel that has marks.
+    const std::size_t placeholder = out.find(kMarksPlaceholder);
+    out.replace(placeholder, std::strlen(kMarksPlaceholder),
+                probed.marks ? std::string(",\n\t.param .u64 ") + kMarksParameter : "");
     return probed;
 }
 

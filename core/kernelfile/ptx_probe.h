@@ -40,7 +40,25 @@ static_assert(sizeof(ProbeRecord) == 32, "the PTX probe writes 32-byte records")
 struct ProbedPtx {
     std::string ptx;
     int exits = 0;  // ret and exit instructions sent through the exit probe
+    // WS_MARK sites probed (include/warpscope/probe.cuh); where there are
+    // any, the kernel gains a second parameter, the marks' buffer.
+    int marks = 0;
 };
+
+// The marks' buffer: a 16-byte head, then one 16-byte record a warp per
+// mark it passed, as many as `capacity` (the host sets it; `count` may
+// exceed it, and says how many were lost).
+struct MarksHead {
+    std::uint32_t count;     // records taken, the ones past capacity included
+    std::uint32_t capacity;  // records the buffer holds
+    std::uint32_t unused[2];
+};
+struct MarkRecord {
+    std::uint32_t block;           // linear block index
+    std::uint32_t warpAndMark;     // warp in block << 8 | mark id
+    std::uint32_t timeLo, timeHi;  // %globaltimer
+};
+static_assert(sizeof(MarksHead) == 16 && sizeof(MarkRecord) == 16);
 
 enum class ProbeLevel { Blocks, Warps };
 
@@ -48,7 +66,8 @@ enum class ProbeLevel { Blocks, Warps };
 // lowered name). Errors say what was not found ("no .entry '_Z3addPfi'").
 Result<ProbedPtx> insertProbes(std::string_view ptx, std::string_view entry, ProbeLevel level);
 
-// The name of the parameter the probes add, for messages and tests.
+// The names of the parameters the probes add, for messages and tests.
 inline constexpr const char* kProbeParameter = "__warpscope_probe_records";
+inline constexpr const char* kMarksParameter = "__warpscope_probe_marks";
 
 }  // namespace ws::kernelfile

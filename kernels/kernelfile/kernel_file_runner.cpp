@@ -148,13 +148,15 @@ public:
         WS_CUDA_TRY(cudaStreamSynchronize(stream));
         return outputs;
     }
-    // The launch's argument list; `probe` adds the records' address last.
-    std::vector<void*> launchArguments(void** probe = nullptr) {
+    // The launch's argument list; `probe` adds the records' address last,
+    // and `marks` the marks' buffer after it.
+    std::vector<void*> launchArguments(void** probe = nullptr, void** marks = nullptr) {
         std::vector<void*> args;
         for (std::size_t i = 0; i < m_pointers.size(); ++i)
             args.push_back(m_plan->args[i].source->isBuffer ? static_cast<void*>(&m_pointers[i])
                                                             : static_cast<void*>(&m_scalars[i]));
         if (probe) args.push_back(probe);
+        if (marks) args.push_back(marks);
         return args;
     }
 
@@ -180,7 +182,19 @@ struct LiveResources {
     CudaStream stream;
     KernelArguments args;
     DeviceBuffer<ProbeRecord> records;
+    DeviceBuffer<MarkRecord> marks;  // the head, then the records (WS_MARK)
 };
+
+// Room for this many marks: 16 MiB, far more than a view can show.
+constexpr std::uint32_t kMarkCapacity = 1u << 20;
+
+// An empty marks buffer: its count 0, its capacity said.
+Status resetMarks(DeviceBuffer<MarkRecord>& marks, cudaStream_t stream) {
+    if (!marks.get()) return {};
+    const MarksHead head{0, kMarkCapacity, {0, 0}};
+    WS_CUDA_TRY(cudaMemcpyAsync(marks.get(), &head, sizeof head, cudaMemcpyHostToDevice, stream));
+    return {};
+}
 
 // Each output against the reference's, all in one sentence per buffer.
 bool compareOutputs(const KernelDescription& d, const KernelLaunchPlan& plan,
@@ -216,7 +230,8 @@ Result<KernelFileSource> bundledExample(const std::string& name) {
     if (auto it = sources.find(path); it != sources.end())
         return KernelFileSource{name + ".cu", std::string(it->second)};
     std::string names;
-    for (const auto& [p, text] : sources) names += (names.empty() ? "" : ", ") + std::string(p);
+    for (const auto& [p, text] : sources)
+        if (p.rfind("examples/", 0) == 0) names += (names.empty() ? "" : ", ") + std::string(p);
     return makeError("no bundled example '" + name + "' (there are " + names + ")");
 }
 
@@ -292,6 +307,10 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     DeviceBuffer<ProbeRecord>& records = live->records;
     if (Status s = records.allocate(recordCount); !s) return makeError(s.error());
     void* recordsPointer = records.get();
+    DeviceBuffer<MarkRecord>& marks = live->marks;
+    if (probed->marks > 0)
+        if (Status s = marks.allocate(1 + kMarkCapacity); !s) return makeError(s.error());
+    void* marksPointer = marks.get();
     const double limit = fileOptions.timeLimitSeconds;
 
     // The reference's outputs, from fresh inputs, or the expected files'.
@@ -319,7 +338,9 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     // The probed build once, from fresh inputs: its records and its output.
     if (Status s = args.upload(stream.get()); !s) return makeError(s.error());
     if (Status s = records.fill(0, stream.get()); !s) return makeError(s.error());
-    auto probedList = args.launchArguments(&recordsPointer);
+    if (Status s = resetMarks(marks, stream.get()); !s) return makeError(s.error());
+    auto probedList =
+        args.launchArguments(&recordsPointer, probed->marks > 0 ? &marksPointer : nullptr);
     if (Status s = launch(*probedKernel, plan.kernel, probedList, stream.get(), d.kernel); !s)
         return makeError(s.error());
     if (Status s = waitWithin(stream.get(), limit, d.kernel); !s) return failed(s);
@@ -328,6 +349,14 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     std::vector<ProbeRecord> probeRecords(recordCount);
     WS_CUDA_TRY(
         cudaMemcpy(probeRecords.data(), records.get(), records.bytes(), cudaMemcpyDeviceToHost));
+    MarksHead marksHead{0, 0, {0, 0}};
+    std::vector<MarkRecord> markRecords;
+    if (probed->marks > 0) {
+        WS_CUDA_TRY(cudaMemcpy(&marksHead, marks.get(), sizeof marksHead, cudaMemcpyDeviceToHost));
+        markRecords.resize(std::min(marksHead.count, kMarkCapacity));
+        WS_CUDA_TRY(cudaMemcpy(markRecords.data(), marks.get() + 1,
+                               markRecords.size() * sizeof(MarkRecord), cudaMemcpyDeviceToHost));
+    }
 
     // The plain build once, from fresh inputs: its output.
     if (Status s = args.upload(stream.get()); !s) return makeError(s.error());
@@ -345,7 +374,10 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     auto probedRun = [&]() {
         return launch(*probedKernel, plan.kernel, probedList, stream.get(), d.kernel);
     };
-    auto resetRecords = [&]() { return records.fill(0, stream.get()); };
+    auto resetRecords = [&]() -> Status {
+        if (Status s = records.fill(0, stream.get()); !s) return s;
+        return resetMarks(marks, stream.get());
+    };
     auto times = timeRunsByTurns(std::max(1, options.repetitions), stream.get(), plainRun,
                                  probedRun, resetRecords);
     if (!times) return makeError(times.error());
@@ -371,6 +403,10 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     l.block = plan.kernel.block;
     l.sharedBytes = plan.kernel.sharedBytes;
     if (Status s = blocksFromProbeRecords(probeRecords, level, l); !s) return makeError(s.error());
+    std::uint64_t marksLost = 0;
+    if (probed->marks > 0)
+        if (Status s = marksFromRecords(marksHead, markRecords, l, marksLost); !s)
+            return makeError(s.error());
     run.launches.push_back(std::move(l));
 
     Verification& v = run.verification;
@@ -407,6 +443,12 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     run.figures["localBytesPerThread"] = double(attributes->localBytes);
     run.figures["compileMs"] = compiled->compileMs;
     run.figures["probeExits"] = probed->exits;
+    if (probed->marks > 0) {
+        run.figures["markSites"] = probed->marks;
+        run.figures["marksRecorded"] =
+            double(std::min<std::uint64_t>(marksHead.count, kMarkCapacity));
+        run.figures["marksLost"] = double(marksLost);
+    }
     run.texts["kernel.probes"] = level == ProbeLevel::Warps ? "warps" : "blocks";
     return run;
 }

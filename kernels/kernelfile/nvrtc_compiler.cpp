@@ -9,6 +9,8 @@
 #include <regex>
 #include <sstream>
 
+#include "kernels/kernelfile/bundled_examples.h"
+
 namespace ws::kernelfile {
 
 namespace {
@@ -97,8 +99,12 @@ Result<CompiledKernelFile> compileKernelFile(const CompileRequest& request) {
     }
     const auto started = std::chrono::steady_clock::now();
     nvrtcProgram program = nullptr;
+    // <warpscope/probe.cuh> (WS_MARK) is always there to include.
+    const std::string marksHeader(bundledExampleSources().at("include/warpscope/probe.cuh"));
+    const char* headers[] = {marksHeader.c_str()};
+    const char* headerNames[] = {"warpscope/probe.cuh"};
     if (nvrtcResult r = nvrtcCreateProgram(&program, request.source.c_str(),
-                                           request.fileName.c_str(), 0, nullptr, nullptr);
+                                           request.fileName.c_str(), 1, headers, headerNames);
         r != NVRTC_SUCCESS)
         return nvrtcFailure("nvrtcCreateProgram", r);
     // Destroyed on every path.

@@ -438,6 +438,7 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         p.drawText(QPointF(left + 2, baseline), name);
         lastLabelEnd[line] = left + w;
     }
+    paintMarks(p, lanes);
     const QRectF outlineRoom = QRectF(lanes).adjusted(-4, -4, 4, 4);
     QRectF clipped = outlineRoom;
     auto outline = [&](const BlockRef& ref, const QColor& c, double w) {
@@ -479,6 +480,45 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
         p.setPen(palette::text());
         p.drawText(box, Qt::AlignCenter, label);
     }
+}
+
+// The marks a kernel file's warps passed (WS_MARK, the launch's "marks"
+// table): a tick on the block's own bar at the time, one colour a mark. A
+// bounded number a frame, and one a pixel column and bar: a mark in every
+// warp of every block cannot stall a frame.
+void TimelineView::paintMarks(QPainter& p, const QRect& lanes) {
+    const PreparedRun* prep = m_model->prepared();
+    constexpr std::size_t kMostMarks = 20000;
+    std::size_t drawn = 0;
+    m_marksDrawn = 0;
+    p.setClipRect(lanes);
+    for (std::size_t li = 0; li < prep->run->launches.size() && drawn < kMostMarks; ++li) {
+        const RecordTable* marks = findTable(prep->run->launches[li].tables, "marks");
+        if (!marks) continue;
+        const auto* block = marks->get<std::uint32_t>("block");
+        const auto* mark = marks->get<std::uint32_t>("mark");
+        const auto* time = marks->get<std::uint64_t>("timeNs");
+        if (!block || !mark || !time) continue;
+        const double t0 = m_data.mapXToTime(lanes.left()), t1 = m_data.mapXToTime(lanes.right());
+        std::pair<int, long long> last{-1, -1};  // the pixel column and bar drawn last
+        for (std::size_t i = 0; i < marks->rows() && drawn < kMostMarks; ++i) {
+            const double t = double((*time)[i]) - double(prep->origin);
+            if (t < t0 || t > t1) continue;
+            const BlockRef ref = prep->refOfBlock(int(li), (*block)[i]);
+            const QRectF bar = barRect(ref);
+            if (bar.isNull()) continue;
+            const double x = m_data.mapTimeToX(t);
+            const std::pair<int, long long> here{int(x), (long long)(bar.top() * 4)};
+            if (here == last) continue;
+            last = here;
+            const double h = std::max(4.0, bar.height());
+            p.fillRect(QRectF(std::floor(x), bar.center().y() - h / 2, ui::px(2), h),
+                       palette::okabeIto(int((*mark)[i])));
+            ++drawn;
+        }
+    }
+    m_marksDrawn = drawn;
+    p.setClipping(false);
 }
 
 int TimelineView::coarseFactor(long long lanePixels) {

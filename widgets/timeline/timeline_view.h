@@ -28,6 +28,8 @@ public:
     // Whether the last paint drew the lanes at half width (an interaction
     // was going on): for tests and the render benchmark.
     bool lastPaintCoarse() const { return m_lastCoarse; }
+    // How many kernel-file marks (WS_MARK) the last frame drew.
+    std::size_t marksDrawn() const { return m_marksDrawn; }
 
     explicit TimelineView(PlaybackModel* model, QWidget* parent = nullptr);
     // The title's waves: "3 waves", or where the busiest slot ran far more
@@ -68,6 +70,7 @@ private:
     // playhead is out of view.
     QRectF playheadLabelBox(const QRect& lanes) const;
     void paintOverlay(QPainter& p, const QRect& lanes);
+    void paintMarks(QPainter& p, const QRect& lanes);
     void paintSmLabels(QPainter& p, const QRect& lanes);
     QRectF barRect(const BlockRef& ref) const;
     int leftMargin() const;
@@ -104,6 +107,7 @@ private:
     static constexpr int kSettleMs = 180;
     bool m_moving = false;
     bool m_lastCoarse = false;
+    std::size_t m_marksDrawn = 0;
     QTimer m_settle;
     // The SM labels left of the lanes, laid out once per size and run: at 4K
     // they are over a hundred text layouts a frame otherwise.

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/trace/trace_io.h"
@@ -51,6 +52,38 @@ TEST(RunKernelOnGpu, NpyInputsAndExpectedOutputsCheckTheRun) {
     auto other = runRecorder("run-kernel " + file + " a=3 -r 2 --no-why -o " + out);
     EXPECT_EQ(other.status, 1) << other.output;
     EXPECT_NE(other.output.find("y: "), std::string::npos) << other.output;
+}
+
+TEST(RunKernelOnGpu, MarksAreRecordedForEveryWarpThatPassesThem) {
+    WS_REQUIRE_GPU();
+    const std::string out = ::testing::TempDir() + "marks.wstrace";
+    auto o = runRecorder("run-kernel " + sourcePath("tests/data/kernelfiles/marks.cu") +
+                         " n=65536 -r 2 --no-why -o " + out);
+    ASSERT_EQ(o.status, 0) << o.output;
+    auto run = loadTrace(out);
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_TRUE(run->verification.passed);
+    const Launch& launch = run->launches.at(0);
+    const RecordTable* marks = findTable(launch.tables, "marks");
+    ASSERT_NE(marks, nullptr);
+    // 256 blocks of 8 warps, each past marks 1 and 2.
+    ASSERT_EQ(marks->rows(), 256u * 8 * 2);
+    const auto& block = *marks->get<std::uint32_t>("block");
+    const auto& warp = *marks->get<std::uint32_t>("warp");
+    const auto& mark = *marks->get<std::uint32_t>("mark");
+    const auto& time = *marks->get<std::uint64_t>("timeNs");
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> first;
+    for (std::size_t i = 0; i < marks->rows(); ++i) {
+        ASSERT_LT(block[i], 256u);
+        ASSERT_LT(warp[i], 8u);
+        // Within its block's span, and mark 2 after the same warp's mark 1.
+        EXPECT_GE(time[i], launch.blocks.startNs[block[i]]);
+        EXPECT_LE(time[i], launch.blocks.endNs[block[i]] + 1000);
+        if (mark[i] == 1) first[{block[i], warp[i]}] = time[i];
+    }
+    for (std::size_t i = 0; i < marks->rows(); ++i)
+        if (mark[i] == 2) EXPECT_GE(time[i], first.at({block[i], warp[i]}));
+    EXPECT_EQ(run->figures.at("marksLost"), 0);
 }
 
 TEST(RunKernelOnGpu, ALaunchThatNeverEndsIsReportedAndTheProcessLeaves) {

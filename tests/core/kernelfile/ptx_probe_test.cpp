@@ -68,6 +68,60 @@ TEST(PtxProbe, AddsTheParameterAndSendsEveryExitThroughTheProbe) {
     EXPECT_NE(p.find(".maxntid 256, 1, 1"), std::string::npos);
 }
 
+TEST(PtxProbe, AMarkBecomesItsProbeAndTheKernelTakesTheMarksBuffer) {
+    std::string ptx = kPtx;
+    const std::string at = "\tsetp.ge.s32 \t%p1, %r1, 4;\n";
+    ASSERT_NE(ptx.find(at), std::string::npos);
+    ptx.replace(ptx.find(at), at.size(),
+                at + "\t// begin inline asm\n\t// warpscope-mark 7;\n\t// end inline asm\n");
+    auto probed = insertProbes(ptx, "_Z3addPfi", ProbeLevel::Blocks);
+    ASSERT_TRUE(probed.ok()) << probed.error();
+    EXPECT_EQ(probed->marks, 1);
+    const std::string& p = probed->ptx;
+    EXPECT_NE(p.find("\t.param .u64 __warpscope_probe_records,\n\t.param .u64 "
+                     "__warpscope_probe_marks\n)"),
+              std::string::npos)
+        << p;
+    EXPECT_EQ(p.find("// warpscope-mark 7;"), std::string::npos);
+    EXPECT_NE(p.find("or.b32 %wsprobe_r3, %wsprobe_r3, 7;"), std::string::npos);
+    EXPECT_NE(p.find("atom.global.add.u32"), std::string::npos);
+    EXPECT_NE(p.find("$wsprobe_mark_0:"), std::string::npos);
+    // Without marks, no marks' parameter.
+    auto plain = insertProbes(kPtx, "_Z3addPfi", ProbeLevel::Blocks);
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain->marks, 0);
+    EXPECT_EQ(plain->ptx.find(kMarksParameter), std::string::npos);
+    // A mark past 255 is refused.
+    std::string wide = kPtx;
+    wide.replace(wide.find(at), at.size(), at + "\t// warpscope-mark 300;\n");
+    auto refused = insertProbes(wide, "_Z3addPfi", ProbeLevel::Blocks);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().find("WS_MARK(300): a mark is a number from 0 to 255"),
+              std::string::npos);
+}
+
+TEST(ProbeRecords, MarksBecomeTheLaunchsMarksTableInTimeOrder) {
+    Launch launch;
+    launch.grid = {4, 1, 1};
+    launch.block = {64, 1, 1};
+    const MarksHead head{3, 2, {0, 0}};  // three taken, room for two: one lost
+    const std::vector<MarkRecord> records = {{3, (1u << 8) | 2, 500, 1}, {0, 9, 100, 1}};
+    std::uint64_t lost = 0;
+    ASSERT_TRUE(marksFromRecords(head, records, launch, lost).ok());
+    EXPECT_EQ(lost, 1u);
+    const RecordTable* marks = findTable(launch.tables, "marks");
+    ASSERT_NE(marks, nullptr);
+    ASSERT_EQ(marks->rows(), 2u);
+    EXPECT_EQ((*marks->get<std::uint32_t>("block"))[0], 0u);  // the earlier first
+    EXPECT_EQ((*marks->get<std::uint32_t>("mark"))[0], 9u);
+    EXPECT_EQ((*marks->get<std::uint32_t>("warp"))[1], 1u);
+    EXPECT_EQ((*marks->get<std::uint32_t>("mark"))[1], 2u);
+    EXPECT_EQ((*marks->get<std::uint64_t>("timeNs"))[1], (1ull << 32) + 500);
+    Launch small;
+    small.grid = {2, 1, 1};
+    EXPECT_FALSE(marksFromRecords({1, 4, {0, 0}}, {{5, 0, 1, 0}}, small, lost).ok());
+}
+
 TEST(PtxProbe, AKernelWithoutParametersGetsItsFirst) {
     auto probed = insertProbes(kPtx, "_Z5emptyv", ProbeLevel::Warps);
     ASSERT_TRUE(probed.ok()) << probed.error();

@@ -84,6 +84,34 @@ TEST_P(ProbedExample, CompilesTakesTheProbesAndAssembles) {
 
 INSTANTIATE_TEST_SUITE_P(BundledExamples, ProbedExample, ::testing::ValuesIn(bundledExamples()));
 
+// WS_MARK from <warpscope/probe.cuh>: a comment in the plain build, a probe
+// in the probed one, which gains the marks' parameter and still assembles.
+TEST(ProbedExamples, MarksAreCommentsInThePlainBuildAndProbesInTheProbedOne) {
+    ASSERT_FALSE(ptxas().empty()) << "no ptxas in the CUDA toolkit";
+    std::ifstream in(std::string(WS_SOURCE_DIR) + "/tests/data/kernelfiles/marks.cu");
+    const std::string source((std::istreambuf_iterator<char>(in)), {});
+    ASSERT_FALSE(source.empty());
+    auto description = parseKernelDescription(source, "marks.cu");
+    ASSERT_TRUE(description.ok()) << description.error();
+    auto compiled = compileKernelFile(
+        {"marks.cu", source, {description->kernel, description->check.reference}, 9, 0});
+    ASSERT_TRUE(compiled.ok()) << compiled.error();
+    EXPECT_NE(compiled->ptx.find("// warpscope-mark 1;"), std::string::npos);
+    EXPECT_NE(compiled->ptx.find("// warpscope-mark 2;"), std::string::npos);
+    const std::string& lowered = compiled->loweredNames.at(description->kernel);
+    for (ProbeLevel level : {ProbeLevel::Blocks, ProbeLevel::Warps}) {
+        auto probed = insertProbes(compiled->ptx, lowered, level);
+        ASSERT_TRUE(probed.ok()) << probed.error();
+        EXPECT_EQ(probed->marks, 2);
+        EXPECT_EQ(parameterCount(probed->ptx), parameterCount(compiled->ptx) + 2);
+        EXPECT_NE(probed->ptx.find(kMarksParameter), std::string::npos);
+        std::string report;
+        EXPECT_EQ(assemble(probed->ptx, "marks-probed", report), 0) << report;
+    }
+    std::string report;
+    EXPECT_EQ(assemble(compiled->ptx, "marks-plain", report), 0) << report;
+}
+
 TEST(ProbedExamples, TheCatalogsChoicesAreTheBundledFiles) {
     for (const std::string& name : bundledExamples())
         EXPECT_TRUE(bundledExample(name).ok()) << name;

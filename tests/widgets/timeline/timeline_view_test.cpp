@@ -52,6 +52,36 @@ TEST_F(TimelineViewTest, DrawsEachBlockAsABarInItsLane) {
     EXPECT_TRUE(test::near(img.pixelColor((p0 + QPointF(5, 0)).toPoint()), done, 12));
 }
 
+// A kernel file's marks (WS_MARK) are ticks on their block's bar, in the
+// mark's colour, at the mark's time.
+TEST_F(TimelineViewTest, AKernelFilesMarksAreTicksOnTheirBlocksBars) {
+    ws::Run run = test::smallRun();
+    const Launch& l = run.launches[0];
+    const std::uint64_t start = l.blocks.startNs[0], end = l.blocks.endNs[0];
+    RecordTable marks;
+    marks.name = "marks";
+    marks.add<std::uint32_t>("block") = {0};
+    marks.add<std::uint32_t>("warp") = {0};
+    marks.add<std::uint32_t>("mark") = {2};
+    marks.add<std::uint64_t>("timeNs") = {(start + end) / 2};
+    run.launches[0].tables.push_back(marks);
+    model.setRun(prepareRun(std::make_shared<const ws::Run>(std::move(run))));
+    model.setTime(1900);
+    const QImage img = test::render(view);
+    EXPECT_EQ(view.marksDrawn(), 1u);
+    // On block 0's bar (SM 0, slot 0), before block 8, the next in its lane.
+    const QPointF bar = view.pointOf({0, 0});
+    const double next = view.pointOf({0, 8}).x();
+    int tickAt = -1;
+    for (int x = view.lanesRect().left(); x < int(next) && tickAt < 0; ++x)
+        if (test::near(img.pixelColor(x, int(bar.y())), palette::okabeIto(2), 12)) tickAt = x;
+    EXPECT_GT(tickAt, view.lanesRect().left()) << "no tick of mark 2's colour on block 0's bar";
+    // A run without marks draws none.
+    model.setRun(test::smallPrepared());
+    (void)test::render(view);
+    EXPECT_EQ(view.marksDrawn(), 0u);
+}
+
 // A launch of `blocks` blocks from `run`'s first, without traced steps, the
 // blocks running [start, start + ns) on the first one's SMs: the later
 // launches of a hand-made multi-launch run.
