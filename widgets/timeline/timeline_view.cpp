@@ -488,7 +488,8 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
 // warp of every block cannot stall a frame.
 void TimelineView::paintMarks(QPainter& p, const QRect& lanes) {
     const PreparedRun* prep = m_model->prepared();
-    constexpr std::size_t kMostMarks = 20000;
+    // A frame of a drag draws a tenth: it is redrawn whole when the drag stops.
+    const std::size_t kMostMarks = m_lastCoarse ? 2000 : 20000;
     std::size_t drawn = 0;
     m_marksDrawn = 0;
     p.setClipRect(lanes);
