@@ -182,6 +182,48 @@ int main(int argc, char** argv) {
     }
 
     {
+        // A kernel file's marks (WS_MARK) on every block, twice: two million
+        // ticks to choose from, a bounded number drawn a frame.
+        ws::Run marked = ws::makeSyntheticRun(blocks, 132, 7);
+        ws::Launch& l = marked.launches.front();
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> at;  // time, block
+        for (std::size_t b = 0; b < l.blocks.size(); ++b) {
+            const std::uint64_t s = l.blocks.startNs[b], e = l.blocks.endNs[b];
+            at.push_back({s + (e - s) / 3, std::uint32_t(b)});
+            at.push_back({s + 2 * (e - s) / 3, std::uint32_t(b)});
+        }
+        std::sort(at.begin(), at.end());
+        std::vector<std::uint32_t> blockColumn, warpColumn, markColumn;
+        std::vector<std::uint64_t> timeColumn;
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            timeColumn.push_back(at[i].first);
+            blockColumn.push_back(at[i].second);
+            warpColumn.push_back(0);
+            markColumn.push_back(std::uint32_t(i % 2 + 1));
+        }
+        ws::RecordTable marks;
+        marks.name = "marks";
+        marks.add<std::uint32_t>("block") = std::move(blockColumn);
+        marks.add<std::uint32_t>("warp") = std::move(warpColumn);
+        marks.add<std::uint32_t>("mark") = std::move(markColumn);
+        marks.add<std::uint64_t>("timeNs") = std::move(timeColumn);
+        l.tables.push_back(std::move(marks));
+        ws::PlaybackModel marksModel;
+        marksModel.setRun(ws::prepareRun(std::make_shared<const ws::Run>(std::move(marked))));
+        ws::TimelineView marksView(&marksModel);
+        marksView.resize(1600, 900);
+        print("1600x900, all blocks and 2 marks a block, playback",
+              paintFrames(marksView, marksModel, frames, false));
+        print("1600x900, all blocks and 2 marks a block, zoom/pan",
+              paintFrames(marksView, marksModel, frames, true));
+        std::printf("  marks drawn in the last frame: %zu\n", marksView.marksDrawn());
+        marksView.zoomAt(20, 800);
+        print("1600x900, zoomed in 20x, 2 marks a block, zoom/pan",
+              paintFrames(marksView, marksModel, frames, true));
+        std::printf("  marks drawn in the last frame: %zu\n", marksView.marksDrawn());
+    }
+
+    {
         // The same blocks on 8 SMs: a lane holds ten blocks per pixel column
         // zoomed out, so its coverage is read from its prefix sums.
         auto dense =

@@ -161,6 +161,13 @@ TimelineLanes::Place TimelineLanes::find(const BlockRef& ref) const {
     return {};
 }
 
+long long TimelineLanes::laneOf(const BlockRef& ref) const {
+    if (!ref.valid() || std::size_t(ref.launch) + 1 >= m_launchOffset.size()) return -1;
+    const std::size_t i = m_launchOffset[ref.launch] + std::size_t(ref.record);
+    if (i >= m_launchOffset[ref.launch + 1]) return -1;
+    return m_placeLane[i];
+}
+
 std::vector<std::uint32_t> TimelineLanes::rowsWorthDrawing() const {
     std::vector<std::uint32_t> used;
     for (std::uint32_t r = 0; r < rows.size(); ++r)

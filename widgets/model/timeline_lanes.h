@@ -56,6 +56,9 @@ struct TimelineLanes {
         long long index = -1;
     };
     Place find(const BlockRef& ref) const;
+    // The index into `lanes` of a block's lane, -1 if absent: in constant
+    // time, for painting many things on their blocks' bars.
+    long long laneOf(const BlockRef& ref) const;
 
     // The rows worth a line of their own: where few SMs ran blocks (at most
     // kCompactSms, or at most a quarter of the rows), only theirs, so that 16

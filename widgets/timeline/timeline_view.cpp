@@ -483,37 +483,50 @@ void TimelineView::paintOverlay(QPainter& p, const QRect& lanes) {
 }
 
 // The marks a kernel file's warps passed (WS_MARK, the launch's "marks"
-// table): a tick on the block's own bar at the time, one colour a mark. A
-// bounded number a frame, and one a pixel column and bar: a mark in every
-// warp of every block cannot stall a frame.
+// table, in time order): a tick on the block's own bar at the time, one
+// colour a mark. The visible stretch of the table is found by its times, and
+// at most a bounded number of its rows, evenly spread, are looked at a frame
+// (fewer in a drag's coarse frames): two marks on each of a million blocks
+// cannot stall a frame. Each looked at is placed in constant time.
 void TimelineView::paintMarks(QPainter& p, const QRect& lanes) {
     const PreparedRun* prep = m_model->prepared();
-    // A frame of a drag draws a tenth: it is redrawn whole when the drag stops.
-    const std::size_t kMostMarks = m_lastCoarse ? 2000 : 20000;
+    const std::size_t mostLookedAt = m_lastCoarse ? 1500 : 6000;
     std::size_t drawn = 0;
     m_marksDrawn = 0;
+    // Each lane's top and height on screen, once a frame (-1: not shown).
+    const auto& L = prep->lanes;
+    const double rowH = double(lanes.height()) / double(displayRowCount());
+    const double laneH = rowH / std::max<std::uint32_t>(1, L.maxSlots);
+    std::vector<double> laneTop(L.lanes.size(), -1);
+    for (std::size_t r = 0; r < L.rows.size(); ++r) {
+        const int display = displayRow(r);
+        if (display < 0) continue;
+        for (std::uint32_t k = 0; k < L.rows[r].laneCount; ++k)
+            laneTop[L.rows[r].firstLane + k] = lanes.top() + display * rowH + k * laneH;
+    }
+    const double h = std::max(4.0, laneH);
+    const double t0 = m_data.mapXToTime(lanes.left()), t1 = m_data.mapXToTime(lanes.right());
     p.setClipRect(lanes);
-    for (std::size_t li = 0; li < prep->run->launches.size() && drawn < kMostMarks; ++li) {
+    for (std::size_t li = 0; li < prep->run->launches.size(); ++li) {
         const RecordTable* marks = findTable(prep->run->launches[li].tables, "marks");
         if (!marks) continue;
         const auto* block = marks->get<std::uint32_t>("block");
         const auto* mark = marks->get<std::uint32_t>("mark");
         const auto* time = marks->get<std::uint64_t>("timeNs");
-        if (!block || !mark || !time) continue;
-        const double t0 = m_data.mapXToTime(lanes.left()), t1 = m_data.mapXToTime(lanes.right());
-        std::pair<int, long long> last{-1, -1};  // the pixel column and bar drawn last
-        for (std::size_t i = 0; i < marks->rows() && drawn < kMostMarks; ++i) {
-            const double t = double((*time)[i]) - double(prep->origin);
-            if (t < t0 || t > t1) continue;
-            const BlockRef ref = prep->refOfBlock(int(li), (*block)[i]);
-            const QRectF bar = barRect(ref);
-            if (bar.isNull()) continue;
-            const double x = m_data.mapTimeToX(t);
-            const std::pair<int, long long> here{int(x), (long long)(bar.top() * 4)};
-            if (here == last) continue;
-            last = here;
-            const double h = std::max(4.0, bar.height());
-            p.fillRect(QRectF(std::floor(x), bar.center().y() - h / 2, ui::px(2), h),
+        if (!block || !mark || !time || time->empty()) continue;
+        const auto ns = [&](double t) { return std::uint64_t(std::max(0.0, t)) + prep->origin; };
+        const std::size_t first =
+            std::lower_bound(time->begin(), time->end(), ns(t0)) - time->begin();
+        const std::size_t last =
+            std::upper_bound(time->begin(), time->end(), ns(t1)) - time->begin();
+        if (first >= last) continue;
+        const std::size_t step = std::max<std::size_t>(1, (last - first) / mostLookedAt);
+        for (std::size_t i = first; i < last; i += step) {
+            const long long lane = L.laneOf(prep->refOfBlock(int(li), (*block)[i]));
+            if (lane < 0 || laneTop[std::size_t(lane)] < 0) continue;
+            const double x = m_data.mapTimeToX(double((*time)[i]) - double(prep->origin));
+            const double y = laneTop[std::size_t(lane)] + laneH / 2;
+            p.fillRect(QRectF(std::floor(x), y - h / 2, ui::px(2), h),
                        palette::okabeIto(int((*mark)[i])));
             ++drawn;
         }
