@@ -29,17 +29,21 @@ constexpr const char* kNotFirstLane =
 // block's where it is the block's warp 0 (Blocks; the other warps branch to
 // `skip`). Computed again at the exit rather than kept live through the
 // kernel: the kernel keeps its registers for itself.
+// %wsprobe_r3 = the warp's index in its block (r4 to r8 used; r6 to r8
+// keep %ntid x, y and z).
+constexpr const char* kWarpInBlock =
+    "\tmov.u32 %wsprobe_r3, %tid.x;\n"
+    "\tmov.u32 %wsprobe_r4, %tid.y;\n"
+    "\tmov.u32 %wsprobe_r5, %tid.z;\n"
+    "\tmov.u32 %wsprobe_r6, %ntid.x;\n"
+    "\tmov.u32 %wsprobe_r7, %ntid.y;\n"
+    "\tmov.u32 %wsprobe_r8, %ntid.z;\n"
+    "\tmad.lo.u32 %wsprobe_r5, %wsprobe_r5, %wsprobe_r7, %wsprobe_r4;\n"
+    "\tmad.lo.u32 %wsprobe_r3, %wsprobe_r5, %wsprobe_r6, %wsprobe_r3;\n"
+    "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n";
+
 std::string recordAddress(ProbeLevel level, const std::string& skip) {
-    std::string text =
-        "\tmov.u32 %wsprobe_r3, %tid.x;\n"
-        "\tmov.u32 %wsprobe_r4, %tid.y;\n"
-        "\tmov.u32 %wsprobe_r5, %tid.z;\n"
-        "\tmov.u32 %wsprobe_r6, %ntid.x;\n"
-        "\tmov.u32 %wsprobe_r7, %ntid.y;\n"
-        "\tmov.u32 %wsprobe_r8, %ntid.z;\n"
-        "\tmad.lo.u32 %wsprobe_r5, %wsprobe_r5, %wsprobe_r7, %wsprobe_r4;\n"
-        "\tmad.lo.u32 %wsprobe_r3, %wsprobe_r5, %wsprobe_r6, %wsprobe_r3;\n"
-        "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n";
+    std::string text = kWarpInBlock;
     if (level == ProbeLevel::Blocks)
         text += "\tsetp.ne.u32 %wsprobe_p1, %wsprobe_r3, 0;\n\t@%wsprobe_p1 bra " + skip + ";\n";
     text +=
@@ -153,16 +157,7 @@ std::string markProbe(int id, int site) {
            "\tld.global.u32 %wsprobe_r3, [%wsprobe_d0+4];\n"
            "\tsetp.ge.u32 %wsprobe_p1, %wsprobe_r2, %wsprobe_r3;\n"
            "\t@%wsprobe_p1 bra " +
-           skip +
-           ";\n"
-           "\tmov.u32 %wsprobe_r3, %tid.x;\n"
-           "\tmov.u32 %wsprobe_r4, %tid.y;\n"
-           "\tmov.u32 %wsprobe_r5, %tid.z;\n"
-           "\tmov.u32 %wsprobe_r6, %ntid.x;\n"
-           "\tmov.u32 %wsprobe_r7, %ntid.y;\n"
-           "\tmad.lo.u32 %wsprobe_r5, %wsprobe_r5, %wsprobe_r7, %wsprobe_r4;\n"
-           "\tmad.lo.u32 %wsprobe_r3, %wsprobe_r5, %wsprobe_r6, %wsprobe_r3;\n"
-           "\tshr.u32 %wsprobe_r3, %wsprobe_r3, 5;\n"
+           skip + ";\n" + kWarpInBlock +
            "\tshl.b32 %wsprobe_r3, %wsprobe_r3, 8;\n"
            "\tor.b32 %wsprobe_r3, %wsprobe_r3, " +
            std::to_string(id) +

@@ -14,6 +14,7 @@
 #include "core/common/yaml_nesting_guard.h"
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
+#include "core/kernelfile/kernel_file_text.h"
 #include "core/lesson/narration.h"
 
 namespace ws::lesson {
@@ -639,22 +640,10 @@ Result<Lesson> parseLesson(std::string_view text, const std::string& fileName) {
 
 namespace {
 
-// A kernel file is a page of CUDA; a bound before reading it.
-constexpr std::uintmax_t kMaxKernelFileBytes = 1 << 20;
-
 KernelFileText readKernelFile(const std::filesystem::path& path) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) return {{}, "cannot read the kernel file " + path.string() + " (" + ec.message() + ")"};
-    if (size > kMaxKernelFileBytes)
-        return {{},
-                path.string() + " is " + std::to_string(size) +
-                    " bytes; a kernel file is at most " + std::to_string(kMaxKernelFileBytes)};
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) return {{}, "cannot read the kernel file " + path.string()};
-    return {text.str(), {}};
+    auto text = kernelfile::readKernelFileText(path);
+    if (!text) return {{}, text.error()};
+    return {std::move(*text), {}};
 }
 
 }  // namespace

@@ -230,8 +230,7 @@ Result<KernelFileSource> bundledExample(const std::string& name) {
     if (auto it = sources.find(path); it != sources.end())
         return KernelFileSource{name + ".cu", std::string(it->second)};
     std::string names;
-    for (const auto& [p, text] : sources)
-        if (p.rfind("examples/", 0) == 0) names += (names.empty() ? "" : ", ") + std::string(p);
+    for (const auto& [p, text] : sources) names += (names.empty() ? "" : ", ") + std::string(p);
     return makeError("no bundled example '" + name + "' (there are " + names + ")");
 }
 

@@ -9,7 +9,7 @@
 #include <regex>
 #include <sstream>
 
-#include "kernels/kernelfile/bundled_examples.h"
+#include "kernels/kernelfile/kernel_file_headers.h"
 
 namespace ws::kernelfile {
 
@@ -99,12 +99,21 @@ Result<CompiledKernelFile> compileKernelFile(const CompileRequest& request) {
     }
     const auto started = std::chrono::steady_clock::now();
     nvrtcProgram program = nullptr;
-    // <warpscope/probe.cuh> (WS_MARK) is always there to include.
-    const std::string marksHeader(bundledExampleSources().at("include/warpscope/probe.cuh"));
-    const char* headers[] = {marksHeader.c_str()};
-    const char* headerNames[] = {"warpscope/probe.cuh"};
-    if (nvrtcResult r = nvrtcCreateProgram(&program, request.source.c_str(),
-                                           request.fileName.c_str(), 1, headers, headerNames);
+    // The headers of include/warpscope/ (WS_MARK) are always there to
+    // include, by their names below include/.
+    std::vector<std::string> headerTexts, headerNames;
+    for (const auto& [path, text] : kernelFileHeaders()) {
+        headerNames.emplace_back(path.substr(std::string_view("include/").size()));
+        headerTexts.emplace_back(text);
+    }
+    std::vector<const char*> headers, headerNamePointers;
+    for (std::size_t i = 0; i < headerTexts.size(); ++i) {
+        headers.push_back(headerTexts[i].c_str());
+        headerNamePointers.push_back(headerNames[i].c_str());
+    }
+    if (nvrtcResult r =
+            nvrtcCreateProgram(&program, request.source.c_str(), request.fileName.c_str(),
+                               int(headers.size()), headers.data(), headerNamePointers.data());
         r != NVRTC_SUCCESS)
         return nvrtcFailure("nvrtcCreateProgram", r);
     // Destroyed on every path.

@@ -5,6 +5,7 @@
 #include <QSaveFile>
 
 #include "app/gui/common/background_job.h"
+#include "core/kernelfile/kernel_file_text.h"
 
 namespace ws {
 
@@ -16,16 +17,9 @@ struct ReadOutcome {
 };
 
 ReadOutcome readText(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {{}, QObject::tr("cannot read %1: %2").arg(path, f.errorString())};
-    if (f.size() > KernelFileWatch::kMaxBytes)
-        return {{},
-                QObject::tr("%1 holds %2 bytes: more than a kernel file's %3")
-                    .arg(path)
-                    .arg(f.size())
-                    .arg(KernelFileWatch::kMaxBytes)};
-    return {QString::fromUtf8(f.readAll()), {}};
+    auto text = kernelfile::readKernelFileText(path.toStdString());
+    if (!text) return {{}, QString::fromStdString(text.error())};
+    return {QString::fromStdString(*text), {}};
 }
 
 QString writeText(const QString& path, const QString& text) {

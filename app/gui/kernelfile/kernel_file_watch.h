@@ -31,9 +31,6 @@ public:
     // How long changes must settle before the file is read again.
     void setSettleMs(int ms) { m_settle.setInterval(ms); }
 
-    // The largest file read: a kernel file is source, not data.
-    static constexpr qint64 kMaxBytes = 4 << 20;
-
 signals:
     // `changed`: an edit on disk after the first read (false for that read).
     void read(QString text, bool changed);

@@ -18,6 +18,7 @@
 #include "core/kernelfile/kernel_data_files.h"
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
+#include "core/kernelfile/kernel_file_text.h"
 #include "core/kernelfile/kernel_launch_plan.h"
 #include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
@@ -29,13 +30,12 @@ namespace ws::record {
 namespace {
 
 Result<kernelfile::KernelFileSource> readKernelFile(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return makeError("cannot read " + file.string());
-    std::ostringstream text;
-    text << in.rdbuf();
+    auto text = kernelfile::readKernelFileText(file);
+    if (!text) return makeError(text.error());
     std::error_code error;
     const std::filesystem::path folder = std::filesystem::absolute(file, error).parent_path();
-    return kernelfile::KernelFileSource{file.filename().string(), text.str(), folder.string()};
+    return kernelfile::KernelFileSource{file.filename().string(), std::move(*text),
+                                        folder.string()};
 }
 
 // Everything that can be known without a GPU: the description, the
