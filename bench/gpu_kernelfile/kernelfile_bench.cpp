@@ -5,10 +5,16 @@
 // included, against a run whose compile the cache answers.
 //
 //   kernelfile_bench [--rounds R] [--repetitions N] [--json out.json]
+//   kernelfile_bench --file K.cu [name=value ...] [--rounds R] [--repetitions N]
+//
+// With --file, only that file's cost by turns (block probes, and its marks
+// where it has any): run it and a copy without WS_MARK lines for what the
+// marks themselves cost.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -16,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernelfile/kernel_file_text.h"
 #include "kernels/common/event_timing.h"
 #include "kernels/kernelfile/kernel_file_runner.h"
 #include "kernels/runner/experiment_runner.h"
@@ -66,11 +73,46 @@ Shape shapeOf(const Launch& launch) {
     return s;
 }
 
+// The cost by turns of one file: the median over rounds of each round's
+// probed-against-plain percentage, and the span of its first launch.
+int costOfFile(const std::string& path, const std::vector<std::string>& params, int rounds,
+               const RunOptions& options, const DeviceInfo& device) {
+    auto text = kernelfile::readKernelFileText(path);
+    if (!text) {
+        std::fprintf(stderr, "kernelfile_bench: %s\n", text.error().c_str());
+        return 1;
+    }
+    const kernelfile::KernelFileSource file{path, *text,
+                                            std::filesystem::path(path).parent_path().string()};
+    std::vector<double> plain, probed, cost;
+    double marks = 0;
+    for (int r = 0; r < rounds; ++r) {
+        auto run = kernelfile::runKernelFile(file, params, options, {}, device);
+        if (!run || !run->verification.passed) {
+            std::fprintf(stderr, "kernelfile_bench: %s: %s\n", path.c_str(),
+                         run ? "does not verify" : run.error().c_str());
+            return 1;
+        }
+        plain.push_back(run->timing.kernelMs);
+        probed.push_back(run->timing.recordedKernelMs);
+        cost.push_back(run->timing.overheadPercent);
+        marks = run->figures["marksRecorded"];
+    }
+    std::printf(
+        "%s %s: plain %.4f ms, probed %.4f ms, cost %+.2f %% (spread %.2f points), "
+        "%.0f marks recorded\n",
+        path.c_str(), joined(params).c_str(), medianOf(plain), medianOf(probed), medianOf(cost),
+        *std::max_element(cost.begin(), cost.end()) - *std::min_element(cost.begin(), cost.end()),
+        marks);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int rounds = 5, repetitions = 30;
-    std::string jsonPath;
+    std::string jsonPath, filePath;
+    std::vector<std::string> fileParams;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc)
             rounds = std::atoi(argv[++i]);
@@ -78,6 +120,14 @@ int main(int argc, char** argv) {
             repetitions = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--json") && i + 1 < argc)
             jsonPath = argv[++i];
+        else if (!std::strcmp(argv[i], "--file") && i + 1 < argc)
+            filePath = argv[++i];
+        else if (std::strchr(argv[i], '='))
+            fileParams.push_back(argv[i]);
+        else {
+            std::fprintf(stderr, "kernelfile_bench: unknown argument %s\n", argv[i]);
+            return 2;
+        }
     }
     if (auto reason = cudaUnavailableReason(); !reason.empty()) {
         std::fprintf(stderr, "kernelfile_bench: %s\n", reason.c_str());
@@ -92,6 +142,7 @@ int main(int argc, char** argv) {
     out["device"] = device->name;
     RunOptions options;
     options.repetitions = repetitions;
+    if (!filePath.empty()) return costOfFile(filePath, fileParams, rounds, options, *device);
 
     // A first run in this process (compile, JIT, buffers, launches), then the
     // same file again (compile from the cache), timed on the host.
