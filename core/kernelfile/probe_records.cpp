@@ -98,13 +98,28 @@ Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLeve
     return {};
 }
 
-Status marksFromRecords(const MarksHead& head, const std::vector<MarkRecord>& records,
-                        Launch& launch, std::uint64_t& lost) {
-    const std::size_t kept = std::min<std::size_t>({head.count, head.capacity, records.size()});
-    lost = head.count > kept ? head.count - kept : 0;
+Status marksFromRecords(const MarksHead& head, const std::vector<std::uint32_t>& counts,
+                        const std::vector<MarkRecord>& records, Launch& launch,
+                        std::uint64_t& lost) {
+    const std::uint64_t shards = marksShards(head);
+    if (counts.size() != shards || records.size() != shards * head.shardCapacity)
+        return makeError("the marks' buffer holds " + std::to_string(counts.size()) +
+                         " counts and " + std::to_string(records.size()) + " records, not " +
+                         std::to_string(shards) + " shards of " +
+                         std::to_string(head.shardCapacity));
+    lost = 0;
     std::vector<const MarkRecord*> order;
-    order.reserve(kept);
-    for (std::size_t i = 0; i < kept; ++i) order.push_back(&records[i]);
+    for (std::uint64_t shard = 0; shard < shards; ++shard) {
+        const std::uint32_t kept = std::min(counts[shard], head.shardCapacity);
+        lost += counts[shard] - kept;
+        for (std::uint32_t i = 0; i < kept; ++i) {
+            const MarkRecord& r = records[shard * head.shardCapacity + i];
+            if ((r.block & head.shardMask) != shard)
+                return makeError("a mark's record of block " + std::to_string(r.block) +
+                                 " is in shard " + std::to_string(shard));
+            order.push_back(&r);
+        }
+    }
     const auto timeOf = [](const MarkRecord* r) {
         return std::uint64_t(r->timeHi) << 32 | r->timeLo;
     };

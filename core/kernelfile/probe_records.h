@@ -24,10 +24,13 @@ Status blocksFromProbeRecords(const std::vector<ProbeRecord>& records, ProbeLeve
                               Launch& launch);
 
 // The marks a probed launch left (WS_MARK, ptx_probe.h) as the launch's
-// "marks" table (block, warp, mark, timeNs), in time order. Refuses a record
-// of a block outside the launch. `lost` is how many the buffer had no room
+// "marks" table (block, warp, mark, timeNs), in time order, from each
+// shard's count (`counts`) and every shard's slots in turn (`records`).
+// Refuses a record of a block outside the launch, or of a block that does
+// not write to the shard it is in. `lost` is how many the shards had no room
 // for.
-Status marksFromRecords(const MarksHead& head, const std::vector<MarkRecord>& records,
-                        Launch& launch, std::uint64_t& lost);
+Status marksFromRecords(const MarksHead& head, const std::vector<std::uint32_t>& counts,
+                        const std::vector<MarkRecord>& records, Launch& launch,
+                        std::uint64_t& lost);
 
 }  // namespace ws::kernelfile

@@ -1,5 +1,6 @@
 #include "core/kernelfile/ptx_probe.h"
 
+#include <algorithm>
 #include <cstring>
 #include <regex>
 #include <sstream>
@@ -66,7 +67,10 @@ std::string recordAddress(ProbeLevel level, const std::string& skip) {
             "\tcvt.u64.u32 %wsprobe_d4, %wsprobe_r6;\n"
             "\tcvt.u64.u32 %wsprobe_d5, %wsprobe_r3;\n"
             "\tmad.lo.u64 %wsprobe_d3, %wsprobe_d3, %wsprobe_d4, %wsprobe_d5;\n";
+    // A launch given no buffer (a whole program's launches past the ones it
+    // keeps, docs/your-kernel.md) records nothing.
     text += std::string("\tld.param.u64 %wsprobe_d0, [") + kProbeParameter + "];\n";
+    text += "\tsetp.eq.u64 %wsprobe_p1, %wsprobe_d0, 0;\n\t@%wsprobe_p1 bra " + skip + ";\n";
     text +=
         "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
         "\tmad.lo.u64 %wsprobe_d0, %wsprobe_d3, 32, %wsprobe_d0;\n";
@@ -143,21 +147,14 @@ std::size_t findEntry(std::string_view ptx, std::string_view entry) {
 }
 
 // Where WS_MARK(id) stood (include/warpscope/probe.cuh): the first active
-// lane of each warp passing it takes the next slot of the marks buffer and
-// writes its block, warp, mark and %globaltimer there (16 bytes); past the
-// buffer's capacity nothing is written, and the count says how many tried.
+// lane of each warp passing it takes the next slot of its block's shard of
+// the marks buffer (MarksHead) and writes its block, warp, mark and
+// %globaltimer there (16 bytes); past the shard's capacity nothing is
+// written, and the shard's count says how many tried.
 std::string markProbe(int id, int site) {
     const std::string skip = "$wsprobe_mark_" + std::to_string(site);
     return std::string("\t// warpscope: mark ") + std::to_string(id) + "\n" + kNotFirstLane +
-           "\t@%wsprobe_p0 bra " + skip + ";\n" + "\tld.param.u64 %wsprobe_d0, [" +
-           kMarksParameter +
-           "];\n"
-           "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
-           "\tatom.global.add.u32 %wsprobe_r2, [%wsprobe_d0], 1;\n"
-           "\tld.global.u32 %wsprobe_r3, [%wsprobe_d0+4];\n"
-           "\tsetp.ge.u32 %wsprobe_p1, %wsprobe_r2, %wsprobe_r3;\n"
-           "\t@%wsprobe_p1 bra " +
-           skip + ";\n" + kWarpInBlock +
+           "\t@%wsprobe_p0 bra " + skip + ";\n" + kWarpInBlock +
            "\tshl.b32 %wsprobe_r3, %wsprobe_r3, 8;\n"
            "\tor.b32 %wsprobe_r3, %wsprobe_r3, " +
            std::to_string(id) +
@@ -169,12 +166,33 @@ std::string markProbe(int id, int site) {
            "\tmov.u32 %wsprobe_r8, %nctaid.y;\n"
            "\tmad.lo.u32 %wsprobe_r6, %wsprobe_r6, %wsprobe_r8, %wsprobe_r5;\n"
            "\tmad.lo.u32 %wsprobe_r4, %wsprobe_r6, %wsprobe_r7, %wsprobe_r4;\n"
-           "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
-           "\tmov.b64 {%wsprobe_r5, %wsprobe_r6}, %wsprobe_d1;\n"
-           "\tmul.wide.u32 %wsprobe_d2, %wsprobe_r2, 16;\n"
+           "\tld.param.u64 %wsprobe_d0, [" +
+           kMarksParameter +
+           "];\n"
+           "\tsetp.eq.u64 %wsprobe_p1, %wsprobe_d0, 0;\n"
+           "\t@%wsprobe_p1 bra " +
+           skip +
+           ";\n"
+           "\tcvta.to.global.u64 %wsprobe_d0, %wsprobe_d0;\n"
+           "\tld.global.v2.u32 {%wsprobe_r5, %wsprobe_r6}, [%wsprobe_d0];\n"
+           "\tand.b32 %wsprobe_r7, %wsprobe_r4, %wsprobe_r5;\n"
+           "\tmul.wide.u32 %wsprobe_d2, %wsprobe_r7, 4;\n"
            "\tadd.s64 %wsprobe_d2, %wsprobe_d0, %wsprobe_d2;\n"
-           "\tst.global.v4.u32 [%wsprobe_d2+16], {%wsprobe_r4, %wsprobe_r3, %wsprobe_r5, "
-           "%wsprobe_r6};\n" +
+           "\tatom.global.add.u32 %wsprobe_r8, [%wsprobe_d2+16], 1;\n"
+           "\tsetp.ge.u32 %wsprobe_p1, %wsprobe_r8, %wsprobe_r6;\n"
+           "\t@%wsprobe_p1 bra " +
+           skip +
+           ";\n"
+           "\tmad.lo.u32 %wsprobe_r8, %wsprobe_r7, %wsprobe_r6, %wsprobe_r8;\n"
+           "\tadd.u32 %wsprobe_r5, %wsprobe_r5, 1;\n"
+           "\tmul.wide.u32 %wsprobe_d2, %wsprobe_r5, 4;\n"
+           "\tadd.s64 %wsprobe_d2, %wsprobe_d0, %wsprobe_d2;\n"
+           "\tmul.wide.u32 %wsprobe_d3, %wsprobe_r8, 16;\n"
+           "\tadd.s64 %wsprobe_d2, %wsprobe_d2, %wsprobe_d3;\n"
+           "\tmov.u64 %wsprobe_d1, %globaltimer;\n"
+           "\tmov.b64 {%wsprobe_r9, %wsprobe_r10}, %wsprobe_d1;\n"
+           "\tst.global.v4.u32 [%wsprobe_d2+16], {%wsprobe_r4, %wsprobe_r3, %wsprobe_r9, "
+           "%wsprobe_r10};\n" +
            skip + ":\n";
 }
 
@@ -210,6 +228,14 @@ Result<std::string> rewriteBody(std::string_view body, int& exits, int& marks) {
 }
 
 }  // namespace
+
+MarksHead marksHeadFor(std::uint64_t blocks, std::uint32_t capacity) {
+    std::uint64_t shards = 4;
+    while (shards * 2 <= blocks && shards < 65536) shards *= 2;
+    return {std::uint32_t(shards - 1),
+            std::max<std::uint32_t>(1, capacity / std::uint32_t(shards)),
+            {0, 0}};
+}
 
 Result<ProbedPtx> insertProbes(std::string_view ptx, std::string_view entry, ProbeLevel level) {
     const std::size_t at = findEntry(ptx, entry);

@@ -4,7 +4,9 @@
 // %smid), and when it ended. The kernel gains one last parameter, the
 // address of the records; nothing else of it changes. A whole program's
 // kernels are probed the same way: this works on any PTX text with the
-// kernel's entry, whoever compiled it.
+// kernel's entry, whoever compiled it. A launch passed a null address for
+// the records (or the marks) records nothing, at two instructions a probe:
+// a program's launches past the ones kept probed run so.
 //
 // Blocks (the default): one record per block, at its linear index, written
 // by its warp 0: the first active lane at the entry writes the start, the
@@ -45,12 +47,15 @@ struct ProbedPtx {
     int marks = 0;
 };
 
-// The marks' buffer: a 16-byte head, then one 16-byte record a warp per
-// mark it passed, as many as `capacity` (the host sets it; `count` may
-// exceed it, and says how many were lost).
+// The marks' buffer: a 16-byte head, then one 32-bit count a shard (at
+// least four shards, so the counts end on 16 bytes), then each shard's
+// `shardCapacity` records in turn. A block writes to shard (its linear index
+// & shardMask), so only the warps of a few blocks contend for one counter:
+// with one counter for the whole launch, a million marks cost a reduction 23
+// times its time. A count may exceed the capacity, and says how many were lost.
 struct MarksHead {
-    std::uint32_t count;     // records taken, the ones past capacity included
-    std::uint32_t capacity;  // records the buffer holds
+    std::uint32_t shardMask;      // shards - 1, the shards a power of two
+    std::uint32_t shardCapacity;  // records a shard holds
     std::uint32_t unused[2];
 };
 struct MarkRecord {
@@ -59,6 +64,18 @@ struct MarkRecord {
     std::uint32_t timeLo, timeHi;  // %globaltimer
 };
 static_assert(sizeof(MarksHead) == 16 && sizeof(MarkRecord) == 16);
+
+// The head for a launch of `blocks` blocks and room for `capacity` marks in
+// all: as many shards as the largest power of two not above the blocks
+// (between 4 and 65,536), so that every shard is some block's.
+MarksHead marksHeadFor(std::uint64_t blocks, std::uint32_t capacity);
+inline std::uint64_t marksShards(const MarksHead& head) {
+    return std::uint64_t(head.shardMask) + 1;
+}
+// The buffer's size in 16-byte units: the head, the counts, the records.
+inline std::uint64_t marksBufferUnits(const MarksHead& head) {
+    return 1 + marksShards(head) / 4 + marksShards(head) * head.shardCapacity;
+}
 
 enum class ProbeLevel { Blocks, Warps };
 

@@ -188,10 +188,11 @@ struct LiveResources {
 // Room for this many marks: 16 MiB, far more than a view can show.
 constexpr std::uint32_t kMarkCapacity = 1u << 20;
 
-// An empty marks buffer: its count 0, its capacity said.
-Status resetMarks(DeviceBuffer<MarkRecord>& marks, cudaStream_t stream) {
+// An empty marks buffer: its head said, its shards' counts 0.
+Status resetMarks(DeviceBuffer<MarkRecord>& marks, const MarksHead& head, cudaStream_t stream) {
     if (!marks.get()) return {};
-    const MarksHead head{0, kMarkCapacity, {0, 0}};
+    WS_CUDA_TRY(
+        cudaMemsetAsync(marks.get(), 0, (1 + marksShards(head) / 4) * sizeof(MarkRecord), stream));
     WS_CUDA_TRY(cudaMemcpyAsync(marks.get(), &head, sizeof head, cudaMemcpyHostToDevice, stream));
     return {};
 }
@@ -307,8 +308,9 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     if (Status s = records.allocate(recordCount); !s) return makeError(s.error());
     void* recordsPointer = records.get();
     DeviceBuffer<MarkRecord>& marks = live->marks;
+    const MarksHead marksHead = marksHeadFor(plan.kernel.grid.count(), kMarkCapacity);
     if (probed->marks > 0)
-        if (Status s = marks.allocate(1 + kMarkCapacity); !s) return makeError(s.error());
+        if (Status s = marks.allocate(marksBufferUnits(marksHead)); !s) return makeError(s.error());
     void* marksPointer = marks.get();
     const double limit = fileOptions.timeLimitSeconds;
 
@@ -337,7 +339,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     // The probed build once, from fresh inputs: its records and its output.
     if (Status s = args.upload(stream.get()); !s) return makeError(s.error());
     if (Status s = records.fill(0, stream.get()); !s) return makeError(s.error());
-    if (Status s = resetMarks(marks, stream.get()); !s) return makeError(s.error());
+    if (Status s = resetMarks(marks, marksHead, stream.get()); !s) return makeError(s.error());
     auto probedList =
         args.launchArguments(&recordsPointer, probed->marks > 0 ? &marksPointer : nullptr);
     if (Status s = launch(*probedKernel, plan.kernel, probedList, stream.get(), d.kernel); !s)
@@ -348,12 +350,15 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     std::vector<ProbeRecord> probeRecords(recordCount);
     WS_CUDA_TRY(
         cudaMemcpy(probeRecords.data(), records.get(), records.bytes(), cudaMemcpyDeviceToHost));
-    MarksHead marksHead{0, 0, {0, 0}};
+    std::vector<std::uint32_t> markCounts;
     std::vector<MarkRecord> markRecords;
     if (probed->marks > 0) {
-        WS_CUDA_TRY(cudaMemcpy(&marksHead, marks.get(), sizeof marksHead, cudaMemcpyDeviceToHost));
-        markRecords.resize(std::min(marksHead.count, kMarkCapacity));
-        WS_CUDA_TRY(cudaMemcpy(markRecords.data(), marks.get() + 1,
+        const std::uint64_t shards = marksShards(marksHead);
+        markCounts.resize(shards);
+        markRecords.resize(shards * marksHead.shardCapacity);
+        WS_CUDA_TRY(cudaMemcpy(markCounts.data(), marks.get() + 1, shards * sizeof(std::uint32_t),
+                               cudaMemcpyDeviceToHost));
+        WS_CUDA_TRY(cudaMemcpy(markRecords.data(), marks.get() + 1 + shards / 4,
                                markRecords.size() * sizeof(MarkRecord), cudaMemcpyDeviceToHost));
     }
 
@@ -375,7 +380,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     };
     auto resetRecords = [&]() -> Status {
         if (Status s = records.fill(0, stream.get()); !s) return s;
-        return resetMarks(marks, stream.get());
+        return resetMarks(marks, marksHead, stream.get());
     };
     auto times = timeRunsByTurns(std::max(1, options.repetitions), stream.get(), plainRun,
                                  probedRun, resetRecords);
@@ -404,7 +409,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     if (Status s = blocksFromProbeRecords(probeRecords, level, l); !s) return makeError(s.error());
     std::uint64_t marksLost = 0;
     if (probed->marks > 0)
-        if (Status s = marksFromRecords(marksHead, markRecords, l, marksLost); !s)
+        if (Status s = marksFromRecords(marksHead, markCounts, markRecords, l, marksLost); !s)
             return makeError(s.error());
     run.launches.push_back(std::move(l));
 
@@ -444,8 +449,7 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     run.figures["probeExits"] = probed->exits;
     if (probed->marks > 0) {
         run.figures["markSites"] = probed->marks;
-        run.figures["marksRecorded"] =
-            double(std::min<std::uint64_t>(marksHead.count, kMarkCapacity));
+        run.figures["marksRecorded"] = double(findTable(l.tables, "marks")->rows());
         run.figures["marksLost"] = double(marksLost);
     }
     run.texts["kernel.probes"] = level == ProbeLevel::Warps ? "warps" : "blocks";

@@ -104,22 +104,43 @@ TEST(ProbeRecords, MarksBecomeTheLaunchsMarksTableInTimeOrder) {
     Launch launch;
     launch.grid = {4, 1, 1};
     launch.block = {64, 1, 1};
-    const MarksHead head{3, 2, {0, 0}};  // three taken, room for two: one lost
-    const std::vector<MarkRecord> records = {{3, (1u << 8) | 2, 500, 1}, {0, 9, 100, 1}};
+    const MarksHead head{3, 2, {0, 0}};  // four shards of two
+    // Shard 0 took three (room for two: one lost), shard 3 one.
+    const std::vector<std::uint32_t> counts = {3, 0, 0, 1};
+    std::vector<MarkRecord> records(8, MarkRecord{0, 0, 0, 0});
+    records[0] = {0, 9, 100, 1};
+    records[1] = {0, 9, 700, 1};
+    records[6] = {3, (1u << 8) | 2, 500, 1};
+    records[7] = {3, 4, 1, 0};  // past shard 3's count: not a mark
     std::uint64_t lost = 0;
-    ASSERT_TRUE(marksFromRecords(head, records, launch, lost).ok());
+    ASSERT_TRUE(marksFromRecords(head, counts, records, launch, lost).ok());
     EXPECT_EQ(lost, 1u);
     const RecordTable* marks = findTable(launch.tables, "marks");
     ASSERT_NE(marks, nullptr);
-    ASSERT_EQ(marks->rows(), 2u);
-    EXPECT_EQ((*marks->get<std::uint32_t>("block"))[0], 0u);  // the earlier first
+    ASSERT_EQ(marks->rows(), 3u);
+    EXPECT_EQ((*marks->get<std::uint32_t>("block"))[0], 0u);  // the earliest first
     EXPECT_EQ((*marks->get<std::uint32_t>("mark"))[0], 9u);
     EXPECT_EQ((*marks->get<std::uint32_t>("warp"))[1], 1u);
     EXPECT_EQ((*marks->get<std::uint32_t>("mark"))[1], 2u);
     EXPECT_EQ((*marks->get<std::uint64_t>("timeNs"))[1], (1ull << 32) + 500);
+    EXPECT_EQ((*marks->get<std::uint64_t>("timeNs"))[2], (1ull << 32) + 700);
     Launch small;
     small.grid = {2, 1, 1};
-    EXPECT_FALSE(marksFromRecords({1, 4, {0, 0}}, {{5, 0, 1, 0}}, small, lost).ok());
+    const MarksHead one{3, 1, {0, 0}};
+    EXPECT_FALSE(marksFromRecords(one, {0, 1, 0, 0}, {{}, {5, 0, 1, 0}, {}, {}}, small, lost).ok())
+        << "block 5 is outside a launch of 2";
+    EXPECT_FALSE(marksFromRecords(one, {0, 1, 0, 0}, {{}, {0, 0, 1, 0}, {}, {}}, launch, lost).ok())
+        << "block 0 writes to shard 0, not 1";
+    EXPECT_FALSE(marksFromRecords(one, {0}, {}, launch, lost).ok()) << "a buffer of the wrong size";
+}
+
+TEST(ProbeRecords, MarksShardsAreAPowerOfTwoNotAboveTheBlocks) {
+    EXPECT_EQ(marksShards(marksHeadFor(1, 1u << 20)), 4u);
+    EXPECT_EQ(marksShards(marksHeadFor(100, 1u << 20)), 64u);
+    EXPECT_EQ(marksShards(marksHeadFor(65536, 1u << 20)), 65536u);
+    EXPECT_EQ(marksShards(marksHeadFor(1u << 24, 1u << 20)), 65536u);
+    EXPECT_EQ(marksHeadFor(65536, 1u << 20).shardCapacity, 16u);
+    EXPECT_EQ(marksBufferUnits(marksHeadFor(100, 1u << 20)), 1 + 16 + 64 * (16384u));
 }
 
 TEST(PtxProbe, AKernelWithoutParametersGetsItsFirst) {
@@ -220,7 +241,26 @@ TEST(PtxProbe, AtTheBlocksLevelOnlyWarpZeroWrites) {
     EXPECT_NE(blocks->ptx.find("@%wsprobe_p1 bra $wsprobe_started;"), std::string::npos)
         << blocks->ptx;
     EXPECT_NE(blocks->ptx.find("@%wsprobe_p1 bra $wsprobe_done;"), std::string::npos);
-    EXPECT_EQ(warps->ptx.find("%wsprobe_p1 bra"), std::string::npos);
+    const std::string warpZero = "setp.ne.u32 %wsprobe_p1, %wsprobe_r3, 0;";
+    EXPECT_NE(blocks->ptx.find(warpZero), std::string::npos);
+    EXPECT_EQ(warps->ptx.find(warpZero), std::string::npos);
+}
+
+// A launch given a null address for the records writes none: the test
+// before each probe's stores, at both levels.
+TEST(PtxProbe, ANullRecordsAddressSkipsEveryProbe) {
+    for (ProbeLevel level : {ProbeLevel::Blocks, ProbeLevel::Warps}) {
+        auto probed = insertProbes(kPtx, "_Z3addPfi", level);
+        ASSERT_TRUE(probed.ok());
+        const std::string& ptx = probed->ptx;
+        std::size_t tests = 0;
+        for (std::size_t at = ptx.find("setp.eq.u64 %wsprobe_p1, %wsprobe_d0, 0;");
+             at != std::string::npos;
+             at = ptx.find("setp.eq.u64 %wsprobe_p1, %wsprobe_d0, 0;", at + 1))
+            ++tests;
+        EXPECT_EQ(tests, 2u) << "the entry's probe and the exit's";
+        EXPECT_LT(ptx.find("setp.eq.u64 %wsprobe_p1, %wsprobe_d0, 0;"), ptx.find("st.global.v4"));
+    }
 }
 
 TEST(ProbeRecords, AtTheBlocksLevelOneRecordIsOneBlock) {
