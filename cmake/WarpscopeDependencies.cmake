@@ -41,6 +41,21 @@ if(NOT TARGET muparser::muparser)
                                                       INTERFACE_INCLUDE_DIRECTORIES ${WS_MUPARSER_INCLUDE})
 endif()
 
+# Zstandard and LZ4 (the PTX nvcc compresses into a program's fatbinary,
+# read when a whole program is traced): shared libraries, installed or
+# carried like muparser.
+find_path(WS_ZSTD_INCLUDE zstd.h HINTS ${WARPSCOPE_CARRIED_INCLUDE})
+find_library(WS_ZSTD_LIBRARY NAMES zstd HINTS ${WARPSCOPE_CARRIED_INCLUDE}/../lib)
+find_path(WS_LZ4_INCLUDE lz4.h HINTS ${WARPSCOPE_CARRIED_INCLUDE})
+find_library(WS_LZ4_LIBRARY NAMES lz4 HINTS ${WARPSCOPE_CARRIED_INCLUDE}/../lib)
+if(NOT WS_ZSTD_INCLUDE OR NOT WS_ZSTD_LIBRARY OR NOT WS_LZ4_INCLUDE OR NOT WS_LZ4_LIBRARY)
+  message(FATAL_ERROR "Zstandard or LZ4 not found: ${_ws_install_hint} (libzstd-dev, liblz4-dev), "
+                      "or carry them (scripts/carry-headers.sh) and set WARPSCOPE_CARRIED_INCLUDE")
+endif()
+add_library(ws_compression INTERFACE)
+target_include_directories(ws_compression INTERFACE ${WS_ZSTD_INCLUDE} ${WS_LZ4_INCLUDE})
+target_link_libraries(ws_compression INTERFACE ${WS_ZSTD_LIBRARY} ${WS_LZ4_LIBRARY})
+
 if(NOT WARPSCOPE_CORE_ONLY)
   find_path(WS_CLI11_INCLUDE CLI/CLI.hpp HINTS ${WARPSCOPE_CARRIED_INCLUDE})
   if(NOT WS_CLI11_INCLUDE)

@@ -2,7 +2,7 @@
 # that has one there (core/<lab>, kernels/<lab>, widgets/<lab>, app/gui/<lab>,
 # tests/<layer>/<lab>; bench/gpu_<lab>, the reductions' being bench/gpu): a
 # new lab adds its name here and its folders, and no list elsewhere.
-set(WS_LABS basics reduction memory memkinds atomics matmul tensorcore concurrency kernelfile)
+set(WS_LABS basics reduction memory memkinds atomics matmul tensorcore concurrency kernelfile program)
 
 # Sets `out` to the rooms given after BEFORE, then every lab of WS_LABS with a
 # folder (holding a CMakeLists.txt) under the current source folder, then the

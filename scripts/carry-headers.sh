@@ -37,4 +37,16 @@ fi
 cp /usr/include/muParser*.h "$dest/"
 # Plain files, not links: the carried tree may not keep links.
 for lib in /usr/lib/*/libmuparser.so /usr/lib/*/libmuparser.so.2; do cp -L "$lib" .carry/lib/; done
+# Zstandard and LZ4 (the compressed PTX of a traced program's fatbinary):
+# headers and shared libraries, found in .carry/lib like muparser's.
+for header in zstd.h zstd_errors.h lz4.h; do
+    if [[ ! -f /usr/include/$header ]]; then
+        echo "carry-headers: /usr/include/$header is missing; install libzstd-dev and liblz4-dev" >&2
+        exit 1
+    fi
+    cp /usr/include/$header "$dest/"
+done
+for lib in /usr/lib/*/libzstd.so /usr/lib/*/libzstd.so.1 /usr/lib/*/liblz4.so /usr/lib/*/liblz4.so.1; do
+    cp -L "$lib" .carry/lib/
+done
 echo "carry-headers: $(du -sh .carry | cut -f1) in .carry (include/, lib/)"

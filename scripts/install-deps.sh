@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev clang-format
           qt6-base-dev libqt6svg6-dev libqcustomplot-dev nlohmann-json3-dev libcli11-dev libyaml-cpp-dev
-          libmuparser-dev libqscintilla2-qt6-dev
+          libmuparser-dev libqscintilla2-qt6-dev libzstd-dev liblz4-dev
           libgtest-dev xvfb xauth fonts-dejavu-core ccache)
 missing=()
 for p in "${packages[@]}"; do

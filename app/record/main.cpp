@@ -1,4 +1,4 @@
-// warpscope-record: list, device, run, run-kernel, sweep, record-lesson, info, upgrade,
+// warpscope-record: list, device, run, run-kernel, trace, sweep, record-lesson, info, upgrade,
 // export-chrome, serve, lock, banks.
 // Only this file decides the process exit status.
 #include <CLI/CLI.hpp>
@@ -12,6 +12,7 @@
 #include "app/record/commands/record_resources.h"
 #include "app/record/gpu/protocol_channel.h"
 #include "app/record/kernelfile/run_kernel_command.h"
+#include "app/record/program/trace_command.h"
 #include "kernels/profile/why_recorder.h"
 
 namespace {
@@ -121,6 +122,26 @@ int main(int argc, char** argv) {
                         "Keep the run's timing and figures, drop its per-block records");
     runKernel->add_flag("--why", whyAlways, whyHelp);
     runKernel->add_flag("--no-why", whyNever, noWhyHelp)->excludes("--why");
+
+    TraceFlags traceFlags;
+    std::vector<std::string> tracedCommand;
+    auto* trace = app.add_subcommand(
+        "trace",
+        "Run an unmodified CUDA program with each kernel it launches probed, its launches "
+        "written as traces (docs/your-kernel.md, \"A whole program\")");
+    trace->add_option("-o,--output", traceFlags.output, "Folder for the launches' traces")
+        ->required();
+    trace->add_option("--kernels", traceFlags.kernels,
+                      "Probe only the kernels whose name (mangled or not) matches this regex");
+    trace
+        ->add_option("--launches", traceFlags.launchesPerKernel,
+                     "Launches of each kernel recorded block by block; the later ones are "
+                     "timed only")
+        ->check(CLI::Range(std::uint64_t(0), std::uint64_t(1000000)));
+    trace->add_flag("--no-probes{false}", traceFlags.probes,
+                    "Load the program's modules as built and time each launch, nothing more");
+    trace->add_option("command", tracedCommand, "The program and its arguments, after --")
+        ->required();
 
     std::string lessonName;
     auto* recordLesson = app.add_subcommand(
@@ -235,6 +256,7 @@ int main(int argc, char** argv) {
                              std::cerr, flags),
             std::cout);
     }
+    if (*trace) return traceCommand(tracedCommand, traceFlags, std::cerr);
     if (*sweep)
         return sweepCommand(experiment, params, output, repetitions, std::cout, std::cerr, flags);
     if (*recordLesson) {

@@ -1,0 +1,28 @@
+#pragma once
+// `warpscope-record trace -o DIR [--kernels REGEX] [--launches N] -- PROGRAM ARGS`:
+// an unmodified CUDA program run with the interception loaded
+// (kernels/program), its output and exit status its own, and each recorded
+// launch written as DIR/launch-N.wstrace beside the log of every launch
+// (docs/your-kernel.md, "A whole program").
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace ws::record {
+
+struct TraceFlags {
+    std::filesystem::path output;
+    std::string kernels;                   // a regex of the kernels to probe; all where empty
+    std::uint64_t launchesPerKernel = 10;  // recorded launches of each kernel; the rest timed
+    bool probes = true;                    // false: times only, the modules as built
+};
+
+// The program's exit status (128 + the signal where one ended it), or 2
+// where it could not be traced at all (no PTX, a bad --kernels, no
+// interception library), before it ran.
+int traceCommand(const std::vector<std::string>& command, const TraceFlags& flags,
+                 std::ostream& err);
+
+}  // namespace ws::record

@@ -1,0 +1,92 @@
+#include "app/record/program/traced_launches.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/program/launch_run.h"
+#include "core/trace/trace_io.h"
+
+namespace ws::record {
+
+Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
+                                          const std::string& command,
+                                          const std::function<Result<DeviceInfo>(int)>& deviceOf) {
+    TracedSummary summary;
+    const std::filesystem::path logFile = folder / program::kLaunchLogFile;
+    std::ifstream in(logFile, std::ios::binary);
+    if (!in) return summary;  // the program launched nothing and loaded nothing
+    std::stringstream text;
+    text << in.rdbuf();
+    auto log = program::parseLaunchLog(text.str());
+    if (!log) return makeError(log.error());
+    std::sort(log->launches.begin(), log->launches.end(),
+              [](const auto& a, const auto& b) { return a.launch < b.launch; });
+    summary.log = std::move(*log);
+    for (const program::LoggedLaunch& launch : summary.log.launches) {
+        if (!launch.recorded) continue;
+        const std::filesystem::path recordsFile = folder / launch.records;
+        const auto fail = [&](const std::string& why) {
+            summary.problems.push_back("launch " + std::to_string(launch.launch) + ": " + why);
+        };
+        auto records = program::readProbeRecords(recordsFile, launch.grid.count());
+        if (!records) {
+            fail(records.error());
+            continue;
+        }
+        auto device = deviceOf(launch.device);
+        if (!device) {
+            fail(device.error());
+            continue;
+        }
+        auto run = program::launchRun(launch, *records, summary.log, *device, command);
+        if (!run) {
+            fail(run.error());
+            continue;
+        }
+        const std::string name = program::launchTraceName(launch);
+        if (Status s = saveTrace(*run, folder / name); !s) {
+            fail(s.error());
+            continue;
+        }
+        std::error_code ignored;
+        std::filesystem::remove(recordsFile, ignored);
+        summary.traces.push_back(name);
+    }
+    return summary;
+}
+
+std::string describeTrace(const TracedSummary& s) {
+    std::set<std::string> kernels;
+    std::size_t recorded = 0, timed = 0;
+    std::map<std::string, std::string> notProbed;  // kernel -> why
+    for (const program::LoggedLaunch& l : s.log.launches) {
+        kernels.insert(l.kernel);
+        if (l.recorded)
+            ++recorded;
+        else
+            ++timed;
+        if (!l.probed)
+            notProbed.emplace(
+                l.kernel.empty() ? "(a kernel loaded unseen)" : program::demangled(l.kernel),
+                l.whyNotProbed);
+    }
+    std::ostringstream out;
+    out << s.log.launches.size() << " launch" << (s.log.launches.size() == 1 ? "" : "es") << " of "
+        << kernels.size() << " kernel" << (kernels.size() == 1 ? "" : "s") << ": "
+        << s.traces.size() << " recorded as traces, " << timed << " timed only";
+    if (recorded > s.traces.size()) out << ", " << recorded - s.traces.size() << " lost";
+    out << "\n";
+    for (const auto& [kernel, why] : notProbed)
+        out << "  not probed: " << kernel << ": " << why << "\n";
+    for (const program::LoggedModule& m : s.log.modules)
+        if (m.kernels.empty() && !m.whyNotProbed.empty())
+            out << "  module " << m.module << " not probed: " << m.whyNotProbed << "\n";
+    for (const std::string& p : s.problems) out << "  " << p << "\n";
+    if (!s.log.cutShort.empty()) out << "  " << s.log.cutShort << "\n";
+    return out.str();
+}
+
+}  // namespace ws::record

@@ -1,0 +1,84 @@
+#include "core/program/launch_run.h"
+
+#include <algorithm>
+#include <fstream>
+
+#include "core/common/utc_now.h"
+#include "core/kernelfile/kernel_file_spec.h"
+#include "core/kernelfile/probe_records.h"
+
+namespace ws::program {
+
+std::string launchTraceName(const LoggedLaunch& launch) {
+    return "launch-" + std::to_string(launch.launch) + ".wstrace";
+}
+
+Result<std::vector<kernelfile::ProbeRecord>> readProbeRecords(const std::filesystem::path& file,
+                                                              std::uint64_t blocks) {
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(file, error);
+    if (error) return makeError("cannot read " + file.string() + ": " + error.message());
+    const std::uint64_t want = blocks * sizeof(kernelfile::ProbeRecord);
+    if (size != want)
+        return makeError(file.string() + " holds " + std::to_string(size) + " bytes; " +
+                         std::to_string(blocks) + " blocks' records are " + std::to_string(want));
+    std::vector<kernelfile::ProbeRecord> records(blocks);
+    std::ifstream in(file, std::ios::binary);
+    if (!in.read(reinterpret_cast<char*>(records.data()), std::streamsize(want)))
+        return makeError("cannot read " + file.string());
+    return records;
+}
+
+Result<Run> launchRun(const LoggedLaunch& launch,
+                      const std::vector<kernelfile::ProbeRecord>& records, const LaunchLog& log,
+                      const DeviceInfo& device, const std::string& command) {
+    Run run;
+    run.experiment = kernelfile::kKernelFileExperiment;
+    run.recordedAt = utcNow();
+    run.device = device;
+    Launch l;
+    l.kernel = demangled(launch.kernel);
+    l.grid = launch.grid;
+    l.block = launch.block;
+    l.sharedBytes = launch.sharedBytes;
+    if (Status s = kernelfile::blocksFromProbeRecords(records, kernelfile::ProbeLevel::Blocks, l);
+        !s)
+        return makeError(launchTraceName(launch) + ": " + s.error());
+    run.launches.push_back(std::move(l));
+
+    // The same kernel's launches that ran without recording, of the same
+    // shape: the plain time beside this one's.
+    std::vector<double> plain;
+    for (const LoggedLaunch& other : log.launches)
+        if (other.kernel == launch.kernel && other.module == launch.module && !other.recorded &&
+            other.grid == launch.grid && other.block == launch.block && other.ms > 0)
+            plain.push_back(other.ms);
+    run.timing.recordedKernelMs = launch.ms;
+    run.timing.repetitions = 1;
+    if (!plain.empty()) {
+        std::sort(plain.begin(), plain.end());
+        run.timing.kernelMs = plain[plain.size() / 2];
+        run.timing.overheadPercent = (launch.ms - run.timing.kernelMs) / run.timing.kernelMs * 100;
+        run.timing.kernelMinMs = plain.front();
+        run.timing.kernelMaxMs = plain.back();
+        run.timing.repetitions = int(plain.size());
+        run.timing.kernelSamplesMs = plain;
+    } else {
+        run.timing.kernelMs = launch.ms;
+        run.timing.kernelMinMs = run.timing.kernelMaxMs = launch.ms;
+        run.timing.kernelSamplesMs = {launch.ms};
+    }
+    run.figures["unrecordedLaunchesTimed"] = double(plain.size());
+    run.verification.checked = false;
+    run.verification.note = "a traced program checks its own results";
+    run.texts[kernelfile::kFileNameText] = command;
+    run.texts[kProgramCommandText] = command;
+    run.texts[kProgramLaunchText] =
+        "launch " + std::to_string(launch.launch) + " of " + std::to_string(log.launches.size()) +
+        ", " + demangled(launch.kernel) + "'s " + std::to_string(launch.kernelLaunch);
+    run.texts["kernel.probes"] = "blocks";
+    run.params["launch"] = std::to_string(launch.launch);
+    return run;
+}
+
+}  // namespace ws::program

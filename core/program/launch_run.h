@@ -1,0 +1,31 @@
+#pragma once
+// One recorded launch of a traced program as a run every general view reads:
+// the kernel-file lab's experiment (the same views), its blocks from the
+// probes' records, its time between the events around it, and the same
+// kernel's launches that were not recorded as the plain time beside it.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/common/result.h"
+#include "core/kernelfile/ptx_probe.h"
+#include "core/program/launch_log.h"
+#include "core/run/run.h"
+
+namespace ws::program {
+
+inline constexpr const char* kProgramCommandText = "program.command";
+inline constexpr const char* kProgramLaunchText = "program.launch";
+
+// "launch-3.wstrace".
+std::string launchTraceName(const LoggedLaunch& launch);
+
+// A launch's records file: as many 32-byte records as its blocks.
+Result<std::vector<kernelfile::ProbeRecord>> readProbeRecords(const std::filesystem::path& file,
+                                                              std::uint64_t blocks);
+
+Result<Run> launchRun(const LoggedLaunch& launch,
+                      const std::vector<kernelfile::ProbeRecord>& records, const LaunchLog& log,
+                      const DeviceInfo& device, const std::string& command);
+
+}  // namespace ws::program
