@@ -1,0 +1,118 @@
+// `warpscope-record trace` on the GPU: both example programs traced, every
+// launch they make probed and recorded (or timed, past --launches), each
+// trace read back with a record of every block, and the programs' own
+// checks passing under the probes.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/program/launch_log.h"
+#include "core/trace/trace_io.h"
+#include "tests/app/record/run_kernel_tool.h"
+#include "tests/kernels/support/require_gpu.h"
+
+namespace ws::test {
+namespace {
+
+program::LaunchLog logOf(const std::string& dir) {
+    std::ifstream in(dir + "/launches.jsonl");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto log = program::parseLaunchLog(text.str());
+    EXPECT_TRUE(log.ok()) << log.error();
+    return log.ok() ? *log : program::LaunchLog{};
+}
+
+// Every recorded launch's trace loads, with one record per block on the
+// SMs of this GPU.
+void expectTracesOfRecordedLaunches(const std::string& dir, const program::LaunchLog& log) {
+    for (const program::LoggedLaunch& l : log.launches) {
+        if (!l.recorded) continue;
+        auto run = loadTrace(dir + "/launch-" + std::to_string(l.launch) + ".wstrace");
+        ASSERT_TRUE(run.ok()) << run.error();
+        ASSERT_EQ(run->launches.size(), 1u);
+        EXPECT_EQ(run->launches[0].blocks.size(), l.grid.count()) << l.kernel;
+        std::set<std::uint32_t> sms(run->launches[0].blocks.sm.begin(),
+                                    run->launches[0].blocks.sm.end());
+        EXPECT_LE(sms.size(), std::size_t(run->device.smCount));
+        EXPECT_GT(l.ms, 0) << l.launch;
+        EXPECT_FALSE(std::filesystem::exists(dir + "/" + l.records)) << "records made a trace";
+    }
+}
+
+TEST(TraceOnGpu, EveryLaunchOfTheStreamsDotProductIsProbedAndRecorded) {
+    WS_REQUIRE_GPU();
+    const std::string dir = ::testing::TempDir() + "trace-dot";
+    auto o = runRecorder("trace -o " + dir + " -- " WS_STREAMS_DOT);
+    ASSERT_EQ(o.status, 0) << o.output;
+    for (int t = 0; t < 4; ++t)
+        EXPECT_NE(o.output.find("task " + std::to_string(t) + ": "), std::string::npos) << o.output;
+    EXPECT_EQ(o.output.find("WRONG"), std::string::npos) << o.output;
+    const program::LaunchLog log = logOf(dir);
+    ASSERT_EQ(log.launches.size(), 8u) << o.output;  // four tasks, two kernels each
+    std::set<std::string> kernels;
+    for (const program::LoggedLaunch& l : log.launches) {
+        EXPECT_TRUE(l.probed) << l.kernel << ": " << l.whyNotProbed;
+        EXPECT_TRUE(l.recorded) << l.kernel << ": " << l.whyNotProbed;
+        EXPECT_EQ(l.grid.count(), 4096u);  // 2^20 / 256
+        kernels.insert(l.kernel);
+    }
+    EXPECT_EQ(kernels, (std::set<std::string>{"_Z5scalePffi", "_Z11dot_productPKfS0_Pfi"}));
+    expectTracesOfRecordedLaunches(dir, log);
+    auto info = runRecorder("info " + dir + "/launch-1.wstrace");
+    EXPECT_EQ(info.status, 0) << info.output;
+}
+
+TEST(TraceOnGpu, TheTwoLaunchesOfTheReductionAreRecordedAndItsCheckPasses) {
+    WS_REQUIRE_GPU();
+    const std::string dir = ::testing::TempDir() + "trace-reduce";
+    auto o = runRecorder("trace -o " + dir + " -- " WS_REDUCE_TWO_LAUNCHES);
+    ASSERT_EQ(o.status, 0) << o.output;
+    EXPECT_NE(o.output.find(" ok"), std::string::npos) << o.output;
+    const program::LaunchLog log = logOf(dir);
+    ASSERT_EQ(log.launches.size(), 2u) << o.output;
+    EXPECT_EQ(log.launches[0].grid.count(), 256u);
+    EXPECT_EQ(log.launches[1].grid.count(), 1u);
+    EXPECT_TRUE(log.launches[0].recorded && log.launches[1].recorded) << o.output;
+    expectTracesOfRecordedLaunches(dir, log);
+}
+
+// Past --launches, the probed build runs with a null records address: the
+// program's results stay right and the launch is timed.
+TEST(TraceOnGpu, LaunchesPastTheOnesKeptAreTimedAndTheProgramStillRight) {
+    WS_REQUIRE_GPU();
+    const std::string dir = ::testing::TempDir() + "trace-dot-one";
+    auto o = runRecorder("trace -o " + dir + " --launches 1 -- " WS_STREAMS_DOT);
+    ASSERT_EQ(o.status, 0) << o.output;
+    EXPECT_EQ(o.output.find("WRONG"), std::string::npos) << o.output;
+    const program::LaunchLog log = logOf(dir);
+    ASSERT_EQ(log.launches.size(), 8u);
+    int recorded = 0;
+    for (const program::LoggedLaunch& l : log.launches) {
+        recorded += l.recorded;
+        EXPECT_TRUE(l.probed);
+        EXPECT_GT(l.ms, 0) << "launch " << l.launch << " not timed";
+    }
+    EXPECT_EQ(recorded, 2);  // the first of each kernel
+    auto plain = runRecorder("trace -o " + dir + "-plain --no-probes -- " WS_STREAMS_DOT);
+    ASSERT_EQ(plain.status, 0) << plain.output;
+    for (const program::LoggedLaunch& l : logOf(dir + "-plain").launches) {
+        EXPECT_FALSE(l.probed);
+        EXPECT_GT(l.ms, 0);
+    }
+}
+
+TEST(TraceOnGpu, OnlyTheKernelsTheFilterNamesAreProbed) {
+    WS_REQUIRE_GPU();
+    const std::string dir = ::testing::TempDir() + "trace-dot-filter";
+    auto o = runRecorder("trace -o " + dir + " --kernels '^dot_product' -- " WS_STREAMS_DOT);
+    ASSERT_EQ(o.status, 0) << o.output;
+    for (const program::LoggedLaunch& l : logOf(dir).launches)
+        EXPECT_EQ(l.probed, l.kernel == "_Z11dot_productPKfS0_Pfi") << l.kernel;
+}
+
+}  // namespace
+}  // namespace ws::test
