@@ -30,6 +30,7 @@
 #include "app/gui/lessons/notes_window.h"
 #include "app/gui/lessons/presentation_window.h"
 #include "app/gui/lessons/slide_stage.h"
+#include "app/gui/program/program_launches.h"
 #include "app/gui/window/export_actions.h"
 #include "app/gui/window/lab_modules.h"
 #include "app/gui/window/run_compare_window.h"
@@ -273,6 +274,12 @@ void MainWindow::buildMenus() {
                                          tr("warpscope traces (*.wstrace *.cbor);;All files (*)"));
         if (!path.isEmpty()) openTrace(path);
     });
+    file->addAction(tr("Open a traced &program…"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+                    this, [this] {
+                        const QString folder = QFileDialog::getExistingDirectory(
+                            this, tr("A folder warpscope-record trace wrote"));
+                        if (!folder.isEmpty()) openProgramLaunches(folder);
+                    });
     file->addAction(tr("Open &lesson…"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
         const QString path =
             QFileDialog::getOpenFileName(this, tr("Open a lesson"), lessonsDir(),
@@ -510,8 +517,39 @@ void MainWindow::runExperiment(const QString& id, const ParamValues& params) {
 }
 
 void MainWindow::openTrace(const QString& path, bool userChosen) {
+    // A folder warpscope-record trace wrote: its launches listed, the first
+    // recorded one shown.
+    if (QFileInfo(path).isDir()) {
+        openProgramLaunches(path, userChosen);
+        return;
+    }
     m_openingFile = userChosen;
     m_source->openTrace(path);
+}
+
+void MainWindow::openProgramLaunches(const QString& folder, bool userChosen) {
+    if (!m_programLaunches) {
+        m_programLaunches = new ProgramLaunches(this);
+        connect(m_programLaunches, &ProgramLaunches::openLaunch, this,
+                [this](const QString& trace) { openTrace(trace); });
+        connect(m_programLaunches, &ProgramLaunches::compareLaunches, this,
+                [this](const QString& left, const QString& right) {
+                    RunCompareWindow* c = compareWindow();
+                    c->compareFiles(left, right);
+                    c->show();
+                    c->raise();
+                });
+        connect(m_programLaunches, &ProgramLaunches::failed, this,
+                [this](const QString& message) { emit loadFailed(message); });
+    }
+    disconnect(m_programLaunches, &ProgramLaunches::loaded, this, nullptr);
+    connect(m_programLaunches, &ProgramLaunches::loaded, this,
+            [this, userChosen](const QString& first) {
+                if (!first.isEmpty()) openTrace(first, userChosen);
+            });
+    m_programLaunches->setFolder(folder);
+    m_programLaunches->show();
+    m_programLaunches->raise();
 }
 
 void MainWindow::onModeChanged() {

@@ -78,6 +78,9 @@ public:
     // Any two runs side by side (File > Compare two runs); made on first use,
     // its left side holding the run on show.
     RunCompareWindow* compareWindow();
+    // A folder warpscope-record trace wrote: its launches in a list beside
+    // the window, the first recorded one opened.
+    void openProgramLaunches(const QString& folder, bool userChosen = true);
     // What is on show, for the command line's exports and the saved session.
     const std::optional<LoadedRun>& shownRun() const { return m_shown; }
 
@@ -153,6 +156,7 @@ private:
     PresentationWindow* m_presenter = nullptr;
     QSize m_offscreenSize{1920, 1080};
     RunCompareWindow* m_compareRuns = nullptr;
+    class ProgramLaunches* m_programLaunches = nullptr;
     QComboBox* m_colouring = nullptr;
     ViewCatalog m_views;
     std::vector<MeasuredRun> m_session;
