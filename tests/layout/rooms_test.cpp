@@ -301,11 +301,22 @@ TEST(Rooms, TheArchitecturePagesRoomTableIsTheIncludes) {
             << "docs/architecture.md lists `" << room << "/`, which holds no source file";
 }
 
+// The labs, as cmake/WarpscopeLabs.cmake lists them for every layer.
+std::set<std::string> labNames() {
+    static const std::regex list(R"(set\(WS_LABS ([a-z ]+)\))");
+    const std::string text = readFile(sourceRoot() / "cmake/WarpscopeLabs.cmake");
+    std::smatch m;
+    std::set<std::string> labs;
+    if (!std::regex_search(text, m, list)) return labs;
+    std::istringstream names(m[1].str());
+    for (std::string name; names >> name;) labs.insert(name);
+    return labs;
+}
+
 // The lab a room belongs to ("kernels/memory" -> "memory"), "" for the
 // shared rooms.
 std::string labOf(const std::string& room) {
-    static const std::set<std::string> labs = {"basics",  "reduction", "memory",     "memkinds",
-                                               "atomics", "matmul",    "tensorcore", "concurrency"};
+    static const std::set<std::string> labs = labNames();
     std::istringstream parts(room);
     std::string part;
     std::getline(parts, part, '/');  // the layer's first folder
@@ -330,6 +341,7 @@ std::set<std::pair<std::string, std::string>> allowedLabArrows() {
 TEST(Rooms, ArrowsBetweenLabsAreTheOnesThePageAllows) {
     const auto allowed = allowedLabArrows();
     ASSERT_FALSE(allowed.empty()) << "no \"Arrows between labs\" in docs/architecture.md";
+    ASSERT_TRUE(labNames().count("kernelfile")) << "the labs were not read from cmake/WarpscopeLabs.cmake";
     std::set<std::pair<std::string, std::string>> seen;
     for (const auto& [room, includes] : roomArrows())
         for (const auto& to : includes) {
