@@ -2,6 +2,11 @@
 // for the interception to probe, a program without PTX is refused with the
 // line that fixes it, and the program's output and exit status pass through.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "app/record/program/intercept_library.h"
 #include "core/program/elf_section.h"
@@ -32,6 +37,24 @@ std::string programPtx(const std::string& path) {
     return ptx;
 }
 
+// ptxas's exit status for this PTX (the toolkit's, for the H100), its
+// report in `report`.
+int assemble(const std::string& ptx, std::string& report) {
+    const std::filesystem::path dir =
+        std::filesystem::path(::testing::TempDir()) / ("ws-trace-ptx-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "module.ptx") << ptx;
+    std::string ptxas = std::string(WS_CUDA_BIN_DIR) + "/ptxas";
+    if (!std::filesystem::exists(ptxas)) ptxas = "/usr/local/cuda/bin/ptxas";
+    const std::string command = ptxas + " -arch=sm_90 -o " + (dir / "module.cubin").string() + " " +
+                                (dir / "module.ptx").string() + " > " + (dir / "log").string() +
+                                " 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(dir / "log");
+    report.assign(std::istreambuf_iterator<char>(in), {});
+    return status;
+}
+
 TEST(Trace, TheExampleProgramsCarryTheirKernelsAsPtxTheProbesTake) {
     const std::string dot = programPtx(WS_STREAMS_DOT);
     for (const char* entry : {"_Z5scalePffi", "_Z11dot_productPKfS0_Pfi"}) {
@@ -41,7 +64,15 @@ TEST(Trace, TheExampleProgramsCarryTheirKernelsAsPtxTheProbesTake) {
         ASSERT_NE(k, nullptr) << entry;
         EXPECT_TRUE(k->probed) << k->whyNot;
     }
+    // The whole probed module assembles, as the driver will build it.
+    std::string report;
+    EXPECT_EQ(assemble(program::probeModule(dot, {}, kernelfile::ProbeLevel::Blocks).ptx, report),
+              0)
+        << report;
     const std::string reduce = programPtx(WS_REDUCE_TWO_LAUNCHES);
+    EXPECT_EQ(
+        assemble(program::probeModule(reduce, {}, kernelfile::ProbeLevel::Blocks).ptx, report), 0)
+        << report;
     EXPECT_EQ(program::entryParameterCount(reduce, "_Z10reduce_sumPKfPfi"), 3);
     EXPECT_EQ(record::whyNotTraceable(WS_STREAMS_DOT), std::nullopt);
 }
