@@ -22,7 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-fuzz
 
-targets=(trace lesson cubin_line kernel_description npy)
+targets=(trace lesson cubin_line kernel_description npy fatbin)
 
 # The trace reader: every bundled trace, every old-version sample, and the
 # synthetic runs trace_seed_corpus writes. Run it with -l 8192: the traces
@@ -53,6 +53,19 @@ seed_kernel_description() {
 # NumPy files: the tests' inputs and expected outputs. Run it with -l 1024.
 seed_npy() {
     find "$root/tests/data/kernelfiles" -name '*.npy' -type f
+}
+
+# A traced program's fatbinary: the .nv_fatbin section of a program nvcc
+# builds here (one container per kernel file, PTX compressed). Run it with
+# -l 16384.
+seed_fatbin() {
+    local dir
+    dir=$(mktemp -d)
+    printf '__global__ void k(float* a) { a[threadIdx.x] += 1; }\nint main() { k<<<1, 32>>>(nullptr); }\n' >"$dir/k.cu"
+    if nvcc -arch=sm_90 -o "$dir/k" "$dir/k.cu" 2>/dev/null &&
+        objcopy -O binary --only-section=.nv_fatbin "$dir/k" "$dir/k.nv_fatbin"; then
+        echo "$dir/k.nv_fatbin"
+    fi
 }
 
 usage() {

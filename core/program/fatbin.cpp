@@ -33,7 +33,7 @@ Result<FatbinContainer> parseFatbinContainer(std::span<const std::uint8_t> bytes
         return makeError("not a fatbin: its first word is not 0xba55ed50");
     const std::uint16_t headBytes = readAt<std::uint16_t>(bytes, 6);
     const std::uint64_t body = readAt<std::uint64_t>(bytes, 8);
-    if (headBytes < kContainerHead || body > bytes.size() - headBytes)
+    if (headBytes < kContainerHead || headBytes > bytes.size() || body > bytes.size() - headBytes)
         return makeError(
             "the fatbin says " + std::to_string(body) + " bytes follow its " +
             std::to_string(headBytes) + "-byte head, " +

@@ -119,6 +119,11 @@ TEST(Fatbin, MalformedContainersAreRefusedWithTheEntryAndTheByte) {
     EXPECT_NE(c.error().find("entry 2 at byte " + std::to_string(second)), std::string::npos)
         << c.error();
     EXPECT_FALSE(parseFatbinContainer(std::vector<std::uint8_t>(8, 0)).ok());
+    // A head that says it is longer than the bytes there are (found by fuzzing).
+    auto longHead = container({});
+    const std::uint16_t head = 0x4000;
+    put(longHead, 6, &head, 2);
+    EXPECT_FALSE(parseFatbinContainer(longHead).ok());
     auto truncated = container({entry(1, 90, kPtx)});
     truncated.resize(truncated.size() - 10);
     auto t = parseFatbinContainer(truncated);
