@@ -38,6 +38,8 @@ double runOnce(const std::vector<std::string>& command,
     const pid_t child = fork();
     if (child == 0) {
         for (const auto& [name, value] : environment) setenv(name.c_str(), value.c_str(), 1);
+        if (!environment.empty())
+            setenv("WARPSCOPE_TRACE_PID", std::to_string(getpid()).c_str(), 1);
         if (!freopen("/dev/null", "w", stdout)) _exit(126);
         std::vector<char*> argv;
         for (const std::string& w : command) argv.push_back(const_cast<char*>(w.c_str()));

@@ -41,9 +41,21 @@ void LaunchBook::removeModule(const void* handle) {
                   [&](const auto& entry) { return entry.second.module == module; });
 }
 
-LaunchDecision LaunchBook::launch(const void* function) {
+LaunchDecision LaunchBook::launch(const void* function) { return decide(function, ++m_launches); }
+
+LaunchDecision LaunchBook::launchAgain(const void* function, const LaunchDecision& earlier) {
+    return decide(function, earlier.launch);
+}
+
+bool LaunchBook::anyProbed() const {
+    for (const auto& m : m_modules)
+        if (m->module.anyProbed()) return true;
+    return false;
+}
+
+LaunchDecision LaunchBook::decide(const void* function, std::uint64_t launch) {
     LaunchDecision d;
-    d.launch = ++m_launches;
+    d.launch = launch;
     const auto it = m_byKernelHandle.find(function);
     if (it == m_byKernelHandle.end()) return d;
     d.name = it->second.name;

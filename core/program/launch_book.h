@@ -51,11 +51,18 @@ public:
 
     // A launch of `function` (a CUfunction, or a CUkernel passed as one).
     LaunchDecision launch(const void* function);
+    // The same launch decided again, once the function unseen at `earlier`
+    // was named (addKernel); it keeps its number.
+    LaunchDecision launchAgain(const void* function, const LaunchDecision& earlier);
+    // Whether some module loaded has a probed kernel: a launch of a function
+    // the book does not know may then be one of them.
+    bool anyProbed() const;
 
     const std::vector<std::unique_ptr<LoadedModule>>& modules() const { return m_modules; }
     std::uint64_t launches() const { return m_launches; }
 
 private:
+    LaunchDecision decide(const void* function, std::uint64_t launch);
     struct KernelRef {
         LoadedModule* module = nullptr;
         std::string name;

@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "kernels/program/intercept_state.h"
 #include "kernels/program/launch_recorder.h"
@@ -20,8 +21,9 @@ using DlsymFunction = void* (*)(void*, const char*);
 // glibc's own dlsym, under the version it has (2.34 moved it into libc).
 DlsymFunction realDlsym() {
     static DlsymFunction f = [] {
-        void* found = dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
-        if (!found) found = dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
+        void* found = nullptr;
+        for (const char* version : {"GLIBC_2.34", "GLIBC_2.2.5", "GLIBC_2.17"})
+            if (!found) found = dlvsym(RTLD_NEXT, "dlsym", version);
         return reinterpret_cast<DlsymFunction>(found);
     }();
     return f;
@@ -36,7 +38,15 @@ void* driverLibrary() {
 
 void* realDriverFunction(const char* name) {
     void* library = driverLibrary();
-    return library && realDlsym() ? realDlsym()(library, name) : nullptr;
+    if (!library || !realDlsym()) return nullptr;
+    if (void* f = realDlsym()(library, name)) return f;
+    // An older driver without the version cuda.h names (cuEventElapsedTime_v2
+    // came with 12.8): the one before it, of the same arguments for the
+    // functions the interception calls.
+    const std::string versioned = name;
+    const std::size_t v = versioned.rfind("_v");
+    if (v == std::string::npos || v + 2 >= versioned.size()) return nullptr;
+    return realDlsym()(library, versioned.substr(0, v).c_str());
 }
 
 }  // namespace ws::program
@@ -188,40 +198,72 @@ CUresult wsGetProcAddressV2(const char* symbol, void** pfn, int cudaVersion, cuu
                             CUdriverProcAddressQueryResult* status);
 CUresult wsGetProcAddress(const char* symbol, void** pfn, int cudaVersion, cuuint64_t flags);
 
-// The driver exports the interception stands in for, by name.
+// The driver exports the interception stands in for, by name. A function's
+// own static, so a dlsym during another library's constructor finds it made.
 struct Wrapped {
     const char* name;
     void* wrapper;
 };
-const Wrapped kWrapped[] = {
-    {"cuGetProcAddress_v2", reinterpret_cast<void*>(&wsGetProcAddressV2)},
-    {"cuGetProcAddress", reinterpret_cast<void*>(&wsGetProcAddress)},
-    {"cuLibraryLoadData", reinterpret_cast<void*>(&wsLibraryLoadData)},
-    {"cuModuleLoadData", reinterpret_cast<void*>(&wsModuleLoadData)},
-    {"cuModuleLoadDataEx", reinterpret_cast<void*>(&wsModuleLoadDataEx)},
-    {"cuModuleLoadFatBinary", reinterpret_cast<void*>(&wsModuleLoadFatBinary)},
-    {"cuLibraryGetKernel", reinterpret_cast<void*>(&wsLibraryGetKernel)},
-    {"cuModuleGetFunction", reinterpret_cast<void*>(&wsModuleGetFunction)},
-    {"cuKernelGetFunction", reinterpret_cast<void*>(&wsKernelGetFunction)},
-    {"cuLibraryGetModule", reinterpret_cast<void*>(&wsLibraryGetModule)},
-    {"cuLibraryUnload", reinterpret_cast<void*>(&wsLibraryUnload)},
-    {"cuModuleUnload", reinterpret_cast<void*>(&wsModuleUnload)},
-    {"cuLaunchKernel", reinterpret_cast<void*>(&wsLaunchKernel<false>)},
-    {"cuLaunchKernel_ptsz", reinterpret_cast<void*>(&wsLaunchKernel<true>)},
-    {"cuLaunchKernelEx", reinterpret_cast<void*>(&wsLaunchKernelEx<false>)},
-    {"cuLaunchKernelEx_ptsz", reinterpret_cast<void*>(&wsLaunchKernelEx<true>)},
-    {"cuLaunchCooperativeKernel", reinterpret_cast<void*>(&wsLaunchCooperativeKernel<false>)},
-    {"cuLaunchCooperativeKernel_ptsz", reinterpret_cast<void*>(&wsLaunchCooperativeKernel<true>)},
-};
+const std::vector<Wrapped>& wrappedFunctions() {
+    static const std::vector<Wrapped> list = {
+        {"cuGetProcAddress_v2", reinterpret_cast<void*>(&wsGetProcAddressV2)},
+        {"cuGetProcAddress", reinterpret_cast<void*>(&wsGetProcAddress)},
+        {"cuLibraryLoadData", reinterpret_cast<void*>(&wsLibraryLoadData)},
+        {"cuModuleLoadData", reinterpret_cast<void*>(&wsModuleLoadData)},
+        {"cuModuleLoadDataEx", reinterpret_cast<void*>(&wsModuleLoadDataEx)},
+        {"cuModuleLoadFatBinary", reinterpret_cast<void*>(&wsModuleLoadFatBinary)},
+        {"cuLibraryGetKernel", reinterpret_cast<void*>(&wsLibraryGetKernel)},
+        {"cuModuleGetFunction", reinterpret_cast<void*>(&wsModuleGetFunction)},
+        {"cuKernelGetFunction", reinterpret_cast<void*>(&wsKernelGetFunction)},
+        {"cuLibraryGetModule", reinterpret_cast<void*>(&wsLibraryGetModule)},
+        {"cuLibraryUnload", reinterpret_cast<void*>(&wsLibraryUnload)},
+        {"cuModuleUnload", reinterpret_cast<void*>(&wsModuleUnload)},
+        {"cuLaunchKernel", reinterpret_cast<void*>(&wsLaunchKernel<false>)},
+        {"cuLaunchKernel_ptsz", reinterpret_cast<void*>(&wsLaunchKernel<true>)},
+        {"cuLaunchKernelEx", reinterpret_cast<void*>(&wsLaunchKernelEx<false>)},
+        {"cuLaunchKernelEx_ptsz", reinterpret_cast<void*>(&wsLaunchKernelEx<true>)},
+        {"cuLaunchCooperativeKernel", reinterpret_cast<void*>(&wsLaunchCooperativeKernel<false>)},
+        {"cuLaunchCooperativeKernel_ptsz",
+         reinterpret_cast<void*>(&wsLaunchCooperativeKernel<true>)},
+    };
+    return list;
+}
 
 // The wrapper for the driver's answer `pointer`: the one whose export has
 // that address (a different version of a function under the same name is
 // left alone, its arguments may differ).
+// The driver's own cuGetProcAddress_v2.
+using GetProcAddressV2 = CUresult (*)(const char*, void**, int, cuuint64_t,
+                                      CUdriverProcAddressQueryResult*);
+GetProcAddressV2 realGetProcAddressV2() {
+    static auto f = real<GetProcAddressV2>("cuGetProcAddress_v2");
+    return f;
+}
+
 void* wrapperOfAnswer(void* pointer) {
+    // Each wrapped function's addresses: its export, and what the driver's
+    // cuGetProcAddress answers for it at this driver's version, with the
+    // legacy and the per-thread default stream (a _ptsz name is its base
+    // name asked with the per-thread flag).
     static const auto exports = [] {
         std::vector<std::pair<void*, void*>> list;
-        for (const Wrapped& w : kWrapped)
+        int version = 0;
+        REAL_DRIVER(cuDriverGetVersion)(&version);
+        for (const Wrapped& w : wrappedFunctions()) {
             if (void* p = realDriverFunction(w.name)) list.emplace_back(p, w.wrapper);
+            std::string base = w.name;
+            const bool perThread = base.ends_with("_ptsz");
+            if (perThread) base.resize(base.size() - 5);
+            const cuuint64_t flags = perThread ? CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM
+                                               : CU_GET_PROC_ADDRESS_LEGACY_STREAM;
+            void* answer = nullptr;
+            CUdriverProcAddressQueryResult found{};
+            if (realGetProcAddressV2() &&
+                realGetProcAddressV2()(base.c_str(), &answer, version, flags, &found) ==
+                    CUDA_SUCCESS &&
+                answer)
+                list.emplace_back(answer, w.wrapper);
+        }
         return list;
     }();
     for (const auto& [exported, wrapper] : exports)
@@ -229,17 +271,26 @@ void* wrapperOfAnswer(void* pointer) {
     return nullptr;
 }
 
+bool isWrappedName(const char* symbol) {
+    for (const Wrapped& w : wrappedFunctions())
+        if (std::strcmp(w.name, symbol) == 0) return true;
+    return false;
+}
+
 CUresult wsGetProcAddressV2(const char* symbol, void** pfn, int cudaVersion, cuuint64_t flags,
                             CUdriverProcAddressQueryResult* status) {
-    static auto f =
-        real<CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*)>(
-            "cuGetProcAddress_v2");
-    const CUresult r = f(symbol, pfn, cudaVersion, flags, status);
-    if (r == CUDA_SUCCESS && pfn && *pfn && interceptState().settings.active)
-        if (void* mine = wrapperOfAnswer(*pfn)) {
-            sayVerbose(std::string("cuGetProcAddress answers ") + symbol + " with its wrapper");
-            *pfn = mine;
-        }
+    const CUresult r = realGetProcAddressV2()(symbol, pfn, cudaVersion, flags, status);
+    if (r != CUDA_SUCCESS || !pfn || !*pfn || !interceptState().settings.active) return r;
+    if (void* mine = wrapperOfAnswer(*pfn)) {
+        sayVerbose(std::string("cuGetProcAddress answers ") + symbol + " with its wrapper");
+        *pfn = mine;
+    } else if (isWrappedName(symbol)) {
+        // A version of a function the interception must see that it does not
+        // know: launches could then pass it by, so nothing is probed.
+        disableProbes(std::string("the runtime asked for ") + symbol + " at CUDA " +
+                      std::to_string(cudaVersion) +
+                      " and was given a version warpscope does not wrap");
+    }
     return r;
 }
 
@@ -252,7 +303,7 @@ CUresult wsGetProcAddress(const char* symbol, void** pfn, int cudaVersion, cuuin
 }
 
 void* exportedWrapper(const char* symbol) {
-    for (const Wrapped& w : kWrapped)
+    for (const Wrapped& w : wrappedFunctions())
         if (std::strcmp(w.name, symbol) == 0) return w.wrapper;
     return nullptr;
 }
@@ -312,4 +363,19 @@ WS_EXPORT CUresult cuLaunchCooperativeKernel(CUfunction f, unsigned gx, unsigned
                                              unsigned bx, unsigned by, unsigned bz, unsigned s,
                                              CUstream st, void** p) {
     return wsLaunchCooperativeKernel<false>(f, gx, gy, gz, bx, by, bz, s, st, p);
+}
+// A program built with --default-stream per-thread calls these names.
+WS_EXPORT CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                                       unsigned bx, unsigned by, unsigned bz, unsigned s,
+                                       CUstream st, void** p, void** e) {
+    return wsLaunchKernel<true>(f, gx, gy, gz, bx, by, bz, s, st, p, e);
+}
+WS_EXPORT CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig* c, CUfunction f, void** p,
+                                         void** e) {
+    return wsLaunchKernelEx<true>(c, f, p, e);
+}
+WS_EXPORT CUresult cuLaunchCooperativeKernel_ptsz(CUfunction f, unsigned gx, unsigned gy,
+                                                  unsigned gz, unsigned bx, unsigned by,
+                                                  unsigned bz, unsigned s, CUstream st, void** p) {
+    return wsLaunchCooperativeKernel<true>(f, gx, gy, gz, bx, by, bz, s, st, p);
 }

@@ -18,6 +18,8 @@ InterceptSettings settingsFromEnvironment() {
         s.active = true;
         s.directory = dir;
     }
+    if (const char* pid = std::getenv("WARPSCOPE_TRACE_PID"))
+        if (std::strtoll(pid, nullptr, 10) != ::getpid()) s.active = false;
     if (const char* k = std::getenv("WARPSCOPE_TRACE_KERNELS")) s.kernels = k;
     if (const char* n = std::getenv("WARPSCOPE_TRACE_LAUNCHES"))
         s.recordedPerKernel = std::strtoull(n, nullptr, 10);
@@ -54,6 +56,17 @@ void appendLog(const std::string& line) {
     const ssize_t written = ::write(fd, line.data(), line.size());
     (void)written;
     ::close(fd);
+}
+
+void disableProbes(const std::string& why) {
+    InterceptState& state = interceptState();
+    {
+        std::lock_guard lock(state.lock);
+        if (!state.settings.probe) return;
+        state.settings.probe = false;
+    }
+    appendLog(noteLine("nothing is probed: " + why));
+    sayVerbose("nothing is probed: " + why);
 }
 
 void sayVerbose(const std::string& text) {

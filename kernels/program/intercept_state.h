@@ -14,7 +14,10 @@
 namespace ws::program {
 
 struct InterceptSettings {
-    bool active = false;    // WARPSCOPE_TRACE_DIR set
+    // WARPSCOPE_TRACE_DIR set, in the process trace started (its pid is
+    // WARPSCOPE_TRACE_PID): a child it starts runs untraced rather than
+    // writing over its launches.
+    bool active = false;
     std::string directory;  // WARPSCOPE_TRACE_DIR
     std::string kernels;    // WARPSCOPE_TRACE_KERNELS: a regex of mangled or plain names
     std::uint64_t recordedPerKernel = 10;  // WARPSCOPE_TRACE_LAUNCHES
@@ -38,6 +41,9 @@ InterceptState& interceptState();
 // Appends one line to DIR/launches.jsonl (one write, so lines of threads do
 // not interleave).
 void appendLog(const std::string& line);
+
+// Probes nothing loaded from now on, and says why in the log.
+void disableProbes(const std::string& why);
 
 // On stderr when WARPSCOPE_TRACE_VERBOSE is set.
 void sayVerbose(const std::string& text);

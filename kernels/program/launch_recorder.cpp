@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <vector>
 
 #include "core/program/launch_log.h"
@@ -42,12 +43,22 @@ void destroy(CUevent& e) {
 // Logs the pending launches whose end has passed; every one where `wait`.
 void logFinished(bool wait) {
     std::vector<PendingLaunch> done;
-    {
+    if (wait) {  // at exit: take them all, then wait for each outside the lock
+        std::vector<PendingLaunch> all;
+        {
+            std::lock_guard lock(pendingLock());
+            all.swap(pending());
+        }
+        for (PendingLaunch& p : all) {
+            if (REAL_DRIVER(cuEventSynchronize)(p.end) == CUDA_SUCCESS)
+                p.line.ms = elapsedMs(p.start, p.end);
+            done.push_back(std::move(p));
+        }
+    } else {
         std::lock_guard lock(pendingLock());
         auto& list = pending();
         for (auto it = list.begin(); it != list.end();) {
-            const CUresult state = wait ? REAL_DRIVER(cuEventSynchronize)(it->end)
-                                        : REAL_DRIVER(cuEventQuery)(it->end);
+            const CUresult state = REAL_DRIVER(cuEventQuery)(it->end);
             if (state == CUDA_ERROR_NOT_READY) {
                 ++it;
                 continue;
@@ -124,20 +135,42 @@ std::string errorName(CUresult r) {
     return name ? name : "CUDA error " + std::to_string(int(r));
 }
 
+// The interception's own driver calls are made in the relaxed capture mode:
+// a program capturing a graph in the global mode (in this thread or
+// another) would otherwise see them invalidate its capture.
+class RelaxedCapture {
+public:
+    RelaxedCapture() { REAL_DRIVER(cuThreadExchangeStreamCaptureMode)(&m_mode); }
+    ~RelaxedCapture() { REAL_DRIVER(cuThreadExchangeStreamCaptureMode)(&m_mode); }
+    RelaxedCapture(const RelaxedCapture&) = delete;
+    RelaxedCapture& operator=(const RelaxedCapture&) = delete;
+
+private:
+    CUstreamCaptureMode m_mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+};
+
+// A function the book has no name for, while some module was probed: the
+// driver is asked which module and name it has (a handle found some way the
+// interception does not wrap), so that a probed kernel never runs without
+// its parameter.
+void resolveUnseen(InterceptState& state, CUfunction function) {
+    const char* name = nullptr;
+    CUmodule module = nullptr;
+    if (REAL_DRIVER(cuFuncGetName)(&name, function) != CUDA_SUCCESS || !name) return;
+    if (REAL_DRIVER(cuFuncGetModule)(&module, function) != CUDA_SUCCESS) return;
+    std::lock_guard lock(state.lock);
+    state.book.addKernel(function, module, name);
+}
+
 }  // namespace
 
 CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     InterceptState& state = interceptState();
     if (!state.settings.active) return launch(call.params, call.extra);
+    std::optional<RelaxedCapture> relaxed(std::in_place);
     static std::once_flag atExit;
     std::call_once(atExit, [] { std::atexit(logAllAtExit); });
-    logFinished(false);
 
-    LaunchDecision d;
-    {
-        std::lock_guard lock(state.lock);
-        d = state.book.launch(call.function);
-    }
     // Our own calls on the stream the launch went to: the thread's default
     // stream where the program asked for that.
     CUstream stream = call.stream;
@@ -145,6 +178,18 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_NONE;
     REAL_DRIVER(cuStreamIsCapturing)(stream, &capture);
     const bool capturing = capture != CU_STREAM_CAPTURE_STATUS_NONE;
+    if (!capturing) logFinished(false);
+
+    LaunchDecision d;
+    {
+        std::lock_guard lock(state.lock);
+        d = state.book.launch(call.function);
+    }
+    if (!d.module && state.book.anyProbed()) {
+        resolveUnseen(state, call.function);
+        std::lock_guard lock(state.lock);
+        d = state.book.launchAgain(call.function, d);
+    }
 
     LoggedLaunch line;
     line.launch = d.launch;
@@ -168,13 +213,29 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     bool record = d.record && !capturing;
     if (d.record && capturing)
         line.whyNotProbed = "launched into a stream being captured (a CUDA graph): not recorded";
+    // Stream-ordered, so that nothing the program runs elsewhere is waited
+    // for: the buffer, its zeros, its copy back and its release all in the
+    // launch's stream. The marks' address stays null: WS_MARK sites are not
+    // recorded in a whole program.
     const std::uint64_t blocks = call.grid.count();
     CUdeviceptr records = 0, marks = 0;
-    if (record && REAL_DRIVER(cuMemAlloc)(&records, blocks * kRecordBytes) != CUDA_SUCCESS) {
-        record = false;
-        records = 0;
-        line.whyNotProbed = "no device memory for its records";
+    bool pooled = true;  // from the stream-ordered pool; else cuMemAlloc's (a GPU without pools)
+    if (record &&
+        REAL_DRIVER(cuMemAllocAsync)(&records, blocks * kRecordBytes, stream) != CUDA_SUCCESS) {
+        pooled = false;
+        if (REAL_DRIVER(cuMemAlloc)(&records, blocks * kRecordBytes) != CUDA_SUCCESS) {
+            record = false;
+            records = 0;
+            line.whyNotProbed = "no device memory for its records";
+        }
     }
+    const auto release = [&] {
+        if (!records) return;
+        if (pooled)
+            REAL_DRIVER(cuMemFreeAsync)(records, stream);
+        else
+            REAL_DRIVER(cuMemFree)(records);
+    };
     if (record) REAL_DRIVER(cuMemsetD8Async)(records, 0, blocks * kRecordBytes, stream);
 
     Arguments args;
@@ -185,7 +246,7 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
         // buffer its probed build takes, so say so and fail as the driver would.
         line.whyNotProbed = "its arguments came in an `extra` warpscope cannot extend";
         appendLog(launchLine(line));
-        if (records) REAL_DRIVER(cuMemFree)(records);
+        release();
         return CUDA_ERROR_INVALID_VALUE;
     }
 
@@ -195,17 +256,20 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
         REAL_DRIVER(cuEventCreate)(&end, CU_EVENT_DEFAULT);
         REAL_DRIVER(cuEventRecord)(start, stream);
     }
+    relaxed.reset();  // the program's own launch in the program's own mode
     const CUresult result = launch(args.paramsOut, args.extraOut);
+    relaxed.emplace();
     if (end) REAL_DRIVER(cuEventRecord)(end, stream);
     if (result != CUDA_SUCCESS) {
         line.whyNotProbed = "the launch failed: " + errorName(result);
         record = false;
     }
     if (record) {
-        const CUresult waited = REAL_DRIVER(cuEventSynchronize)(end);
         std::vector<std::uint8_t> bytes(blocks * kRecordBytes);
-        if (waited == CUDA_SUCCESS &&
-            REAL_DRIVER(cuMemcpyDtoH)(bytes.data(), records, bytes.size()) == CUDA_SUCCESS) {
+        CUresult waited =
+            REAL_DRIVER(cuMemcpyDtoHAsync)(bytes.data(), records, bytes.size(), stream);
+        if (waited == CUDA_SUCCESS) waited = REAL_DRIVER(cuStreamSynchronize)(stream);
+        if (waited == CUDA_SUCCESS) {
             line.ms = elapsedMs(start, end);
             line.records = "launch-" + std::to_string(line.launch) + ".records";
             writeRecords(line.records, bytes);
@@ -214,7 +278,7 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
             line.whyNotProbed = "the launch did not finish: " + errorName(waited);
         }
     }
-    if (records) REAL_DRIVER(cuMemFree)(records);
+    release();
     if (record || !end || result != CUDA_SUCCESS) {
         destroy(start);
         destroy(end);

@@ -94,6 +94,7 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
         ::setenv("WARPSCOPE_TRACE_KERNELS", flags.kernels.c_str(), 1);
         ::setenv("WARPSCOPE_TRACE_LAUNCHES", std::to_string(flags.launchesPerKernel).c_str(), 1);
         ::setenv("WARPSCOPE_TRACE_PROBES", flags.probes ? "1" : "0", 1);
+        ::setenv("WARPSCOPE_TRACE_PID", std::to_string(::getpid()).c_str(), 1);
         std::vector<char*> argv;
         for (const std::string& word : command) argv.push_back(const_cast<char*>(word.c_str()));
         argv.push_back(nullptr);

@@ -84,6 +84,7 @@ std::string describeTrace(const TracedSummary& s) {
     for (const program::LoggedModule& m : s.log.modules)
         if (m.kernels.empty() && !m.whyNotProbed.empty())
             out << "  module " << m.module << " not probed: " << m.whyNotProbed << "\n";
+    for (const std::string& n : s.log.notes) out << "  " << n << "\n";
     for (const std::string& p : s.problems) out << "  " << p << "\n";
     if (!s.log.cutShort.empty()) out << "  " << s.log.cutShort << "\n";
     return out.str();

@@ -68,6 +68,16 @@ TEST(LaunchBook, TheFirstLaunchesOfEachProbedKernelAreRecordedTheRestTimed) {
     auto unseen = book.launch(&stranger);
     EXPECT_EQ(unseen.module, nullptr);
     EXPECT_FALSE(unseen.appendParameters);
+    // Named later (the driver asked, for a handle found unseen): decided
+    // again under the same number.
+    int late;
+    auto before = book.launch(&late);
+    EXPECT_EQ(before.module, nullptr);
+    EXPECT_TRUE(book.anyProbed());
+    book.addKernel(&late, &library, "_Z5firstPfi");
+    auto after = book.launchAgain(&late, before);
+    EXPECT_EQ(after.launch, before.launch);
+    EXPECT_TRUE(after.appendParameters);
     // Unloaded: its handles name nothing any more.
     book.removeModule(&library);
     EXPECT_FALSE(book.launch(&function).appendParameters);
