@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "core/common/utc_now.h"
 #include "core/kernelfile/kernel_file_spec.h"
@@ -29,9 +30,30 @@ Result<std::vector<kernelfile::ProbeRecord>> readProbeRecords(const std::filesys
     return records;
 }
 
+std::string TracedCommand::text() const {
+    std::string joined;
+    for (const std::string& word : argv) joined += (joined.empty() ? "" : " ") + word;
+    return joined;
+}
+
+std::optional<TracedCommand> tracedCommandOf(const Run& run) {
+    const auto argv = run.texts.find(kProgramArgvText);
+    const auto directory = run.texts.find(kProgramDirectoryText);
+    if (argv == run.texts.end() || directory == run.texts.end()) return std::nullopt;
+    const nlohmann::json words = nlohmann::json::parse(argv->second, nullptr, false);
+    if (!words.is_array() || words.empty()) return std::nullopt;
+    TracedCommand command;
+    for (const auto& word : words) {
+        if (!word.is_string()) return std::nullopt;
+        command.argv.push_back(word.get<std::string>());
+    }
+    command.directory = directory->second;
+    return command;
+}
+
 Result<Run> launchRun(const LoggedLaunch& launch,
                       const std::vector<kernelfile::ProbeRecord>& records, const LaunchLog& log,
-                      const DeviceInfo& device, const std::string& command) {
+                      const DeviceInfo& device, const TracedCommand& command) {
     Run run;
     run.experiment = kernelfile::kKernelFileExperiment;
     run.recordedAt = utcNow();
@@ -71,8 +93,10 @@ Result<Run> launchRun(const LoggedLaunch& launch,
     run.figures["unrecordedLaunchesTimed"] = double(plain.size());
     run.verification.checked = false;
     run.verification.note = "a traced program checks its own results";
-    run.texts[kernelfile::kFileNameText] = command;
-    run.texts[kProgramCommandText] = command;
+    run.texts[kernelfile::kFileNameText] = command.text();
+    run.texts[kProgramCommandText] = command.text();
+    run.texts[kProgramArgvText] = nlohmann::json(command.argv).dump();
+    run.texts[kProgramDirectoryText] = command.directory;
     run.texts[kProgramLaunchText] =
         "launch " + std::to_string(launch.launch) + " of " + std::to_string(log.launches.size()) +
         ", " + demangled(launch.kernel) + "'s " + std::to_string(launch.kernelLaunch);

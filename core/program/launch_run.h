@@ -4,6 +4,7 @@
 // probes' records, its time between the events around it, and the same
 // kernel's launches that were not recorded as the plain time beside it.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,20 @@ namespace ws::program {
 
 inline constexpr const char* kProgramCommandText = "program.command";
 inline constexpr const char* kProgramLaunchText = "program.launch";
+// The command as words (a JSON array) and the folder it ran in, so that
+// record-lesson can run the program again.
+inline constexpr const char* kProgramArgvText = "program.argv";
+inline constexpr const char* kProgramDirectoryText = "program.directory";
+
+// What ran: the program's words and its working folder.
+struct TracedCommand {
+    std::vector<std::string> argv;
+    std::string directory;
+    std::string text() const;  // the words joined by spaces
+};
+
+// The command a traced launch's run carries; nullopt for any other run.
+std::optional<TracedCommand> tracedCommandOf(const Run& run);
 
 // "launch-3.wstrace".
 std::string launchTraceName(const LoggedLaunch& launch);
@@ -26,6 +41,6 @@ Result<std::vector<kernelfile::ProbeRecord>> readProbeRecords(const std::filesys
 
 Result<Run> launchRun(const LoggedLaunch& launch,
                       const std::vector<kernelfile::ProbeRecord>& records, const LaunchLog& log,
-                      const DeviceInfo& device, const std::string& command);
+                      const DeviceInfo& device, const TracedCommand& command);
 
 }  // namespace ws::program

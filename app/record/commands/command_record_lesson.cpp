@@ -11,6 +11,7 @@
 #include "app/record/commands/measured_run.h"
 #include "app/record/commands/record_commands.h"
 #include "app/record/commands/run_summary.h"
+#include "app/record/program/trace_command.h"
 #include "core/catalog/catalog.h"
 #include "core/lesson/lesson_parse.h"
 #include "core/lesson/narration.h"
@@ -110,13 +111,24 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
             request.kernelAssignments = p.kernelAssignments;
             request.options.timeCpu = false;
         }
-        auto measured = measuredRun(request, reportingHooks(err));
-        if (!measured) {
-            err << "error: " << measured.error() << "\n";
-            ++failures;
-            continue;
+        std::shared_ptr<Run> run;
+        if (p.tracedLaunch) {
+            auto retraced = retraceLaunch(*p.tracedLaunch, err);
+            if (!retraced) {
+                err << "error: " << retraced.error() << "\n";
+                ++failures;
+                continue;
+            }
+            run = std::make_shared<Run>(std::move(*retraced));
+        } else {
+            auto measured = measuredRun(request, reportingHooks(err));
+            if (!measured) {
+                err << "error: " << measured.error() << "\n";
+                ++failures;
+                continue;
+            }
+            run = std::make_shared<Run>(std::move(measured->run));
         }
-        auto run = std::make_shared<Run>(std::move(measured->run));
         run->tool = toolName();
         if (!p.keepRecords) dropRecords(*run);
         if (Status saved = saveIntoFolder(dir, p.file, *run); !saved) {

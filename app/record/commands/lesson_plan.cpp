@@ -7,6 +7,7 @@
 #include "core/kernelfile/kernel_description.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/lesson/lesson_parse.h"
+#include "core/program/launch_run.h"
 #include "core/run/drop_records.h"
 #include "core/trace/trace_io.h"
 
@@ -92,7 +93,9 @@ Result<std::vector<PlannedRun>> planLessonRuns(const lesson::Lesson& lesson,
                 p.params = *params;
                 // A kernel file's trace carries the file: the new run is of
                 // the same source with the same parameters.
-                if (run->experiment == kernelfile::kKernelFileExperiment) {
+                if (program::tracedCommandOf(*run)) {
+                    p.tracedLaunch = std::make_shared<const Run>(std::move(*run));
+                } else if (run->experiment == kernelfile::kKernelFileExperiment) {
                     auto own = ownKernelFromTrace(*run);
                     if (!own) return makeError(place + ": " + choice->trace + ": " + own.error());
                     p.params = own->params;

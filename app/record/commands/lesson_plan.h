@@ -5,6 +5,7 @@
 // find it under in the output folder (docs/lessons.md, "A lesson recorded
 // on your own GPU").
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -34,6 +35,9 @@ struct PlannedRun {
     // assignments of the file's parameters.
     std::optional<kernelfile::KernelFileSource> kernelFile;
     std::vector<std::string> kernelAssignments;
+    // A traced program's launch (a trace warpscope-record trace wrote): the
+    // program is traced again and the launch of the same number kept.
+    std::shared_ptr<const Run> tracedLaunch;
 };
 
 // Trace choices are read to learn their experiment and parameters: from

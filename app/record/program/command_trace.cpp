@@ -14,6 +14,8 @@
 #include "app/record/program/trace_command.h"
 #include "app/record/program/traced_launches.h"
 #include "core/program/launch_log.h"
+#include "core/program/launch_run.h"
+#include "core/trace/trace_io.h"
 #include "kernels/device/device_query.h"
 
 namespace ws::record {
@@ -32,12 +34,6 @@ void clearEarlierTrace(const std::filesystem::path& folder) {
                            (name.ends_with(".records") || name.ends_with(".wstrace")));
         if (ours) std::filesystem::remove(entry.path(), error);
     }
-}
-
-std::string joined(const std::vector<std::string>& words) {
-    std::string text;
-    for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
-    return text;
 }
 
 }  // namespace
@@ -95,6 +91,12 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
         ::setenv("WARPSCOPE_TRACE_LAUNCHES", std::to_string(flags.launchesPerKernel).c_str(), 1);
         ::setenv("WARPSCOPE_TRACE_PROBES", flags.probes ? "1" : "0", 1);
         ::setenv("WARPSCOPE_TRACE_PID", std::to_string(::getpid()).c_str(), 1);
+        if (!flags.directory.empty() && ::chdir(flags.directory.c_str()) != 0) {
+            std::fprintf(stderr, "warpscope-record trace: cannot enter %s: %s\n",
+                         flags.directory.c_str(), std::strerror(errno));
+            std::_Exit(127);
+        }
+        if (flags.outputToStderr) ::dup2(2, 1);
         std::vector<char*> argv;
         for (const std::string& word : command) argv.push_back(const_cast<char*>(word.c_str()));
         argv.push_back(nullptr);
@@ -125,8 +127,10 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
             << "); what it recorded so far is kept\n";
     }
 
-    auto summary = writeTracedLaunches(folder, joined(command),
-                                       [](int device) { return cachedDeviceInfo(device); });
+    std::error_code here;
+    const program::TracedCommand traced{command, std::filesystem::current_path(here).string()};
+    auto summary =
+        writeTracedLaunches(folder, traced, [](int device) { return cachedDeviceInfo(device); });
     if (!summary) {
         err << "warpscope-record trace: " << summary.error() << "\n";
         return exitStatus;
@@ -135,6 +139,42 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
         << "traces in " << folder.string() << " (warpscope --trace-folder " << flags.output.string()
         << ")\n";
     return exitStatus;
+}
+
+Result<Run> retraceLaunch(const Run& traced, std::ostream& err) {
+    auto command = program::tracedCommandOf(traced);
+    const auto number = traced.params.find("launch");
+    if (!command || number == traced.params.end() || traced.launches.empty())
+        return makeError("not a traced program's launch");
+    char folderTemplate[] = "/tmp/warpscope-retrace-XXXXXX";
+    if (!::mkdtemp(folderTemplate)) return makeError("cannot make a temporary folder");
+    const std::filesystem::path folder = folderTemplate;
+    TraceFlags flags;
+    flags.output = folder;
+    flags.launchesPerKernel = 1000000;
+    flags.directory = command->directory;
+    flags.outputToStderr = true;
+    std::vector<std::string> argv = command->argv;
+    const int status = traceCommand(argv, flags, err);
+    const auto cleanUp = [&] {
+        std::error_code ignored;
+        std::filesystem::remove_all(folder, ignored);
+    };
+    if (status != 0) {
+        cleanUp();
+        return makeError(command->text() + " (in " + command->directory + ") ended with status " +
+                         std::to_string(status));
+    }
+    auto run = loadTrace(folder / ("launch-" + number->second + ".wstrace"));
+    cleanUp();
+    if (!run)
+        return makeError(command->text() + " made no recorded launch " + number->second +
+                         " this time: " + run.error());
+    if (run->launches.empty() || run->launches[0].kernel != traced.launches[0].kernel)
+        return makeError(command->text() + "'s launch " + number->second + " is of " +
+                         (run->launches.empty() ? "nothing" : run->launches[0].kernel) +
+                         " this time, not " + traced.launches[0].kernel);
+    return run;
 }
 
 }  // namespace ws::record

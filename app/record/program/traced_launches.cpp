@@ -12,7 +12,7 @@
 namespace ws::record {
 
 Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
-                                          const std::string& command,
+                                          const program::TracedCommand& command,
                                           const std::function<Result<DeviceInfo>(int)>& deviceOf) {
     TracedSummary summary;
     const std::filesystem::path logFile = folder / program::kLaunchLogFile;

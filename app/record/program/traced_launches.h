@@ -8,6 +8,7 @@
 
 #include "core/common/result.h"
 #include "core/program/launch_log.h"
+#include "core/program/launch_run.h"
 #include "core/run/run.h"
 
 namespace ws::record {
@@ -20,7 +21,7 @@ struct TracedSummary {
 
 // `deviceOf` gives the device a launch ran on (ordinal as the program saw it).
 Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
-                                          const std::string& command,
+                                          const program::TracedCommand& command,
                                           const std::function<Result<DeviceInfo>(int)>& deviceOf);
 
 // "7 launches of 3 kernels: 5 recorded, 2 timed only" and a line per kernel

@@ -14,6 +14,7 @@
 #include "core/catalog/catalog.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/lesson/lesson_parse.h"
+#include "core/program/launch_run.h"
 #include "core/trace/trace_io.h"
 #include "kernels/runner/experiment_runner.h"
 
@@ -133,6 +134,40 @@ TEST(RecordLesson, AKernelFilesTraceIsRunAgainFromTheSourceItCarriesWithItsParam
         }
     }
     EXPECT_TRUE(sawMatmul);
+}
+
+// A traced program's launch (warpscope-record trace) carries the program's
+// words and folder: its slide is planned as that program traced again.
+TEST(RecordLesson, ATracedLaunchIsPlannedAsItsProgramTracedAgain) {
+    const fs::path dir = tempDir("traced");
+    fs::create_directories(dir / "dot");
+    program::LoggedLaunch l;
+    l.launch = 3;
+    l.kernelLaunch = 1;
+    l.kernel = "_Z3addPfi";
+    l.grid = {1, 1, 1};
+    l.block = {32, 1, 1};
+    l.recorded = true;
+    l.ms = 0.01;
+    program::LaunchLog log;
+    log.launches = {l};
+    auto run = program::launchRun(l, {{1, 0, 0, 2, 9, 0, 5, 1}}, log, DeviceInfo{},
+                                  program::TracedCommand{{"./dot", "4096"}, "/home/me/hw"});
+    ASSERT_TRUE(run.ok()) << run.error();
+    ASSERT_TRUE(saveTrace(*run, dir / "dot/launch-3.wstrace").ok());
+    std::ofstream(dir / "mine.yaml") << "title: Mine\nslides:\n  - title: Launch 3\n    trace: "
+                                        "dot/launch-3.wstrace\n    views: [timeline]\n";
+    auto lesson = lesson::loadLesson(dir / "mine.yaml");
+    ASSERT_TRUE(lesson.ok()) << lesson.error();
+    auto plan = planLessonRuns(*lesson, {dir});
+    ASSERT_TRUE(plan.ok()) << plan.error();
+    ASSERT_EQ(plan->size(), 1u);
+    ASSERT_NE(plan->front().tracedLaunch, nullptr);
+    EXPECT_FALSE(plan->front().kernelFile.has_value());
+    auto command = program::tracedCommandOf(*plan->front().tracedLaunch);
+    ASSERT_TRUE(command.has_value());
+    EXPECT_EQ(command->argv, (std::vector<std::string>{"./dot", "4096"}));
+    EXPECT_EQ(command->directory, "/home/me/hw");
 }
 
 TEST(RecordLesson, ASlidesOwnKernelFileIsReadBesideTheLessonAndPlannedWithItsParameters) {

@@ -80,6 +80,29 @@ TEST(TraceOnGpu, TheTwoLaunchesOfTheReductionAreRecordedAndItsCheckPasses) {
     expectTracesOfRecordedLaunches(dir, log);
 }
 
+// A lesson slide that names a traced launch: record-lesson traces the
+// program again and keeps the launch of the same number.
+TEST(TraceOnGpu, RecordLessonTracesTheProgramOfATracedLaunchAgain) {
+    WS_REQUIRE_GPU();
+    const std::string dir = ::testing::TempDir() + "trace-lesson";
+    auto o = runRecorder("trace -o " + dir + "/reduce -- " WS_REDUCE_TWO_LAUNCHES);
+    ASSERT_EQ(o.status, 0) << o.output;
+    std::ofstream(dir + "/mine.yaml") << "title: Mine\nslides:\n  - title: The second launch\n"
+                                         "    trace: reduce/launch-2.wstrace\n"
+                                         "    views: [timeline]\n";
+    auto recorded = runRecorder("record-lesson " + dir + "/mine.yaml -o " + dir + "/again");
+    ASSERT_EQ(recorded.status, 0) << recorded.output;
+    bool found = false;
+    for (const auto& entry : std::filesystem::directory_iterator(dir + "/again")) {
+        if (entry.path().extension() != ".wstrace") continue;
+        auto run = loadTrace(entry.path());
+        ASSERT_TRUE(run.ok()) << run.error();
+        EXPECT_EQ(run->launches.at(0).blocks.size(), 1u);  // the second launch: one block
+        found = true;
+    }
+    EXPECT_TRUE(found) << recorded.output;
+}
+
 // Past --launches, the probed build runs with a null records address: the
 // program's results stay right and the launch is timed.
 TEST(TraceOnGpu, LaunchesPastTheOnesKeptAreTimedAndTheProgramStillRight) {

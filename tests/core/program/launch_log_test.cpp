@@ -73,7 +73,7 @@ TEST(LaunchRun, ARecordedLaunchIsARunWithItsBlocksAndThePlainTimeBesideIt) {
     log.launches = {launchOf(1, true, 0.012), launchOf(2, false, 0.010), launchOf(3, false, 0.011),
                     launchOf(4, false, 0.009)};
     auto run = launchRun(log.launches[0], {record(1000, 5000, 3), record(1200, 4000, 7)}, log,
-                         DeviceInfo{}, "./add 4096");
+                         DeviceInfo{}, TracedCommand{{"./add", "4096"}, "/home/me"});
     ASSERT_TRUE(run.ok()) << run.error();
     ASSERT_EQ(run->launches.size(), 1u);
     EXPECT_EQ(run->launches[0].kernel, "add(float*, int)");
@@ -83,11 +83,16 @@ TEST(LaunchRun, ARecordedLaunchIsARunWithItsBlocksAndThePlainTimeBesideIt) {
     EXPECT_DOUBLE_EQ(run->timing.kernelMs, 0.010);  // the median of the three timed
     EXPECT_NEAR(run->timing.overheadPercent, 20.0, 1e-9);
     EXPECT_EQ(run->texts.at(kProgramCommandText), "./add 4096");
+    auto again = tracedCommandOf(*run);
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(again->argv, (std::vector<std::string>{"./add", "4096"}));
+    EXPECT_EQ(again->directory, "/home/me");
+    EXPECT_FALSE(tracedCommandOf(ws::Run{}).has_value());
     EXPECT_FALSE(run->verification.checked);
     EXPECT_EQ(launchTraceName(log.launches[0]), "launch-1.wstrace");
     // A block that never ended is refused, as a kernel file's would be.
     auto broken = launchRun(log.launches[0], {record(1000, 5000, 3), {1, 0, 0, 0, 0, 0, 0, 0}}, log,
-                            DeviceInfo{}, "./add");
+                            DeviceInfo{}, TracedCommand{{"./add"}, "/"});
     EXPECT_FALSE(broken.ok());
 }
 
