@@ -124,6 +124,7 @@ int main(int argc, char** argv) {
     runKernel->add_flag("--no-why", whyNever, noWhyHelp)->excludes("--why");
 
     TraceFlags traceFlags;
+    traceFlags.tool = toolName();
     std::vector<std::string> tracedCommand;
     auto* trace = app.add_subcommand(
         "trace",

@@ -449,7 +449,8 @@ Result<Run> runKernelFile(const KernelFileSource& file, const std::vector<std::s
     run.figures["probeExits"] = probed->exits;
     if (probed->marks > 0) {
         run.figures["markSites"] = probed->marks;
-        run.figures["marksRecorded"] = double(findTable(l.tables, "marks")->rows());
+        const RecordTable* kept = findTable(run.launches.back().tables, "marks");
+        run.figures["marksRecorded"] = kept ? double(kept->rows()) : 0.0;
         run.figures["marksLost"] = double(marksLost);
     }
     run.texts["kernel.probes"] = level == ProbeLevel::Warps ? "warps" : "blocks";

@@ -113,7 +113,7 @@ int recordLessonCommand(const std::string& lessonName, const std::vector<fs::pat
         }
         std::shared_ptr<Run> run;
         if (p.tracedLaunch) {
-            auto retraced = retraceLaunch(*p.tracedLaunch, err);
+            auto retraced = retraceLaunch(*p.tracedLaunch, toolName(), err);
             if (!retraced) {
                 err << "error: " << retraced.error() << "\n";
                 ++failures;

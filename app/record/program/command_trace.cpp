@@ -129,8 +129,8 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
 
     std::error_code here;
     const program::TracedCommand traced{command, std::filesystem::current_path(here).string()};
-    auto summary =
-        writeTracedLaunches(folder, traced, [](int device) { return cachedDeviceInfo(device); });
+    auto summary = writeTracedLaunches(folder, traced, flags.tool,
+                                       [](int device) { return cachedDeviceInfo(device); });
     if (!summary) {
         err << "warpscope-record trace: " << summary.error() << "\n";
         return exitStatus;
@@ -141,7 +141,7 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
     return exitStatus;
 }
 
-Result<Run> retraceLaunch(const Run& traced, std::ostream& err) {
+Result<Run> retraceLaunch(const Run& traced, const std::string& tool, std::ostream& err) {
     auto command = program::tracedCommandOf(traced);
     const auto number = traced.params.find("launch");
     if (!command || number == traced.params.end() || traced.launches.empty())
@@ -154,6 +154,7 @@ Result<Run> retraceLaunch(const Run& traced, std::ostream& err) {
     flags.launchesPerKernel = 1000000;
     flags.directory = command->directory;
     flags.outputToStderr = true;
+    flags.tool = tool;
     std::vector<std::string> argv = command->argv;
     const int status = traceCommand(argv, flags, err);
     const auto cleanUp = [&] {

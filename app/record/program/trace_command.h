@@ -20,10 +20,10 @@ struct TraceFlags {
     std::string kernels;                   // a regex of the kernels to probe; all where empty
     std::uint64_t launchesPerKernel = 10;  // recorded launches of each kernel; the rest timed
     bool probes = true;
-    std::string directory;  // where the program runs; here where empty
-    bool outputToStderr =
-        false;  // the program's stdout on stderr (record-lesson's stdout is its list) // false:
-                // times only, the modules as built
+    std::string directory;        // where the program runs; here where empty
+    std::string tool;             // what the traces say recorded them ("warpscope-record 0.1.0")
+    bool outputToStderr = false;  // the program's stdout on stderr (record-lesson's stdout is its
+                                  // list) // false: times only, the modules as built
 };
 
 // The program's exit status (128 + the signal where one ended it), or 2
@@ -35,6 +35,6 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
 // A traced launch's program run again under trace (record-lesson), in the
 // folder it ran in, with its words, every launch recorded; the launch of
 // the same number read back, checked to be of the same kernel.
-Result<Run> retraceLaunch(const Run& traced, std::ostream& err);
+Result<Run> retraceLaunch(const Run& traced, const std::string& tool, std::ostream& err);
 
 }  // namespace ws::record

@@ -13,6 +13,7 @@ namespace ws::record {
 
 Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
                                           const program::TracedCommand& command,
+                                          const std::string& tool,
                                           const std::function<Result<DeviceInfo>(int)>& deviceOf) {
     TracedSummary summary;
     const std::filesystem::path logFile = folder / program::kLaunchLogFile;
@@ -46,6 +47,7 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
             fail(run.error());
             continue;
         }
+        run->tool = tool;
         const std::string name = program::launchTraceName(launch);
         if (Status s = saveTrace(*run, folder / name); !s) {
             fail(s.error());

@@ -22,6 +22,7 @@ struct TracedSummary {
 // `deviceOf` gives the device a launch ran on (ordinal as the program saw it).
 Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
                                           const program::TracedCommand& command,
+                                          const std::string& tool,
                                           const std::function<Result<DeviceInfo>(int)>& deviceOf);
 
 // "7 launches of 3 kernels: 5 recorded, 2 timed only" and a line per kernel
