@@ -55,23 +55,14 @@ BandwidthStaircasePlot::BandwidthStaircasePlot(PlaybackModel* model, QWidget* pa
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-        double best = QFontMetrics(font()).height();
-        QString text;
-        for (int g = 0; g < m_plot->graphCount(); ++g) {
-            QCPGraph* graph = m_plot->graph(g);
-            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
-                const double d =
-                    std::hypot(m_plot->xAxis->coordToPixel(it->key) - e->position().x(),
-                               m_plot->yAxis->coordToPixel(it->value) - e->position().y());
-                if (d >= best) continue;
-                best = d;
-                text = tr("%1\n%2: %3").arg(graph->name(), bytesText(it->key), gbsText(it->value));
-            }
-        }
-        if (text.isEmpty())
+        const NearestPoint n =
+            nearestGraphPoint(m_plot, e->position(), QFontMetrics(font()).height());
+        if (!n.graph)
             QToolTip::hideText();
         else
-            QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
+            QToolTip::showText(
+                e->globalPosition().toPoint(),
+                tr("%1\n%2: %3").arg(n.graph->name(), bytesText(n.key), gbsText(n.value)), m_plot);
     });
     connect(model, &PlaybackModel::runChanged, this, &BandwidthStaircasePlot::rebuild);
     rebuild();
@@ -96,18 +87,12 @@ void BandwidthStaircasePlot::resizeEvent(QResizeEvent* e) {
 
 void BandwidthStaircasePlot::rebuild() {
     QCustomPlot* p = m_plot;
-    p->clearPlottables();
-    p->clearItems();
     m_markers.clear();
     m_lineItems.clear();
     m_maxGBs = 0;
-    styleAxes(p, font());
+    startWorkingSetAxes(p, font(), tr("GB/s (bytes read / time)"));
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
-    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    p->xAxis->setTicker(bytesTicker());
-    p->xAxis->setLabel(tr("working set (log scale)"));
-    p->yAxis->setLabel(tr("GB/s (bytes read / time)"));
     p->yAxis->setNumberFormat("f");
     p->yAxis->setNumberPrecision(0);
     const Run* run = m_model->run();

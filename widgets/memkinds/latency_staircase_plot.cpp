@@ -78,26 +78,17 @@ LatencyStaircasePlot::LatencyStaircasePlot(PlaybackModel* model, QWidget* parent
                     m_plot->yAxis2->setRange(r.lower * m_nsPerCycle, r.upper * m_nsPerCycle);
             });
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-        double best = QFontMetrics(font()).height();
-        QString text;
-        for (int g = 0; g < m_plot->graphCount(); ++g) {
-            QCPGraph* graph = m_plot->graph(g);
-            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
-                const double d =
-                    std::hypot(m_plot->xAxis->coordToPixel(it->key) - e->position().x(),
-                               m_plot->yAxis->coordToPixel(it->value) - e->position().y());
-                if (d >= best) continue;
-                best = d;
-                text = tr("%1\n%2 working set: %3 per load")
-                           .arg(graph->name(), bytesText(it->key), cyclesText(it->value));
-                if (m_nsPerCycle > 0 && g == 0)
-                    text += tr(", about %1").arg(nsText(it->value * m_nsPerCycle));
-            }
-        }
-        if (text.isEmpty())
+        const NearestPoint n =
+            nearestGraphPoint(m_plot, e->position(), QFontMetrics(font()).height());
+        if (!n.graph) {
             QToolTip::hideText();
-        else
-            QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
+            return;
+        }
+        QString text = tr("%1\n%2 working set: %3 per load")
+                           .arg(n.graph->name(), bytesText(n.key), cyclesText(n.value));
+        if (m_nsPerCycle > 0 && n.graphIndex == 0)
+            text += tr(", about %1").arg(nsText(n.value * m_nsPerCycle));
+        QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
     });
     connect(model, &PlaybackModel::runChanged, this, &LatencyStaircasePlot::rebuild);
     rebuild();
@@ -127,8 +118,6 @@ void LatencyStaircasePlot::resizeEvent(QResizeEvent* e) {
 
 void LatencyStaircasePlot::rebuild() {
     QCustomPlot* p = m_plot;
-    p->clearPlottables();
-    p->clearItems();
     m_markers.clear();
     m_plateauItems.clear();
     m_plateauTops.clear();
@@ -136,15 +125,11 @@ void LatencyStaircasePlot::rebuild() {
     m_curves = 0;
     m_maxCycles = 0;
     m_nsPerCycle = 0;
-    styleAxes(p, font());
+    startWorkingSetAxes(p, font(), tr("cycles per load"));
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
     p->yAxis2->setLabelFont(font());
     p->yAxis2->setTickLabelFont(small);
-    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    p->xAxis->setTicker(bytesTicker());
-    p->xAxis->setLabel(tr("working set (log scale)"));
-    p->yAxis->setLabel(tr("cycles per load"));
     p->yAxis2->setLabel(tr("ns per load"));
     const Run* run = m_model->run();
     const auto rows = run ? memkinds::readLatency(*run)

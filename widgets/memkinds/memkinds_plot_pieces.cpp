@@ -81,6 +81,32 @@ void fitBytesRange(QCustomPlot* plot, double first, double last) {
     plot->xAxis->setRange(lo, hi);
 }
 
+void startWorkingSetAxes(QCustomPlot* plot, const QFont& font, const QString& valueLabel) {
+    plot->clearPlottables();
+    plot->clearItems();
+    styleAxes(plot, font);
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot->xAxis->setTicker(bytesTicker());
+    plot->xAxis->setLabel(QObject::tr("working set (log scale)"));
+    plot->yAxis->setLabel(valueLabel);
+}
+
+NearestPoint nearestGraphPoint(QCustomPlot* plot, const QPointF& position, double within) {
+    NearestPoint nearest;
+    double best = within;
+    for (int g = 0; g < plot->graphCount(); ++g) {
+        QCPGraph* graph = plot->graph(g);
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const double d = std::hypot(plot->xAxis->coordToPixel(it->key) - position.x(),
+                                        plot->yAxis->coordToPixel(it->value) - position.y());
+            if (d >= best) continue;
+            best = d;
+            nearest = {graph, g, it->key, it->value};
+        }
+    }
+    return nearest;
+}
+
 QCPItemText* showPlotMessage(QCustomPlot* plot, const QFont& font, const QString& text) {
     auto* item = new QCPItemText(plot);
     item->position->setType(QCPItemPosition::ptAxisRectRatio);

@@ -28,6 +28,20 @@ QSharedPointer<QCPAxisTickerLog> bytesTicker();
 // label ran into the value axis's "0" in a projector's narrow plot.
 void fitBytesRange(QCustomPlot* plot, double first, double last);
 
+// What both staircases do first as they rebuild: the plot emptied, its
+// axes styled in `font`, the x axis the working set on a log-2 scale and
+// the value axis labelled `valueLabel`.
+void startWorkingSetAxes(QCustomPlot* plot, const QFont& font, const QString& valueLabel);
+
+// The point of any graph nearest `position` (pixels), closer than
+// `within`; its graph null where none is.
+struct NearestPoint {
+    QCPGraph* graph = nullptr;
+    int graphIndex = -1;
+    double key = 0, value = 0;
+};
+NearestPoint nearestGraphPoint(QCustomPlot* plot, const QPointF& position, double within);
+
 // What a view says in place of a table: empty when there are rows to draw;
 // `missing` when the run has none (the reader gives no rows); the reader's
 // error, which names the table, row and column, when the table is wrong.
