@@ -119,7 +119,13 @@ void RunInfoPanel::setRun(const LoadedRun& loaded, const QString& noDeviceReason
                                 ? QString::fromStdString(checkedSpec->checkedAgainst)
                                 : tr("the CPU reference");
     if (!v.checked) {
-        m_badge->setText(tr("<span style='background:#DDDDDD'>&nbsp;not verified&nbsp;</span>"));
+        // Unchecked: said as such, with why where the run says (a traced
+        // program's launch, which the program itself checks).
+        m_badge->setText(
+            v.note.empty()
+                ? tr("<span style='background:#DDDDDD'>&nbsp;not verified&nbsp;</span>")
+                : tr("<span style='background:#DDDDDD'>&nbsp;not checked&nbsp;</span> %1")
+                      .arg(QString::fromStdString(v.note).toHtmlEscaped()));
     } else if (v.passed) {
         // A check with one result shows it; an exact check of a whole
         // buffer (the transposes) has none, and says what it compared.
