@@ -14,6 +14,7 @@
 #include "app/gui/common/bundled_traces.h"
 #include "core/trace/trace_io.h"
 #include "tests/widgets/atomics/atomics_test_runs.h"
+#include "tests/widgets/support/view_image.h"
 #include "widgets/atomics/atomic_throughput_plot.h"
 #include "widgets/atomics/cas_attempts_plot.h"
 #include "widgets/atomics/cas_heatmap_view.h"
@@ -46,19 +47,7 @@ std::shared_ptr<const ws::PreparedRun> recordedOr(const std::string& id, const w
     return ws::test::prepared(std::move(synthetic));
 }
 
-bool save(QWidget& w, const QString& path) {
-    QImage image(w.size(), QImage::Format_RGB32);
-    image.fill(ws::palette::background());
-    QPainter p(&image);
-    w.render(&p);
-    p.end();
-    if (!image.save(path)) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
-        return false;
-    }
-    std::printf("%s\n", qPrintable(path));
-    return true;
-}
+bool save(QWidget& w, const QString& path) { return ws::test::saveViewImage(w, path); }
 
 }  // namespace
 

@@ -15,6 +15,7 @@
 #include "app/gui/matmul/matmul_series.h"
 #include "core/matmul/matmul_model_run.h"
 #include "core/trace/trace_io.h"
+#include "tests/widgets/support/view_image.h"
 #include "widgets/matmul/reuse_view.h"
 #include "widgets/matmul/roofline_view.h"
 #include "widgets/matmul/tile_walk_view.h"
@@ -23,19 +24,7 @@
 
 namespace {
 
-bool save(QWidget& w, const QString& path) {
-    QImage image(w.size(), QImage::Format_RGB32);
-    image.fill(ws::palette::background());
-    QPainter p(&image);
-    w.render(&p);
-    p.end();
-    if (!image.save(path)) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
-        return false;
-    }
-    std::printf("%s\n", qPrintable(path));
-    return true;
-}
+bool save(QWidget& w, const QString& path) { return ws::test::saveViewImage(w, path); }
 
 // The bundled run closest to `params`, or the model's when none is bundled.
 std::shared_ptr<const ws::Run> runFor(const ws::BundledTraces& bundled,

@@ -12,6 +12,7 @@
 
 #include "core/trace/trace_io.h"
 #include "tests/widgets/memkinds/memkinds_test_runs.h"
+#include "tests/widgets/support/view_image.h"
 #include "widgets/memkinds/bandwidth_staircase_plot.h"
 #include "widgets/memkinds/constant_broadcast_view.h"
 #include "widgets/memkinds/l2_distance_view.h"
@@ -24,19 +25,7 @@
 
 namespace {
 
-bool save(QWidget& w, const QString& path) {
-    QImage image(w.size(), QImage::Format_RGB32);
-    image.fill(ws::palette::background());
-    QPainter p(&image);
-    w.render(&p);
-    p.end();
-    if (!image.save(path)) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
-        return false;
-    }
-    std::printf("%s\n", qPrintable(path));
-    return true;
-}
+bool save(QWidget& w, const QString& path) { return ws::test::saveViewImage(w, path); }
 
 struct Shot {
     QString name;

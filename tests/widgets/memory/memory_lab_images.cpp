@@ -11,6 +11,7 @@
 #include "app/gui/common/bundled_traces.h"
 #include "app/gui/memory/memory_throughput.h"
 #include "core/trace/trace_io.h"
+#include "tests/widgets/support/view_image.h"
 #include "widgets/memory/bank_view.h"
 #include "widgets/memory/coalescing_view.h"
 #include "widgets/memory/image_view.h"
@@ -32,19 +33,7 @@ std::shared_ptr<const ws::PreparedRun> prepared(const std::string& id, const ws:
     return ws::prepareRun(std::make_shared<const ws::Run>(std::move(run).value()));
 }
 
-bool save(QWidget& w, const QString& path) {
-    QImage image(w.size(), QImage::Format_RGB32);
-    image.fill(ws::palette::background());
-    QPainter p(&image);
-    w.render(&p);
-    p.end();
-    if (!image.save(path)) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
-        return false;
-    }
-    std::printf("%s\n", qPrintable(path));
-    return true;
-}
+bool save(QWidget& w, const QString& path) { return ws::test::saveViewImage(w, path); }
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "core/trace/trace_io.h"
+#include "tests/widgets/support/view_image.h"
 #include "tests/widgets/tensorcore/tensorcore_test_runs.h"
 #include "widgets/tensorcore/pipeline_view.h"
 #include "widgets/tensorcore/tensor_tile_view.h"
@@ -16,19 +17,7 @@
 
 namespace {
 
-bool save(QWidget& w, const QString& path) {
-    QImage image(w.size(), QImage::Format_RGB32);
-    image.fill(ws::palette::background());
-    QPainter p(&image);
-    w.render(&p);
-    p.end();
-    if (!image.save(path)) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
-        return false;
-    }
-    std::printf("%s\n", qPrintable(path));
-    return true;
-}
+bool save(QWidget& w, const QString& path) { return ws::test::saveViewImage(w, path); }
 
 struct Shot {
     QString name;
