@@ -19,6 +19,7 @@
 #include "app/gui/workbench/workbench_host.h"
 #include "app/gui/worker/run_source.h"
 #include "core/kernelfile/kernel_file_spec.h"
+#include "core/program/launch_run.h"
 
 namespace ws {
 
@@ -366,6 +367,15 @@ void KernelFileLab::onRunShown(const LoadedRun& shown) {
     if (!m_path.isEmpty() || m_editor->isModified()) return;
     const auto source = run.texts.find(kernelfile::kSourceText);
     const auto name = run.texts.find(kernelfile::kFileNameText);
+    if (const auto command = run.texts.find(program::kProgramCommandText);
+        command != run.texts.end() && source == run.texts.end()) {
+        // A traced program's launch: its source stayed with the program.
+        m_editor->setStatus(tr("A launch of %1 (warpscope-record trace); the program's source is "
+                               "not in the trace: Open… its kernel's file to read it here.")
+                                .arg(QString::fromStdString(command->second)),
+                            false);
+        return;
+    }
     if (source == run.texts.end() || name == run.texts.end()) return;
     m_buffer = QString::fromStdString(name->second);
     m_editor->setSource(QString::fromStdString(source->second),
