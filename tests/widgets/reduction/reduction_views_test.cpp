@@ -287,6 +287,30 @@ TEST(RunInfoPanel, ParametersTheRunDidNotUseAreNamedApart) {
         << text.toStdString();
 }
 
+// A run that was not checked and says why (a traced program's launch, which
+// the program checks itself) is "not checked", with the why; one that says
+// nothing stays "not verified".
+TEST(RunInfoPanel, AnUncheckedRunThatSaysWhyIsNotChecked) {
+    test::app();
+    auto bundled = test::loadBundled(QStringLiteral("vector-add__n-7.wstrace"));
+    ASSERT_TRUE(bundled);
+    auto run = std::make_shared<ws::Run>(*bundled->run);
+    run->verification = {};
+    run->verification.note = "a traced program checks its own results";
+    RunInfoPanel panel;
+    panel.setRun(
+        LoadedRun{prepareRun(run), RunOrigin::File, QStringLiteral("launch-1.wstrace"), {}}, {});
+    const QString badge = panel.badgeText().simplified();
+    EXPECT_TRUE(
+        badge.contains(QStringLiteral("not checked a traced program checks its own results")))
+        << badge.toStdString();
+    run->verification.note.clear();
+    panel.setRun(
+        LoadedRun{prepareRun(run), RunOrigin::File, QStringLiteral("launch-1.wstrace"), {}}, {});
+    EXPECT_TRUE(panel.badgeText().contains(QStringLiteral("not verified")))
+        << panel.badgeText().toStdString();
+}
+
 // A trace's long file name wraps at its parameters instead of holding the
 // panel (and the Run dock) wider than a laptop's left column.
 TEST(RunInfoPanel, ALongFileNameWrapsAtItsParameters) {
