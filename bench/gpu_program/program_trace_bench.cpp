@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
             }
             (mode == 0 ? plain : mode == 1 ? traced : unprobed).push_back(s);
             for (const auto& l : launchesIn(dir)) {
-                names[l.launch] = ws::program::demangled(l.kernel);
+                names[l.launch] = ws::demangled(l.kernel);
                 if (mode == 1 && l.recorded) probedMs[l.launch].push_back(l.ms);
                 if (mode == 2) plainMs[l.launch].push_back(l.ms);
             }

@@ -1,6 +1,6 @@
 #pragma once
-// One section of an ELF file read from disk: a program's .nv_fatbin, where
-// nvcc keeps its kernels' cubins and PTX.
+// One section of an ELF file read from disk, through core/device/elf_image.h:
+// a program's .nv_fatbin, where nvcc keeps its kernels' cubins and PTX.
 #include <cstdint>
 #include <filesystem>
 #include <optional>

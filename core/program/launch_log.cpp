@@ -1,9 +1,5 @@
 #include "core/program/launch_log.h"
 
-#include <cxxabi.h>
-
-#include <cstdlib>
-#include <memory>
 #include <nlohmann/json.hpp>
 
 namespace ws::program {
@@ -116,13 +112,6 @@ Result<LaunchLog> parseLaunchLog(std::string_view text) {
         }
     }
     return log;
-}
-
-std::string demangled(const std::string& name) {
-    int status = 0;
-    std::unique_ptr<char, void (*)(void*)> text(
-        abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-    return status == 0 && text ? std::string(text.get()) : name;
 }
 
 }  // namespace ws::program

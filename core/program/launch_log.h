@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/demangle.h"
 #include "core/common/result.h"
 #include "core/run/run.h"
 
@@ -56,8 +57,5 @@ std::string noteLine(const std::string& note);
 // Errors name the line ("launches.jsonl line 4: 'grid' is not three numbers").
 // A last line without its newline is dropped and said in `cutShort`.
 Result<LaunchLog> parseLaunchLog(std::string_view text);
-
-// "add(float*, int)" for "_Z3addPfi"; the name itself where it is not mangled.
-std::string demangled(const std::string& name);
 
 }  // namespace ws::program

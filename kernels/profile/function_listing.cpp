@@ -2,7 +2,6 @@
 
 #include <cupti.h>
 #include <cupti_pcsampling.h>
-#include <cxxabi.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -118,14 +117,6 @@ void addNote(std::string& note, const std::string& more) {
 }
 
 }  // namespace
-
-std::string demangled(std::string_view mangledName) {
-    int status = 0;
-    const std::string name(mangledName);
-    std::unique_ptr<char, void (*)(void*)> text(
-        abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-    return status == 0 && text ? std::string(text.get()) : name;
-}
 
 FunctionListing listFunction(std::string_view mangledName, const Cubin* cubin) {
     FunctionListing out;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/common/demangle.h"
 #include "core/common/result.h"
 #include "core/run/run_profile.h"
 #include "kernels/profile/cubin_store.h"
@@ -18,7 +19,5 @@ struct FunctionListing {
 
 // `cubin` may be null (the store started too late): then only the name.
 FunctionListing listFunction(std::string_view mangledName, const Cubin* cubin);
-
-std::string demangled(std::string_view mangledName);
 
 }  // namespace ws::profile

@@ -112,7 +112,7 @@ void ProgramLaunches::setFolder(const QString& folder) {
                 item->setText(Number, QString::number(l.launch));
                 item->setText(Kernel, QString::fromStdString(l.kernel.empty()
                                                                  ? std::string("(unseen)")
-                                                                 : program::demangled(l.kernel)));
+                                                                 : ws::demangled(l.kernel)));
                 item->setText(Grid, dims(l.grid));
                 item->setText(Block, dims(l.block));
                 item->setText(Time, l.ms > 0 ? QString::number(l.ms, 'f', 4) : QStringLiteral("–"));

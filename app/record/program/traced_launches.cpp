@@ -72,7 +72,7 @@ std::string describeTrace(const TracedSummary& s) {
             ++timed;
         if (!l.probed)
             notProbed.emplace(
-                l.kernel.empty() ? "(a kernel loaded unseen)" : program::demangled(l.kernel),
+                l.kernel.empty() ? "(a kernel loaded unseen)" : ws::demangled(l.kernel),
                 l.whyNotProbed);
     }
     std::ostringstream out;
