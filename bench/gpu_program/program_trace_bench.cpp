@@ -22,14 +22,9 @@
 #include <vector>
 
 #include "core/program/launch_log.h"
+#include "core/timing/timing_stats.h"
 
 namespace {
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 // Seconds the program took, run with `environment` added; -1 where it failed.
 double runOnce(const std::vector<std::string>& command,
@@ -116,12 +111,13 @@ int main(int argc, char** argv) {
     std::printf(
         "wall time: plain %.1f ms, traced %.1f ms (%.3fx), interception without probes "
         "%.1f ms (%.3fx)\n",
-        median(plain) * 1e3, median(traced) * 1e3, median(traced) / median(plain),
-        median(unprobed) * 1e3, median(unprobed) / median(plain));
+        ws::medianMs(plain) * 1e3, ws::medianMs(traced) * 1e3,
+        ws::medianMs(traced) / ws::medianMs(plain), ws::medianMs(unprobed) * 1e3,
+        ws::medianMs(unprobed) / ws::medianMs(plain));
     std::printf("%-8s %-40s %12s %12s %9s\n", "launch", "kernel", "probed ms", "unprobed ms",
                 "cost %");
     for (const auto& [launch, ms] : probedMs) {
-        const double p = median(ms), u = median(plainMs[launch]);
+        const double p = ws::medianMs(ms), u = ws::medianMs(plainMs[launch]);
         std::printf("%-8llu %-40s %12.4f %12.4f %+9.2f\n", (unsigned long long)launch,
                     names[launch].substr(0, 40).c_str(), p, u, u > 0 ? (p - u) / u * 100 : 0.0);
     }

@@ -1,5 +1,6 @@
 #include "core/program/launch_log.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace ws::program {
@@ -111,6 +112,9 @@ Result<LaunchLog> parseLaunchLog(std::string_view text) {
             return makeError(where + ": " + e.what());
         }
     }
+    // Timed launches are logged once their events pass, after later ones.
+    std::sort(log.launches.begin(), log.launches.end(),
+              [](const LoggedLaunch& a, const LoggedLaunch& b) { return a.launch < b.launch; });
     return log;
 }
 

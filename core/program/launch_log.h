@@ -54,7 +54,9 @@ std::string moduleLine(const LoggedModule& module);
 std::string launchLine(const LoggedLaunch& launch);
 std::string noteLine(const std::string& note);
 
-// Errors name the line ("launches.jsonl line 4: 'grid' is not three numbers").
+// The launches in the program's order (the log holds them in the order
+// they finished). Errors name the line ("launches.jsonl line 4: 'grid' is
+// not three numbers").
 // A last line without its newline is dropped and said in `cutShort`.
 Result<LaunchLog> parseLaunchLog(std::string_view text);
 

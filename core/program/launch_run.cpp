@@ -7,6 +7,7 @@
 #include "core/common/utc_now.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/kernelfile/probe_records.h"
+#include "core/timing/timing_stats.h"
 
 namespace ws::program {
 
@@ -75,21 +76,11 @@ Result<Run> launchRun(const LoggedLaunch& launch,
         if (other.kernel == launch.kernel && other.module == launch.module && !other.recorded &&
             other.grid == launch.grid && other.block == launch.block && other.ms > 0)
             plain.push_back(other.ms);
+    // Where there are none, this launch's own time stands for the plain one.
+    fillTimingSpread(run.timing, plain.empty() ? std::vector<double>{launch.ms} : plain);
     run.timing.recordedKernelMs = launch.ms;
-    run.timing.repetitions = 1;
-    if (!plain.empty()) {
-        std::sort(plain.begin(), plain.end());
-        run.timing.kernelMs = plain[plain.size() / 2];
+    if (!plain.empty() && run.timing.kernelMs > 0)
         run.timing.overheadPercent = (launch.ms - run.timing.kernelMs) / run.timing.kernelMs * 100;
-        run.timing.kernelMinMs = plain.front();
-        run.timing.kernelMaxMs = plain.back();
-        run.timing.repetitions = int(plain.size());
-        run.timing.kernelSamplesMs = plain;
-    } else {
-        run.timing.kernelMs = launch.ms;
-        run.timing.kernelMinMs = run.timing.kernelMaxMs = launch.ms;
-        run.timing.kernelSamplesMs = {launch.ms};
-    }
     run.figures["unrecordedLaunchesTimed"] = double(plain.size());
     run.verification.checked = false;
     run.verification.note = "a traced program checks its own results";

@@ -3,6 +3,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -28,6 +29,7 @@ QString dims(const Dim3& d) {
 
 struct Read {
     Result<program::LaunchLog> log = makeError("");
+    std::vector<QString> traces;  // each launch's trace file, "" where it has none
 };
 
 }  // namespace
@@ -88,6 +90,13 @@ void ProgramLaunches::setFolder(const QString& folder) {
             }
             const QByteArray text = file.readAll();
             r.log = program::parseLaunchLog(std::string_view(text.constData(), text.size()));
+            // Which traces are there is asked here too, off the UI thread.
+            if (r.log)
+                for (const program::LoggedLaunch& l : r.log->launches) {
+                    const QString trace = QFileInfo(logPath).dir().filePath(
+                        QString::fromStdString(program::launchTraceName(l)));
+                    r.traces.push_back(l.recorded && QFile::exists(trace) ? trace : QString());
+                }
             return r;
         },
         [this, folder](Read r) {
@@ -97,22 +106,20 @@ void ProgramLaunches::setFolder(const QString& folder) {
                 emit failed(QString::fromStdString(r.log.error()));
                 return;
             }
-            auto launches = r.log->launches;
-            std::sort(launches.begin(), launches.end(),
-                      [](const auto& a, const auto& b) { return a.launch < b.launch; });
+            const auto& launches = r.log->launches;
             QString first;
             std::set<std::string> kernels;
             int recorded = 0;
-            for (const program::LoggedLaunch& l : launches) {
+            for (std::size_t i = 0; i < launches.size(); ++i) {
+                const program::LoggedLaunch& l = launches[i];
                 kernels.insert(l.kernel);
-                const QString trace =
-                    QDir(folder).filePath(QString::fromStdString(program::launchTraceName(l)));
-                const bool hasTrace = l.recorded && QFile::exists(trace);
+                const QString& trace = r.traces[i];
+                const bool hasTrace = !trace.isEmpty();
                 auto* item = new QTreeWidgetItem(m_list);
                 item->setText(Number, QString::number(l.launch));
-                item->setText(Kernel, QString::fromStdString(l.kernel.empty()
-                                                                 ? std::string("(unseen)")
-                                                                 : ws::demangled(l.kernel)));
+                item->setText(Kernel,
+                              QString::fromStdString(l.kernel.empty() ? std::string("(unseen)")
+                                                                      : ws::demangled(l.kernel)));
                 item->setText(Grid, dims(l.grid));
                 item->setText(Block, dims(l.block));
                 item->setText(Time, l.ms > 0 ? QString::number(l.ms, 'f', 4) : QStringLiteral("–"));

@@ -23,8 +23,6 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
     text << in.rdbuf();
     auto log = program::parseLaunchLog(text.str());
     if (!log) return makeError(log.error());
-    std::sort(log->launches.begin(), log->launches.end(),
-              [](const auto& a, const auto& b) { return a.launch < b.launch; });
     summary.log = std::move(*log);
     for (const program::LoggedLaunch& launch : summary.log.launches) {
         if (!launch.recorded) continue;

@@ -60,6 +60,12 @@ TEST(LaunchLog, MalformedLinesAreRefusedByTheirNumber) {
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error().find("outside the folder"), std::string::npos) << refused.error();
     EXPECT_FALSE(parseLaunchLog("not json\n").ok());
+    // Logged as they finished, read back in the program's order.
+    auto late =
+        parseLaunchLog(launchLine(launchOf(2, false, 1)) + launchLine(launchOf(1, true, 1)));
+    ASSERT_TRUE(late.ok()) << late.error();
+    EXPECT_EQ(late->launches[0].launch, 1u);
+    EXPECT_EQ(late->launches[1].launch, 2u);
     EXPECT_EQ(demangled("_Z3addPfi"), "add(float*, int)");
     EXPECT_EQ(demangled("plain_c_kernel"), "plain_c_kernel");
 }
