@@ -135,14 +135,8 @@ bool isNameCharacter(char c) {
 
 // Where `.entry NAME` begins in the PTX; npos where it is not there.
 std::size_t findEntry(std::string_view ptx, std::string_view entry) {
-    for (std::size_t at = ptx.find(".entry"); at != std::string_view::npos;
-         at = ptx.find(".entry", at + 6)) {
-        std::size_t name = at + 6;
-        while (name < ptx.size() && std::isspace(static_cast<unsigned char>(ptx[name]))) ++name;
-        if (ptx.compare(name, entry.size(), entry) == 0 &&
-            (name + entry.size() >= ptx.size() || !isNameCharacter(ptx[name + entry.size()])))
-            return at;
-    }
+    for (const PtxEntry& e : ptxEntries(ptx))
+        if (e.name == entry) return e.at;
     return std::string_view::npos;
 }
 
@@ -228,6 +222,26 @@ Result<std::string> rewriteBody(std::string_view body, int& exits, int& marks) {
 }
 
 }  // namespace
+
+std::vector<PtxEntry> ptxEntries(std::string_view ptx) {
+    std::vector<PtxEntry> entries;
+    for (std::size_t at = ptx.find(".entry"); at != std::string_view::npos;
+         at = ptx.find(".entry", at + 6)) {
+        if (at > 0 && isNameCharacter(ptx[at - 1])) continue;
+        if (at + 6 >= ptx.size() || !std::isspace(static_cast<unsigned char>(ptx[at + 6])))
+            continue;
+        // A `.entry` inside a comment line is not one.
+        const std::size_t lineStart = ptx.rfind('\n', at);
+        const std::size_t from = lineStart == std::string_view::npos ? 0 : lineStart + 1;
+        if (ptx.substr(from, at - from).find("//") != std::string_view::npos) continue;
+        std::size_t name = at + 6;
+        while (name < ptx.size() && std::isspace(static_cast<unsigned char>(ptx[name]))) ++name;
+        std::size_t end = name;
+        while (end < ptx.size() && isNameCharacter(ptx[end])) ++end;
+        entries.push_back({at, ptx.substr(name, end - name)});
+    }
+    return entries;
+}
 
 MarksHead marksHeadFor(std::uint64_t blocks, std::uint32_t capacity) {
     std::uint64_t shards = 4;

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/common/result.h"
 
@@ -78,6 +79,14 @@ inline std::uint64_t marksBufferUnits(const MarksHead& head) {
 }
 
 enum class ProbeLevel { Blocks, Warps };
+
+// Each `.entry` of a PTX module, in order: where its directive begins and
+// its name (one in a comment line is not one).
+struct PtxEntry {
+    std::size_t at = 0;
+    std::string_view name;
+};
+std::vector<PtxEntry> ptxEntries(std::string_view ptx);
 
 // `entry` is the kernel's name as the PTX spells it (mangled, from NVRTC's
 // lowered name). Errors say what was not found ("no .entry '_Z3addPfi'").

@@ -28,8 +28,8 @@ struct ProbedModule {
     const ModuleKernel* find(std::string_view name) const;
 };
 
-// The `.entry` names of a PTX module, in order.
-std::vector<std::string> ptxEntries(std::string_view ptx);
+// The `.entry` names of a PTX module, in order (kernelfile::ptxEntries').
+std::vector<std::string> ptxEntryNames(std::string_view ptx);
 // How many parameters `entry` takes; -1 where it is not there.
 int entryParameterCount(std::string_view ptx, std::string_view entry);
 

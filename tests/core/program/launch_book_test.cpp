@@ -18,7 +18,7 @@ const std::string kModule =
     ".visible .entry _Z6secondv()\n{\n\tret;\n}\n";
 
 TEST(ModuleProbe, EveryEntryTheFilterKeepsIsProbedWithItsParametersCounted) {
-    EXPECT_EQ(ptxEntries(kModule), (std::vector<std::string>{"_Z5firstPfi", "_Z6secondv"}));
+    EXPECT_EQ(ptxEntryNames(kModule), (std::vector<std::string>{"_Z5firstPfi", "_Z6secondv"}));
     EXPECT_EQ(entryParameterCount(kModule, "_Z5firstPfi"), 2);
     EXPECT_EQ(entryParameterCount(kModule, "_Z6secondv"), 0);
     EXPECT_EQ(entryParameterCount(kModule, "_Z5third"), -1);
