@@ -14,6 +14,7 @@
 #include "core/program/module_probe.h"
 #include "kernels/device/device_query.h"
 #include "tests/app/record/run_kernel_tool.h"
+#include "tests/kernels/support/ptx_assemble.h"
 
 namespace ws::test {
 namespace {
@@ -37,24 +38,6 @@ std::string programPtx(const std::string& path) {
     return ptx;
 }
 
-// ptxas's exit status for this PTX (the toolkit's, for the H100), its
-// report in `report`.
-int assemble(const std::string& ptx, std::string& report) {
-    const std::filesystem::path dir =
-        std::filesystem::path(::testing::TempDir()) / ("ws-trace-ptx-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    std::ofstream(dir / "module.ptx") << ptx;
-    std::string ptxas = std::string(WS_CUDA_BIN_DIR) + "/ptxas";
-    if (!std::filesystem::exists(ptxas)) ptxas = "/usr/local/cuda/bin/ptxas";
-    const std::string command = ptxas + " -arch=sm_90 -o " + (dir / "module.cubin").string() + " " +
-                                (dir / "module.ptx").string() + " > " + (dir / "log").string() +
-                                " 2>&1";
-    const int status = std::system(command.c_str());
-    std::ifstream in(dir / "log");
-    report.assign(std::istreambuf_iterator<char>(in), {});
-    return status;
-}
-
 TEST(Trace, TheExampleProgramsCarryTheirKernelsAsPtxTheProbesTake) {
     const std::string dot = programPtx(WS_STREAMS_DOT);
     for (const char* entry : {"_Z5scalePffi", "_Z11dot_productPKfS0_Pfi"}) {
@@ -66,12 +49,14 @@ TEST(Trace, TheExampleProgramsCarryTheirKernelsAsPtxTheProbesTake) {
     }
     // The whole probed module assembles, as the driver will build it.
     std::string report;
-    EXPECT_EQ(assemble(program::probeModule(dot, {}, kernelfile::ProbeLevel::Blocks).ptx, report),
+    EXPECT_EQ(test::assemble(program::probeModule(dot, {}, kernelfile::ProbeLevel::Blocks).ptx,
+                             "dot", report),
               0)
         << report;
     const std::string reduce = programPtx(WS_REDUCE_TWO_LAUNCHES);
-    EXPECT_EQ(
-        assemble(program::probeModule(reduce, {}, kernelfile::ProbeLevel::Blocks).ptx, report), 0)
+    EXPECT_EQ(test::assemble(program::probeModule(reduce, {}, kernelfile::ProbeLevel::Blocks).ptx,
+                             "reduce", report),
+              0)
         << report;
     EXPECT_EQ(program::entryParameterCount(reduce, "_Z10reduce_sumPKfPfi"), 3);
     EXPECT_EQ(record::whyNotTraceable(WS_STREAMS_DOT), std::nullopt);

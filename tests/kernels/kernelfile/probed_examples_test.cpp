@@ -15,35 +15,13 @@
 #include "core/kernelfile/ptx_probe.h"
 #include "kernels/kernelfile/kernel_file_runner.h"
 #include "kernels/kernelfile/nvrtc_compiler.h"
+#include "tests/kernels/support/ptx_assemble.h"
 
 namespace ws::kernelfile {
 namespace {
 
-// ptxas beside nvcc, or nothing (the test then fails saying so: every
-// machine that builds warpscope has the toolkit).
-std::string ptxas() {
-    for (const char* dir : {WS_CUDA_BIN_DIR, "/usr/local/cuda/bin"}) {
-        const std::filesystem::path p = std::filesystem::path(dir) / "ptxas";
-        if (std::filesystem::exists(p)) return p.string();
-    }
-    return {};
-}
-
-// ptxas's exit status for this PTX, and its report in `report`.
-int assemble(const std::string& ptx, const std::string& name, std::string& report) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("ws-probe-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    const auto input = dir / (name + ".ptx"), log = dir / (name + ".log");
-    std::ofstream(input) << ptx;
-    const std::string command = ptxas() + " -arch=sm_90 -v -o " +
-                                (dir / (name + ".cubin")).string() + " " + input.string() + " > " +
-                                log.string() + " 2>&1";
-    const int status = std::system(command.c_str());
-    std::ifstream in(log);
-    report.assign(std::istreambuf_iterator<char>(in), {});
-    return status;
-}
+using test::assemble;
+using test::ptxas;
 
 int parameterCount(const std::string& ptx) {
     int count = 0;
