@@ -330,7 +330,13 @@ int main(int argc, char** argv) {
             return fail(QString::fromStdString(s.error()), 2);
         for (const QString& problem : window.lesson()->slideProblems()) ws::appLog(problem);
     } else if (!cl.trace.isEmpty()) {
-        window.openTrace(QDir::current().absoluteFilePath(cl.trace));
+        // A folder warpscope-record trace wrote: its launches listed, the
+        // first recorded one shown.
+        const QString path = QDir::current().absoluteFilePath(cl.trace);
+        if (QFileInfo(path).isDir())
+            window.openProgramLaunches(path);
+        else
+            window.openTrace(path);
     } else if (!cl.experiment.isEmpty()) {
         window.runExperiment(cl.experiment, params);
     } else if (!cl.kernel.isEmpty()) {

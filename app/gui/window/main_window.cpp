@@ -517,12 +517,6 @@ void MainWindow::runExperiment(const QString& id, const ParamValues& params) {
 }
 
 void MainWindow::openTrace(const QString& path, bool userChosen) {
-    // A folder warpscope-record trace wrote: its launches listed, the first
-    // recorded one shown.
-    if (QFileInfo(path).isDir()) {
-        openProgramLaunches(path, userChosen);
-        return;
-    }
     m_openingFile = userChosen;
     m_source->openTrace(path);
 }
