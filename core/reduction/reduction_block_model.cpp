@@ -5,7 +5,6 @@
 #include <span>
 #include <type_traits>
 
-#include "core/catalog/catalog.h"
 #include "core/reduction/reduction_reference.h"
 #include "core/reduction/reduction_simulate.h"
 
@@ -52,20 +51,36 @@ enum class Load {
     Unsupported,
 };
 
-Load loadOf(const std::string& experiment, const ParamValues& params) {
-    if (experiment == "reduce-single-block" || experiment == "reduce-multi-block" ||
-        experiment == "reduce-last-block")
-        return Load::CommStrided;
-    if (experiment == "reduce-single-block-noncomm" || experiment == "reduce-multi-block-noncomm")
-        return Load::NoncommSection;
-    if (experiment == "reduce-warp") return Load::WarpChunks;
-    if (experiment != "reduce-ladder" || !params.count("variant")) return Load::Unsupported;
-    const std::string& v = paramChoice(params, "variant");
-    if (v == "interleaved-divergent" || v == "interleaved-strided" || v == "sequential")
-        return Load::One;
-    if (v == "first-add" || v == "unroll-last-warp" || v == "complete-unroll") return Load::Two;
-    if (v == "multi-element") return Load::GridStrideTwo;
-    return Load::Unsupported;
+Load loadOf(const ReductionSettings& settings) {
+    using E = ReductionExperiment;
+    using V = ReductionVariant;
+    switch (settings.experiment) {
+        case E::SingleBlock:
+        case E::MultiBlock:
+        case E::LastBlock:
+            return Load::CommStrided;
+        case E::SingleBlockNoncomm:
+        case E::MultiBlockNoncomm:
+            return Load::NoncommSection;
+        case E::Warp:
+            return Load::WarpChunks;
+        case E::Ladder:
+            break;
+    }
+    switch (settings.variant) {
+        case V::InterleavedDivergent:
+        case V::InterleavedStrided:
+        case V::Sequential:
+            return Load::One;
+        case V::FirstAdd:
+        case V::UnrollLastWarp:
+        case V::CompleteUnroll:
+            return Load::Two;
+        case V::MultiElement:
+            return Load::GridStrideTwo;
+        default:
+            return Load::Unsupported;  // best's vector loads, CUB
+    }
 }
 
 template <typename T>
@@ -273,25 +288,27 @@ std::shared_ptr<const ReductionData> ReductionData::make(ElementKind kind, std::
 }
 
 Result<std::shared_ptr<const ReductionData>> ReductionData::forRun(const Run& run) {
-    if (!run.params.count("n")) return makeError("the run has no parameter n");
-    const ElementKind kind = elementKind(run.params);
+    const auto settings = reductionSettingsOf(run);
+    if (!settings) return makeError("not a reduction run whose parameters the catalog accepts");
+    const ElementKind kind = settings->element;
     AffineScheme affine = AffineScheme::Mod97;
     if (kind == ElementKind::Affine) {
         auto scheme = affineScheme(run);
         if (!scheme) return makeError(scheme.error());
         affine = *scheme;
     }
-    return make(kind, std::uint64_t(paramInt(run.params, "n")), affine);
+    return make(kind, settings->n, affine);
 }
 
 Result<BlockModel> BlockModel::make(const Run& run, std::shared_ptr<const ReductionData> data) {
-    if (!findExperiment(run.experiment) || !run.params.count("block"))
-        return makeError("not a reduction run");
+    auto settings = reductionSettingsOf(run);
+    if (!settings) return makeError("not a reduction run");
     BlockModel m;
     m.m_run = &run;
-    m.m_passes = treePasses(run.experiment, run.params);
-    m.m_kind = elementKind(run.params);
-    if (!m.m_passes.recordsSteps || loadOf(run.experiment, run.params) == Load::Unsupported)
+    m.m_passes = treePasses(*settings);
+    m.m_kind = settings->element;
+    m.m_settings = std::move(*settings);
+    if (!m.m_passes.recordsSteps || loadOf(m.m_settings) == Load::Unsupported)
         return makeError("the CPU model does not reproduce this variant's loads");
     if (!data || data->kind != m.m_kind) return makeError("no input data for the CPU model");
     if (m.m_kind == ElementKind::Affine) {
@@ -310,7 +327,7 @@ Result<PassValues> BlockModel::firstPass(int launch, std::uint32_t block) const 
     if (launch < 0 || std::size_t(launch) >= m_run->launches.size() ||
         block >= m_run->launches[std::size_t(launch)].grid.x)
         return makeError("no such block");
-    const Load rule = loadOf(m_run->experiment, m_run->params);
+    const Load rule = loadOf(m_settings);
     const std::uint32_t comps = elementComponents(m_kind);
     switch (m_kind) {
         case ElementKind::Int32:
@@ -328,7 +345,7 @@ Result<PassValues> BlockModel::firstPass(int launch, std::uint32_t block) const 
 Result<PassValues> BlockModel::secondPass(int launch, std::uint32_t block) const {
     if (launch < 0 || std::size_t(launch) >= m_run->launches.size())
         return makeError("no such launch");
-    const Load rule = loadOf(m_run->experiment, m_run->params);
+    const Load rule = loadOf(m_settings);
     const std::uint32_t comps = elementComponents(m_kind);
     const auto firstLevels =
         std::uint32_t(reductionPlan(m_passes.first, m_passes.firstThreads).size()) + 1;

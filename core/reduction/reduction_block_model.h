@@ -45,6 +45,7 @@ public:
 private:
     const Run* m_run = nullptr;
     std::shared_ptr<const ReductionData> m_data;
+    ReductionSettings m_settings;
     TreePasses m_passes;
     ElementKind m_kind = ElementKind::Int32;
     AffineScheme m_affine = AffineScheme::Mod97;

@@ -16,19 +16,26 @@ BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
     BlockTrees out;
     if (launch < 0 || std::size_t(launch) >= run.launches.size()) return out;
     const Launch& l = run.launches[std::size_t(launch)];
-    const TreePasses passes = treePasses(run.experiment, run.params);
-    if (!passes.recordsSteps) {
-        // Only the reduction lab's runs record steps; of those, only CUB's do not.
+    const auto settings = reductionSettingsOf(run);
+    if (!settings) {
         const ExperimentSpec* spec = findExperiment(run.experiment);
-        out.note = spec && spec->group != "reduction"
-                       ? "This run (" + spec->title +
-                             ") is no reduction: it has no reduction tree to show."
-                       : "This run calls a library (CUB): it records no reduction tree.";
+        const std::string name = spec ? spec->title : run.experiment;
+        out.note =
+            parseReductionExperiment(run.experiment)
+                ? "This run's parameters are not ones the catalog accepts, so its tree "
+                  "cannot be told."
+                : "This run (" + name + ") is no reduction: it has no reduction tree to show.";
+        return out;
+    }
+    const TreePasses passes = treePasses(*settings);
+    if (!passes.recordsSteps) {
+        // Of the reduction lab's runs, only CUB's record no steps.
+        out.note = "This run calls a library (CUB): it records no reduction tree.";
         return out;
     }
     // Affine maps combine by the run's scheme (the captions work combines out).
     AffineScheme affine = AffineScheme::Mod97;
-    if (elementKind(run.params) == ElementKind::Affine) {
+    if (settings->element == ElementKind::Affine) {
         auto scheme = affineScheme(run);
         if (!scheme) {
             out.note = scheme.error();
@@ -54,7 +61,8 @@ BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
     const auto firstLevels = std::uint32_t(reductionPlan(passes.first, threads).size()) + 1;
     // A merge by the last block is the grid's, whichever block is selected; a
     // warp-results pass belongs to its own block.
-    const bool gridMerge = run.experiment != "reduce-warp" && !(run.experiment == "reduce-ladder");
+    const bool gridMerge =
+        !settings->is(ReductionExperiment::Warp) && !settings->is(ReductionExperiment::Ladder);
     const auto recorder = secondPassBlock(l, firstLevels);
     if (recorder && (gridMerge || *recorder == block)) {
         if (auto p =

@@ -1,14 +1,6 @@
 #include "core/reduction/reduction_shapes.h"
 
-#include "core/catalog/catalog.h"
-
 namespace ws {
-
-ElementKind elementKind(const ParamValues& params) {
-    if (params.count("op") && paramChoice(params, "op") == "affine") return ElementKind::Affine;
-    if (params.count("type") && paramChoice(params, "type") == "float") return ElementKind::Float;
-    return ElementKind::Int32;
-}
 
 std::uint32_t elementBytes(ElementKind kind) { return kind == ElementKind::Affine ? 8 : 4; }
 
@@ -41,53 +33,76 @@ Result<AffineScheme> affineScheme(const Run& run) {
 
 namespace {
 
-TreeShape warpShape(const std::string& variant) {
-    if (variant == "comm") return TreeShape::WarpComm;
-    if (variant == "comm-compact") return TreeShape::WarpCommCompact;
-    if (variant == "noncomm") return TreeShape::WarpNoncomm;
-    if (variant == "noncomm-padded") return TreeShape::WarpNoncommPadded;
-    return TreeShape::WarpShuffleUp;  // shuffle
+TreeShape warpShape(ReductionVariant variant) {
+    switch (variant) {
+        case ReductionVariant::Comm:
+            return TreeShape::WarpComm;
+        case ReductionVariant::CommCompact:
+            return TreeShape::WarpCommCompact;
+        case ReductionVariant::Noncomm:
+            return TreeShape::WarpNoncomm;
+        case ReductionVariant::NoncommPadded:
+            return TreeShape::WarpNoncommPadded;
+        default:
+            return TreeShape::WarpShuffleUp;  // shuffle
+    }
 }
 
-TreeShape ladderShape(const std::string& variant) {
-    if (variant == "interleaved-divergent") return TreeShape::InterleavedDivergent;
-    if (variant == "interleaved-strided") return TreeShape::InterleavedStrided;
-    if (variant == "sequential" || variant == "first-add") return TreeShape::Sequential;
-    return TreeShape::SequentialUnrolledWarp;  // unroll-last-warp, complete-unroll, multi-element
+TreeShape ladderShape(ReductionVariant variant) {
+    switch (variant) {
+        case ReductionVariant::InterleavedDivergent:
+            return TreeShape::InterleavedDivergent;
+        case ReductionVariant::InterleavedStrided:
+            return TreeShape::InterleavedStrided;
+        case ReductionVariant::Sequential:
+        case ReductionVariant::FirstAdd:
+            return TreeShape::Sequential;
+        default:
+            return TreeShape::SequentialUnrolledWarp;  // unroll-last-warp, complete-unroll,
+                                                       // multi-element
+    }
 }
 
 }  // namespace
 
-TreePasses treePasses(const std::string& experiment, const ParamValues& params) {
+TreePasses treePasses(const ReductionSettings& settings) {
     TreePasses p;
-    p.firstThreads = std::uint32_t(paramInt(params, "block"));
-    const std::string variant = params.count("variant") ? paramChoice(params, "variant") : "";
-    if (experiment == "reduce-single-block" || experiment == "reduce-multi-block") {
-        p.first = TreeShape::Sequential;
-    } else if (experiment == "reduce-single-block-noncomm") {
-        p.first = TreeShape::InterleavedStrided;
-    } else if (experiment == "reduce-last-block") {
-        p.first = TreeShape::Sequential;
-        p.second = TreeShape::Sequential;
-        p.secondThreads = p.firstThreads;
-    } else if (experiment == "reduce-multi-block-noncomm") {
-        p.first = TreeShape::InterleavedStrided;
-        p.second = TreeShape::InterleavedStrided;
-        p.secondThreads = p.firstThreads;
-    } else if (experiment == "reduce-warp") {
-        p.first = warpShape(variant);
-        p.second = p.first;
-        p.secondThreads = 32;
-    } else if (experiment == "reduce-ladder" && variant == "best") {
-        p.first = TreeShape::WarpShuffleDown;
-        p.second = TreeShape::WarpShuffleDown;
-        p.secondThreads = 32;
-    } else if (experiment == "reduce-ladder" && variant == "cub") {
-        p.recordsSteps = false;
-    } else if (experiment == "reduce-ladder") {
-        p.first = ladderShape(variant);
-    } else {
-        p.recordsSteps = false;
+    p.firstThreads = settings.block;
+    const ReductionVariant variant = settings.variant;
+    switch (settings.experiment) {
+        case ReductionExperiment::SingleBlock:
+        case ReductionExperiment::MultiBlock:
+            p.first = TreeShape::Sequential;
+            break;
+        case ReductionExperiment::SingleBlockNoncomm:
+            p.first = TreeShape::InterleavedStrided;
+            break;
+        case ReductionExperiment::LastBlock:
+            p.first = TreeShape::Sequential;
+            p.second = TreeShape::Sequential;
+            p.secondThreads = p.firstThreads;
+            break;
+        case ReductionExperiment::MultiBlockNoncomm:
+            p.first = TreeShape::InterleavedStrided;
+            p.second = TreeShape::InterleavedStrided;
+            p.secondThreads = p.firstThreads;
+            break;
+        case ReductionExperiment::Warp:
+            p.first = warpShape(variant);
+            p.second = p.first;
+            p.secondThreads = 32;
+            break;
+        case ReductionExperiment::Ladder:
+            if (variant == ReductionVariant::Best) {
+                p.first = TreeShape::WarpShuffleDown;
+                p.second = TreeShape::WarpShuffleDown;
+                p.secondThreads = 32;
+            } else if (variant == ReductionVariant::Cub) {
+                p.recordsSteps = false;
+            } else {
+                p.first = ladderShape(variant);
+            }
+            break;
     }
     return p;
 }

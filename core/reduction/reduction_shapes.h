@@ -10,14 +10,11 @@
 #include "core/common/reduction_values.h"
 #include "core/common/result.h"
 #include "core/reduction/reduction_plan.h"
+#include "core/reduction/reduction_settings.h"
 #include "core/run/run.h"
 
 namespace ws {
 
-enum class ElementKind { Int32, Float, Affine };
-
-// type=int32|float, op=add|affine (op=affine means affine maps of int32).
-ElementKind elementKind(const ParamValues& params);
 std::uint32_t elementBytes(ElementKind kind);
 std::uint32_t elementComponents(ElementKind kind);
 std::string elementName(ElementKind kind);
@@ -41,6 +38,6 @@ struct TreePasses {
 
 // For every launch of the experiment (the re-launches of a multi-launch
 // reduction build the same tree as the first).
-TreePasses treePasses(const std::string& experiment, const ParamValues& params);
+TreePasses treePasses(const ReductionSettings& settings);
 
 }  // namespace ws

@@ -115,11 +115,12 @@ __global__ void __launch_bounds__(1024, 2)
 }  // namespace dev
 
 template <typename T>
-Result<ReductionProgram<T>> makeBestProgram(const ParamValues& params, const DeviceInfo& device) {
-    const std::uint64_t n = paramInt(params, "n");
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto traced = std::uint32_t(paramInt(params, "traced_blocks"));
-    const std::uint64_t perThread = std::max<long long>(1, paramInt(params, "per_thread"));
+Result<ReductionProgram<T>> makeBestProgram(const ReductionSettings& settings,
+                                            const DeviceInfo& device) {
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
+    const std::uint32_t traced = settings.tracedBlocks;
+    const std::uint64_t perThread = std::max<std::uint64_t>(1, settings.perThread);
     // One full wave: as many blocks as fit on all SMs at once. More blocks
     // only add scheduling and atomics; the grid-stride loop covers any n.
     int perSm = 0;
@@ -133,8 +134,7 @@ Result<ReductionProgram<T>> makeBestProgram(const ParamValues& params, const Dev
     auto out = std::make_shared<DeviceBuffer<T>>();
     ReductionProgram<T> p;
     p.launches.push_back(makeLaunchShape("reduceBest", grid, block, 32 * sizeof(T),
-                                         treePasses("reduce-ladder", params), traced, kindOf<T>(),
-                                         false));
+                                         treePasses(settings), traced, kindOf<T>(), false));
     p.scratchBytes = sizeof(T);
     p.depthThreads = block;
     p.depthBlocks = grid;
@@ -152,8 +152,9 @@ Result<ReductionProgram<T>> makeBestProgram(const ParamValues& params, const Dev
     return p;
 }
 
-template Result<ReductionProgram<std::uint32_t>> makeBestProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeBestProgram(const ReductionSettings&,
                                                                  const DeviceInfo&);
-template Result<ReductionProgram<float>> makeBestProgram(const ParamValues&, const DeviceInfo&);
+template Result<ReductionProgram<float>> makeBestProgram(const ReductionSettings&,
+                                                         const DeviceInfo&);
 
 }  // namespace ws

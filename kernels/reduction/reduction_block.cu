@@ -43,19 +43,18 @@ __global__ void sumNoncommSingleBlock(const T* a, std::uint64_t n, T* out, Recor
 namespace {
 
 template <typename T>
-ReductionProgram<T> singleBlockProgram(const ParamValues& params, const char* name,
-                                       const std::string& experiment, std::uint32_t slotsPerThread,
+ReductionProgram<T> singleBlockProgram(const ReductionSettings& settings, const char* name,
+                                       std::uint32_t slotsPerThread,
                                        void (*plain)(const T*, std::uint64_t, T*, RecordPointers),
                                        void (*recorded)(const T*, std::uint64_t, T*,
                                                         RecordPointers)) {
-    const std::uint64_t n = paramInt(params, "n");
-    const auto block = std::uint32_t(paramInt(params, "block"));
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
     const auto shared = std::uint32_t(slotsPerThread * block * sizeof(T));
     auto out = std::make_shared<DeviceBuffer<T>>();
     ReductionProgram<T> p;
-    p.launches.push_back(makeLaunchShape(name, 1, block, shared, treePasses(experiment, params),
-                                         std::uint32_t(paramInt(params, "traced_blocks")),
-                                         kindOf<T>(), false));
+    p.launches.push_back(makeLaunchShape(name, 1, block, shared, treePasses(settings),
+                                         settings.tracedBlocks, kindOf<T>(), false));
     p.scratchBytes = sizeof(T);
     p.depthThreads = block;
     p.depthBlocks = 1;
@@ -74,27 +73,28 @@ ReductionProgram<T> singleBlockProgram(const ParamValues& params, const char* na
 }  // namespace
 
 template <typename T>
-Result<ReductionProgram<T>> makeSingleBlockProgram(const ParamValues& params, const DeviceInfo&) {
-    return singleBlockProgram<T>(params, "sumCommSingleBlock", "reduce-single-block", 1,
+Result<ReductionProgram<T>> makeSingleBlockProgram(const ReductionSettings& settings,
+                                                   const DeviceInfo&) {
+    return singleBlockProgram<T>(settings, "sumCommSingleBlock", 1,
                                  dev::sumCommSingleBlock<false, T>,
                                  dev::sumCommSingleBlock<true, T>);
 }
 
 template <typename T>
-Result<ReductionProgram<T>> makeSingleBlockNoncommProgram(const ParamValues& params,
+Result<ReductionProgram<T>> makeSingleBlockNoncommProgram(const ReductionSettings& settings,
                                                           const DeviceInfo&) {
-    return singleBlockProgram<T>(params, "sumNoncommSingleBlock", "reduce-single-block-noncomm", 2,
+    return singleBlockProgram<T>(settings, "sumNoncommSingleBlock", 2,
                                  dev::sumNoncommSingleBlock<false, T>,
                                  dev::sumNoncommSingleBlock<true, T>);
 }
 
-template Result<ReductionProgram<std::uint32_t>> makeSingleBlockProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeSingleBlockProgram(const ReductionSettings&,
                                                                         const DeviceInfo&);
-template Result<ReductionProgram<float>> makeSingleBlockProgram(const ParamValues&,
+template Result<ReductionProgram<float>> makeSingleBlockProgram(const ReductionSettings&,
                                                                 const DeviceInfo&);
-template Result<ReductionProgram<std::uint32_t>> makeSingleBlockNoncommProgram(const ParamValues&,
-                                                                               const DeviceInfo&);
-template Result<ReductionProgram<Affine>> makeSingleBlockNoncommProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeSingleBlockNoncommProgram(
+    const ReductionSettings&, const DeviceInfo&);
+template Result<ReductionProgram<Affine>> makeSingleBlockNoncommProgram(const ReductionSettings&,
                                                                         const DeviceInfo&);
 
 }  // namespace ws

@@ -32,9 +32,10 @@ std::uint64_t bitsOf(float f) {
 }  // namespace
 
 Status addReductionCpuCost(Run& run, const RunOptions& options) {
-    if (!run.params.count("n")) return {};
-    const auto n = std::uint64_t(paramInt(run.params, "n"));
-    const ElementKind kind = elementKind(run.params);
+    const auto settings = reductionSettingsOf(run);
+    if (!settings) return {};
+    const std::uint64_t n = settings->n;
+    const ElementKind kind = settings->element;
     Timing& t = run.timing;
     switch (kind) {
         case ElementKind::Int32:

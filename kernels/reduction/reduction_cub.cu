@@ -31,8 +31,8 @@ cudaError_t cubSum(void* temp, std::size_t& tempBytes, const T* in, T* out, std:
 }  // namespace
 
 template <typename T>
-Result<ReductionProgram<T>> makeCubProgram(const ParamValues& params, const DeviceInfo&) {
-    const std::uint64_t n = paramInt(params, "n");
+Result<ReductionProgram<T>> makeCubProgram(const ReductionSettings& settings, const DeviceInfo&) {
+    const std::uint64_t n = settings.n;
     auto scratch = std::make_shared<CubScratch<T>>();
     WS_CUDA_TRY(cubSum<T>(nullptr, scratch->tempBytes, nullptr, nullptr, n, nullptr));
     ReductionProgram<T> p;
@@ -58,8 +58,9 @@ Result<ReductionProgram<T>> makeCubProgram(const ParamValues& params, const Devi
     return p;
 }
 
-template Result<ReductionProgram<std::uint32_t>> makeCubProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeCubProgram(const ReductionSettings&,
                                                                 const DeviceInfo&);
-template Result<ReductionProgram<float>> makeCubProgram(const ParamValues&, const DeviceInfo&);
+template Result<ReductionProgram<float>> makeCubProgram(const ReductionSettings&,
+                                                        const DeviceInfo&);
 
 }  // namespace ws

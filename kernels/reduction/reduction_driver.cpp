@@ -56,7 +56,7 @@ Result<T> readResult(const ReductionProgram<T>& program) {
 }  // namespace
 
 template <typename T>
-Result<ReductionRun> executeReduction(const std::string& experiment, const ParamValues& params,
+Result<ReductionRun> executeReduction(const ReductionSettings& settings,
                                       ReductionProgram<T>& program, const ReductionInput& input,
                                       const DeviceInfo& device, const RunOptions& options) {
     if (program.setup) {
@@ -144,8 +144,8 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
     }
 
     Run& run = out.run;
-    run.experiment = experiment;
-    run.params = params;
+    run.experiment = std::string(reductionExperimentId(settings.experiment));
+    run.params = settings.resolved;
     run.device = device;
     run.recordedAt = utcNow();
     // The trace says which inputs it composed, so the CPU model rebuilds them.
@@ -187,12 +187,12 @@ Result<ReductionRun> executeReduction(const std::string& experiment, const Param
     return out;
 }
 
-#define WS_INSTANTIATE_DRIVER(T)                                                                \
-    template Status checkReductionFits(const ReductionProgram<T>&, const DeviceInfo&,           \
-                                       std::uint64_t, std::uint64_t);                           \
-    template Result<ReductionRun> executeReduction(const std::string&, const ParamValues&,      \
-                                                   ReductionProgram<T>&, const ReductionInput&, \
-                                                   const DeviceInfo&, const RunOptions&);
+#define WS_INSTANTIATE_DRIVER(T)                                                                   \
+    template Status checkReductionFits(const ReductionProgram<T>&, const DeviceInfo&,              \
+                                       std::uint64_t, std::uint64_t);                              \
+    template Result<ReductionRun> executeReduction(const ReductionSettings&, ReductionProgram<T>&, \
+                                                   const ReductionInput&, const DeviceInfo&,       \
+                                                   const RunOptions&);
 WS_INSTANTIATE_DRIVER(std::uint32_t)
 WS_INSTANTIATE_DRIVER(float)
 WS_INSTANTIATE_DRIVER(Affine)

@@ -28,7 +28,7 @@ Status checkReductionFits(const ReductionProgram<T>& program, const DeviceInfo& 
                           std::uint64_t n, std::uint64_t inputBytes);
 
 template <typename T>
-Result<ReductionRun> executeReduction(const std::string& experiment, const ParamValues& params,
+Result<ReductionRun> executeReduction(const ReductionSettings& settings,
                                       ReductionProgram<T>& program, const ReductionInput& input,
                                       const DeviceInfo& device, const RunOptions& options);
 

@@ -124,16 +124,29 @@ struct RungInfo {
     const char* kernel;
 };
 
-Result<RungInfo> rungOf(const std::string& variant) {
+Result<RungInfo> rungOf(ReductionVariant variant) {
     using dev::Rung;
-    if (variant == "interleaved-divergent") return RungInfo{Rung::Reduce0, "reduce0"};
-    if (variant == "interleaved-strided") return RungInfo{Rung::Reduce1, "reduce1"};
-    if (variant == "sequential") return RungInfo{Rung::Reduce2, "reduce2"};
-    if (variant == "first-add") return RungInfo{Rung::Reduce3, "reduce3"};
-    if (variant == "unroll-last-warp") return RungInfo{Rung::Reduce4, "reduce4"};
-    if (variant == "complete-unroll") return RungInfo{Rung::Reduce5, "reduce5"};
-    if (variant == "multi-element") return RungInfo{Rung::Reduce6, "reduce6"};
-    return makeError("reduce-ladder has no Harris kernel for variant '" + variant + "'");
+    using V = ReductionVariant;
+    switch (variant) {
+        case V::InterleavedDivergent:
+            return RungInfo{Rung::Reduce0, "reduce0"};
+        case V::InterleavedStrided:
+            return RungInfo{Rung::Reduce1, "reduce1"};
+        case V::Sequential:
+            return RungInfo{Rung::Reduce2, "reduce2"};
+        case V::FirstAdd:
+            return RungInfo{Rung::Reduce3, "reduce3"};
+        case V::UnrollLastWarp:
+            return RungInfo{Rung::Reduce4, "reduce4"};
+        case V::CompleteUnroll:
+            return RungInfo{Rung::Reduce5, "reduce5"};
+        case V::MultiElement:
+            return RungInfo{Rung::Reduce6, "reduce6"};
+        default:
+            break;
+    }
+    return makeError("reduce-ladder has no Harris kernel for variant '" +
+                     std::string(reductionVariantName(variant)) + "'");
 }
 
 template <typename T>
@@ -172,12 +185,13 @@ std::uint64_t ladderElementsPerBlock(dev::Rung rung, std::uint32_t block, std::u
 }  // namespace
 
 template <typename T>
-Result<ReductionProgram<T>> makeLadderProgram(const ParamValues& params, const DeviceInfo&) {
-    const std::uint64_t n = paramInt(params, "n");
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto traced = std::uint32_t(paramInt(params, "traced_blocks"));
-    const std::uint64_t perThread = paramInt(params, "per_thread");
-    auto info = rungOf(paramChoice(params, "variant"));
+Result<ReductionProgram<T>> makeLadderProgram(const ReductionSettings& settings,
+                                              const DeviceInfo&) {
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
+    const std::uint32_t traced = settings.tracedBlocks;
+    const std::uint64_t perThread = settings.perThread;
+    auto info = rungOf(settings.variant);
     if (!info) return makeError(info.error());
     const LadderKernels<T> kernels = ladderKernels<T>(info->rung, block);
     if (!kernels.plain)
@@ -185,7 +199,7 @@ Result<ReductionProgram<T>> makeLadderProgram(const ParamValues& params, const D
                          " is instantiated for block sizes 64 to "
                          "1024 (powers of two), not block=" +
                          std::to_string(block));
-    const TreePasses passes = treePasses("reduce-ladder", params);
+    const TreePasses passes = treePasses(settings);
     const auto shared = std::uint32_t(block * sizeof(T));
 
     // Launch k reduces counts[k] values to counts[k+1] partials, until one remains.
@@ -236,8 +250,9 @@ Result<ReductionProgram<T>> makeLadderProgram(const ParamValues& params, const D
     return p;
 }
 
-template Result<ReductionProgram<std::uint32_t>> makeLadderProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeLadderProgram(const ReductionSettings&,
                                                                    const DeviceInfo&);
-template Result<ReductionProgram<float>> makeLadderProgram(const ParamValues&, const DeviceInfo&);
+template Result<ReductionProgram<float>> makeLadderProgram(const ReductionSettings&,
+                                                           const DeviceInfo&);
 
 }  // namespace ws

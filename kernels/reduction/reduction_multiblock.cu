@@ -96,9 +96,9 @@ __global__ void sumNoncommMultiBlock(const T* gArr, std::uint64_t wholeArraySize
 
 }  // namespace dev
 
-std::uint64_t defaultedGrid(const ParamValues& params, const DeviceInfo& device) {
-    const long long grid = paramInt(params, "grid");
-    return grid > 0 ? std::uint64_t(grid) : std::uint64_t(2 * std::max(1, device.smCount));
+std::uint64_t defaultedGrid(const ReductionSettings& settings, const DeviceInfo& device) {
+    const std::uint64_t grid = settings.grid;
+    return grid > 0 ? grid : std::uint64_t(2 * std::max(1, device.smCount));
 }
 
 namespace {
@@ -122,14 +122,14 @@ void describe(ReductionProgram<T>& p, std::uint64_t n, std::uint32_t block, std:
 }  // namespace
 
 template <typename T>
-Result<ReductionProgram<T>> makeMultiBlockProgram(const ParamValues& params,
+Result<ReductionProgram<T>> makeMultiBlockProgram(const ReductionSettings& settings,
                                                   const DeviceInfo& device) {
-    const std::uint64_t n = paramInt(params, "n");
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto traced = std::uint32_t(paramInt(params, "traced_blocks"));
-    const std::uint64_t grid = defaultedGrid(params, device);
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
+    const std::uint32_t traced = settings.tracedBlocks;
+    const std::uint64_t grid = defaultedGrid(settings, device);
     const auto shared = std::uint32_t(block * sizeof(T));
-    const TreePasses passes = treePasses("reduce-multi-block", params);
+    const TreePasses passes = treePasses(settings);
     auto scratch = std::make_shared<MultiBlockScratch>();
     ReductionProgram<T> p;
     p.launches.push_back(makeLaunchShape("sumCommMultiBlock", grid, block, shared, passes, traced,
@@ -160,18 +160,18 @@ Result<ReductionProgram<T>> makeMultiBlockProgram(const ParamValues& params,
 namespace {
 
 template <typename T, typename Kernel>
-ReductionProgram<T> lastBlockProgram(const ParamValues& params, const DeviceInfo& device,
-                                     const char* experiment, const char* name,
-                                     std::uint32_t slotsPerThread, Kernel plain, Kernel recorded) {
-    const std::uint64_t n = paramInt(params, "n");
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto traced = std::uint32_t(paramInt(params, "traced_blocks"));
-    const std::uint64_t grid = defaultedGrid(params, device);
+ReductionProgram<T> lastBlockProgram(const ReductionSettings& settings, const DeviceInfo& device,
+                                     const char* name, std::uint32_t slotsPerThread, Kernel plain,
+                                     Kernel recorded) {
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
+    const std::uint32_t traced = settings.tracedBlocks;
+    const std::uint64_t grid = defaultedGrid(settings, device);
     const auto shared = std::uint32_t(slotsPerThread * block * sizeof(T));
     auto scratch = std::make_shared<MultiBlockScratch>();
     ReductionProgram<T> p;
-    p.launches.push_back(makeLaunchShape(name, grid, block, shared, treePasses(experiment, params),
-                                         traced, kindOf<T>(), true));
+    p.launches.push_back(makeLaunchShape(name, grid, block, shared, treePasses(settings), traced,
+                                         kindOf<T>(), true));
     p.scratchBytes = grid * sizeof(T) + sizeof(unsigned);
     describe(p, n, block, grid, "the last block's merge");
     p.setup = [=]() -> Status {
@@ -195,32 +195,32 @@ ReductionProgram<T> lastBlockProgram(const ParamValues& params, const DeviceInfo
 }  // namespace
 
 template <typename T>
-Result<ReductionProgram<T>> makeLastBlockProgram(const ParamValues& params,
+Result<ReductionProgram<T>> makeLastBlockProgram(const ReductionSettings& settings,
                                                  const DeviceInfo& device) {
-    return lastBlockProgram<T>(params, device, "reduce-last-block", "sumCommMultiBlock", 1,
+    return lastBlockProgram<T>(settings, device, "sumCommMultiBlock", 1,
                                dev::sumCommMultiBlockLastBlock<false, T>,
                                dev::sumCommMultiBlockLastBlock<true, T>);
 }
 
 template <typename T>
-Result<ReductionProgram<T>> makeMultiBlockNoncommProgram(const ParamValues& params,
+Result<ReductionProgram<T>> makeMultiBlockNoncommProgram(const ReductionSettings& settings,
                                                          const DeviceInfo& device) {
-    return lastBlockProgram<T>(params, device, "reduce-multi-block-noncomm", "sumNoncommMultiBlock",
-                               2, dev::sumNoncommMultiBlock<false, T>,
+    return lastBlockProgram<T>(settings, device, "sumNoncommMultiBlock", 2,
+                               dev::sumNoncommMultiBlock<false, T>,
                                dev::sumNoncommMultiBlock<true, T>);
 }
 
-template Result<ReductionProgram<std::uint32_t>> makeMultiBlockProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeMultiBlockProgram(const ReductionSettings&,
                                                                        const DeviceInfo&);
-template Result<ReductionProgram<float>> makeMultiBlockProgram(const ParamValues&,
+template Result<ReductionProgram<float>> makeMultiBlockProgram(const ReductionSettings&,
                                                                const DeviceInfo&);
-template Result<ReductionProgram<std::uint32_t>> makeLastBlockProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeLastBlockProgram(const ReductionSettings&,
                                                                       const DeviceInfo&);
-template Result<ReductionProgram<float>> makeLastBlockProgram(const ParamValues&,
+template Result<ReductionProgram<float>> makeLastBlockProgram(const ReductionSettings&,
                                                               const DeviceInfo&);
-template Result<ReductionProgram<std::uint32_t>> makeMultiBlockNoncommProgram(const ParamValues&,
-                                                                              const DeviceInfo&);
-template Result<ReductionProgram<Affine>> makeMultiBlockNoncommProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeMultiBlockNoncommProgram(
+    const ReductionSettings&, const DeviceInfo&);
+template Result<ReductionProgram<Affine>> makeMultiBlockNoncommProgram(const ReductionSettings&,
                                                                        const DeviceInfo&);
 
 }  // namespace ws

@@ -103,16 +103,17 @@ WarpKernels<T> warpKernels(const char* name) {
 }
 
 template <typename T>
-WarpKernels<T> pickWarpKernels(const std::string& variant) {
+WarpKernels<T> pickWarpKernels(ReductionVariant variant) {
     using dev::WarpTree;
     if constexpr (!std::is_same_v<T, Affine>) {  // commutative trees: never for affine maps
-        if (variant == "comm") return warpKernels<false, WarpTree::Comm, T>("sumCommSingleWarp");
-        if (variant == "comm-compact")
+        if (variant == ReductionVariant::Comm)
+            return warpKernels<false, WarpTree::Comm, T>("sumCommSingleWarp");
+        if (variant == ReductionVariant::CommCompact)
             return warpKernels<false, WarpTree::CommCompact, T>("sumCommSingleWarp (compact)");
     }
-    if (variant == "noncomm")
+    if (variant == ReductionVariant::Noncomm)
         return warpKernels<false, WarpTree::Noncomm, T>("sumNoncommSingleWarp");
-    if (variant == "noncomm-padded")
+    if (variant == ReductionVariant::NoncommPadded)
         return warpKernels<false, WarpTree::NoncommPadded, T>("sumNoncommSingleWarpPadded");
     return warpKernels<true, WarpTree::Comm, T>("sumSingleWarpReg");
 }
@@ -120,21 +121,22 @@ WarpKernels<T> pickWarpKernels(const std::string& variant) {
 }  // namespace
 
 template <typename T>
-Result<ReductionProgram<T>> makeWarpProgram(const ParamValues& params, const DeviceInfo&) {
-    const std::uint64_t n = paramInt(params, "n");
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const std::string variant = paramChoice(params, "variant");
-    if (std::is_same_v<T, Affine> && (variant == "comm" || variant == "comm-compact"))
-        return makeError("variant " + variant + " reorders operands; it needs op=add");
+Result<ReductionProgram<T>> makeWarpProgram(const ReductionSettings& settings, const DeviceInfo&) {
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
+    const ReductionVariant variant = settings.variant;
+    if (std::is_same_v<T, Affine> &&
+        (variant == ReductionVariant::Comm || variant == ReductionVariant::CommCompact))
+        return makeError("variant " + std::string(reductionVariantName(variant)) +
+                         " reorders operands; it needs op=add");
     const WarpKernels<T> k = pickWarpKernels<T>(variant);
     const std::uint32_t warps = block / 32;
     // The shuffle variant needs one slot per warp for the second level.
     const auto shared = std::uint32_t(std::max(warps * k.slotsPerWarp, 32u) * sizeof(T));
     auto out = std::make_shared<DeviceBuffer<T>>();
     ReductionProgram<T> p;
-    p.launches.push_back(
-        makeLaunchShape(k.name, 1, block, shared, treePasses("reduce-warp", params),
-                        std::uint32_t(paramInt(params, "traced_blocks")), kindOf<T>(), false));
+    p.launches.push_back(makeLaunchShape(k.name, 1, block, shared, treePasses(settings),
+                                         settings.tracedBlocks, kindOf<T>(), false));
     p.scratchBytes = sizeof(T);
     p.depthThreads = block;
     p.depthBlocks = 1;
@@ -150,9 +152,11 @@ Result<ReductionProgram<T>> makeWarpProgram(const ParamValues& params, const Dev
     return p;
 }
 
-template Result<ReductionProgram<std::uint32_t>> makeWarpProgram(const ParamValues&,
+template Result<ReductionProgram<std::uint32_t>> makeWarpProgram(const ReductionSettings&,
                                                                  const DeviceInfo&);
-template Result<ReductionProgram<float>> makeWarpProgram(const ParamValues&, const DeviceInfo&);
-template Result<ReductionProgram<Affine>> makeWarpProgram(const ParamValues&, const DeviceInfo&);
+template Result<ReductionProgram<float>> makeWarpProgram(const ReductionSettings&,
+                                                         const DeviceInfo&);
+template Result<ReductionProgram<Affine>> makeWarpProgram(const ReductionSettings&,
+                                                          const DeviceInfo&);
 
 }  // namespace ws

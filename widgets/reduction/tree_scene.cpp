@@ -49,7 +49,8 @@ TreeScene buildTreeScene(const PreparedRun& prepared, const BlockRef& ref,
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return s;
     s.blockId = l->blocks.block[std::size_t(ref.record)];
     s.trees = buildBlockTrees(*prepared.run, ref.launch, s.blockId, model);
-    const TreePasses passes = treePasses(prepared.run->experiment, prepared.run->params);
+    const auto settings = reductionSettingsOf(*prepared.run);
+    const TreePasses passes = settings ? treePasses(*settings) : TreePasses{.recordsSteps = false};
     const std::size_t wanted = passes.recordsSteps ? (passes.second ? 2 : 1) : 0;
     s.needsModel = !model && s.trees.passes.size() < wanted;
     for (const auto& p : s.trees.passes) s.levelTimes.push_back(timesOf(prepared, ref.launch, p));
@@ -58,8 +59,7 @@ TreeScene buildTreeScene(const PreparedRun& prepared, const BlockRef& ref,
 
 TreeScene buildModelledScene(const PreparedRun& prepared, const BlockRef& ref) {
     const Run& run = *prepared.run;
-    if (!findExperiment(run.experiment) || !run.params.count("n"))
-        return buildTreeScene(prepared, ref, nullptr);
+    if (!reductionSettingsOf(run)) return buildTreeScene(prepared, ref, nullptr);
     auto data = ReductionData::forRun(run);
     if (!data) {
         TreeScene s = buildTreeScene(prepared, ref, nullptr);

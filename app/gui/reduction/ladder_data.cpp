@@ -3,51 +3,54 @@
 #include <bit>
 
 #include "core/catalog/catalog.h"
+#include "core/reduction/reduction_shapes.h"
 
 namespace ws {
+
+namespace {
+
+// Two ladder runs belong to one bar chart when they reduced the same input
+// with the same block size.
+bool sameInput(const ReductionSettings& a, const ReductionSettings& b) {
+    return a.n == b.n && a.block == b.block && a.element == b.element;
+}
+
+}  // namespace
 
 LadderData ladderFor(const BundledTraces& bundled, const Run* shown, double peakGBs) {
     LadderData d;
     const ExperimentSpec* spec = findExperiment("reduce-ladder");
     if (!spec) return d;
+    // Each bundled ladder trace typed once.
+    std::vector<std::pair<const BundledTrace*, ReductionSettings>> traces;
+    for (const BundledTrace* t : bundled.forExperiment("reduce-ladder"))
+        if (auto s = reductionSettings("reduce-ladder", t->params)) traces.emplace_back(t, *s);
     // The run on show picks n, block and type when it is a ladder run; else
     // the largest n recorded, where the variants differ the most.
-    ParamValues want;
-    if (shown && shown->experiment == "reduce-ladder") want = shown->params;
-    const auto traces = bundled.forExperiment("reduce-ladder");
-    if (want.empty()) {
-        long long bestN = 0;
-        for (const BundledTrace* t : traces)
-            if (t->params.count("n") && std::stoll(t->params.at("n")) > bestN) {
-                bestN = std::stoll(t->params.at("n"));
-                want = t->params;
-            }
-    }
-    if (want.empty()) return d;
+    std::optional<ReductionSettings> current =
+        shown && shown->experiment == "reduce-ladder" ? reductionSettingsOf(*shown) : std::nullopt;
+    std::optional<ReductionSettings> want = current;
+    if (!want)
+        for (const auto& [t, s] : traces)
+            if (!want || s.n > want->n) want = s;
+    if (!want) return d;
     const ParamSpec* variants = spec->param("variant");
-    for (const std::string& v : variants ? variants->choices : std::vector<std::string>{}) {
-        for (const BundledTrace* t : traces) {
-            auto same = [&](const char* k) {
-                return t->params.count(k) && want.count(k) && t->params.at(k) == want.at(k);
-            };
-            if (t->params.count("variant") && t->params.at("variant") == v && same("n") &&
-                same("block") && same("type")) {
-                const bool current = shown && shown->experiment == "reduce-ladder" &&
-                                     shown->params.count("variant") &&
-                                     shown->params.at("variant") == v;
-                d.bars.push_back({QString::fromStdString(v), t->gbPerS, current, {}});
-                d.deviceName = t->device;
-                break;
-            }
+    for (const std::string& name : variants ? variants->choices : std::vector<std::string>{}) {
+        const auto variant = parseReductionVariant(name);
+        for (const auto& [t, s] : traces) {
+            if (s.variant != variant || !sameInput(s, *want)) continue;
+            const bool isCurrent = current && current->variant == variant;
+            d.bars.push_back({QString::fromStdString(name), t->gbPerS, isCurrent, {}});
+            d.deviceName = t->device;
+            break;
         }
     }
-    const long long n = std::stoll(want.at("n"));
-    const bool pow2 = n > 0 && (n & (n - 1)) == 0;
+    const std::uint64_t n = want->n;
+    const bool pow2 = std::has_single_bit(n);
     d.title = QObject::tr("Reduction ladder, n = %1, block %2, %3")
-                  .arg(pow2 ? QStringLiteral("2^%1").arg(std::countr_zero(std::uint64_t(n)))
-                            : QString::number(n))
-                  .arg(QString::fromStdString(want.at("block")))
-                  .arg(QString::fromStdString(want.count("type") ? want.at("type") : ""));
+                  .arg(pow2 ? QStringLiteral("2^%1").arg(std::countr_zero(n)) : QString::number(n))
+                  .arg(want->block)
+                  .arg(QString::fromStdString(elementName(want->element)));
     d.peakGBs = peakGBs;
     return d;
 }

@@ -48,9 +48,14 @@ TEST(BundledTrees, MeasuredTreesMatchTheModelAndEndInTheVerifiedResult) {
         auto loaded = loadTrace(file);
         ASSERT_TRUE(loaded) << loaded.error();
         const ws::Run& run = *loaded;
-        const TreePasses passes = treePasses(run.experiment, run.params);
+        if (!parseReductionExperiment(run.experiment)) continue;
+        // Every bundled reduction trace's parameters are ones the catalog
+        // accepts, or the views could not type them.
+        const auto settings = reductionSettingsOf(run);
+        ASSERT_TRUE(settings) << run.experiment;
+        const TreePasses passes = treePasses(*settings);
         if (!passes.recordsSteps) continue;  // cub
-        const ElementKind kind = elementKind(run.params);
+        const ElementKind kind = settings->element;
         // Affine traces recorded before the readable inputs name no scheme:
         // the model rebuilds their inputs and arithmetic modulo 2^32.
         const auto affine = affineScheme(run);
@@ -114,7 +119,8 @@ TEST(BundledTrees, ReadableInputsModelEndsInTheInOrderComposition) {
         auto loaded = loadTrace(file);
         ASSERT_TRUE(loaded) << loaded.error();
         ws::Run run = std::move(loaded).value();
-        if (elementKind(run.params) != ElementKind::Affine) continue;
+        const auto settings = reductionSettingsOf(run);
+        if (!settings || settings->element != ElementKind::Affine) continue;
         SCOPED_TRACE(file.filename().string());
         run.texts[kInputSchemeKey] = affineSchemeName(AffineScheme::Mod97);
         const auto data = ReductionData::forRun(run);
@@ -122,7 +128,7 @@ TEST(BundledTrees, ReadableInputsModelEndsInTheInOrderComposition) {
         ASSERT_EQ((*data)->affine, AffineScheme::Mod97);
         auto model = BlockModel::make(run, *data);
         ASSERT_TRUE(model) << model.error();
-        const TreePasses passes = treePasses(run.experiment, run.params);
+        const TreePasses passes = treePasses(*settings);
         const int last = int(run.launches.size()) - 1;
         auto final = passes.second ? model->secondPass(last, 0) : model->firstPass(last, 0);
         ASSERT_TRUE(final) << final.error();

@@ -219,9 +219,14 @@ std::optional<Run> runAndCheck(const std::string& experiment,
     EXPECT_GT(run.timing.kernelMs, 0);
     EXPECT_GT(run.timing.recordedKernelMs, 0);
 
-    const TreePasses passes = treePasses(experiment, *params);
-    const auto traced = std::uint32_t(paramInt(*params, "traced_blocks"));
-    const ElementKind kind = elementKind(*params);
+    const auto settings = reductionSettings(experiment, *params);
+    if (!settings) {
+        ADD_FAILURE() << settings.error();
+        return std::nullopt;
+    }
+    const TreePasses passes = treePasses(*settings);
+    const std::uint32_t traced = settings->tracedBlocks;
+    const ElementKind kind = settings->element;
     for (const Launch& launch : run.launches) {
         if (launch.kernel.rfind("cub::", 0) == 0) continue;
         checkBlocks(launch, run.device);

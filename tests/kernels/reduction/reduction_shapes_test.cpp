@@ -9,11 +9,16 @@ namespace ws {
 namespace {
 
 TEST(ElementKind, FromParameters) {
-    EXPECT_EQ(elementKind({{"type", "int32"}}), ElementKind::Int32);
-    EXPECT_EQ(elementKind({{"type", "float"}}), ElementKind::Float);
-    EXPECT_EQ(elementKind({{"op", "add"}}), ElementKind::Int32);
-    EXPECT_EQ(elementKind({{"op", "affine"}, {"type", "int32"}}), ElementKind::Affine);
-    EXPECT_EQ(elementKind({{"op", "add"}, {"type", "float"}}), ElementKind::Float);
+    auto kindOf = [](const char* id, ParamValues params) {
+        auto s = reductionSettings(id, params);
+        EXPECT_TRUE(s) << s.error();
+        return s ? s->element : ElementKind::Int32;
+    };
+    EXPECT_EQ(kindOf("reduce-single-block", {{"type", "int32"}}), ElementKind::Int32);
+    EXPECT_EQ(kindOf("reduce-single-block", {{"type", "float"}}), ElementKind::Float);
+    EXPECT_EQ(kindOf("reduce-single-block-noncomm", {{"op", "add"}}), ElementKind::Int32);
+    EXPECT_EQ(kindOf("reduce-warp", {{"op", "affine"}, {"type", "int32"}}), ElementKind::Affine);
+    EXPECT_EQ(kindOf("reduce-warp", {{"op", "add"}, {"type", "float"}}), ElementKind::Float);
     EXPECT_EQ(elementBytes(ElementKind::Affine), 8u);
     EXPECT_EQ(elementComponents(ElementKind::Affine), 2u);
 }
@@ -24,7 +29,9 @@ TEST(TreePasses, NamedShapes) {
         EXPECT_NE(spec, nullptr);
         auto params = resolveParams(*spec, assignments);
         EXPECT_TRUE(params.ok()) << params.error();
-        return treePasses(id, *params);
+        auto settings = reductionSettings(id, *params);
+        EXPECT_TRUE(settings.ok()) << settings.error();
+        return treePasses(*settings);
     };
     EXPECT_EQ(passes("reduce-single-block", {}).first, TreeShape::Sequential);
     EXPECT_EQ(passes("reduce-single-block-noncomm", {}).first, TreeShape::InterleavedStrided);
@@ -61,7 +68,9 @@ TEST(TreePasses, EveryAcceptedConfigurationHasASupportedPlan) {
                     if (!op.empty()) a.push_back("op=" + op);
                     auto params = resolveParams(spec, a);
                     if (!params) continue;  // the catalog rejects it
-                    const TreePasses p = treePasses(spec.id, *params);
+                    auto settings = reductionSettings(spec.id, *params);
+                    ASSERT_TRUE(settings) << settings.error();
+                    const TreePasses p = treePasses(*settings);
                     if (!p.recordsSteps) continue;
                     SCOPED_TRACE(spec.id + " " + variant + " " + op +
                                  " block=" + std::to_string(block));
@@ -69,7 +78,7 @@ TEST(TreePasses, EveryAcceptedConfigurationHasASupportedPlan) {
                     if (p.second) {
                         EXPECT_TRUE(planSupports(*p.second, p.secondThreads));
                     }
-                    if (elementKind(*params) == ElementKind::Affine) {
+                    if (settings->element == ElementKind::Affine) {
                         EXPECT_TRUE(preservesOrder(p.first)) << treeShapeName(p.first);
                         if (p.second) {
                             EXPECT_TRUE(preservesOrder(*p.second));

@@ -27,7 +27,9 @@ std::shared_ptr<const PreparedRun> readableAffine(const QString& file) {
     if (!data) return nullptr;
     auto model = BlockModel::make(run, *data);
     if (!model) return nullptr;
-    const TreePasses passes = treePasses(run.experiment, run.params);
+    const auto settings = reductionSettingsOf(run);
+    if (!settings) return nullptr;
+    const TreePasses passes = treePasses(*settings);
     // Steps 0..last belong to the block's own tree, later ones to the merge.
     const auto last = std::uint32_t(reductionPlan(passes.first, passes.firstThreads).size());
     for (std::size_t li = 0; li < run.launches.size(); ++li) {
