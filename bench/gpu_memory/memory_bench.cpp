@@ -40,13 +40,15 @@ const ws::ExperimentSpec& spec(const std::string& id) {
     return list.front();
 }
 
-ParamValues params(const std::string& id, const std::vector<std::string>& assignments) {
+ws::MemorySettings params(const std::string& id, const std::vector<std::string>& assignments) {
     auto p = ws::resolveParams(spec(id), assignments);
-    if (!p) {
-        std::cerr << "memory_bench: " << p.error() << "\n";
+    auto s =
+        p ? ws::memorySettings(id, *p) : ws::Result<ws::MemorySettings>(ws::makeError(p.error()));
+    if (!s) {
+        std::cerr << "memory_bench: " << s.error() << "\n";
         std::exit(2);
     }
-    return *p;
+    return *s;
 }
 
 struct Row {
@@ -219,7 +221,7 @@ int main(int argc, char** argv) {
         keep(reduce, id,
              measureBoth(id, {"width=16384", "height=16384"},
                          [&](const std::vector<std::string>& a) {
-                             return ws::memory::runAxisReduce(id, params(id, a), options, device);
+                             return ws::memory::runAxisReduce(params(id, a), options, device);
                          }));
     }
     report("uint8 axis reductions 16384x16384", reduce);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/catalog/catalog.h"
 #include "core/matmul/matmul_access_model.h"
 #include "core/memory/memory_reference.h"
 
@@ -12,28 +11,27 @@ namespace {
 
 using Shape = LaunchShape;
 
-ParamValues withDefaults(const std::string& experiment, const ParamValues& params) {
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return params;
-    auto resolved = resolveParams(*spec, params);
-    return resolved ? *resolved : params;
-}
-
 std::uint32_t div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
 
 // The launch shapes the launchers use.
-Shape shapeOf(const std::string& e, const ParamValues& p) {
-    const std::uint64_t w = std::uint64_t(paramInt(p, "width"));
-    const std::uint64_t h = std::uint64_t(paramInt(p, "height"));
-    if (e == "transpose-u8") return {{div(w, 16), div(h, 16), 1}, {16, 16, 1}};
-    if (e == "transpose-f32") {
-        const std::uint32_t rows = std::uint32_t(std::stoul(paramChoice(p, "rows_per_thread")));
-        return {{div(w, 32), div(h, 32), 1}, {32, 32 / rows, 1}};
+Shape shapeOf(const MemorySettings& p) {
+    const std::uint64_t w = p.width, h = p.height;
+    const std::uint32_t threads = p.block;
+    switch (p.experiment) {
+        case MemoryExperiment::TransposeU8:
+            return {{div(w, 16), div(h, 16), 1}, {16, 16, 1}};
+        case MemoryExperiment::TransposeF32:
+            return {{div(w, 32), div(h, 32), 1}, {32, 32 / p.rowsPerThread, 1}};
+        case MemoryExperiment::ReduceColumns:
+            return {{div(w, threads), 1, 1}, {threads, 1, 1}};
+        case MemoryExperiment::ReduceRowsAtomic:
+            return {{div(h, threads), div(w, 128), 1}, {threads, 1, 1}};
+        case MemoryExperiment::ReduceRowsBlock:
+            return {{1, std::uint32_t(h), 1}, {threads, 1, 1}};
+        case MemoryExperiment::BankProbe:
+            break;
     }
-    const std::uint32_t threads = std::uint32_t(paramInt(p, "block"));
-    if (e == "reduce-columns") return {{div(w, threads), 1, 1}, {threads, 1, 1}};
-    if (e == "reduce-rows-atomic") return {{div(h, threads), div(w, 128), 1}, {threads, 1, 1}};
-    return {{1, std::uint32_t(h), 1}, {threads, 1, 1}};
+    return {{1, 1, 1}, {32, 1, 1}};  // the probe: one warp
 }
 
 // Fills one request lane by lane: f(lane, address&) returns whether the lane is active.
@@ -62,13 +60,13 @@ ModelledShared shared(std::string what, bool store, std::uint32_t width, F&& f) 
     return s;
 }
 
-ModelledWarp transposeU8(const ParamValues& p, const Shape& s, std::uint32_t b,
+ModelledWarp transposeU8(const MemorySettings& p, const Shape& s, std::uint32_t b,
                          std::uint32_t warp) {
-    const std::uint64_t W = std::uint64_t(paramInt(p, "width")),
-                        H = std::uint64_t(paramInt(p, "height"));
-    const std::string variant = paramChoice(p, "variant");
+    const std::uint64_t W = p.width, H = p.height;
+    const TransposeVariant variant = p.variant;
+    const bool padded = variant == TransposeVariant::Padded;
     const std::uint64_t bx = b % s.grid.x, by = b / s.grid.x;
-    const std::uint64_t pitch = 16 + (variant == "padded" ? 4 : 0);
+    const std::uint64_t pitch = 16 + (padded ? 4 : 0);
     auto tx = [&](std::uint32_t lane) { return std::uint64_t(warp * 32 + lane) % 16; };
     auto ty = [&](std::uint32_t lane) { return std::uint64_t(warp * 32 + lane) / 16; };
     ModelledWarp m;
@@ -77,7 +75,7 @@ ModelledWarp transposeU8(const ParamValues& p, const Shape& s, std::uint32_t b,
         a = x + y * W;
         return x < W && y < H;
     }));
-    if (variant == "naive") {
+    if (variant == TransposeVariant::Naive) {
         m.global.push_back(global("dst[y + x * height] = v", true, 1, [&](auto lane, auto& a) {
             const std::uint64_t x = bx * 16 + tx(lane), y = by * 16 + ty(lane);
             a = y + x * H;
@@ -85,7 +83,7 @@ ModelledWarp transposeU8(const ParamValues& p, const Shape& s, std::uint32_t b,
         }));
         return m;
     }
-    const std::string sbuf = variant == "padded" ? "sbuf[16][16+4]" : "sbuf[16][16]";
+    const std::string sbuf = padded ? "sbuf[16][16+4]" : "sbuf[16][16]";
     m.shared.push_back(
         shared("sbuf[ty][tx] = v   (" + sbuf + ")", true, 1, [&](auto lane, auto& a) {
             a = ty(lane) * pitch + tx(lane);
@@ -105,22 +103,23 @@ ModelledWarp transposeU8(const ParamValues& p, const Shape& s, std::uint32_t b,
     return m;
 }
 
-ModelledWarp transposeF32(const ParamValues& p, const Shape& s, std::uint32_t b,
+ModelledWarp transposeF32(const MemorySettings& p, const Shape& s, std::uint32_t b,
                           std::uint32_t warp) {
-    const std::uint64_t W = std::uint64_t(paramInt(p, "width")),
-                        H = std::uint64_t(paramInt(p, "height"));
-    const std::string variant = paramChoice(p, "variant");
+    const std::uint64_t W = p.width, H = p.height;
+    const TransposeVariant variant = p.variant;
+    const bool padded = variant == TransposeVariant::Padded;
     ModelledWarp m;
-    if (variant == "copy" || variant == "best") return m;  // no fixed 32x32 tile to model
+    // No fixed 32x32 tile to model.
+    if (variant == TransposeVariant::Copy || variant == TransposeVariant::Best) return m;
     const std::uint64_t bx = b % s.grid.x, by = b / s.grid.x;
     const std::uint64_t ty = warp;  // blockDim.x is 32: a warp is one row of threads
-    const std::uint64_t pitch = 32 + (variant == "padded" ? 1 : 0);
+    const std::uint64_t pitch = 32 + (padded ? 1 : 0);
     m.global.push_back(global("in[y * width + x]", false, 4, [&](auto lane, auto& a) {
         const std::uint64_t x = bx * 32 + lane, y = by * 32 + ty;
         a = (y * W + x) * 4;
         return x < W && y < H;
     }));
-    if (variant == "naive") {
+    if (variant == TransposeVariant::Naive) {
         m.global.push_back(global("out[x * height + y] = v", true, 4, [&](auto lane, auto& a) {
             const std::uint64_t x = bx * 32 + lane, y = by * 32 + ty;
             a = (x * H + y) * 4;
@@ -128,7 +127,7 @@ ModelledWarp transposeF32(const ParamValues& p, const Shape& s, std::uint32_t b,
         }));
         return m;
     }
-    const std::string tile = variant == "padded" ? "tile[32][32+1]" : "tile[32][32]";
+    const std::string tile = padded ? "tile[32][32+1]" : "tile[32][32]";
     m.shared.push_back(
         shared("tile[ty][tx] = v   (" + tile + ")", true, 4, [&](auto lane, auto& a) {
             a = (ty * pitch + lane) * 4;
@@ -148,14 +147,13 @@ ModelledWarp transposeF32(const ParamValues& p, const Shape& s, std::uint32_t b,
     return m;
 }
 
-ModelledWarp axisReduce(const std::string& e, const ParamValues& p, const Shape& s, std::uint32_t b,
+ModelledWarp axisReduce(const MemorySettings& p, const Shape& s, std::uint32_t b,
                         std::uint32_t warp) {
-    const std::uint64_t W = std::uint64_t(paramInt(p, "width")),
-                        H = std::uint64_t(paramInt(p, "height"));
+    const std::uint64_t W = p.width, H = p.height;
     const std::uint64_t threads = s.block.x;
     const std::uint64_t bx = b % s.grid.x, by = b / s.grid.x;
     ModelledWarp m;
-    if (e == "reduce-columns") {
+    if (p.is(MemoryExperiment::ReduceColumns)) {
         auto x = [&](std::uint32_t lane) { return bx * threads + warp * 32 + lane; };
         m.global.push_back(
             global("sum += src[x + y * width]  (y = 0)", false, 1, [&](auto lane, auto& a) {
@@ -166,7 +164,7 @@ ModelledWarp axisReduce(const std::string& e, const ParamValues& p, const Shape&
             a = x(lane) * 4;
             return x(lane) < W;
         }));
-    } else if (e == "reduce-rows-atomic") {
+    } else if (p.is(MemoryExperiment::ReduceRowsAtomic)) {
         auto y = [&](std::uint32_t lane) { return bx * threads + warp * 32 + lane; };
         const std::uint64_t x0 = by * 128;
         m.global.push_back(global("sum += src[x + y * width]  (first x of the chunk)", false, 1,
@@ -217,14 +215,10 @@ ModelledWarp axisReduce(const std::string& e, const ParamValues& p, const Shape&
     return m;
 }
 
-ModelledWarp bankProbe(const ParamValues& p) {
+ModelledWarp bankProbe(const MemorySettings& p) {
     ModelledWarp m;
-    auto pattern = bankProbePattern(
-        std::uint32_t(paramInt(p, "stride")), std::uint32_t(std::stoul(paramChoice(p, "width"))),
-        std::uint32_t(paramInt(p, "padding")), paramChoice(p, "tile"), paramChoice(p, "pattern"));
-    if (!pattern) return m;
     // The probe gives idle lanes lane 0's address (a broadcast) and records all 32.
-    WarpAccess a = pattern->access;
+    WarpAccess a = p.probe.access.access;
     for (std::uint32_t lane = 0; lane < 32; ++lane)
         if (!(a.activeMask >> lane & 1u)) a.address[lane] = a.address[0];
     a.activeMask = 0xffffffffu;
@@ -235,22 +229,29 @@ ModelledWarp bankProbe(const ParamValues& p) {
 
 }  // namespace
 
-LaunchShape modelledLaunchShape(const std::string& experiment, const ParamValues& params) {
-    return shapeOf(experiment, withDefaults(experiment, params));
+LaunchShape modelledLaunchShape(const MemorySettings& settings) { return shapeOf(settings); }
+
+ModelledWarp modelWarpAccesses(const MemorySettings& p, std::uint32_t linearBlock,
+                               std::uint32_t warp) {
+    if (p.is(MemoryExperiment::BankProbe)) return bankProbe(p);
+    const Shape s = shapeOf(p);
+    if (linearBlock >= s.grid.count() || warp * 32 >= s.block.count()) return {};
+    switch (p.experiment) {
+        case MemoryExperiment::TransposeU8:
+            return transposeU8(p, s, linearBlock, warp);
+        case MemoryExperiment::TransposeF32:
+            return transposeF32(p, s, linearBlock, warp);
+        default:
+            return axisReduce(p, s, linearBlock, warp);
+    }
 }
 
 ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& given,
                                std::uint32_t linearBlock, std::uint32_t warp) {
-    if (!findExperiment(experiment)) return {};
-    const ParamValues p = withDefaults(experiment, given);
-    if (experiment == "matmul") return matmulWarpAccesses(p, warp);
-    if (experiment == "bank-probe") return bankProbe(p);
-    const Shape s = shapeOf(experiment, p);
-    if (linearBlock >= s.grid.count() || warp * 32 >= s.block.count()) return {};
-    if (experiment == "transpose-u8") return transposeU8(p, s, linearBlock, warp);
-    if (experiment == "transpose-f32") return transposeF32(p, s, linearBlock, warp);
-    if (experiment.rfind("reduce-", 0) == 0) return axisReduce(experiment, p, s, linearBlock, warp);
-    return {};
+    if (experiment == "matmul") return matmulWarpAccesses(given, warp);
+    const auto settings = memorySettings(experiment, given);
+    if (!settings) return {};
+    return modelWarpAccesses(*settings, linearBlock, warp);
 }
 
 }  // namespace ws

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/access/warp_accesses.h"
+#include "core/memory/memory_settings.h"
 #include "core/run/run.h"
 
 namespace ws {
@@ -21,13 +22,16 @@ namespace ws {
 // parameters take the catalog defaults; unknown experiments give nothing.
 ModelledWarp modelWarpAccesses(const std::string& experiment, const ParamValues& params,
                                std::uint32_t linearBlock = 0, std::uint32_t warp = 0);
+// The same for a memory-lab run's settings, parsed once by the caller.
+ModelledWarp modelWarpAccesses(const MemorySettings& settings, std::uint32_t linearBlock = 0,
+                               std::uint32_t warp = 0);
 
 // The grid and block the launchers use for the transposes and axis
-// reductions (missing parameters take the catalog defaults).
+// reductions (one warp for the probe).
 struct LaunchShape {
     Dim3 grid, block;
 };
-LaunchShape modelledLaunchShape(const std::string& experiment, const ParamValues& params);
+LaunchShape modelledLaunchShape(const MemorySettings& settings);
 
 // A run as the kernels would record it with block records laid out in waves,
 // the traced blocks' warps' accesses from the model, and `kernelMs` as the

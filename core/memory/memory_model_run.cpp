@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/catalog/catalog.h"
 #include "core/memory/memory_access_model.h"
 #include "core/memory/memory_regions.h"
 
@@ -11,34 +10,12 @@ namespace ws {
 
 namespace {
 
-Launch modelledLaunch(const std::string& experiment, const ParamValues& p) {
+Launch modelledLaunch(const MemorySettings& settings) {
     Launch l;
-    l.kernel = experiment;
-    if (experiment == "bank-probe") {
-        l.grid = {1, 1, 1};
-        l.block = {32, 1, 1};
-        return l;
-    }
-    const std::uint32_t w = std::uint32_t(paramInt(p, "width"));
-    const std::uint32_t h = std::uint32_t(paramInt(p, "height"));
-    auto div = [](std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; };
-    if (experiment == "transpose-u8") {
-        l.grid = {div(w, 16), div(h, 16), 1};
-        l.block = {16, 16, 1};
-    } else if (experiment == "transpose-f32") {
-        const std::uint32_t rows = std::uint32_t(std::stoul(paramChoice(p, "rows_per_thread")));
-        l.grid = {div(w, 32), div(h, 32), 1};
-        l.block = {32, 32 / rows, 1};
-    } else {
-        const std::uint32_t t = std::uint32_t(paramInt(p, "block"));
-        l.block = {t, 1, 1};
-        if (experiment == "reduce-columns")
-            l.grid = {div(w, t), 1, 1};
-        else if (experiment == "reduce-rows-atomic")
-            l.grid = {div(h, t), div(w, 128), 1};
-        else
-            l.grid = {1, h, 1};
-    }
+    l.kernel = std::string(settings.id());
+    const LaunchShape shape = modelledLaunchShape(settings);
+    l.grid = shape.grid;
+    l.block = shape.block;
     return l;
 }
 
@@ -47,16 +24,18 @@ Launch modelledLaunch(const std::string& experiment, const ParamValues& p) {
 Run modelledMemoryRun(const std::string& experiment, const ParamValues& given, double kernelMs) {
     Run run;
     run.experiment = experiment;
-    if (const ExperimentSpec* spec = findExperiment(experiment))
-        if (auto resolved = resolveParams(*spec, given)) run.params = *resolved;
-    if (run.params.empty()) run.params = given;
+    // Parameters the catalog refuses model the catalog's defaults.
+    auto parsed = memorySettings(experiment, given);
+    if (!parsed) parsed = memorySettings(experiment, {});
+    const MemorySettings settings = parsed ? std::move(*parsed) : MemorySettings{};
+    run.params = parsed ? settings.resolved : given;
     run.device.name = "modelled H100 (no GPU)";
     run.device.smCount = 132;
     run.device.smClockKHz = 1'755'000;
     run.device.memBandwidthGBs = 3352;
     run.device.timerTickNs = 32;
     run.tool = "warpscope access model";
-    Launch l = modelledLaunch(experiment, run.params);
+    Launch l = modelledLaunch(settings);
 
     // Blocks in waves over the SMs, each wave as long as the time allows.
     const std::uint64_t blocks = l.grid.count();
@@ -84,7 +63,7 @@ Run modelledMemoryRun(const std::string& experiment, const ParamValues& given, d
     const std::uint32_t warps = std::uint32_t((l.block.count() + 31) / 32);
     for (std::uint32_t b : traced)
         for (std::uint32_t w = 0; w < warps; ++w) {
-            const ModelledWarp m = modelWarpAccesses(experiment, run.params, b, w);
+            const ModelledWarp m = modelWarpAccesses(settings, b, w);
             for (std::size_t i = 0; i < m.shared.size(); ++i) {
                 auto& s = l.sharedAccesses;
                 const WarpAccess& a = m.shared[i].access;
@@ -111,7 +90,7 @@ Run modelledMemoryRun(const std::string& experiment, const ParamValues& given, d
         }
     l.sharedBytes = 0;
     run.launches.push_back(std::move(l));
-    const auto geometry = imageGeometry(run);
+    const auto geometry = imageGeometry(settings);
     run.timing.kernelMs = kernelMs;
     run.timing.repetitions = 1;
     if (geometry) {

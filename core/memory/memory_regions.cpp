@@ -2,33 +2,15 @@
 
 #include <algorithm>
 
-#include "core/catalog/catalog.h"
-
 namespace ws {
 
 namespace {
 
-std::uint64_t param(const Run& run, const char* name) {
-    const auto it = run.params.find(name);
-    if (it == run.params.end()) return 0;
-    try {
-        return std::stoull(it->second);
-    } catch (...) {
-        return 0;
-    }
-}
-
-std::string choice(const Run& run, const char* name) {
-    const auto it = run.params.find(name);
-    return it == run.params.end() ? std::string() : it->second;
-}
-
 // The square tile each transpose block moves (0: no fixed tile).
-std::uint64_t transposeTile(const Run& run) {
-    if (run.experiment == "transpose-u8") return 16;
-    const std::string v = choice(run, "variant");
-    if (v == "copy") return 0;
-    return v == "best" ? 64 : 32;
+std::uint64_t transposeTile(const MemorySettings& settings) {
+    if (settings.is(MemoryExperiment::TransposeU8)) return 16;
+    if (settings.variant == TransposeVariant::Copy) return 0;
+    return settings.variant == TransposeVariant::Best ? 64 : 32;
 }
 
 // Same as makeImageU8's hash (splitmix64).
@@ -47,38 +29,49 @@ PixelRect clipped(std::uint64_t x, std::uint64_t y, std::uint64_t w, std::uint64
 
 }  // namespace
 
-std::optional<ImageGeometry> imageGeometry(const Run& run) {
-    const std::uint64_t w = param(run, "width"), h = param(run, "height");
+std::optional<ImageGeometry> imageGeometry(const MemorySettings& settings) {
+    const std::uint64_t w = settings.width, h = settings.height;
     if (w == 0 || h == 0) return std::nullopt;
     ImageGeometry g{.inWidth = w, .inHeight = h};
-    if (run.experiment == "transpose-u8" || run.experiment == "transpose-f32") {
-        g.outWidth = h;
-        g.outHeight = w;
-        g.bytes = run.experiment == "transpose-u8";
-    } else if (run.experiment == "reduce-columns") {
-        g.output = OutputShape::ColumnSums;
-        g.outWidth = w;
-        g.outHeight = 1;
-    } else if (run.experiment == "reduce-rows-atomic" || run.experiment == "reduce-rows-block") {
-        g.output = OutputShape::RowSums;
-        g.outWidth = 1;
-        g.outHeight = h;
-    } else {
-        return std::nullopt;
+    switch (settings.experiment) {
+        case MemoryExperiment::TransposeU8:
+        case MemoryExperiment::TransposeF32:
+            g.outWidth = h;
+            g.outHeight = w;
+            g.bytes = settings.is(MemoryExperiment::TransposeU8);
+            break;
+        case MemoryExperiment::ReduceColumns:
+            g.output = OutputShape::ColumnSums;
+            g.outWidth = w;
+            g.outHeight = 1;
+            break;
+        case MemoryExperiment::ReduceRowsAtomic:
+        case MemoryExperiment::ReduceRowsBlock:
+            g.output = OutputShape::RowSums;
+            g.outWidth = 1;
+            g.outHeight = h;
+            break;
+        case MemoryExperiment::BankProbe:
+            return std::nullopt;
     }
     return g;
 }
 
-std::optional<BlockRegion> blockRegion(const Run& run, const Launch& launch,
+std::optional<ImageGeometry> imageGeometry(const Run& run) {
+    const auto settings = memorySettingsOf(run);
+    return settings ? imageGeometry(*settings) : std::nullopt;
+}
+
+std::optional<BlockRegion> blockRegion(const MemorySettings& settings, const Launch& launch,
                                        std::uint32_t linearBlock) {
-    const auto g = imageGeometry(run);
+    const auto g = imageGeometry(settings);
     if (!g || linearBlock >= launch.grid.count() || launch.grid.x == 0) return std::nullopt;
     const std::uint64_t bx = linearBlock % launch.grid.x;
     const std::uint64_t by = (linearBlock / launch.grid.x) % launch.grid.y;
     const std::uint64_t W = g->inWidth, H = g->inHeight;
     BlockRegion r;
     if (g->output == OutputShape::Image) {
-        const std::uint64_t tile = transposeTile(run);
+        const std::uint64_t tile = transposeTile(settings);
         if (tile == 0) return std::nullopt;
         r.input = clipped(bx * tile, by * tile, tile, tile, W, H);
         // dst[y + x * height]: input column x becomes output row x.
@@ -87,7 +80,7 @@ std::optional<BlockRegion> blockRegion(const Run& run, const Launch& launch,
         const std::uint64_t threads = launch.block.count();
         r.input = clipped(bx * threads, 0, threads, H, W, H);
         r.output = {r.input.x, 0, r.input.w, r.input.w ? 1u : 0u};
-    } else if (run.experiment == "reduce-rows-atomic") {
+    } else if (settings.is(MemoryExperiment::ReduceRowsAtomic)) {
         // grid (rows / block, width / 128): blockIdx.x picks rows, blockIdx.y a 128-pixel chunk.
         const std::uint64_t threads = launch.block.count();
         r.input = clipped(by * 128, bx * threads, 128, threads, W, H);

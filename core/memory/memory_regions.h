@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "core/memory/memory_settings.h"
 #include "core/run/run.h"
 
 namespace ws {
@@ -27,6 +28,8 @@ struct ImageGeometry {
 };
 
 // Null for experiments that are not images (bank-probe, reductions).
+std::optional<ImageGeometry> imageGeometry(const MemorySettings& settings);
+// The same for a run: null too where its parameters are not a memory run's.
 std::optional<ImageGeometry> imageGeometry(const Run& run);
 
 struct BlockRegion {
@@ -35,7 +38,7 @@ struct BlockRegion {
 
 // The region of one block (linear index into the launch's grid); null when
 // the block has no fixed region (the grid-stride copy) or is outside the grid.
-std::optional<BlockRegion> blockRegion(const Run& run, const Launch& launch,
+std::optional<BlockRegion> blockRegion(const MemorySettings& settings, const Launch& launch,
                                        std::uint32_t linearBlock);
 
 // The same pixel makeImageU8(width, height, seed) holds, computed alone, so a

@@ -103,11 +103,12 @@ using BlockKernel = void (*)(const std::uint8_t*, float*, int, AccessTrace);
 
 }  // namespace
 
-Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
-                                const RunOptions& options, const DeviceInfo& device) {
-    const int width = int(paramInt(params, "width")), height = int(paramInt(params, "height"));
-    const int threads = int(paramInt(params, "block"));
-    const bool columns = id == "reduce-columns", atomics = id == "reduce-rows-atomic";
+Result<MemoryRun> runAxisReduce(const MemorySettings& settings, const RunOptions& options,
+                                const DeviceInfo& device) {
+    const int width = int(settings.width), height = int(settings.height);
+    const int threads = int(settings.block);
+    const bool columns = settings.is(MemoryExperiment::ReduceColumns);
+    const bool atomics = settings.is(MemoryExperiment::ReduceRowsAtomic);
     const std::size_t pixels = std::size_t(width) * height;
     const std::size_t outputs = columns ? width : height;
 
@@ -134,7 +135,7 @@ Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
 
     TraceStorage::Shape shape{.blocks = std::uint64_t(grid.x) * grid.y,
                               .warpsPerBlock = std::uint32_t(threads + 31) / 32,
-                              .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
+                              .tracedBlocks = settings.tracedBlocks,
                               .maxShared = columns || atomics ? 0u : 64u,
                               .maxGlobal = 64,
                               .blockSlots = true};
@@ -203,7 +204,7 @@ Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
                            times, run.run.verification);
         !s)
         return makeError(s.error());
-    fillRunHeader(run.run, std::string(id), params, device);
+    fillRunHeader(run.run, std::string(settings.id()), settings.resolved, device);
     run.run.launches.push_back(std::move(launch));
     fillTiming(run.run.timing, times, double(pixels) + 4.0 * double(outputs));
     run.plainMs = std::move(times.plainMs);

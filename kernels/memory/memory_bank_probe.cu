@@ -144,13 +144,10 @@ Kernel kernelFor(int width, Recording level) {
 
 }  // namespace
 
-Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& options,
+Result<ProbeRun> runBankProbe(const MemorySettings& settings, const RunOptions& options,
                               const DeviceInfo& device) {
-    const int width = std::stoi(paramChoice(params, "width"));
-    auto pattern = bankProbePattern(std::uint32_t(paramInt(params, "stride")), std::uint32_t(width),
-                                    std::uint32_t(paramInt(params, "padding")),
-                                    paramChoice(params, "tile"), paramChoice(params, "pattern"));
-    if (!pattern) return makeError(pattern.error());
+    const int width = int(settings.probe.widthBytes);
+    const ProbePattern* pattern = &settings.probe.access;
     // Lanes outside a small tile (8x8 column read) access nothing in the
     // pattern; in the probe they repeat lane 0's address, a broadcast, which
     // adds no pass.
@@ -248,7 +245,7 @@ Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& optio
     probe.predictedPasses = analyzeBanks(pattern->access).passes;
 
     Run& run = probe.timed.run;
-    fillRunHeader(run, "bank-probe", params, device);
+    fillRunHeader(run, "bank-probe", settings.resolved, device);
     run.launches.push_back(std::move(launch));
     fillTiming(run.timing, times, 2.0 * kIterations * 32 * width);
     run.verification.expected = "predicted passes: " + std::to_string(probe.predictedPasses);

@@ -72,24 +72,27 @@ void timeSums(const std::vector<std::uint8_t>& image, std::size_t w, std::size_t
 }  // namespace
 
 Status addMemoryCpuCost(Run& run, const RunOptions& options) {
-    const std::string& id = run.experiment;
-    if (id == "bank-probe" || !run.params.count("width") || !run.params.count("height"))
-        return {};  // the probe measures the GPU's own shared memory: no CPU counterpart
-    const auto w = std::size_t(paramInt(run.params, "width"));
-    const auto h = std::size_t(paramInt(run.params, "height"));
+    const auto settings = memorySettingsOf(run);
+    // The probe measures the GPU's own shared memory: no CPU counterpart.
+    if (!settings || settings->is(MemoryExperiment::BankProbe)) return {};
+    const std::size_t w = settings->width, h = settings->height;
     Timing& t = run.timing;
     TransferPlan plan;
-    if (id == "transpose-f32") {
-        timeTranspose(makeMatrixF32(w, h, options.seed), w, h,
-                      paramChoice(run.params, "variant") == "copy", t);
-        plan = {{w * h * 4}, {w * h * 4}};
-    } else if (id == "transpose-u8") {
-        timeTranspose(makeImageU8(w, h, options.seed), w, h, false, t);
-        plan = {{w * h}, {w * h}};
-    } else {
-        const bool columns = id == "reduce-columns";
-        timeSums(makeImageU8(w, h, options.seed), w, h, columns, t);
-        plan = {{w * h}, {(columns ? w : h) * 4}};
+    switch (settings->experiment) {
+        case MemoryExperiment::TransposeF32:
+            timeTranspose(makeMatrixF32(w, h, options.seed), w, h,
+                          settings->variant == TransposeVariant::Copy, t);
+            plan = {{w * h * 4}, {w * h * 4}};
+            break;
+        case MemoryExperiment::TransposeU8:
+            timeTranspose(makeImageU8(w, h, options.seed), w, h, false, t);
+            plan = {{w * h}, {w * h}};
+            break;
+        default: {
+            const bool columns = settings->is(MemoryExperiment::ReduceColumns);
+            timeSums(makeImageU8(w, h, options.seed), w, h, columns, t);
+            plan = {{w * h}, {(columns ? w : h) * 4}};
+        }
     }
     auto transfer = timeTransfers(plan);
     if (!transfer) return makeError(transfer.error());

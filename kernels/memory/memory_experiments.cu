@@ -7,17 +7,7 @@
 
 namespace ws {
 
-namespace {
-constexpr std::array<std::string_view, 6> kIds = {"transpose-u8",      "transpose-f32",
-                                                  "reduce-columns",    "reduce-rows-atomic",
-                                                  "reduce-rows-block", "bank-probe"};
-}  // namespace
-
-bool isMemoryExperiment(std::string_view id) {
-    for (auto known : kIds)
-        if (known == id) return true;
-    return false;
-}
+bool isMemoryExperiment(std::string_view id) { return parseMemoryExperiment(id).has_value(); }
 
 Result<Run> runMemoryExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                 const RunOptions& options, const DeviceInfo& device) {
@@ -28,21 +18,23 @@ Result<Run> runMemoryExperiment(const ExperimentSpec& spec, const ParamValues& p
         if (!result) return makeError(result.error());
         return std::move(result->run);
     };
-    // Defaults filled in and every value checked again: callers may pass only
-    // the parameters a user changed.
-    auto resolved = resolveParams(spec, params);
-    if (!resolved) return makeError(resolved.error());
-    const ParamValues& values = *resolved;
-    const std::string& id = spec.id;
-    if (id == "transpose-u8") return unwrap(memory::runTransposeU8(values, options, limits));
-    if (id == "transpose-f32") return unwrap(memory::runTransposeF32(values, options, limits));
-    if (id == "bank-probe") {
-        auto probe = memory::runBankProbe(values, options, limits);
-        if (!probe) return makeError(probe.error());
-        return std::move(probe->timed.run);
+    // The run's one parse of its parameters (defaults filled in, every value
+    // checked: callers may pass only the parameters a user changed).
+    auto settings = memorySettings(spec.id, params);
+    if (!settings) return makeError(settings.error());
+    switch (settings->experiment) {
+        case MemoryExperiment::TransposeU8:
+            return unwrap(memory::runTransposeU8(*settings, options, limits));
+        case MemoryExperiment::TransposeF32:
+            return unwrap(memory::runTransposeF32(*settings, options, limits));
+        case MemoryExperiment::BankProbe: {
+            auto probe = memory::runBankProbe(*settings, options, limits);
+            if (!probe) return makeError(probe.error());
+            return std::move(probe->timed.run);
+        }
+        default:
+            return unwrap(memory::runAxisReduce(*settings, options, limits));
     }
-    if (isMemoryExperiment(id)) return unwrap(memory::runAxisReduce(id, values, options, limits));
-    return makeError("experiment " + id + " is not part of the memory lab");
 }
 
 }  // namespace ws

@@ -9,6 +9,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
+#include "core/memory/memory_settings.h"
 #include "core/run/run.h"
 #include "kernels/common/run_options.h"
 
@@ -29,13 +30,13 @@ struct MemoryRun {
     std::vector<double> recordedMs;  // one per timed launch with recording
 };
 
-Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& options,
+Result<MemoryRun> runTransposeU8(const MemorySettings& settings, const RunOptions& options,
                                  const DeviceInfo& device);
-Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& options,
+Result<MemoryRun> runTransposeF32(const MemorySettings& settings, const RunOptions& options,
                                   const DeviceInfo& device);
 // reduce-columns, reduce-rows-atomic, reduce-rows-block
-Result<MemoryRun> runAxisReduce(std::string_view id, const ParamValues& params,
-                                const RunOptions& options, const DeviceInfo& device);
+Result<MemoryRun> runAxisReduce(const MemorySettings& settings, const RunOptions& options,
+                                const DeviceInfo& device);
 
 // The probe also reports cycles per access: the median over launches of the
 // 1024-load (and 1024-store) loops, divided by 1024.
@@ -45,7 +46,7 @@ struct ProbeRun {
     double storeCyclesPerAccess = 0;
     std::uint32_t predictedPasses = 0;
 };
-Result<ProbeRun> runBankProbe(const ParamValues& params, const RunOptions& options,
+Result<ProbeRun> runBankProbe(const MemorySettings& settings, const RunOptions& options,
                               const DeviceInfo& device);
 
 }  // namespace memory

@@ -185,17 +185,17 @@ struct Variant {
 };
 
 template <int kRows>
-Variant tiledVariant(const std::string& variant, int width, int height) {
+Variant tiledVariant(TransposeVariant variant, int width, int height) {
     Variant v;
     v.block = dim3(kTile, kTile / kRows);
     v.grid = dim3((width + kTile - 1) / kTile, (height + kTile - 1) / kTile);
     const std::string rows = " (" + std::to_string(kRows) + " rows per thread)";
-    if (variant == "naive") {
+    if (variant == TransposeVariant::Naive) {
         v.name = "transposeNaive" + rows;
         v.kernels = {transposeNaive<Recording::Off, kRows>,
                      transposeNaive<Recording::Blocks, kRows>,
                      transposeNaive<Recording::Accesses, kRows>};
-    } else if (variant == "tiled") {
+    } else if (variant == TransposeVariant::Tiled) {
         v.name = "transposeTiled tile[32][32]" + rows;
         v.kernels = {transposeTiled<Recording::Off, kRows, 0>,
                      transposeTiled<Recording::Blocks, kRows, 0>,
@@ -211,8 +211,8 @@ Variant tiledVariant(const std::string& variant, int width, int height) {
     return v;
 }
 
-Variant variantOf(const std::string& variant, int rows, int width, int height) {
-    if (variant == "best") {
+Variant variantOf(TransposeVariant variant, int rows, int width, int height) {
+    if (variant == TransposeVariant::Best) {
         Variant v;
         v.name = "transposeBest (64x64 tiles, float4)";
         v.kernels = {transposeBest<Recording::Off>, transposeBest<Recording::Blocks>,
@@ -236,12 +236,12 @@ Variant variantOf(const std::string& variant, int rows, int width, int height) {
 
 }  // namespace
 
-Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& options,
+Result<MemoryRun> runTransposeF32(const MemorySettings& settings, const RunOptions& options,
                                   const DeviceInfo& device) {
-    const int width = int(paramInt(params, "width")), height = int(paramInt(params, "height"));
-    const std::string& variantName = paramChoice(params, "variant");
-    const int rows = std::stoi(paramChoice(params, "rows_per_thread"));
-    const bool copy = variantName == "copy";
+    const int width = int(settings.width), height = int(settings.height);
+    const TransposeVariant variantName = settings.variant;
+    const int rows = int(settings.rowsPerThread);
+    const bool copy = variantName == TransposeVariant::Copy;
     const std::size_t n = std::size_t(width) * height;
 
     Variant variant;
@@ -261,12 +261,13 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
         return makeError(s.error());
 
     const std::uint32_t threads = variant.block.x * variant.block.y;
-    TraceStorage::Shape shape{.blocks = std::uint64_t(variant.grid.x) * variant.grid.y,
-                              .warpsPerBlock = (threads + 31) / 32,
-                              .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
-                              .maxShared = copy || variantName == "naive" ? 0u : 64u,
-                              .maxGlobal = 64,
-                              .blockSlots = true};
+    TraceStorage::Shape shape{
+        .blocks = std::uint64_t(variant.grid.x) * variant.grid.y,
+        .warpsPerBlock = (threads + 31) / 32,
+        .tracedBlocks = settings.tracedBlocks,
+        .maxShared = copy || variantName == TransposeVariant::Naive ? 0u : 64u,
+        .maxGlobal = 64,
+        .blockSlots = true};
     if (Status s = checkFreeMemory(
             "a " + std::to_string(width) + "x" + std::to_string(height) + " float matrix",
             2 * n * sizeof(float) + TraceStorage::deviceBytes(shape));
@@ -342,7 +343,7 @@ Result<MemoryRun> runTransposeF32(const ParamValues& params, const RunOptions& o
                            times, run.run.verification);
         !s)
         return makeError(s.error());
-    fillRunHeader(run.run, "transpose-f32", params, device);
+    fillRunHeader(run.run, "transpose-f32", settings.resolved, device);
     run.run.launches.push_back(std::move(launch));
     // Every float is read once and written once.
     fillTiming(run.run.timing, times, 2.0 * double(n) * sizeof(float));

@@ -78,13 +78,13 @@ struct Variant {
     std::uint32_t sharedBytes;
 };
 
-Variant variantOf(const std::string& name) {
-    if (name == "naive")
+Variant variantOf(TransposeVariant name) {
+    if (name == TransposeVariant::Naive)
         return {"transpose (naive)",
                 {transposeNaive<Recording::Off>, transposeNaive<Recording::Blocks>,
                  transposeNaive<Recording::Accesses>},
                 0};
-    if (name == "shared")
+    if (name == TransposeVariant::Shared)
         return {"transpose (Shared Memory)",
                 {transposeShared<Recording::Off, 0>, transposeShared<Recording::Blocks, 0>,
                  transposeShared<Recording::Accesses, 0>},
@@ -97,10 +97,10 @@ Variant variantOf(const std::string& name) {
 
 }  // namespace
 
-Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& options,
+Result<MemoryRun> runTransposeU8(const MemorySettings& settings, const RunOptions& options,
                                  const DeviceInfo& device) {
-    const int width = int(paramInt(params, "width")), height = int(paramInt(params, "height"));
-    const Variant variant = variantOf(paramChoice(params, "variant"));
+    const int width = int(settings.width), height = int(settings.height);
+    const Variant variant = variantOf(settings.variant);
     const dim3 block(kTile, kTile);
     const dim3 grid((width + kTile - 1) / kTile, (height + kTile - 1) / kTile);
     if (Status s = checkShape(device, variant.name, grid, block, variant.sharedBytes); !s)
@@ -109,7 +109,7 @@ Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& op
     const std::size_t pixels = std::size_t(width) * height;
     TraceStorage::Shape shape{.blocks = std::uint64_t(grid.x) * grid.y,
                               .warpsPerBlock = kTile * kTile / 32,
-                              .tracedBlocks = std::uint32_t(paramInt(params, "traced_blocks")),
+                              .tracedBlocks = settings.tracedBlocks,
                               .maxShared = 2,
                               .maxGlobal = 2,
                               .blockSlots = true};
@@ -175,7 +175,7 @@ Result<MemoryRun> runTransposeU8(const ParamValues& params, const RunOptions& op
                            times, result.run.verification);
         !s)
         return makeError(s.error());
-    fillRunHeader(result.run, "transpose-u8", params, device);
+    fillRunHeader(result.run, "transpose-u8", settings.resolved, device);
     result.run.launches.push_back(std::move(launch));
     fillTiming(result.run.timing, times,
                2.0 * double(pixels));  // each byte read once, written once

@@ -45,7 +45,9 @@ const Launch* ImageView::launch() const {
 
 void ImageView::rebuild() {
     const Run* run = m_model->run();
-    m_geometry = run ? imageGeometry(*run) : std::nullopt;
+    // The run's parameters typed once; every block's region reads them.
+    m_settings = run ? memorySettingsOf(*run) : std::nullopt;
+    m_geometry = m_settings ? imageGeometry(*m_settings) : std::nullopt;
     m_input = m_output = QImage();
     if (m_geometry) {
         // A preview samples the input; a 32768-pixel-wide image is never built here.
@@ -275,7 +277,7 @@ void ImageView::paintEvent(QPaintEvent*) {
     for (std::size_t i = 0; i < l->blocks.size(); ++i) {
         const BlockState s = prep->stateAt({0, int(i)}, t);
         if (s == BlockState::Done) continue;
-        const auto region = blockRegion(*run, *l, l->blocks.block[i]);
+        const auto region = blockRegion(*m_settings, *l, l->blocks.block[i]);
         if (!region) continue;
         const QRectF o = outputOnScreen(region->output);
         if (s == BlockState::Waiting) {
@@ -291,7 +293,7 @@ void ImageView::paintEvent(QPaintEvent*) {
     p.setBrush(Qt::NoBrush);
     for (std::size_t i = 0; i < l->blocks.size(); ++i) {
         if (prep->stateAt({0, int(i)}, t) != BlockState::Running) continue;
-        const auto region = blockRegion(*run, *l, l->blocks.block[i]);
+        const auto region = blockRegion(*m_settings, *l, l->blocks.block[i]);
         if (!region) continue;
         const QRectF r = inputOnScreen(region->input);
         if (r.width() >= 6 && r.height() >= 6) p.drawRect(r);
@@ -301,7 +303,8 @@ void ImageView::paintEvent(QPaintEvent*) {
     // The selected block, thick, so it can be followed across both images.
     const BlockRef sel = m_model->selected();
     if (sel.valid() && sel.launch == 0 && std::size_t(sel.record) < l->blocks.size())
-        if (const auto region = blockRegion(*run, *l, l->blocks.block[std::size_t(sel.record)])) {
+        if (const auto region =
+                blockRegion(*m_settings, *l, l->blocks.block[std::size_t(sel.record)])) {
             p.setPen(QPen(palette::selection(), 3));
             auto grow = [](QRectF r) { return r.adjusted(-2, -2, 2, 2); };
             p.drawRect(grow(inputOnScreen(region->input)));
@@ -318,7 +321,7 @@ std::optional<std::uint32_t> ImageView::blockAt(QPointF pos) const {
     const Launch* l = launch();
     if (!run || !l || !m_geometry) return std::nullopt;
     for (std::size_t i = 0; i < l->blocks.size(); ++i) {
-        const auto region = blockRegion(*run, *l, l->blocks.block[i]);
+        const auto region = blockRegion(*m_settings, *l, l->blocks.block[i]);
         if (!region) continue;
         if (inputOnScreen(region->input).contains(pos) ||
             outputOnScreen(region->output).contains(pos))
@@ -344,7 +347,7 @@ bool ImageView::event(QEvent* e) {
         QToolTip::hideText();
         return true;
     }
-    const auto region = blockRegion(*run, *launch(), *b);
+    const auto region = blockRegion(*m_settings, *launch(), *b);
     const PixelRect& r = region->input;
     QToolTip::showText(he->globalPos(),
                        tr("<b>block %1</b><br>reads x %2–%3, y %4–%5")

@@ -42,8 +42,9 @@ private:
     std::optional<std::uint32_t> blockAt(QPointF pos) const;
 
     PlaybackModel* m_model;
-    std::optional<ImageGeometry> m_geometry;
-    QImage m_input, m_output;  // previews, at most kPreview pixels on a side
+    std::optional<MemorySettings> m_settings;
+    std::optional<ImageGeometry> m_geometry;  // set only with m_settings
+    QImage m_input, m_output;                 // previews, at most kPreview pixels on a side
 };
 
 }  // namespace ws

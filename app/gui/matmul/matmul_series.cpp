@@ -7,16 +7,12 @@
 #include "core/matmul/matmul_settings.h"
 #include "core/matmul/matmul_traffic.h"
 #include "core/matmul/matmul_variants.h"
+#include "core/memory/memory_settings.h"
 #include "core/profile/counter_catalog.h"
 
 namespace ws {
 
 namespace {
-
-std::string param(const ParamValues& p, const char* key, const char* fallback) {
-    const auto it = p.find(key);
-    return it == p.end() ? fallback : it->second;
-}
 
 std::optional<MatmulMeasurement> measurement(const std::string& experiment, const ParamValues& p,
                                              double kernelMs, const std::string& device,
@@ -102,11 +98,10 @@ std::pair<double, QString> matmulMemoryRoof(const BundledTraces* bundled,
     double largest = 0;
     if (bundled)
         for (const BundledTrace* t : bundled->forExperiment("transpose-f32")) {
-            const auto v = t->params.find("variant");
-            if (v == t->params.end() || v->second != "copy" || t->gbPerS <= 0) continue;
+            const auto copy = memorySettings("transpose-f32", t->params);
+            if (!copy || copy->variant != TransposeVariant::Copy || t->gbPerS <= 0) continue;
             if (!device.name.empty() && t->device.toStdString() != device.name) continue;
-            const double size = std::stod(param(t->params, "width", "0")) *
-                                std::stod(param(t->params, "height", "0"));
+            const double size = double(copy->width) * double(copy->height);
             if (size > largest) {
                 largest = size;
                 best = t->gbPerS;

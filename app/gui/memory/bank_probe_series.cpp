@@ -6,6 +6,7 @@
 
 #include "app/gui/common/background_job.h"
 #include "core/memory/bank_probe_cycles.h"
+#include "core/memory/memory_settings.h"
 #include "core/trace/trace_io.h"
 
 namespace ws {
@@ -28,24 +29,23 @@ std::map<QString, std::optional<StridePoint>>& cache() {
 }
 
 std::optional<StridePoint> pointOf(const Run& run) {
-    const auto stride = run.params.find("stride");
-    const auto pattern = run.params.find("pattern");
-    if (stride == run.params.end() || (pattern != run.params.end() && pattern->second != "stride"))
+    const auto settings = memorySettingsOf(run);
+    if (!settings || !settings->is(MemoryExperiment::BankProbe) ||
+        settings->probe.pattern != "stride")
         return std::nullopt;
     const auto c = probeCycles(run);
     if (!c || c->loadCycles <= 0) return std::nullopt;
-    return StridePoint{std::atof(stride->second.c_str()), *c};
+    return StridePoint{double(settings->probe.strideElements), *c};
 }
 
+// The bundled probes at the shown run's element width, by a stride.
 std::vector<QString> sameWidthFiles(const Run& current, const BundledTraces& bundled) {
     std::vector<QString> files;
-    const auto width = current.params.find("width");
+    const auto shown = memorySettingsOf(current);
     for (const BundledTrace* t : bundled.forExperiment("bank-probe")) {
-        const auto w = t->params.find("width");
-        const auto p = t->params.find("pattern");
-        if (p != t->params.end() && p->second != "stride") continue;
-        if (width != current.params.end() && (w == t->params.end() || w->second != width->second))
-            continue;
+        const auto s = memorySettings("bank-probe", t->params);
+        if (!s || s->probe.pattern != "stride") continue;
+        if (shown && s->probe.widthBytes != shown->probe.widthBytes) continue;
         files.push_back(t->file);
     }
     return files;

@@ -1,35 +1,38 @@
 #include "app/gui/memory/memory_throughput.h"
 
 #include "core/catalog/catalog.h"
+#include "core/memory/memory_settings.h"
 
 namespace ws {
 
 namespace {
 
-bool isByteFamily(const std::string& id) {
-    return id == "transpose-u8" || id == "reduce-columns" || id == "reduce-rows-atomic" ||
-           id == "reduce-rows-block";
+// The uint8 images: the byte transpose and the axis reductions.
+bool isByteFamily(const MemorySettings& s) {
+    return !s.is(MemoryExperiment::TransposeF32) && !s.is(MemoryExperiment::BankProbe);
 }
 
-double sizeOf(const ParamValues& p) {
-    const auto w = p.find("width"), h = p.find("height");
-    if (w == p.end() || h == p.end()) return 0;
-    return std::atof(w->second.c_str()) * std::atof(h->second.c_str());
-}
+double sizeOf(const MemorySettings& s) { return double(s.width) * double(s.height); }
 
-QString seriesOf(const std::string& id, const ParamValues& p) {
-    const auto v = p.find("variant");
-    const std::string variant = v == p.end() ? std::string() : v->second;
-    if (id == "transpose-u8")
-        return QStringLiteral("transpose %1").arg(QString::fromStdString(variant));
-    if (id == "transpose-f32") {
-        if (variant == "copy") return QObject::tr("copy (float4): the bar to reach");
-        return QStringLiteral("float transpose %1").arg(QString::fromStdString(variant));
+QString seriesOf(const MemorySettings& s) {
+    const QString variant = QString::fromUtf8(transposeVariantName(s.variant));
+    switch (s.experiment) {
+        case MemoryExperiment::TransposeU8:
+            return QStringLiteral("transpose %1").arg(variant);
+        case MemoryExperiment::TransposeF32:
+            if (s.variant == TransposeVariant::Copy)
+                return QObject::tr("copy (float4): the bar to reach");
+            return QStringLiteral("float transpose %1").arg(variant);
+        case MemoryExperiment::ReduceColumns:
+            return QStringLiteral("ReduceHKernelSimple");
+        case MemoryExperiment::ReduceRowsAtomic:
+            return QStringLiteral("ReduceWKernelSimple");
+        case MemoryExperiment::ReduceRowsBlock:
+            return QObject::tr("row sums, block per row");
+        case MemoryExperiment::BankProbe:
+            break;
     }
-    if (id == "reduce-columns") return QStringLiteral("ReduceHKernelSimple");
-    if (id == "reduce-rows-atomic") return QStringLiteral("ReduceWKernelSimple");
-    if (id == "reduce-rows-block") return QObject::tr("row sums, block per row");
-    return QString::fromStdString(id);
+    return QString::fromUtf8(s.id());
 }
 
 }  // namespace
@@ -42,35 +45,37 @@ bool isMemoryExperiment(const std::string& id) {
 ThroughputData memoryThroughputFor(const Run& current, const BundledTraces& bundled,
                                    const std::vector<MeasuredRun>& session) {
     ThroughputData d;
-    const bool bytes = isByteFamily(current.experiment);
+    const auto shown = memorySettingsOf(current);
+    if (!shown) return d;
+    const bool bytes = isByteFamily(*shown);
     d.xName = bytes ? QObject::tr("image size") : QObject::tr("matrix size");
     d.xUnit = bytes ? QObject::tr("pixels") : QObject::tr("elements");
     d.logX = true;
     d.peakGBs = current.device.memBandwidthGBs;
     d.deviceName = QString::fromStdString(current.device.name);
     // The byte family plots with the copy too: the same bar, whatever the element.
-    auto wanted = [&](const std::string& id, const ParamValues& p) {
-        if (bytes && isByteFamily(id)) return true;
-        return id == "transpose-f32" &&
-               (!bytes || (p.count("variant") && p.at("variant") == "copy"));
+    auto wanted = [&](const MemorySettings& s) {
+        if (bytes && isByteFamily(s)) return true;
+        return s.is(MemoryExperiment::TransposeF32) &&
+               (!bytes || s.variant == TransposeVariant::Copy);
     };
     // Rows per thread change the float transposes' speed: one curve per variant
     // at the run's setting (copy and best do not use it).
-    const auto rows = current.params.find("rows_per_thread");
-    auto sameRows = [&](const ParamValues& p) {
-        const auto v = p.find("variant"), r = p.find("rows_per_thread");
-        if (rows == current.params.end() || r == p.end() || v == p.end()) return true;
-        return v->second == "copy" || v->second == "best" || r->second == rows->second;
+    auto sameRows = [&](const MemorySettings& s) {
+        if (!s.is(MemoryExperiment::TransposeF32) || !shown->is(MemoryExperiment::TransposeF32))
+            return true;
+        return s.variant == TransposeVariant::Copy || s.variant == TransposeVariant::Best ||
+               s.rowsPerThread == shown->rowsPerThread;
     };
     auto add = [&](const std::string& id, const ParamValues& p, double gbps) {
-        const double x = sizeOf(p);
-        if (gbps <= 0 || x <= 0 || !wanted(id, p) || !sameRows(p)) return;
-        d.points.push_back({seriesOf(id, p), x, gbps});
+        const auto s = memorySettings(id, p);
+        if (!s || gbps <= 0 || sizeOf(*s) <= 0 || !wanted(*s) || !sameRows(*s)) return;
+        d.points.push_back({seriesOf(*s), sizeOf(*s), gbps});
     };
     for (const auto& t : bundled.all()) add(t.experiment.toStdString(), t.params, t.gbPerS);
     for (const auto& m : session) add(m.experiment, m.params, m.gbPerS);
-    if (current.timing.gbPerS() > 0 && sizeOf(current.params) > 0)
-        d.current = ThroughputPoint{{}, sizeOf(current.params), current.timing.gbPerS()};
+    if (current.timing.gbPerS() > 0 && sizeOf(*shown) > 0)
+        d.current = ThroughputPoint{{}, sizeOf(*shown), current.timing.gbPerS()};
     return d;
 }
 

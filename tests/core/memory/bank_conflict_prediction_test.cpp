@@ -53,12 +53,15 @@ TEST(BankConflictPrediction, TheTiledTransposeReadsEveryColumnFromOneBank) {
 
 // Every block of the grid, each warp's modelled shared accesses.
 SharedConflicts everyBlock(const std::string& experiment, const ParamValues& params) {
-    const LaunchShape shape = modelledLaunchShape(experiment, params);
+    const auto settings = memorySettings(experiment, params);
+    EXPECT_TRUE(settings) << settings.error();
+    if (!settings) return {};
+    const LaunchShape shape = modelledLaunchShape(*settings);
     const std::uint32_t warps = std::uint32_t(shape.block.count() / 32);
     SharedConflicts all;
     for (std::uint32_t b = 0; b < shape.grid.count(); ++b)
         for (std::uint32_t w = 0; w < warps; ++w)
-            for (const ModelledShared& s : modelWarpAccesses(experiment, params, b, w).shared) {
+            for (const ModelledShared& s : modelWarpAccesses(*settings, b, w).shared) {
                 if (s.access.activeMask == 0) continue;
                 const BankAnalysis a = analyzeBanks(s.access);
                 (s.isStore ? all.stores : all.loads) += double(a.passes - a.idealPasses);

@@ -11,8 +11,7 @@ namespace {
 Result<memory::MemoryRun> runReduce(const std::string& id, int w, int h, int block,
                                     int traced = 2) {
     return memory::runAxisReduce(
-        id,
-        test::memoryParams(
+        test::memorySettingsFor(
             id, {"width=" + std::to_string(w), "height=" + std::to_string(h),
                  "block=" + std::to_string(block), "traced_blocks=" + std::to_string(traced)}),
         test::quickOptions(), test::deviceLimits());
@@ -85,9 +84,8 @@ TEST(MemoryAxisReduce, RefusesABlockTheDeviceCannotRun) {
     WS_REQUIRE_GPU();
     DeviceInfo small = test::deviceLimits();
     small.maxThreadsPerBlock = 128;
-    auto run =
-        memory::runAxisReduce("reduce-columns", test::memoryParams("reduce-columns", {"block=256"}),
-                              test::quickOptions(), small);
+    auto run = memory::runAxisReduce(test::memorySettingsFor("reduce-columns", {"block=256"}),
+                                     test::quickOptions(), small);
     ASSERT_FALSE(run.ok());
     EXPECT_NE(run.error().find("block=256"), std::string::npos) << run.error();
 }

@@ -14,7 +14,7 @@ namespace {
 Result<memory::ProbeRun> probe(const std::vector<std::string>& assignments) {
     RunOptions o = test::quickOptions();
     o.repetitions = 5;
-    return memory::runBankProbe(test::memoryParams("bank-probe", assignments), o,
+    return memory::runBankProbe(test::memorySettingsFor("bank-probe", assignments), o,
                                 test::deviceLimits());
 }
 

@@ -33,6 +33,14 @@ inline ParamValues memoryParams(const std::string& id,
     return p.ok() ? *p : ParamValues{};
 }
 
+// The same typed, as the launchers take them.
+inline MemorySettings memorySettingsFor(const std::string& id,
+                                        const std::vector<std::string>& assignments) {
+    auto s = memorySettings(id, memoryParams(id, assignments));
+    EXPECT_TRUE(s.ok()) << s.error();
+    return s.ok() ? *s : MemorySettings{};
+}
+
 inline RunOptions quickOptions() {
     RunOptions o;
     o.repetitions = 2;

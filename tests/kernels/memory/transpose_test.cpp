@@ -9,21 +9,21 @@ namespace ws {
 namespace {
 
 using test::deviceLimits;
-using test::memoryParams;
+using test::memorySettingsFor;
 using test::quickOptions;
 
 Result<memory::MemoryRun> runU8(int w, int h, const std::string& variant, int traced = 2) {
     return memory::runTransposeU8(
-        memoryParams("transpose-u8",
-                     {"width=" + std::to_string(w), "height=" + std::to_string(h),
-                      "variant=" + variant, "traced_blocks=" + std::to_string(traced)}),
+        memorySettingsFor("transpose-u8",
+                          {"width=" + std::to_string(w), "height=" + std::to_string(h),
+                           "variant=" + variant, "traced_blocks=" + std::to_string(traced)}),
         quickOptions(), deviceLimits());
 }
 
 Result<memory::MemoryRun> runF32(int w, int h, const std::string& variant, int rows = 4,
                                  int traced = 2) {
     return memory::runTransposeF32(
-        memoryParams(
+        memorySettingsFor(
             "transpose-f32",
             {"width=" + std::to_string(w), "height=" + std::to_string(h), "variant=" + variant,
              "rows_per_thread=" + std::to_string(rows), "traced_blocks=" + std::to_string(traced)}),
@@ -187,7 +187,7 @@ TEST(MemoryTransposeF32, RefusesWhatDoesNotFit) {
     DeviceInfo tiny = deviceLimits();
     tiny.maxThreadsPerBlock = 256;
     auto run = memory::runTransposeF32(
-        memoryParams("transpose-f32", {"variant=tiled", "rows_per_thread=1"}), quickOptions(),
+        memorySettingsFor("transpose-f32", {"variant=tiled", "rows_per_thread=1"}), quickOptions(),
         tiny);
     ASSERT_FALSE(run.ok());
     EXPECT_NE(run.error().find("threads per block"), std::string::npos) << run.error();

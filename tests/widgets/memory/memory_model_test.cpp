@@ -139,14 +139,18 @@ TEST(MemoryRegions, TransposeTilesTurnAndReductionsCoverTheirStrips) {
     const ws::Run run =
         modelledMemoryRun("transpose-u8", {{"width", "40"}, {"height", "20"}}, 0.01);
     const Launch& l = run.launches.front();  // grid 3 x 2
-    const auto r = blockRegion(run, l, 5);   // bx 2, by 1: the corner, partial tile
+    const auto settings = memorySettingsOf(run);
+    ASSERT_TRUE(settings);
+    const auto r = blockRegion(*settings, l, 5);  // bx 2, by 1: the corner, partial tile
     ASSERT_TRUE(r);
     EXPECT_EQ(r->input, (PixelRect{32, 16, 8, 4}));
     EXPECT_EQ(r->output, (PixelRect{16, 32, 4, 8}));
     const ws::Run rows = modelledMemoryRun(
         "reduce-rows-atomic", {{"width", "300"}, {"height", "600"}, {"block", "256"}}, 0.01);
     const Launch& rl = rows.launches.front();  // grid (3, 3)
-    const auto rr = blockRegion(rows, rl, 4);  // bx 1 (rows 256..), by 1 (x 128..)
+    const auto rowSettings = memorySettingsOf(rows);
+    ASSERT_TRUE(rowSettings);
+    const auto rr = blockRegion(*rowSettings, rl, 4);  // bx 1 (rows 256..), by 1 (x 128..)
     ASSERT_TRUE(rr);
     EXPECT_EQ(rr->input, (PixelRect{128, 256, 128, 256}));
     EXPECT_EQ(rr->output, (PixelRect{0, 256, 1, 256}));
