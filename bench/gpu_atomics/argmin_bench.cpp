@@ -25,13 +25,13 @@ struct Timed {
     Run run;
 };
 
-ParamValues argminParams(std::uint64_t n, const std::string& input, const std::string& variant,
-                         std::uint32_t traced = 4) {
-    auto p = resolveParams(
-        *findExperiment("argmin"),
-        std::vector<std::string>{"n=" + std::to_string(n), "input=" + input, "variant=" + variant,
-                                 "traced_blocks=" + std::to_string(traced)});
-    return p ? *p : ParamValues{};
+AtomicsSettings argminParams(std::uint64_t n, const std::string& input, const std::string& variant,
+                             std::uint32_t traced = 4) {
+    auto p = atomicsSettings("argmin", {{"n", std::to_string(n)},
+                                        {"input", input},
+                                        {"variant", variant},
+                                        {"traced_blocks", std::to_string(traced)}});
+    return p ? *p : AtomicsSettings{};
 }
 
 Timed argmin(const ArgminInputRef& in, const std::string& variant, int reps, bool overhead,

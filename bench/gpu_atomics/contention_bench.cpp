@@ -23,10 +23,10 @@ nlohmann::json contentionBench(const BenchOptions& o, const DeviceInfo& device, 
     const std::pair<const char*, const char*> settings[] = {
         {"1", "word"}, {"32", "word"}, {"32", "line"}, {"1024", "line"}, {"65536", "line"}};
     for (auto [addresses, spacing] : settings) {
-        auto params = resolveParams(
-            *findExperiment("atomic-contention"),
-            std::vector<std::string>{"threads=" + threads, std::string("addresses=") + addresses,
-                                     std::string("spacing=") + spacing, "per_thread=4"});
+        auto params = atomicsSettings("atomic-contention", {{"threads", threads},
+                                                            {"addresses", addresses},
+                                                            {"spacing", spacing},
+                                                            {"per_thread", "4"}});
         RunOptions ro;
         ro.repetitions = o.repetitions;
         ro.measureOverhead = false;

@@ -22,12 +22,11 @@ nlohmann::json queueBench(const BenchOptions& o, const DeviceInfo& device, int& 
         for (const char* distribution : {"equal", "ramp", "heavy", "random"}) {
             double staticMs = 0, queueMs = 0;
             for (const char* strategy : {"static", "per-item", "queue"}) {
-                auto params = resolveParams(
-                    *findExperiment("work-queue"),
-                    std::vector<std::string>{std::string("items=") + items, "cost_us=5",
-                                             std::string("distribution=") + distribution,
-                                             std::string("strategy=") + strategy,
-                                             std::string("blocks_per_sm=") + perSm});
+                auto params = atomicsSettings("work-queue", {{"items", items},
+                                                             {"cost_us", "5"},
+                                                             {"distribution", distribution},
+                                                             {"strategy", strategy},
+                                                             {"blocks_per_sm", perSm}});
                 RunOptions ro;
                 ro.repetitions = o.repetitions;
                 ro.measureOverhead = std::string(distribution) == "heavy";

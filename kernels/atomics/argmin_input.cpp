@@ -8,11 +8,11 @@
 
 namespace ws::atomics {
 
-Result<std::shared_ptr<ArgminInput>> prepareArgminInput(const ParamValues& params,
+Result<std::shared_ptr<ArgminInput>> prepareArgminInput(const AtomicsSettings& settings,
                                                         const RunOptions& options) {
     auto in = std::make_shared<ArgminInput>();
-    in->input = paramChoice(params, "input");
-    in->n = std::uint64_t(paramInt(params, "n"));
+    in->input = settings.argmin.input;
+    in->n = settings.argmin.n;
     in->seed = options.seed;
     std::size_t freeBytes = 0, totalBytes = 0;
     WS_CUDA_TRY(cudaMemGetInfo(&freeBytes, &totalBytes));

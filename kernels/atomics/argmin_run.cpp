@@ -42,29 +42,28 @@ Result<double> endToEndMs(ArgminProgram& p, int repetitions) {
 
 }  // namespace
 
-Result<TimedRun> runArgmin(const ParamValues& params, const RunOptions& options,
+Result<TimedRun> runArgmin(const AtomicsSettings& settings, const RunOptions& options,
                            const DeviceInfo& device, const ArgminInput* prepared) {
-    const std::string variant = paramChoice(params, "variant");
-    const auto block = std::uint32_t(paramInt(params, "block"));
+    const ArgminSettings& a = settings.argmin;
+    const std::string& variant = a.variant;
+    const std::uint32_t block = a.block;
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     if (Status s = memory::checkShape(limits, "argmin " + variant, dim3(1), dim3(block), 0); !s)
         return makeError(s.error());
     std::shared_ptr<ArgminInput> made;
     if (!prepared) {
-        auto in = prepareArgminInput(params, options);
+        auto in = prepareArgminInput(settings, options);
         if (!in) return makeError(in.error());
         made = *in;
         prepared = made.get();
     }
     const ArgminInput& in = *prepared;
-    if (in.n != std::uint64_t(paramInt(params, "n")) || in.input != paramChoice(params, "input"))
-        return makeError(
-            "the prepared argmin input holds n=" + std::to_string(in.n) + " " + in.input +
-            " values, the parameters ask for n=" + std::to_string(paramInt(params, "n")) + " " +
-            paramChoice(params, "input"));
-    auto program = makeArgminProgram(variant, in, block,
-                                     std::uint32_t(paramInt(params, "traced_blocks")), limits);
+    if (in.n != a.n || in.input != a.input)
+        return makeError("the prepared argmin input holds n=" + std::to_string(in.n) + " " +
+                         in.input + " values, the parameters ask for n=" + std::to_string(a.n) +
+                         " " + a.input);
+    auto program = makeArgminProgram(variant, in, block, a.tracedBlocks, limits);
     if (!program) return makeError(program.error());
     ArgminProgram& p = *program;
 
@@ -93,7 +92,7 @@ Result<TimedRun> runArgmin(const ParamValues& params, const RunOptions& options,
     if (!blogMs) return makeError(blogMs.error());
 
     Run& run = out.run;
-    memory::fillRunHeader(run, "argmin", params, device);
+    memory::fillRunHeader(run, "argmin", settings.resolved, device);
     run.verification = *recorded;
     if (recorded->actual != plain->actual)
         run.verification.note += "; the launches without recording returned " + plain->actual +

@@ -7,28 +7,27 @@
 
 namespace ws {
 
-namespace {
-constexpr std::array<std::string_view, 3> kIds = {"work-queue", "argmin", "atomic-contention"};
-}  // namespace
-
-bool isAtomicsExperiment(std::string_view id) {
-    for (auto known : kIds)
-        if (known == id) return true;
-    return false;
-}
+bool isAtomicsExperiment(std::string_view id) { return parseAtomicsExperiment(id).has_value(); }
 
 Result<Run> runAtomicsExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                  const RunOptions& options, const DeviceInfo& device) {
-    // Defaults filled in and every value checked again: callers may pass only
-    // what a user changed.
-    auto resolved = resolveParams(spec, params);
-    if (!resolved) return makeError(resolved.error());
+    // The run's one parse of its parameters (defaults filled in, every value
+    // checked: callers may pass only what a user changed).
+    auto settings = atomicsSettings(spec.id, params);
+    if (!settings) return makeError(settings.error());
     WS_CUDA_TRY(cudaSetDevice(options.device));
-    Result<atomics::TimedRun> run =
-        makeError("experiment " + spec.id + " is not an atomics lab id");
-    if (spec.id == "work-queue") run = atomics::runWorkQueue(*resolved, options, device);
-    if (spec.id == "argmin") run = atomics::runArgmin(*resolved, options, device);
-    if (spec.id == "atomic-contention") run = atomics::runContention(*resolved, options, device);
+    Result<atomics::TimedRun> run = makeError("unreachable");
+    switch (settings->experiment) {
+        case AtomicsExperiment::WorkQueue:
+            run = atomics::runWorkQueue(*settings, options, device);
+            break;
+        case AtomicsExperiment::Argmin:
+            run = atomics::runArgmin(*settings, options, device);
+            break;
+        case AtomicsExperiment::Contention:
+            run = atomics::runContention(*settings, options, device);
+            break;
+    }
     if (!run) return makeError(run.error());
     return std::move(run->run);
 }

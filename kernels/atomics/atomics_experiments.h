@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/atomics/atomics_settings.h"
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
 #include "core/run/run.h"
@@ -29,18 +30,20 @@ struct TimedRun {
     std::vector<double> plainMs, recordedMs;
 };
 
-Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& options,
+// Each launcher reads its run's settings, parsed once by the caller
+// (core/atomics/atomics_settings.h).
+Result<TimedRun> runWorkQueue(const AtomicsSettings& settings, const RunOptions& options,
                               const DeviceInfo& device);
 
 // The input of argmin runs on the host and the device, its CPU reference and
 // the CPU's timings, made once so a benchmark runs every variant on it.
 class ArgminInput;
-Result<std::shared_ptr<ArgminInput>> prepareArgminInput(const ParamValues& params,
+Result<std::shared_ptr<ArgminInput>> prepareArgminInput(const AtomicsSettings& settings,
                                                         const RunOptions& options);
-Result<TimedRun> runArgmin(const ParamValues& params, const RunOptions& options,
+Result<TimedRun> runArgmin(const AtomicsSettings& settings, const RunOptions& options,
                            const DeviceInfo& device, const ArgminInput* prepared = nullptr);
 
-Result<TimedRun> runContention(const ParamValues& params, const RunOptions& options,
+Result<TimedRun> runContention(const AtomicsSettings& settings, const RunOptions& options,
                                const DeviceInfo& device);
 
 }  // namespace atomics

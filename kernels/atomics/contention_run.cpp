@@ -51,14 +51,15 @@ double atomicsPerSecond(const Contention& c, double ms) {
 
 }  // namespace
 
-Result<TimedRun> runContention(const ParamValues& params, const RunOptions& options,
+Result<TimedRun> runContention(const AtomicsSettings& settings, const RunOptions& options,
                                const DeviceInfo& device) {
+    const ContentionSettings& s = settings.contention;
     Contention c;
-    c.block = std::uint32_t(paramInt(params, "block"));
-    c.args.threads = std::uint32_t(paramInt(params, "threads"));
-    c.args.addresses = std::uint32_t(paramInt(params, "addresses"));
-    c.args.perThread = std::uint32_t(paramInt(params, "per_thread"));
-    c.args.spacingWords = paramChoice(params, "spacing") == "line" ? 32 : 1;
+    c.block = s.block;
+    c.args.threads = s.threads;
+    c.args.addresses = s.addresses;
+    c.args.perThread = s.perThread;
+    c.args.spacingWords = s.spacingWords;
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     if (Status s = memory::checkShape(limits, "contend", dim3(c.grid()), dim3(c.block), 0); !s)
@@ -90,7 +91,7 @@ Result<TimedRun> runContention(const ParamValues& params, const RunOptions& opti
     const Verification* check = &times->recordedCheck;
 
     Run& run = out.run;
-    memory::fillRunHeader(run, "atomic-contention", params, device);
+    memory::fillRunHeader(run, "atomic-contention", settings.resolved, device);
     run.verification = *check;
     if (!plainCheck->passed) {
         run.verification.passed = false;

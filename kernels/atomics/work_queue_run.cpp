@@ -21,9 +21,15 @@ namespace ws::atomics {
 
 namespace {
 
-Strategy strategyOf(const std::string& name) {
-    if (name == "static") return Strategy::Static;
-    if (name == "per-item") return Strategy::PerItem;
+Strategy strategyOf(QueueStrategy strategy) {
+    switch (strategy) {
+        case QueueStrategy::Static:
+            return Strategy::Static;
+        case QueueStrategy::PerItem:
+            return Strategy::PerItem;
+        case QueueStrategy::Queue:
+            break;
+    }
     return Strategy::Queue;
 }
 
@@ -146,17 +152,17 @@ Status downloadItems(const QueueDevice& d, const std::vector<double>& costsUs,
 
 }  // namespace
 
-Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& options,
+Result<TimedRun> runWorkQueue(const AtomicsSettings& settings, const RunOptions& options,
                               const DeviceInfo& device) {
-    const auto items = std::uint32_t(paramInt(params, "items"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const Strategy strategy = strategyOf(paramChoice(params, "strategy"));
+    const WorkQueueSettings& q = settings.queue;
+    const std::uint32_t items = q.items;
+    const std::uint32_t block = q.block;
+    const Strategy strategy = strategyOf(q.strategy);
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     if (Status s = memory::checkShape(limits, kernelName(strategy), dim3(1), dim3(block), 0); !s)
         return makeError(s.error());
-    auto slots = chooseQueueSlots(std::uint32_t(paramInt(params, "blocks_per_sm")), block, limits,
-                                  options.device);
+    auto slots = chooseQueueSlots(q.blocksPerSm, block, limits, options.device);
     if (!slots) return makeError(slots.error());
     const std::uint32_t grid = strategy == Strategy::PerItem ? items : slots->total;
     const std::uint32_t shared = slots->dynamicShared;
@@ -172,8 +178,7 @@ Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& optio
 
     auto rate = calibrate(*slots, block);
     if (!rate) return makeError(rate.error());
-    const std::vector<double> costs = itemCostsUs(paramChoice(params, "distribution"), items,
-                                                  paramFloat(params, "cost_us"), options.seed);
+    const std::vector<double> costs = itemCostsUs(q.distribution, items, q.costUs, options.seed);
     std::vector<std::uint32_t> steps(items), expected(items);
     for (std::uint32_t i = 0; i < items; ++i) {
         steps[i] = std::uint32_t(std::clamp(std::llround(costs[i] * *rate), 1LL, 1LL << 31));
@@ -201,7 +206,7 @@ Result<TimedRun> runWorkQueue(const ParamValues& params, const RunOptions& optio
     const Verification* check = &times->recordedCheck;
 
     Run& run = out.run;
-    memory::fillRunHeader(run, "work-queue", params, device);
+    memory::fillRunHeader(run, "work-queue", settings.resolved, device);
     run.verification = *check;
     if (!plainCheck->passed) {
         run.verification.passed = false;

@@ -5,6 +5,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include "core/atomics/atomics_settings.h"
 #include "core/atomics/cas_records.h"
 #include "widgets/plots/plot_style.h"
 #include "widgets/view/palette.h"
@@ -116,7 +117,8 @@ void CasAttemptsPlot::rebuild() {
         const auto it = run->figures.find(name);
         return it == run->figures.end() ? 0.0 : it->second;
     };
-    const std::string variant = run->params.count("variant") ? run->params.at("variant") : "";
+    const auto settings = atomicsSettingsOf(*run);
+    const std::string variant = settings ? settings->argmin.variant : std::string();
     m_title = tr("%1: atomicCAS per thread\nover all %2 threads: mean %3, most %4")
                   .arg(QString::fromStdString(variant), groupDigits((long long)s.threads))
                   .arg(figure("casAttemptsMean"), 0, 'f', 3)

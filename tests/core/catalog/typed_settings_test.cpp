@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/atomics/atomics_settings.h"
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_settings.h"
 #include "core/memory/memory_settings.h"
@@ -50,6 +51,10 @@ std::string typingError(const ManifestTrace& t) {
         auto s = memorySettings(t.experiment, t.params);
         return s ? "" : s.error();
     }
+    if (parseAtomicsExperiment(t.experiment)) {
+        auto s = atomicsSettings(t.experiment, t.params);
+        return s ? "" : s.error();
+    }
     if (t.experiment == "matmul") {
         auto s = matmulSettings(t.params);
         return s ? "" : s.error();
@@ -68,7 +73,9 @@ TEST(TypedSettings, EveryBundledTraceOfATypedLabIsAcceptedByItsParser) {
     for (const ManifestTrace& t : traces) {
         SCOPED_TRACE(t.file);
         EXPECT_EQ(typingError(t), "");
-        if (parseReductionExperiment(t.experiment) || parseMemoryExperiment(t.experiment)) ++typed;
+        if (parseReductionExperiment(t.experiment) || parseMemoryExperiment(t.experiment) ||
+            parseAtomicsExperiment(t.experiment))
+            ++typed;
     }
     EXPECT_GT(typed, 50);
 }
@@ -97,6 +104,13 @@ TEST(TypedSettings, ResolvedStringsAreTheCatalogsAndDefaultsAreWrittenOnce) {
 TEST(TypedSettings, AParserRefusesOtherLabsAndBadValuesWithTheCatalogsMessage) {
     EXPECT_FALSE(reductionSettings("transpose-u8", {}));
     EXPECT_FALSE(memorySettings("reduce-ladder", {}));
+    EXPECT_FALSE(atomicsSettings("matmul", {}));
+    const auto line = atomicsSettings("atomic-contention", {{"spacing", "line"}});
+    ASSERT_TRUE(line) << line.error();
+    EXPECT_EQ(line->contention.spacingWords, 32u);
+    const auto queue = atomicsSettings("work-queue", {{"strategy", "per-item"}});
+    ASSERT_TRUE(queue) << queue.error();
+    EXPECT_EQ(queue->queue.strategy, QueueStrategy::PerItem);
     const auto big = reductionSettings("reduce-single-block", {{"n", "999999999"}});
     ASSERT_FALSE(big);
     EXPECT_NE(big.error().find("n"), std::string::npos) << big.error();

@@ -24,9 +24,11 @@ TEST(ArgminKernels, EveryVariantAgreesWithTheCpuOverAwkwardSizes) {
             ASSERT_TRUE(prepared.ok()) << prepared.error();
             for (const char* variant : kVariants) {
                 SCOPED_TRACE(std::string(variant) + " " + input + " n=" + std::to_string(n));
-                ParamValues p = base;
-                p["variant"] = variant;
-                auto run = atomics::runArgmin(p, test::quickOptions(), device, prepared->get());
+                ParamValues params = base.resolved;
+                params["variant"] = variant;
+                auto p = atomicsSettings("argmin", params);
+                ASSERT_TRUE(p.ok()) << p.error();
+                auto run = atomics::runArgmin(*p, test::quickOptions(), device, prepared->get());
                 ASSERT_TRUE(run.ok()) << run.error();
                 const Verification& v = run->run.verification;
                 EXPECT_TRUE(v.passed) << v.actual << " vs " << v.expected << ": " << v.note;

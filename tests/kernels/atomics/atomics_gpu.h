@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/atomics/atomics_settings.h"
 #include "core/catalog/catalog.h"
 #include "kernels/atomics/atomics_experiments.h"
 #include "kernels/runner/experiment_runner.h"
@@ -13,10 +14,13 @@
 
 namespace ws::test {
 
-inline ParamValues atomicsParams(const std::string& id, const std::vector<std::string>& a) {
+// A run's settings as the launchers take them, typed by the lab's parser.
+inline AtomicsSettings atomicsParams(const std::string& id, const std::vector<std::string>& a) {
     auto p = resolveParams(*findExperiment(id), a);
     EXPECT_TRUE(p.ok()) << p.error();
-    return p.ok() ? *p : ParamValues{};
+    auto s = atomicsSettings(id, p.ok() ? *p : ParamValues{});
+    EXPECT_TRUE(s.ok()) << s.error();
+    return s.ok() ? *s : AtomicsSettings{};
 }
 
 inline RunOptions quickOptions() {

@@ -1,0 +1,92 @@
+#include "core/atomics/atomics_settings.h"
+
+#include <array>
+#include <utility>
+
+#include "core/catalog/catalog.h"
+
+namespace ws {
+
+namespace {
+
+constexpr std::array<std::pair<AtomicsExperiment, std::string_view>, 3> kExperiments{{
+    {AtomicsExperiment::WorkQueue, "work-queue"},
+    {AtomicsExperiment::Argmin, "argmin"},
+    {AtomicsExperiment::Contention, "atomic-contention"},
+}};
+
+QueueStrategy strategyOf(const std::string& name) {
+    if (name == "static") return QueueStrategy::Static;
+    if (name == "per-item") return QueueStrategy::PerItem;
+    return QueueStrategy::Queue;  // the catalog allows no other
+}
+
+}  // namespace
+
+std::optional<AtomicsExperiment> parseAtomicsExperiment(std::string_view id) {
+    for (const auto& [experiment, name] : kExperiments)
+        if (name == id) return experiment;
+    return std::nullopt;
+}
+
+std::string_view atomicsExperimentId(AtomicsExperiment experiment) {
+    for (const auto& [e, name] : kExperiments)
+        if (e == experiment) return name;
+    return {};
+}
+
+Result<AtomicsSettings> atomicsSettings(std::string_view experiment, const ParamValues& params) {
+    const auto which = parseAtomicsExperiment(experiment);
+    if (!which)
+        return makeError("experiment " + std::string(experiment) +
+                         " is not part of the atomics lab");
+    const ExperimentSpec* spec = findExperiment(experiment);
+    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
+    auto resolved = resolveParams(*spec, params);
+    if (!resolved) return makeError(resolved.error());
+    const ParamValues& v = *resolved;
+    AtomicsSettings s;
+    s.experiment = *which;
+    switch (s.experiment) {
+        case AtomicsExperiment::WorkQueue: {
+            WorkQueueSettings& q = s.queue;
+            q.items = std::uint32_t(paramInt(v, "items"));
+            q.costUs = paramFloat(v, "cost_us");
+            q.distribution = paramChoice(v, "distribution");
+            q.strategyName = paramChoice(v, "strategy");
+            q.strategy = strategyOf(q.strategyName);
+            q.block = std::uint32_t(paramInt(v, "block"));
+            q.blocksPerSm = std::uint32_t(paramInt(v, "blocks_per_sm"));
+            break;
+        }
+        case AtomicsExperiment::Argmin: {
+            ArgminSettings& a = s.argmin;
+            a.n = std::uint64_t(paramInt(v, "n"));
+            a.variant = paramChoice(v, "variant");
+            a.input = paramChoice(v, "input");
+            a.block = std::uint32_t(paramInt(v, "block"));
+            a.tracedBlocks = std::uint32_t(paramInt(v, "traced_blocks"));
+            break;
+        }
+        case AtomicsExperiment::Contention: {
+            ContentionSettings& c = s.contention;
+            c.threads = std::uint32_t(paramInt(v, "threads"));
+            c.addresses = std::uint32_t(paramInt(v, "addresses"));
+            c.perThread = std::uint32_t(paramInt(v, "per_thread"));
+            c.spacingWords = paramChoice(v, "spacing") == "line" ? 32 : 1;
+            c.block = std::uint32_t(paramInt(v, "block"));
+            break;
+        }
+    }
+    s.resolved = std::move(*resolved);
+    return s;
+}
+
+std::optional<AtomicsSettings> atomicsSettingsOf(const Run& run) {
+    if (!parseAtomicsExperiment(run.experiment)) return std::nullopt;
+    auto s = atomicsSettings(run.experiment, run.params);
+    if (!s) return std::nullopt;
+    return *s;
+}
+
+}  // namespace ws
