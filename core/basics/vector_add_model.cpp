@@ -2,25 +2,9 @@
 
 #include <algorithm>
 
-#include "core/catalog/catalog.h"
+#include "core/basics/basics_settings.h"
 
 namespace ws {
-
-VectorAddShape vectorAddShape(const ParamValues& params) {
-    VectorAddShape s;
-    s.n = std::uint64_t(std::max(1LL, paramInt(params, "n")));
-    s.seedLaunch = paramChoice(params, "launch") != "grid-block";
-    s.boundsCheck = paramChoice(params, "variant") != "no-bounds-check";
-    if (s.seedLaunch) {
-        s.grid = 2;
-        s.block = (s.n + 1) / 2;
-    } else {
-        s.block = std::uint64_t(std::max(1LL, paramInt(params, "block")));
-        const long long grid = paramInt(params, "grid");
-        s.grid = grid > 0 ? std::uint64_t(grid) : (s.n + s.block - 1) / s.block;
-    }
-    return s;
-}
 
 std::string launchText(const VectorAddShape& s) {
     std::string head =
@@ -158,7 +142,9 @@ Result<std::vector<Overrun>> readOverruns(const Run& run) {
     if (!thread) return makeError(thread.error());
     auto value = requireColumn<std::int32_t>(*t, "value");
     if (!value) return makeError(value.error());
-    const std::uint64_t n = std::uint64_t(std::max(0LL, paramInt(run.params, "n")));
+    const auto settings = basicsSettingsOf(run);
+    if (!settings) return makeError("the run's parameters are not a vector add's");
+    const std::uint64_t n = settings->vectorAdd.shape.n;
     const std::uint64_t blockDim = run.launches.empty() ? 0 : run.launches.front().block.x;
     std::vector<Overrun> out(t->rows());
     for (std::size_t i = 0; i < out.size(); ++i) {

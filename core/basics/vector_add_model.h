@@ -24,9 +24,8 @@ struct VectorAddShape {
     // writing past the end without it.
     std::uint64_t extraThreads() const { return threads() > n ? threads() - n : 0; }
 };
-// From resolved catalog parameters; the device's limits are checked by the
-// launcher (kernels/basics/basics_vector_add.cu).
-VectorAddShape vectorAddShape(const ParamValues& params);
+// Made from a run's parameters by basicsSettings (core/basics/basics_settings.h);
+// the device's limits are checked by the launcher (kernels/basics/basics_vector_add.cu).
 // "<<<2, (5 + 1) / 2>>> = <<<2, 3>>>: 6 threads for 5 elements".
 std::string launchText(const VectorAddShape& shape);
 

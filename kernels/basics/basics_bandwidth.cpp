@@ -94,12 +94,11 @@ TransferPoint timeHostCopy(unsigned char* dst, const unsigned char* src, std::ui
 
 }  // namespace
 
-Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
+Result<Run> runBandwidth(const BasicsSettings& settings, const RunOptions& options,
                          const DeviceInfo& device) {
-    const auto minBytes = std::uint64_t(paramInt(params, "min_bytes"));
-    const auto maxBytes = std::uint64_t(paramInt(params, "max_bytes"));
-    const std::string& memoryKinds = paramChoice(params, "host_memory");
-    const bool pageable = memoryKinds != "pinned", pinned = memoryKinds != "pageable";
+    const std::uint64_t minBytes = settings.bandwidth.minBytes;
+    const std::uint64_t maxBytes = settings.bandwidth.maxBytes;
+    const bool pageable = settings.bandwidth.pageable, pinned = settings.bandwidth.pinned;
     if (Status s = memory::checkFreeMemory(
             "host-device-bandwidth max_bytes=" + std::to_string(maxBytes), 2 * maxBytes);
         !s)
@@ -167,7 +166,7 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
     }
 
     Run run;
-    memory::fillRunHeader(run, "host-device-bandwidth", params, device);
+    memory::fillRunHeader(run, "host-device-bandwidth", settings.resolved, device);
     run.tables.push_back(transfersTable(points));
     run.figures = transferFigures(points);
     Verification& v = run.verification;

@@ -8,36 +8,31 @@
 
 namespace ws {
 
-namespace {
-constexpr std::array<std::string_view, 4> kIds = {"hello", "vector-add", "set0-mul24",
-                                                  "host-device-bandwidth"};
-}  // namespace
-
-bool isBasicsExperiment(std::string_view id) {
-    for (auto known : kIds)
-        if (known == id) return true;
-    return false;
-}
+bool isBasicsExperiment(std::string_view id) { return parseBasicsExperiment(id).has_value(); }
 
 Result<Run> runBasicsExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                 const RunOptions& options, const DeviceInfo& device) {
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     WS_CUDA_TRY(cudaSetDevice(options.device));
-    // Defaults filled in and every value checked again: callers may pass only
-    // the parameters a user changed.
-    auto resolved = resolveParams(spec, params);
-    if (!resolved) return makeError(resolved.error());
-    const std::string& id = spec.id;
-    if (id == "hello") return basics::runHello(*resolved, options, limits);
-    if (id == "vector-add") return basics::runVectorAdd(*resolved, options, limits);
-    if (id == "set0-mul24") {
-        auto r = basics::runSet0(*resolved, options, limits);
-        if (!r) return makeError(r.error());
-        return std::move(r->run);
+    // The run's one parse of its parameters (defaults filled in, every value
+    // checked: callers may pass only the parameters a user changed).
+    auto settings = basicsSettings(spec.id, params);
+    if (!settings) return makeError(settings.error());
+    switch (settings->experiment) {
+        case BasicsExperiment::Hello:
+            return basics::runHello(*settings, options, limits);
+        case BasicsExperiment::VectorAdd:
+            return basics::runVectorAdd(*settings, options, limits);
+        case BasicsExperiment::Set0: {
+            auto r = basics::runSet0(*settings, options, limits);
+            if (!r) return makeError(r.error());
+            return std::move(r->run);
+        }
+        case BasicsExperiment::Bandwidth:
+            return basics::runBandwidth(*settings, options, limits);
     }
-    if (id == "host-device-bandwidth") return basics::runBandwidth(*resolved, options, limits);
-    return makeError("experiment " + id + " is not part of the first-kernels lab");
+    return makeError("experiment " + spec.id + " is not part of the first-kernels lab");
 }
 
 }  // namespace ws

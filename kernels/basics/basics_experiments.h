@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/basics/basics_settings.h"
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
 #include "core/run/run.h"
@@ -22,9 +23,11 @@ Result<Run> runBasicsExperiment(const ExperimentSpec& spec, const ParamValues& p
 
 namespace basics {
 
-Result<Run> runHello(const ParamValues& params, const RunOptions& options,
+// Each launcher reads its run's settings, parsed once by the caller
+// (core/basics/basics_settings.h).
+Result<Run> runHello(const BasicsSettings& settings, const RunOptions& options,
                      const DeviceInfo& device);
-Result<Run> runVectorAdd(const ParamValues& params, const RunOptions& options,
+Result<Run> runVectorAdd(const BasicsSettings& settings, const RunOptions& options,
                          const DeviceInfo& device);
 
 // set0 keeps both versions' timed launches, for benchmarks that report them.
@@ -32,10 +35,10 @@ struct Set0Run {
     Run run;
     std::vector<double> mul24Ms, multiplyMs;
 };
-Result<Set0Run> runSet0(const ParamValues& params, const RunOptions& options,
+Result<Set0Run> runSet0(const BasicsSettings& settings, const RunOptions& options,
                         const DeviceInfo& device);
 
-Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
+Result<Run> runBandwidth(const BasicsSettings& settings, const RunOptions& options,
                          const DeviceInfo& device);
 
 // The SASS of set0's two versions as cuobjdump printed it when this library

@@ -128,11 +128,11 @@ double cpuGreetingsMs(std::uint32_t grid, std::uint32_t block) {
 
 }  // namespace
 
-Result<Run> runHello(const ParamValues& params, const RunOptions& options,
+Result<Run> runHello(const BasicsSettings& settings, const RunOptions& options,
                      const DeviceInfo& device) {
-    const auto grid = std::uint32_t(paramInt(params, "grid"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const int repeats = int(paramInt(params, "repeats"));
+    const std::uint32_t grid = settings.hello.grid;
+    const std::uint32_t block = settings.hello.block;
+    const int repeats = settings.hello.repeats;
     const std::uint64_t n = std::uint64_t(grid) * block;
     if (Status s = memory::checkShape(device, "hello_kernel", dim3(grid), dim3(block), 0); !s)
         return makeError(s.error());
@@ -147,7 +147,7 @@ Result<Run> runHello(const ParamValues& params, const RunOptions& options,
     if (Status s = blocks.allocate({grid, 0, 0, 0, 0}); !s) return makeError(s.error());
 
     Run run;
-    memory::fillRunHeader(run, "hello", params, device);
+    memory::fillRunHeader(run, "hello", settings.resolved, device);
     // Timed launches without recording; their lines are captured and counted.
     std::vector<double> plainMs;
     auto timed = captureStdout([&]() -> Status {

@@ -108,10 +108,10 @@ void addFigures(Run& run, const Set0Kernel& k) {
 
 }  // namespace
 
-Result<Set0Run> runSet0(const ParamValues& params, const RunOptions& options,
+Result<Set0Run> runSet0(const BasicsSettings& settings, const RunOptions& options,
                         const DeviceInfo& device) {
-    const auto n = std::uint64_t(paramInt(params, "n"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
+    const std::uint64_t n = settings.set0.n;
+    const std::uint32_t block = settings.set0.block;
     const std::uint64_t grid64 = (n + block - 1) / block;
     if (Status s = checkSet0Launch(grid64, block); !s) return makeError(s.error());
     const auto grid = std::uint32_t(grid64);
@@ -119,7 +119,7 @@ Result<Set0Run> runSet0(const ParamValues& params, const RunOptions& options,
         return makeError(s.error());
     if (Status s = memory::checkFreeMemory("set0 n=" + std::to_string(n), n * 4 + grid64 * 40); !s)
         return makeError(s.error());
-    const bool mainMul24 = paramChoice(params, "variant") != "multiply";
+    const bool mainMul24 = settings.set0.mul24;
 
     DeviceBuffer<unsigned> values;
     if (Status s = values.allocate(n); !s) return makeError(s.error());
@@ -160,7 +160,7 @@ Result<Set0Run> runSet0(const ParamValues& params, const RunOptions& options,
 
     Set0Run out;
     Run& run = out.run;
-    memory::fillRunHeader(run, "set0-mul24", params, device);
+    memory::fillRunHeader(run, "set0-mul24", settings.resolved, device);
     Launch launch = memory::makeLaunch(mainMul24 ? kSet0Mul24Name : kSet0MultiplyName, dim3(grid),
                                        dim3(block), 0);
     if (Status s = blocks.download(launch); !s) return makeError(s.error());

@@ -165,14 +165,13 @@ void timeCpuSide(const VectorAddShape& shape, Timing& timing) {
 
 }  // namespace
 
-Result<Run> runVectorAdd(const ParamValues& params, const RunOptions& options,
+Result<Run> runVectorAdd(const BasicsSettings& settings, const RunOptions& options,
                          const DeviceInfo& device) {
-    const VectorAddShape shape = vectorAddShape(params);
+    const VectorAddShape& shape = settings.vectorAdd.shape;
     if (Status s = checkVectorAddShape(shape, device); !s) return makeError(s.error());
     const std::uint64_t guard = guardElements(shape);
     const auto grid = std::uint32_t(shape.grid), block = std::uint32_t(shape.block);
-    const auto traced =
-        vectorAddTracedBlocks(shape.grid, std::uint32_t(paramInt(params, "traced_blocks")));
+    const auto traced = vectorAddTracedBlocks(shape.grid, settings.vectorAdd.tracedBlocks);
     const std::uint64_t bytes = 3 * (shape.n + 2 * guard) * 4 + shape.grid * 40 +
                                 traced.size() * std::uint64_t(block) * 9 +
                                 traced.size() * ((block + 31) / 32) * (4 + 8 + 256);
@@ -226,7 +225,7 @@ Result<Run> runVectorAdd(const ParamValues& params, const RunOptions& options,
         .before = reset,
     };
     Run run;
-    memory::fillRunHeader(run, "vector-add", params, device);
+    memory::fillRunHeader(run, "vector-add", settings.resolved, device);
     Launch launch = memory::makeLaunch("addKernel", dim3(grid), dim3(block), 0);
     memory::TimedRuns times;
     if (Status s = memory::measure(std::max(1, options.repetitions), options.measureOverhead, steps,
@@ -253,7 +252,7 @@ Result<Run> runVectorAdd(const ParamValues& params, const RunOptions& options,
         if (!transfer) return makeError(transfer.error());
         t.transferMs = *transfer;
     }
-    if (paramChoice(params, "crossover_sweep") == "on") {
+    if (settings.vectorAdd.crossoverSweep) {
         auto points = sweepVectorAddCrossover(options);
         if (!points) return makeError(points.error());
         run.tables.push_back(crossoverTable(*points));

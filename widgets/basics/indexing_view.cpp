@@ -7,6 +7,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 
+#include "core/basics/basics_settings.h"
 #include "core/common/counted.h"
 #include "widgets/view/palette.h"
 #include "widgets/view/view_painting.h"
@@ -39,9 +40,10 @@ void IndexingView::rebuild() {
     m_problem.clear();
     m_first = 0;
     const Run* run = m_model->run();
-    if (run && run->experiment == "vector-add" && !run->launches.empty()) {
+    const auto settings = run ? basicsSettingsOf(*run) : std::nullopt;
+    if (settings && settings->is(BasicsExperiment::VectorAdd) && !run->launches.empty()) {
         const Launch& l = run->launches.front();
-        m_shape = vectorAddShape(run->params);
+        m_shape = settings->vectorAdd.shape;
         m_blockDim = std::max<std::uint32_t>(1, l.block.x);
         m_grid = std::max<std::uint32_t>(1, l.grid.x);
         auto threads = readThreads(l);

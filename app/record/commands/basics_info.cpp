@@ -4,6 +4,7 @@
 #include <map>
 
 #include "app/record/commands/run_summary.h"
+#include "core/basics/basics_settings.h"
 #include "core/basics/greeting_order.h"
 #include "core/basics/greetings.h"
 #include "core/basics/transfer_points.h"
@@ -60,8 +61,12 @@ void helloLines(const Run& run, std::vector<std::string>& out) {
 }
 
 void vectorAddLines(const Run& run, std::vector<std::string>& out) {
-    const auto shape = vectorAddShape(run.params);
-    out.push_back("launch: " + launchText(shape));
+    const auto settings = basicsSettingsOf(run);
+    if (!settings) {
+        out.push_back("launch: its parameters are not a vector add's the catalog accepts");
+        return;
+    }
+    out.push_back("launch: " + launchText(settings->vectorAdd.shape));
     auto overruns = readOverruns(run);
     if (!overruns) {
         out.push_back(overruns.error());

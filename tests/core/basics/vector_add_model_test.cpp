@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/basics/basics_settings.h"
 #include "core/catalog/catalog.h"
 
 namespace ws {
@@ -14,6 +15,13 @@ ParamValues params(const std::vector<std::string>& assignments) {
     auto p = resolveParams(*findExperiment("vector-add"), assignments);
     EXPECT_TRUE(p) << p.error();
     return p ? *p : ParamValues{};
+}
+
+// The shape the lab's parser makes of these parameters.
+VectorAddShape vectorAddShape(const ParamValues& params) {
+    auto s = basicsSettings("vector-add", params);
+    EXPECT_TRUE(s) << s.error();
+    return s ? s->vectorAdd.shape : VectorAddShape{};
 }
 
 TEST(VectorAddModel, TheSeedsLaunchStartsOneThreadTooMany) {
@@ -104,6 +112,7 @@ TEST(VectorAddModel, TracedBlocksAreTheFirstAndTheLast) {
 
 TEST(VectorAddModel, OverrunTableIsChecked) {
     ws::Run run;
+    run.experiment = "vector-add";
     run.params = params({"variant=no-bounds-check"});
     Launch l;
     l.block = {3, 1, 1};

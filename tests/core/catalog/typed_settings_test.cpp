@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/atomics/atomics_settings.h"
+#include "core/basics/basics_settings.h"
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_settings.h"
 #include "core/memory/memory_settings.h"
@@ -53,6 +54,10 @@ std::string typingError(const ManifestTrace& t) {
     }
     if (parseAtomicsExperiment(t.experiment)) {
         auto s = atomicsSettings(t.experiment, t.params);
+        return s ? "" : s.error();
+    }
+    if (parseBasicsExperiment(t.experiment)) {
+        auto s = basicsSettings(t.experiment, t.params);
         return s ? "" : s.error();
     }
     if (t.experiment == "matmul") {
@@ -105,6 +110,11 @@ TEST(TypedSettings, AParserRefusesOtherLabsAndBadValuesWithTheCatalogsMessage) {
     EXPECT_FALSE(reductionSettings("transpose-u8", {}));
     EXPECT_FALSE(memorySettings("reduce-ladder", {}));
     EXPECT_FALSE(atomicsSettings("matmul", {}));
+    EXPECT_FALSE(basicsSettings("argmin", {}));
+    const auto pinned = basicsSettings("host-device-bandwidth", {{"host_memory", "pinned"}});
+    ASSERT_TRUE(pinned) << pinned.error();
+    EXPECT_TRUE(pinned->bandwidth.pinned);
+    EXPECT_FALSE(pinned->bandwidth.pageable);
     const auto line = atomicsSettings("atomic-contention", {{"spacing", "line"}});
     ASSERT_TRUE(line) << line.error();
     EXPECT_EQ(line->contention.spacingWords, 32u);

@@ -8,10 +8,12 @@
 namespace ws {
 namespace {
 
-ParamValues params(const char* id, const std::vector<std::string>& assignments) {
+BasicsSettings params(const char* id, const std::vector<std::string>& assignments) {
     auto p = resolveParams(*findExperiment(id), assignments);
     EXPECT_TRUE(p) << p.error();
-    return p ? *p : ParamValues{};
+    auto s = basicsSettings(id, p ? *p : ParamValues{});
+    EXPECT_TRUE(s) << s.error();
+    return s ? *s : BasicsSettings{};
 }
 
 DeviceInfo madeUpDevice() {
