@@ -6,6 +6,7 @@
 
 #include "core/memkinds/l2_partitions.h"
 #include "core/memkinds/latency_plateaus.h"
+#include "core/memkinds/memkinds_settings.h"
 #include "core/memkinds/memkinds_tables.h"
 
 namespace ws::memkinds {
@@ -45,8 +46,8 @@ void latencyLines(const Run& run, std::vector<std::string>& out) {
     }
     if (points->empty()) return;
     const auto& p = *points;
-    auto path = loadPathFromName(param(run, "path", "global"));
-    const LoadPath loadPath = path ? *path : LoadPath::Global;
+    const auto settings = memkindsSettingsOf(run);
+    const LoadPath loadPath = settings ? settings->latency.path : LoadPath::Global;
     std::string line =
         std::to_string(p.size()) + (p.size() == 1 ? " working set, " : " working sets, ") +
         bytesText(p.front().workingSetBytes) + " to " + bytesText(p.back().workingSetBytes) +

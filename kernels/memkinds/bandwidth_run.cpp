@@ -108,11 +108,11 @@ void addLevelFigures(Run& run, const std::vector<BandwidthPoint>& points, const 
 
 }  // namespace
 
-Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
+Result<Run> runBandwidth(const MemkindsSettings& settings, const RunOptions& options,
                          const DeviceInfo& device) {
-    const auto minBytes = std::uint64_t(paramInt(params, "min_bytes"));
-    const auto maxBytes = std::uint64_t(paramInt(params, "max_bytes"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
+    const std::uint64_t minBytes = settings.bandwidth.minBytes;
+    const std::uint64_t maxBytes = settings.bandwidth.maxBytes;
+    const std::uint32_t block = settings.bandwidth.block;
     const std::vector<std::uint64_t> sets = workingSetSweep(minBytes, maxBytes);
     if (sets.empty())
         return makeError("no power of two lies between min_bytes=" + std::to_string(minBytes) +
@@ -151,7 +151,7 @@ Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
         return makeError(s.error());
 
     Run run;
-    memory::fillRunHeader(run, "memory-bandwidth", params, device);
+    memory::fillRunHeader(run, "memory-bandwidth", settings.resolved, device);
     Checks checks;
     std::vector<BandwidthPoint> points;
     for (std::uint64_t set : sets) {

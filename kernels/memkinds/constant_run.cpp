@@ -56,10 +56,10 @@ struct WarpReads {
 
 }  // namespace
 
-Result<Run> runConstant(const ParamValues& params, const RunOptions& options,
+Result<Run> runConstant(const MemkindsSettings& settings, const RunOptions& options,
                         const DeviceInfo& device) {
-    const auto chosen = std::uint32_t(paramInt(params, "distinct"));
-    const auto loads = std::uint32_t(paramInt(params, "loads"));
+    const std::uint32_t chosen = settings.constant.distinct;
+    const std::uint32_t loads = settings.constant.loads;
     if (chosen < 1 || chosen > 32) return makeError("distinct must be 1 to 32");
 
     WarpReads w;
@@ -77,7 +77,7 @@ Result<Run> runConstant(const ParamValues& params, const RunOptions& options,
     w.args.loads = loads;
 
     Run run;
-    memory::fillRunHeader(run, "constant-memory", params, device);
+    memory::fillRunHeader(run, "constant-memory", settings.resolved, device);
     Checks checks;
     std::vector<ConstantPoint> points;
     for (ConstantPath path : {ConstantPath::Constant, ConstantPath::Global, ConstantPath::ReadOnly})

@@ -64,11 +64,11 @@ struct Probe {
 
 }  // namespace
 
-Result<Run> runL2Distance(const ParamValues& params, const RunOptions& options,
+Result<Run> runL2Distance(const MemkindsSettings& settings, const RunOptions& options,
                           const DeviceInfo& device) {
-    const auto bytes = std::uint64_t(paramInt(params, "bytes"));
-    const auto stride = std::uint32_t(paramInt(params, "stride"));
-    const auto loads = std::uint64_t(paramInt(params, "loads"));
+    const std::uint64_t bytes = settings.l2.bytes;
+    const std::uint32_t stride = settings.l2.strideBytes;
+    const std::uint64_t loads = settings.l2.loads;
     const ChaseShape shape{bytes, stride};
     if (Status s = checkChaseShape(shape); !s) return makeError(s.error());
     DeviceInfo limits = device;
@@ -105,7 +105,7 @@ Result<Run> runL2Distance(const ParamValues& params, const RunOptions& options,
     if (ids->empty()) return makeError("smCensus: no block reported its SM");
 
     Run run;
-    memory::fillRunHeader(run, "l2-distance", params, device);
+    memory::fillRunHeader(run, "l2-distance", settings.resolved, device);
     Checks checks;
     std::vector<SmLatency> points;
     std::vector<std::uint32_t> missed;

@@ -76,15 +76,15 @@ struct Chase {
 
 }  // namespace
 
-Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
+Result<Run> runLatency(const MemkindsSettings& settings, const RunOptions& options,
                        const DeviceInfo& device) {
-    auto path = loadPathFromName(paramChoice(params, "path"));
-    if (!path) return makeError(path.error());
-    const auto stride = std::uint32_t(paramInt(params, "stride"));
-    const auto minBytes = std::uint64_t(paramInt(params, "min_bytes"));
-    const auto maxBytes = std::uint64_t(paramInt(params, "max_bytes"));
-    const auto loads = std::uint64_t(paramInt(params, "loads"));
-    const auto perOctave = std::uint32_t(paramInt(params, "points_per_octave"));
+    const LatencySweepSettings& sweep = settings.latency;
+    const LoadPath path = sweep.path;
+    const std::uint32_t stride = sweep.strideBytes;
+    const std::uint64_t minBytes = sweep.minBytes;
+    const std::uint64_t maxBytes = sweep.maxBytes;
+    const std::uint64_t loads = sweep.loads;
+    const std::uint32_t perOctave = sweep.pointsPerOctave;
     const std::vector<std::uint64_t> sets = workingSetSweep(minBytes, maxBytes, perOctave, stride);
     if (sets.empty())
         return makeError("no working set lies between min_bytes=" + std::to_string(minBytes) +
@@ -95,8 +95,8 @@ Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
 
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
-    if (Status s = checkPath(*path, largest, limits); !s) return makeError(s.error());
-    if (*path == LoadPath::Texture) {
+    if (Status s = checkPath(path, largest, limits); !s) return makeError(s.error());
+    if (path == LoadPath::Texture) {
         auto texels = linearTextureLimit(options.device);
         if (!texels) return makeError(texels.error());
         if (largest / 4 > *texels)
@@ -105,7 +105,7 @@ Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
                              bytesText(largest) + " is " + std::to_string(largest / 4) +
                              "; use a smaller max_bytes");
     }
-    const std::uint64_t arrayBytes = *path == LoadPath::Constant ? 4 : largest;
+    const std::uint64_t arrayBytes = path == LoadPath::Constant ? 4 : largest;
     if (Status s = memory::checkFreeMemory(
             "max_bytes=" + bytesText(largest),
             arrayBytes + sizeof(ChaseResult) + atomics::BlockRecordStorage::kBytesPerBlock);
@@ -113,7 +113,7 @@ Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
         return makeError(s.error());
 
     Chase c;
-    c.path = *path;
+    c.path = path;
     for (Status s : {c.array.allocate(arrayBytes / 4), c.result.allocate(1), c.blocks.allocate(1)})
         if (!s) return makeError(s.error());
     c.args.array = c.array.get();
@@ -123,7 +123,7 @@ Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
         if (Status s = allowSharedChase(largest); !s) return makeError(s.error());
 
     Run run;
-    memory::fillRunHeader(run, "memory-latency", params, device);
+    memory::fillRunHeader(run, "memory-latency", settings.resolved, device);
     Checks checks;
     std::vector<LatencyPoint> points;
     for (std::uint64_t set : sets) {

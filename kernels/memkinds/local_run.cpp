@@ -43,12 +43,6 @@ std::vector<float> localReference() {
     return results;
 }
 
-Result<LocalKind> localKindFromName(const std::string& name) {
-    for (LocalKind k : {LocalKind::Registers, LocalKind::LocalIndexed, LocalKind::Spilled})
-        if (name == localKindName(k)) return k;
-    return makeError("unknown local-memory variant '" + name + "'");
-}
-
 // "" when every thread's result is the reference's, else the first that is not.
 std::string compareResults(const std::vector<float>& got, const std::vector<float>& reference,
                            LocalKind kind) {
@@ -65,13 +59,13 @@ std::string compareResults(const std::vector<float>& got, const std::vector<floa
 
 }  // namespace
 
-Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
+Result<Run> runLocal(const MemkindsSettings& settings, const RunOptions& options,
                      const DeviceInfo& device) {
-    auto chosen = localKindFromName(paramChoice(params, "variant"));
-    if (!chosen) return makeError(chosen.error());
-    const auto n = std::uint32_t(paramInt(params, "n"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto sharedBytes = std::uint32_t(paramInt(params, "shared_kib")) * 1024;
+    const LocalSettings& local = settings.local;
+    const LocalKind chosen = local.variant;
+    const std::uint32_t n = local.n;
+    const std::uint32_t block = local.block;
+    const std::uint32_t sharedBytes = local.sharedBytes;
     const std::uint32_t grid = (n + block - 1) / block;
 
     DeviceInfo limits = device;
@@ -108,7 +102,7 @@ Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
     const double bytesMoved = double(n) * sizeof(float);
 
     Run run;
-    memory::fillRunHeader(run, "local-memory", params, device);
+    memory::fillRunHeader(run, "local-memory", settings.resolved, device);
     Checks checks;
     std::vector<LocalVariantTiming> rows;
     for (LocalKind kind : {LocalKind::Registers, LocalKind::LocalIndexed, LocalKind::Spilled}) {
@@ -135,7 +129,7 @@ Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
         row.kind = kind;
         row.registersPerThread = resources->registers;
         row.localBytesPerThread = resources->localBytes;
-        if (kind == *chosen) {
+        if (kind == chosen) {
             Launch recorded =
                 memory::makeLaunch(std::string("localArray (") + localKindName(kind) + ")",
                                    dim3(grid), dim3(block), 0);

@@ -9,42 +9,40 @@ namespace ws {
 
 namespace {
 
-using Launcher = Result<Run> (*)(const ParamValues&, const RunOptions&, const DeviceInfo&);
+using Launcher = Result<Run> (*)(const MemkindsSettings&, const RunOptions&, const DeviceInfo&);
 
-struct Entry {
-    std::string_view id;
-    Launcher run;
-};
-
-constexpr std::array<Entry, 6> kLaunchers = {{
-    {"memory-latency", memkinds::runLatency},
-    {"l2-distance", memkinds::runL2Distance},
-    {"memory-bandwidth", memkinds::runBandwidth},
-    {"constant-memory", memkinds::runConstant},
-    {"texture", memkinds::runTexture},
-    {"local-memory", memkinds::runLocal},
-}};
+Launcher launcherOf(MemkindsExperiment experiment) {
+    switch (experiment) {
+        case MemkindsExperiment::Latency:
+            return memkinds::runLatency;
+        case MemkindsExperiment::L2Distance:
+            return memkinds::runL2Distance;
+        case MemkindsExperiment::Bandwidth:
+            return memkinds::runBandwidth;
+        case MemkindsExperiment::Constant:
+            return memkinds::runConstant;
+        case MemkindsExperiment::Texture:
+            return memkinds::runTexture;
+        case MemkindsExperiment::Local:
+            break;
+    }
+    return memkinds::runLocal;
+}
 
 }  // namespace
 
 bool isMemoryKindsExperiment(std::string_view id) {
-    for (const Entry& e : kLaunchers)
-        if (e.id == id) return true;
-    return false;
+    return parseMemkindsExperiment(id).has_value();
 }
 
 Result<Run> runMemoryKindsExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                      const RunOptions& options, const DeviceInfo& device) {
-    // Defaults filled in and every value checked again: callers may pass only
-    // what a user changed.
-    auto resolved = resolveParams(spec, params);
-    if (!resolved) return makeError(resolved.error());
-    for (const Entry& e : kLaunchers) {
-        if (e.id != spec.id) continue;
-        WS_CUDA_TRY(cudaSetDevice(options.device));
-        return e.run(*resolved, options, device);
-    }
-    return makeError("experiment " + spec.id + " is not a memory kinds lab id");
+    // The run's one parse of its parameters (defaults filled in, every value
+    // checked: callers may pass only what a user changed).
+    auto settings = memkindsSettings(spec.id, params);
+    if (!settings) return makeError(settings.error());
+    WS_CUDA_TRY(cudaSetDevice(options.device));
+    return launcherOf(settings->experiment)(*settings, options, device);
 }
 
 }  // namespace ws

@@ -13,6 +13,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
+#include "core/memkinds/memkinds_settings.h"
 #include "core/run/run.h"
 #include "kernels/common/run_options.h"
 
@@ -25,19 +26,20 @@ Result<Run> runMemoryKindsExperiment(const ExperimentSpec& spec, const ParamValu
 
 namespace memkinds {
 
-// Each takes resolved parameters (resolveParams) and the device's facts;
-// limits left at 0 in `device` are asked of the runtime.
-Result<Run> runLatency(const ParamValues& params, const RunOptions& options,
+// Each takes its run's settings, parsed once by the caller
+// (core/memkinds/memkinds_settings.h), and the device's facts; limits left at
+// 0 in `device` are asked of the runtime.
+Result<Run> runLatency(const MemkindsSettings& settings, const RunOptions& options,
                        const DeviceInfo& device);
-Result<Run> runL2Distance(const ParamValues& params, const RunOptions& options,
+Result<Run> runL2Distance(const MemkindsSettings& settings, const RunOptions& options,
                           const DeviceInfo& device);
-Result<Run> runBandwidth(const ParamValues& params, const RunOptions& options,
+Result<Run> runBandwidth(const MemkindsSettings& settings, const RunOptions& options,
                          const DeviceInfo& device);
-Result<Run> runConstant(const ParamValues& params, const RunOptions& options,
+Result<Run> runConstant(const MemkindsSettings& settings, const RunOptions& options,
                         const DeviceInfo& device);
-Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
+Result<Run> runTexture(const MemkindsSettings& settings, const RunOptions& options,
                        const DeviceInfo& device);
-Result<Run> runLocal(const ParamValues& params, const RunOptions& options,
+Result<Run> runLocal(const MemkindsSettings& settings, const RunOptions& options,
                      const DeviceInfo& device);
 
 }  // namespace memkinds

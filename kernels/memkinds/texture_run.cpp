@@ -20,12 +20,6 @@ namespace {
 
 constexpr int kPathRepetitions = 7;
 
-Result<TexturePath> texturePathFromName(const std::string& name) {
-    for (TexturePath p : {TexturePath::Texture, TexturePath::Global, TexturePath::ReadOnly})
-        if (name == texturePathName(p)) return p;
-    return makeError("unknown texture path '" + name + "'");
-}
-
 Status checkTexture2D(std::uint32_t side, int ordinal) {
     int width = 0, height = 0;
     WS_CUDA_TRY(cudaDeviceGetAttribute(&width, cudaDevAttrMaxTexture2DWidth, ordinal));
@@ -53,13 +47,13 @@ std::string compareWindow(const std::vector<float>& got, const std::vector<float
 
 }  // namespace
 
-Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
+Result<Run> runTexture(const MemkindsSettings& settings, const RunOptions& options,
                        const DeviceInfo& device) {
-    const auto side = std::uint32_t(paramInt(params, "size"));
-    const double angle = paramFloat(params, "angle");
-    auto chosen = texturePathFromName(paramChoice(params, "path"));
-    if (!chosen) return makeError(chosen.error());
-    const dim3 block = windowBlock(std::uint32_t(paramInt(params, "block")));
+    const TextureSettings& asked = settings.texture;
+    const std::uint32_t side = asked.size;
+    const double angle = asked.angleDegrees;
+    const TexturePath chosen = asked.path;
+    const dim3 block = windowBlock(asked.block);
     const dim3 grid = windowGrid(side, block);
     const std::uint64_t blockCount = std::uint64_t(grid.x) * grid.y;
 
@@ -98,7 +92,7 @@ Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
     const double bytesMoved = 2.0 * double(imageBytes);
 
     Run run;
-    memory::fillRunHeader(run, "texture", params, device);
+    memory::fillRunHeader(run, "texture", settings.resolved, device);
     Checks checks;
     std::vector<TexturePathTiming> timings;
     for (TexturePath path : {TexturePath::Texture, TexturePath::Global, TexturePath::ReadOnly}) {
@@ -121,7 +115,7 @@ Result<Run> runTexture(const ParamValues& params, const RunOptions& options,
         };
         TexturePathTiming row;
         row.path = path;
-        if (path == *chosen) {
+        if (path == chosen) {
             Launch recorded = memory::makeLaunch(
                 std::string("rotateWindow (") + texturePathName(path) + ")", grid, block, 0);
             if (Status s = timeAndRecord(options, {launch, clearOut, check}, blocks, bytesMoved,

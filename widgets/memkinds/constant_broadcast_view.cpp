@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "core/memkinds/constant_broadcast.h"
+#include "core/memkinds/memkinds_settings.h"
 #include "core/memkinds/memkinds_tables.h"
 #include "widgets/memkinds/memkinds_plot_pieces.h"
 #include "widgets/plots/plot_style.h"
@@ -274,11 +275,9 @@ void ConstantBroadcastView::rebuild() {
     m_message = tableMessage(rows, tr("Run constant-memory to see a warp read __constant__ "
                                       "memory: one pass per distinct index."));
     m_distinct = 4;
-    if (run) {
-        bool ok = false;
-        const int d = QString::fromStdString(runParam(*run, "distinct", "4")).toInt(&ok);
-        if (ok && d >= 1 && d <= kLanes) m_distinct = std::uint32_t(d);
-    }
+    if (const auto settings = run ? memkindsSettingsOf(*run) : std::nullopt;
+        settings && settings->is(MemkindsExperiment::Constant))
+        m_distinct = settings->constant.distinct;
     m_laneWords = memkinds::laneIndices(m_distinct);
     m_passes = memkinds::constantPasses(m_laneWords);
     m_sectors = memkinds::sectorsTouched(m_laneWords);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/memkinds/memkinds_settings.h"
 #include "core/memkinds/memkinds_tables.h"
 #include "widgets/view/legend_columns.h"
 #include "widgets/view/palette.h"
@@ -22,8 +23,8 @@ using memkinds::Plateau;
 constexpr double kLabelLift = 8;  // pixels between a plateau and its label
 
 LoadPath pathOf(const Run& run) {
-    const auto path = memkinds::loadPathFromName(runParam(run, "path", "global"));
-    return path ? path.value() : LoadPath::Global;
+    const auto settings = memkindsSettingsOf(run);
+    return settings ? settings->latency.path : LoadPath::Global;
 }
 
 QString pathWords(LoadPath path) {

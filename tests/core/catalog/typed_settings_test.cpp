@@ -12,6 +12,7 @@
 #include "core/basics/basics_settings.h"
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_settings.h"
+#include "core/memkinds/memkinds_settings.h"
 #include "core/memory/memory_settings.h"
 #include "core/reduction/reduction_settings.h"
 #include "core/tensorcore/tensorcore_settings.h"
@@ -58,6 +59,10 @@ std::string typingError(const ManifestTrace& t) {
     }
     if (parseBasicsExperiment(t.experiment)) {
         auto s = basicsSettings(t.experiment, t.params);
+        return s ? "" : s.error();
+    }
+    if (parseMemkindsExperiment(t.experiment)) {
+        auto s = memkindsSettings(t.experiment, t.params);
         return s ? "" : s.error();
     }
     if (t.experiment == "matmul") {
@@ -111,6 +116,12 @@ TEST(TypedSettings, AParserRefusesOtherLabsAndBadValuesWithTheCatalogsMessage) {
     EXPECT_FALSE(memorySettings("reduce-ladder", {}));
     EXPECT_FALSE(atomicsSettings("matmul", {}));
     EXPECT_FALSE(basicsSettings("argmin", {}));
+    EXPECT_FALSE(memkindsSettings("hello", {}));
+    const auto local =
+        memkindsSettings("local-memory", {{"variant", "spilled"}, {"shared_kib", "3"}});
+    ASSERT_TRUE(local) << local.error();
+    EXPECT_EQ(local->local.variant, memkinds::LocalKind::Spilled);
+    EXPECT_EQ(local->local.sharedBytes, 3u * 1024);
     const auto pinned = basicsSettings("host-device-bandwidth", {{"host_memory", "pinned"}});
     ASSERT_TRUE(pinned) << pinned.error();
     EXPECT_TRUE(pinned->bandwidth.pinned);

@@ -14,13 +14,16 @@
 
 namespace ws::test {
 
-inline ParamValues memkindsParams(const std::string& id, const std::vector<std::string>& a) {
+// A run's settings as the launchers take them, typed by the lab's parser.
+inline MemkindsSettings memkindsParams(const std::string& id, const std::vector<std::string>& a) {
     const ExperimentSpec* spec = findExperiment(id);
     EXPECT_NE(spec, nullptr) << id;
     if (spec == nullptr) return {};
     auto p = resolveParams(*spec, a);
     EXPECT_TRUE(p.ok()) << p.error();
-    return p.ok() ? *p : ParamValues{};
+    auto s = memkindsSettings(id, p.ok() ? *p : ParamValues{});
+    EXPECT_TRUE(s.ok()) << s.error();
+    return s.ok() ? *s : MemkindsSettings{};
 }
 
 inline RunOptions memkindsOptions() {

@@ -9,10 +9,12 @@
 namespace ws {
 namespace {
 
-ParamValues params(const char* id, const std::vector<std::string>& assignments) {
+MemkindsSettings params(const char* id, const std::vector<std::string>& assignments) {
     auto p = resolveParams(*findExperiment(id), assignments);
     EXPECT_TRUE(p) << p.error();
-    return p ? *p : ParamValues{};
+    auto s = memkindsSettings(id, p ? *p : ParamValues{});
+    EXPECT_TRUE(s) << s.error();
+    return s ? *s : MemkindsSettings{};
 }
 
 // An 8.6-like device: 99 KiB of shared memory per block with opt-in.
