@@ -30,13 +30,15 @@ namespace {
 using ws::ParamValues;
 using json = nlohmann::json;
 
-ParamValues params(const std::string& id, const std::vector<std::string>& assignments) {
+ws::ConcurrencySettings params(const std::string& id, const std::vector<std::string>& assignments) {
     auto p = ws::resolveParams(*ws::findExperiment(id), assignments);
-    if (!p) {
-        std::cerr << "concurrency_bench: " << p.error() << "\n";
+    auto s = p ? ws::concurrencySettings(id, *p)
+               : ws::Result<ws::ConcurrencySettings>(ws::makeError(p.error()));
+    if (!s) {
+        std::cerr << "concurrency_bench: " << s.error() << "\n";
         std::exit(2);
     }
-    return *p;
+    return *s;
 }
 
 double figure(const ws::Run& run, const std::string& name) {
@@ -116,11 +118,10 @@ int main(int argc, char** argv) {
         for (const char* streams : {"1", "2", "4", "8"}) {
             if (std::string(memory) == "pageable" && (streams[0] == '2' || streams[0] == '8'))
                 continue;
-            const ParamValues p =
+            const ws::ConcurrencySettings p =
                 params("streams", {"n=" + n, "chunks=16", std::string("streams=") + streams,
                                    std::string("host_memory=") + memory});
-            auto plan = ws::planStreams(p);
-            auto r = ws::concurrency::runStreamsPipeline(*plan, p, options, *device);
+            auto r = ws::concurrency::runStreamsPipeline(p, options, *device);
             if (!r) {
                 failed(std::string("streams ") + memory + " " + streams, r.error());
                 continue;
@@ -158,9 +159,9 @@ int main(int argc, char** argv) {
         "verified |\n|---|---|---|---|\n",
         n.c_str());
     for (const char* streams : {"1", "4"}) {
-        const ParamValues p =
+        const ws::ConcurrencySettings p =
             params("streams", {"mode=dot", "n=" + n, std::string("streams=") + streams});
-        auto r = ws::concurrency::runStreamsDot(*ws::planStreams(p), p, options, *device);
+        auto r = ws::concurrency::runStreamsDot(p, options, *device);
         if (!r) {
             failed(std::string("dot ") + streams, r.error());
             continue;

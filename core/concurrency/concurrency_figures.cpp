@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/common/counted.h"
+#include "core/concurrency/concurrency_settings.h"
 
 namespace ws {
 
@@ -29,10 +30,9 @@ std::string percent(double share) {
 }
 
 std::vector<FigureChart> streamsCharts(const Run& run) {
+    const auto settings = concurrencySettingsOf(run);
     const std::string streams =
-        run.params.count("streams")
-            ? counted(std::atoll(run.params.at("streams").c_str()), "stream", "streams")
-            : "? streams";
+        settings ? counted(settings->streams.streams, "stream", "streams") : "? streams";
     FigureChart time{"End to end against one stream and against the serial sum", "ms", "", {}};
     addBar(time, run, "oneStreamMs", "1 stream (timed)");
     addBar(time, run, "endToEndMs", streams + " (timed)", true);
@@ -53,25 +53,28 @@ std::vector<FigureChart> streamsCharts(const Run& run) {
 }
 
 std::vector<FigureChart> unifiedCharts(const Run& run) {
-    const std::string traced = run.params.count("pattern") ? run.params.at("pattern") : "";
+    const auto settings = concurrencySettingsOf(run);
+    const std::optional<UnifiedPattern> traced =
+        settings ? std::optional(settings->unified.pattern) : std::nullopt;
+    using P = UnifiedPattern;
     FigureChart bw{
         "Effective bandwidth of each pattern", "GB/s (12 bytes per element / time)", "", {}};
-    addBar(bw, run, "firstTouchGBs", "first touch on the GPU", traced == "first-touch");
-    addBar(bw, run, "cpuTouchedGBs", "after the CPU touched it", traced == "cpu-touched");
-    addBar(bw, run, "prefetchGBs", "cudaMemPrefetchAsync first", traced == "prefetch");
-    addBar(bw, run, "explicitCopyGBs", "cudaMemcpy from pinned", traced == "explicit-copy");
-    addBar(bw, run, "residentGBs", "already on the GPU", traced == "resident");
-    addBar(bw, run, "managedVariableGBs", "__managed__ c (seed)", traced == "managed-variable");
+    addBar(bw, run, "firstTouchGBs", "first touch on the GPU", traced == P::FirstTouch);
+    addBar(bw, run, "cpuTouchedGBs", "after the CPU touched it", traced == P::CpuTouched);
+    addBar(bw, run, "prefetchGBs", "cudaMemPrefetchAsync first", traced == P::Prefetch);
+    addBar(bw, run, "explicitCopyGBs", "cudaMemcpy from pinned", traced == P::ExplicitCopy);
+    addBar(bw, run, "residentGBs", "already on the GPU", traced == P::Resident);
+    addBar(bw, run, "managedVariableGBs", "__managed__ c (seed)", traced == P::ManagedVariable);
     if (const double* r = figure(run, "prefetchToExplicit"))
         bw.caption = "Prefetching then running takes " + percent(*r) +
                      " of the time of explicit copies from pinned memory.";
     FigureChart ms{"Time of each pattern", "ms", "", {}};
-    addBar(ms, run, "firstTouchMs", "first touch", traced == "first-touch");
-    addBar(ms, run, "cpuTouchedMs", "after the CPU", traced == "cpu-touched");
-    addBar(ms, run, "prefetchMs", "prefetch", traced == "prefetch");
-    addBar(ms, run, "explicitCopyMs", "explicit, pinned", traced == "explicit-copy");
+    addBar(ms, run, "firstTouchMs", "first touch", traced == P::FirstTouch);
+    addBar(ms, run, "cpuTouchedMs", "after the CPU", traced == P::CpuTouched);
+    addBar(ms, run, "prefetchMs", "prefetch", traced == P::Prefetch);
+    addBar(ms, run, "explicitCopyMs", "explicit, pinned", traced == P::ExplicitCopy);
     addBar(ms, run, "explicitPageableMs", "explicit, pageable");
-    addBar(ms, run, "residentMs", "resident", traced == "resident");
+    addBar(ms, run, "residentMs", "resident", traced == P::Resident);
     return {bw, ms};
 }
 
@@ -89,7 +92,8 @@ std::vector<FigureChart> dynamicCharts(const Run& run) {
     latency.caption =
         "Medians with their range; a tail launch also waits for its parent grid to end.";
     FigureChart levels{"The reduction, launched by the device or by the host", "ms", "", {}};
-    const bool device = !run.params.count("driver") || run.params.at("driver") == "device";
+    const auto settings = concurrencySettingsOf(run);
+    const bool device = !settings || settings->dynamic.deviceDriver;
     if (const double* t = figure(run, "deviceDrivenMs"))
         levels.bars.push_back({"each level launches the next", *t, *t, *t, false});
     else if (device && run.timing.kernelMs > 0)

@@ -9,22 +9,16 @@
 
 namespace ws {
 
-namespace {
-constexpr std::string_view kIds[] = {"streams", "dynamic-parallelism", "unified-memory"};
-}  // namespace
-
 bool isConcurrencyExperiment(std::string_view id) {
-    for (auto known : kIds)
-        if (known == id) return true;
-    return false;
+    return parseConcurrencyExperiment(id).has_value();
 }
 
 Result<Run> runConcurrencyExperiment(const ExperimentSpec& spec, const ParamValues& params,
                                      const RunOptions& options, const DeviceInfo& device) {
-    // Defaults filled in and every value checked again: callers may pass only
-    // the parameters a user changed.
-    auto resolved = resolveParams(spec, params);
-    if (!resolved) return makeError(resolved.error());
+    // The run's one parse of its parameters (defaults filled in, every value
+    // checked: callers may pass only the parameters a user changed).
+    auto settings = concurrencySettings(spec.id, params);
+    if (!settings) return makeError(settings.error());
     WS_CUDA_TRY(cudaSetDevice(options.device));
     // The records are held to the lab's own rules before anyone sees them.
     auto unwrap = [](Result<concurrency::TimedRun>&& r) -> Result<Run> {
@@ -33,17 +27,16 @@ Result<Run> runConcurrencyExperiment(const ExperimentSpec& spec, const ParamValu
             return makeError("the run's records are inconsistent: " + s.error());
         return std::move(r->run);
     };
-    if (spec.id == "streams") {
-        auto plan = planStreams(*resolved);
-        if (!plan) return makeError(plan.error());
-        return unwrap(plan->dot
-                          ? concurrency::runStreamsDot(*plan, *resolved, options, device)
-                          : concurrency::runStreamsPipeline(*plan, *resolved, options, device));
+    switch (settings->experiment) {
+        case ConcurrencyExperiment::Streams:
+            return unwrap(settings->streams.dot
+                              ? concurrency::runStreamsDot(*settings, options, device)
+                              : concurrency::runStreamsPipeline(*settings, options, device));
+        case ConcurrencyExperiment::DynamicParallelism:
+            return unwrap(concurrency::runDynamicParallelism(*settings, options, device));
+        case ConcurrencyExperiment::UnifiedMemory:
+            return unwrap(concurrency::runUnifiedMemory(*settings, options, device));
     }
-    if (spec.id == "dynamic-parallelism")
-        return unwrap(concurrency::runDynamicParallelism(*resolved, options, device));
-    if (spec.id == "unified-memory")
-        return unwrap(concurrency::runUnifiedMemory(*resolved, options, device));
     return makeError("experiment " + spec.id + " is not part of the concurrency lab");
 }
 

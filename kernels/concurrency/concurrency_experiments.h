@@ -9,7 +9,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
-#include "core/concurrency/concurrency_plans.h"
+#include "core/concurrency/concurrency_settings.h"
 #include "core/run/run.h"
 #include "kernels/common/run_options.h"
 
@@ -29,13 +29,15 @@ struct TimedRun {
     std::vector<double> referenceSamplesMs;  // streams: one stream; unified memory: explicit copies
 };
 
-Result<TimedRun> runStreamsPipeline(const StreamsPlan& plan, const ParamValues& params,
-                                    const RunOptions& options, const DeviceInfo& device);
-Result<TimedRun> runStreamsDot(const StreamsPlan& plan, const ParamValues& params,
-                               const RunOptions& options, const DeviceInfo& device);
-Result<TimedRun> runDynamicParallelism(const ParamValues& params, const RunOptions& options,
-                                       const DeviceInfo& device);
-Result<TimedRun> runUnifiedMemory(const ParamValues& params, const RunOptions& options,
+// Each reads its run's settings, parsed once by the caller
+// (core/concurrency/concurrency_settings.h).
+Result<TimedRun> runStreamsPipeline(const ConcurrencySettings& settings, const RunOptions& options,
+                                    const DeviceInfo& device);
+Result<TimedRun> runStreamsDot(const ConcurrencySettings& settings, const RunOptions& options,
+                               const DeviceInfo& device);
+Result<TimedRun> runDynamicParallelism(const ConcurrencySettings& settings,
+                                       const RunOptions& options, const DeviceInfo& device);
+Result<TimedRun> runUnifiedMemory(const ConcurrencySettings& settings, const RunOptions& options,
                                   const DeviceInfo& device);
 
 // Host memory the run would take, refused beyond half of the machine's RAM.

@@ -10,6 +10,7 @@
 
 #include "core/catalog/catalog.h"
 #include "core/common/result.h"
+#include "core/concurrency/concurrency_settings.h"
 #include "core/run/run.h"
 #include "kernels/common/run_options.h"
 #include "kernels/concurrency/dynamic/dp_records.h"
@@ -34,13 +35,12 @@ public:
 // Both refuse, before allocating, what the device cannot do: grids beyond its
 // limits, more pending device launches than cudaLimitDevRuntimePendingLaunchCount,
 // more memory than is free.
-Result<std::unique_ptr<DpExperiment>> makeParentChild(const ParamValues& params,
+Result<std::unique_ptr<DpExperiment>> makeParentChild(const DynamicParallelismSettings& settings,
                                                       const DeviceInfo& device, std::uint64_t seed,
                                                       std::uint64_t pendingLimit);
-Result<std::unique_ptr<DpExperiment>> makeRecursiveReduction(const ParamValues& params,
-                                                             const DeviceInfo& device,
-                                                             std::uint64_t seed,
-                                                             std::uint64_t pendingLimit);
+Result<std::unique_ptr<DpExperiment>> makeRecursiveReduction(
+    const DynamicParallelismSettings& settings, const DeviceInfo& device, std::uint64_t seed,
+    std::uint64_t pendingLimit);
 
 dp::GridSlot hostGridSlot(dp::GridKernel kernel, std::uint32_t grid, std::uint32_t block,
                           std::uint32_t firstBlock);

@@ -96,17 +96,16 @@ dp::GridSlot hostGridSlot(dp::GridKernel kernel, std::uint32_t grid, std::uint32
     return s;
 }
 
-Result<std::unique_ptr<DpExperiment>> makeParentChild(const ParamValues& params,
+Result<std::unique_ptr<DpExperiment>> makeParentChild(const DynamicParallelismSettings& settings,
                                                       const DeviceInfo& device, std::uint64_t seed,
                                                       std::uint64_t pendingLimit) {
     dp::ParentChildArgs a;
-    a.n = std::uint64_t(paramInt(params, "n"));
-    a.parentBlocks = std::uint32_t(paramInt(params, "parent_blocks"));
-    a.childBlocks = std::uint32_t(paramInt(params, "child_blocks"));
-    a.block = std::uint32_t(paramInt(params, "block"));
+    a.n = settings.n;
+    a.parentBlocks = settings.parentBlocks;
+    a.childBlocks = settings.childBlocks;
+    a.block = settings.block;
     a.segment = std::uint32_t((a.n + a.parentBlocks - 1) / a.parentBlocks);
-    a.mode =
-        paramChoice(params, "mode") == "tail" ? dp::GridMode::Tail : dp::GridMode::FireAndForget;
+    a.mode = settings.tailLaunch ? dp::GridMode::Tail : dp::GridMode::FireAndForget;
     auto experiment = std::make_unique<ParentChild>(a);
     // Every launching parent's child may wait at once (a tail launch waits
     // for the whole parent grid).

@@ -155,13 +155,12 @@ private:
 
 }  // namespace
 
-Result<std::unique_ptr<DpExperiment>> makeRecursiveReduction(const ParamValues& params,
-                                                             const DeviceInfo& device,
-                                                             std::uint64_t seed,
-                                                             std::uint64_t pendingLimit) {
-    const auto n = std::uint64_t(paramInt(params, "n"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto maxDepth = std::uint32_t(paramInt(params, "max_depth"));
+Result<std::unique_ptr<DpExperiment>> makeRecursiveReduction(
+    const DynamicParallelismSettings& settings, const DeviceInfo& device, std::uint64_t seed,
+    std::uint64_t pendingLimit) {
+    const std::uint64_t n = settings.n;
+    const std::uint32_t block = settings.block;
+    const std::uint32_t maxDepth = settings.maxDepth;
     auto plan = planRecursiveReduction(n, block, maxDepth);
     if (!plan) return makeError(plan.error());
     // One level waits in the tail-launch queue at a time.
@@ -174,8 +173,8 @@ Result<std::unique_ptr<DpExperiment>> makeRecursiveReduction(const ParamValues& 
                                          4 * n + 8 * plan->grids[0] + 64 * n / block + 4096);
         !s)
         return makeError(s.error());
-    auto experiment = std::make_unique<RecursiveReduction>(std::move(*plan), maxDepth,
-                                                           paramChoice(params, "driver") != "host");
+    auto experiment =
+        std::make_unique<RecursiveReduction>(std::move(*plan), maxDepth, settings.deviceDriver);
     if (Status s = experiment->prepare(seed); !s) return makeError(s.error());
     return std::unique_ptr<DpExperiment>(std::move(experiment));
 }

@@ -75,13 +75,14 @@ void storeGapFigures(const DeviceTree& tree, Run& run) {
 
 }  // namespace
 
-Result<TimedRun> runDynamicParallelism(const ParamValues& params, const RunOptions& options,
-                                       const DeviceInfo& device) {
+Result<TimedRun> runDynamicParallelism(const ConcurrencySettings& settings,
+                                       const RunOptions& options, const DeviceInfo& device) {
+    const DynamicParallelismSettings& dynamic = settings.dynamic;
     std::size_t pending = 0;
     WS_CUDA_TRY(cudaDeviceGetLimit(&pending, cudaLimitDevRuntimePendingLaunchCount));
-    auto made = paramChoice(params, "pattern") == "recursive-reduction"
-                    ? makeRecursiveReduction(params, device, options.seed, pending)
-                    : makeParentChild(params, device, options.seed, pending);
+    auto made = dynamic.recursiveReduction
+                    ? makeRecursiveReduction(dynamic, device, options.seed, pending)
+                    : makeParentChild(dynamic, device, options.seed, pending);
     if (!made) return makeError(made.error());
     DpExperiment& experiment = **made;
     TreeBuffers tree;
@@ -97,7 +98,7 @@ Result<TimedRun> runDynamicParallelism(const ParamValues& params, const RunOptio
 
     TimedRun out;
     Run& run = out.run;
-    fillConcurrencyHeader(run, "dynamic-parallelism", params, device);
+    fillConcurrencyHeader(run, "dynamic-parallelism", settings.resolved, device);
     auto clear = [&] { return experiment.clearOutput(); };
     auto plain = timeRuns(
         options.repetitions, stream, [&] { return experiment.launch(false, {}, stream); }, clear);
@@ -172,7 +173,7 @@ Result<TimedRun> runDynamicParallelism(const ParamValues& params, const RunOptio
     run.timing.recordedKernelMs = medianMs(*recorded);
     run.timing.overheadPercent =
         (run.timing.recordedKernelMs - run.timing.kernelMs) / run.timing.kernelMs * 100;
-    run.timing.bytesMoved = 4.0 * double(paramInt(params, "n"));
+    run.timing.bytesMoved = 4.0 * double(dynamic.n);
     run.figures["grids"] = double(run.launches.size());
     run.figures["pendingLaunchLimit"] = double(pending);
     storeGapFigures(downloaded, run);

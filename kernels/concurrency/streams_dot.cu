@@ -199,13 +199,14 @@ private:
 
 }  // namespace
 
-Result<TimedRun> runStreamsDot(const StreamsPlan& plan, const ParamValues& params,
-                               const RunOptions& options, const DeviceInfo& device) {
+Result<TimedRun> runStreamsDot(const ConcurrencySettings& settings, const RunOptions& options,
+                               const DeviceInfo& device) {
+    const StreamsPlan& plan = settings.streams;
     DotProduct dot(plan, device, options.device);
     if (Status s = dot.prepare(); !s) return makeError(s.error());
     TimedRun out;
     Run& run = out.run;
-    fillConcurrencyHeader(run, "streams", params, device);
+    fillConcurrencyHeader(run, "streams", settings.resolved, device);
 
     auto measure = [&](std::uint32_t streams, bool record, int count,
                        std::vector<double>& ms) -> Result<double> {

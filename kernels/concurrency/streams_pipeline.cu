@@ -196,8 +196,9 @@ Result<std::vector<double>> repeat(int count, const std::function<Result<double>
 
 }  // namespace
 
-Result<TimedRun> runStreamsPipeline(const StreamsPlan& plan, const ParamValues& params,
-                                    const RunOptions& options, const DeviceInfo& device) {
+Result<TimedRun> runStreamsPipeline(const ConcurrencySettings& settings, const RunOptions& options,
+                                    const DeviceInfo& device) {
+    const StreamsPlan& plan = settings.streams;
     Pipeline pipe(plan, device);
     if (Status s = pipe.prepare(options.seed); !s) return makeError(s.error());
     std::uint32_t work = plan.kernelWork;
@@ -208,7 +209,7 @@ Result<TimedRun> runStreamsPipeline(const StreamsPlan& plan, const ParamValues& 
     }
     TimedRun out;
     Run& run = out.run;
-    fillConcurrencyHeader(run, "streams", params, device);
+    fillConcurrencyHeader(run, "streams", settings.resolved, device);
 
     pipe.poisonOutput();
     auto samples =

@@ -79,16 +79,7 @@ private:
     float* m_data = nullptr;
 };
 
-enum class Pattern { FirstTouch, Prefetch, CpuTouched, ExplicitCopy, Resident, ManagedVariable };
-
-Pattern patternOf(const std::string& name) {
-    if (name == "prefetch") return Pattern::Prefetch;
-    if (name == "cpu-touched") return Pattern::CpuTouched;
-    if (name == "explicit-copy") return Pattern::ExplicitCopy;
-    if (name == "resident") return Pattern::Resident;
-    if (name == "managed-variable") return Pattern::ManagedVariable;
-    return Pattern::FirstTouch;
-}
+using Pattern = UnifiedPattern;
 
 class UnifiedLab {
 public:
@@ -320,12 +311,13 @@ void addArrayTable(Run& run, const std::vector<ManagedArray>& arrays, Pattern p)
 
 }  // namespace
 
-Result<TimedRun> runUnifiedMemory(const ParamValues& params, const RunOptions& options,
+Result<TimedRun> runUnifiedMemory(const ConcurrencySettings& settings, const RunOptions& options,
                                   const DeviceInfo& device) {
-    const auto n = std::uint64_t(paramInt(params, "n"));
-    const auto block = std::uint32_t(paramInt(params, "block"));
-    const auto chunks = std::uint32_t(paramInt(params, "prefetch_chunks"));
-    const Pattern traced = patternOf(paramChoice(params, "pattern"));
+    const UnifiedMemorySettings& unified = settings.unified;
+    const std::uint64_t n = unified.n;
+    const std::uint32_t block = unified.block;
+    const std::uint32_t chunks = unified.prefetchChunks;
+    const Pattern traced = unified.pattern;
     int managed = 0;
     WS_CUDA_TRY(cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, options.device));
     if (!managed) return makeError("unified-memory: this device has no managed memory");
@@ -347,7 +339,7 @@ Result<TimedRun> runUnifiedMemory(const ParamValues& params, const RunOptions& o
 
     TimedRun out;
     Run& run = out.run;
-    fillConcurrencyHeader(run, "unified-memory", params, device);
+    fillConcurrencyHeader(run, "unified-memory", settings.resolved, device);
     Verification combined{.checked = true, .passed = true};
     auto timePattern = [&](Pattern p, const std::string& figure,
                            std::vector<double>* keep) -> Status {

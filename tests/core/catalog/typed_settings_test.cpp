@@ -11,6 +11,7 @@
 #include "core/atomics/atomics_settings.h"
 #include "core/basics/basics_settings.h"
 #include "core/catalog/catalog.h"
+#include "core/concurrency/concurrency_settings.h"
 #include "core/matmul/matmul_settings.h"
 #include "core/memkinds/memkinds_settings.h"
 #include "core/memory/memory_settings.h"
@@ -65,6 +66,10 @@ std::string typingError(const ManifestTrace& t) {
         auto s = memkindsSettings(t.experiment, t.params);
         return s ? "" : s.error();
     }
+    if (parseConcurrencyExperiment(t.experiment)) {
+        auto s = concurrencySettings(t.experiment, t.params);
+        return s ? "" : s.error();
+    }
     if (t.experiment == "matmul") {
         auto s = matmulSettings(t.params);
         return s ? "" : s.error();
@@ -117,6 +122,13 @@ TEST(TypedSettings, AParserRefusesOtherLabsAndBadValuesWithTheCatalogsMessage) {
     EXPECT_FALSE(atomicsSettings("matmul", {}));
     EXPECT_FALSE(basicsSettings("argmin", {}));
     EXPECT_FALSE(memkindsSettings("hello", {}));
+    EXPECT_FALSE(concurrencySettings("texture", {}));
+    const auto streams = concurrencySettings("streams", {{"chunks", "2"}, {"streams", "4"}});
+    ASSERT_FALSE(streams);  // the plan's own rule, as the catalog states it
+    EXPECT_NE(streams.error().find("without a chunk"), std::string::npos) << streams.error();
+    const auto pages = concurrencySettings("unified-memory", {{"pattern", "cpu-touched"}});
+    ASSERT_TRUE(pages) << pages.error();
+    EXPECT_EQ(pages->unified.pattern, UnifiedPattern::CpuTouched);
     const auto local =
         memkindsSettings("local-memory", {{"variant", "spilled"}, {"shared_kib", "3"}});
     ASSERT_TRUE(local) << local.error();
