@@ -73,7 +73,8 @@ Row summarize(const std::string& label, const ws::memory::MemoryRun& blocks,
     r.maxGBs = bytes / (*lo * 1e6);
     r.blocksOverhead = blocks.run.timing.overheadPercent;
     r.tracedOverhead = traced.run.timing.overheadPercent;
-    r.tracedBlocks = ws::paramInt(traced.run.params, "traced_blocks");
+    const auto settings = ws::memorySettingsOf(traced.run);
+    r.tracedBlocks = settings ? settings->tracedBlocks : 0;
     r.verified = blocks.run.verification.passed && traced.run.verification.passed;
     return r;
 }

@@ -7,6 +7,7 @@
 #include "core/matmul/matmul_bug.h"
 #include "core/matmul/matmul_records.h"
 #include "core/matmul/matmul_reference.h"
+#include "core/matmul/matmul_settings.h"
 #include "core/matmul/matmul_traffic.h"
 
 namespace ws {
@@ -127,7 +128,8 @@ Run modelledMatmulRun(const ParamValues& given, double kernelMs) {
     l.block = t.block;
     l.sharedBytes = t.sharedBytes;
     modelBlocks(l, std::max<std::uint64_t>(1, 2048 / t.block.count()), run.device, kernelMs);
-    if (t.tileK > 0) modelTraces(l, *shape, std::uint32_t(paramInt(run.params, "traced_blocks")));
+    if (const auto settings = matmulSettingsOf(run); settings && t.tileK > 0)
+        modelTraces(l, *shape, settings->tracedBlocks);
     run.launches.push_back(std::move(l));
     if (shape->variant == MatmulVariant::SeedTiledBug && shape->n <= 512)
         modelBugCheck(run, shape->n, shape->blockDim);

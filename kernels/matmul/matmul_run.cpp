@@ -87,11 +87,12 @@ Status allowDynamicShared(const KernelPair& k) {
     return {};
 }
 
-Result<MatmulRun> runKernel(const ParamValues& params, const KernelPair& kernels,
+// `params` are the strings the trace keeps; n, the variant and the traced
+// blocks come typed.
+Result<MatmulRun> runKernel(const ParamValues& params, std::uint32_t n, const KernelPair& kernels,
                             const MatmulTiling& tiling, MatmulVariant variant,
                             std::uint32_t tracedBlocks, const RunOptions& options,
                             const DeviceInfo& device, MatmulInputs* given) {
-    const std::uint32_t n = std::uint32_t(paramInt(params, "n"));
     const Dim3 g = matmulGrid(tiling, n);
     const dim3 grid = dimOf(g), block = dimOf(tiling.block);
     const bool optIn = kernels.dynamicShared > 48 * 1024;
@@ -139,9 +140,8 @@ Result<MatmulRun> runKernel(const ParamValues& params, const KernelPair& kernels
     return out;
 }
 
-Result<MatmulRun> runCublas(const ParamValues& params, const RunOptions& options,
+Result<MatmulRun> runCublas(const ParamValues& params, std::uint32_t n, const RunOptions& options,
                             const DeviceInfo& device, MatmulInputs* given) {
-    const std::uint32_t n = std::uint32_t(paramInt(params, "n"));
     if (Status s = checkMemory(n, 0, given != nullptr); !s) return makeError(s.error());
     std::unique_ptr<MatmulInputs> owned;
     auto inputs = inputsFor(n, options, given, owned);
@@ -169,15 +169,16 @@ Result<MatmulRun> runMatmulGpu(const ParamValues& params, const MatmulSettings& 
                                const RunOptions& options, const DeviceInfo& device,
                                MatmulInputs* inputs, bool record) {
     const MatmulVariant variant = settings.variant;
-    if (variant == MatmulVariant::Cublas) return runCublas(params, options, device, inputs);
+    if (variant == MatmulVariant::Cublas)
+        return runCublas(params, settings.n, options, device, inputs);
     const std::uint32_t blockDim = settings.blockDim;
     const auto tiling = matmulTiling(variant, blockDim);
     if (!tiling) return makeError(std::string(matmulVariantInfo(variant).id) + " runs no kernel");
     auto kernels = kernelsOf(variant, blockDim);
     if (!kernels) return makeError(kernels.error());
     if (!record) kernels->recorded = nullptr;
-    return runKernel(params, *kernels, *tiling, variant, settings.tracedBlocks, options, device,
-                     inputs);
+    return runKernel(params, settings.n, *kernels, *tiling, variant, settings.tracedBlocks, options,
+                     device, inputs);
 }
 
 Result<MatmulRun> runWarptileConfig(const WarptileConfig& config, MatmulInputs& inputs,
@@ -189,8 +190,8 @@ Result<MatmulRun> runWarptileConfig(const WarptileConfig& config, MatmulInputs& 
                                 {"n", std::to_string(inputs.n())},
                                 {"block_dim", "8"},
                                 {"traced_blocks", "0"}};
-    return runKernel(params, *kernels, warptileTiling(config), MatmulVariant::Warptile, 0, options,
-                     device, &inputs);
+    return runKernel(params, std::uint32_t(inputs.n()), *kernels, warptileTiling(config),
+                     MatmulVariant::Warptile, 0, options, device, &inputs);
 }
 
 }  // namespace ws::matmul
