@@ -7,10 +7,9 @@
 // the warp-tile configurations swept at 4096; the recording overhead. Every
 // timed result was first verified against the CPU reference (a run that
 // fails is marked and fails the program, except the printed kernel's bug,
-// which must fail). Then the tensor-core product (matmul-tc) in BF16 at 4096
-// and 8192: wmma, mma-sync and wgmma beside cublasGemmEx in BF16 with FP32
-// compute, for FP32 and BF16 output. Prints markdown tables and the goals;
-// the JSON holds every number. --quick: 4096, the sweep and the BF16 table.
+// which must fail). The tensor cores have a benchmark of their own
+// (bench/gpu_tensorcore/tensorcore_bench.cpp). Prints markdown tables and the
+// goals; the JSON holds every number. --quick: 4096 and the sweep.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -29,7 +28,6 @@
 #include "kernels/matmul/matmul_experiments.h"
 #include "kernels/matmul/matmul_kernels.h"
 #include "kernels/runner/experiment_runner.h"
-#include "kernels/tensorcore/tensorcore_experiments.h"
 
 namespace {
 
@@ -162,91 +160,6 @@ void printTable(const std::string& title, const std::vector<Row>& rows, double c
     }
 }
 
-// The tensor-core product: each variant and output at n = 4096 and 8192,
-// cuBLAS first so that every kernel reads as a share of it (same output).
-// Returns the failures: runs refused or not verified.
-struct TensorCoreRow {
-    std::string variant, output;
-    std::uint32_t n = 0;
-    double medianMs = 0, minMs = 0, maxMs = 0, cvPercent = 0, tflops = 0;
-    int samples = 0;
-    bool verified = false;
-};
-
-int benchTensorCore(const ws::DeviceInfo& device, nlohmann::json& out) {
-    int failures = 0;
-    // The dense BF16 peak at the device's SM clock (SMs x 4096 x clock on
-    // Hopper): what "% of peak" divides by.
-    const double peakTflops = ws::bf16TensorPeakGflops(device) / 1000;
-    out["bf16PeakTflops"] = peakTflops;
-    std::printf(
-        "\n### Tensor cores: BF16 in, FP32 accumulation (matmul-tc)\n\nDense BF16 peak: %.0f "
-        "TFLOP/s (%d SMs x %d FLOP/clock x %.2f GHz)\n\n| variant | n | output | "
-        "median ms | min | max | cv %% | TFLOP/s | %% of cuBLAS | %% of peak | verified "
-        "|\n|---|---|---|---|---|---|---|---|---|---|---|\n",
-        peakTflops, device.smCount,
-        ws::bf16TensorFlopsPerClockPerSm(device.ccMajor, device.ccMinor), device.smClockKHz / 1e6);
-    for (std::uint32_t n : {4096u, 8192u}) {
-        std::fprintf(stderr, "matmul_bench: preparing %u x %u BF16 inputs\n", n, n);
-        auto inputs = ws::tensorcore::TensorCoreInputs::make(n, 1);
-        for (const char* output : {"f32", "bf16"}) {
-            double cublas = 0;
-            std::vector<std::string> order = {"cublas"};
-            for (const auto& info : ws::tensorCoreVariants())
-                if (info.ownKernel) order.push_back(info.id);
-            for (const std::string& v : order) {
-                ws::RunOptions o;
-                o.repetitions = n >= 8192 ? 10 : 20;
-                o.measureOverhead = false;
-                auto r = ws::tensorcore::runTensorCore({{"variant", v},
-                                                        {"n", std::to_string(n)},
-                                                        {"output", output},
-                                                        {"traced_blocks", "0"}},
-                                                       o, device, inputs.get(), false);
-                if (!r) {
-                    std::cerr << "matmul_bench: matmul-tc " << v << " n=" << n
-                              << " output=" << output << ": " << r.error() << "\n";
-                    ++failures;
-                    continue;
-                }
-                const auto& t = r->run.timing;
-                TensorCoreRow row;
-                row.variant = v;
-                row.output = output;
-                row.n = n;
-                row.medianMs = t.kernelMs;
-                row.minMs = t.kernelMinMs;
-                row.maxMs = t.kernelMaxMs;
-                row.cvPercent = t.kernelCvPercent;
-                row.tflops = t.gflopPerS() / 1000;
-                row.samples = t.repetitions;
-                row.verified = r->run.verification.passed;
-                if (!row.verified) ++failures;
-                if (v == "cublas") cublas = row.tflops;
-                const double pct = cublas > 0 ? 100 * row.tflops / cublas : 0;
-                const double ofPeak = peakTflops > 0 ? 100 * row.tflops / peakTflops : 0;
-                std::printf(
-                    "| %s | %u | %s | %.3f | %.3f | %.3f | %.1f | %.1f | %.1f | %.1f | %s |\n",
-                    row.variant.c_str(), n, output, row.medianMs, row.minMs, row.maxMs,
-                    row.cvPercent, row.tflops, pct, ofPeak, row.verified ? "yes" : "NO");
-                out["bf16"].push_back({{"variant", row.variant},
-                                       {"n", n},
-                                       {"output", row.output},
-                                       {"medianMs", row.medianMs},
-                                       {"minMs", row.minMs},
-                                       {"maxMs", row.maxMs},
-                                       {"cvPercent", row.cvPercent},
-                                       {"samples", row.samples},
-                                       {"tflops", row.tflops},
-                                       {"percentOfCublas", pct},
-                                       {"percentOfPeak", ofPeak},
-                                       {"verified", row.verified}});
-            }
-        }
-    }
-    return failures;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -320,9 +233,6 @@ int main(int argc, char** argv) {
         out["overhead"].push_back(
             {{"variant", r.label}, {"n", r.n}, {"ms", r.medianMs}, {"percent", r.overheadPercent}});
     }
-
-    // The tensor cores, BF16 (the FP32 ladder's inputs, exact in BF16).
-    bench.failures += benchTensorCore(*device, out);
 
     if (!quick) {
         for (std::uint32_t n : {1024u, 2048u}) {

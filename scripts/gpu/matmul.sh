@@ -3,9 +3,10 @@
 # `cmake --preset gpu && cmake --build build-gpu`:
 #   scripts/gpu/matmul.sh BUILD_DIR OUT_DIR
 # 1. matmul_bench: every variant at 4096^3 beside cublasSgemm, the ladder at
-#    1024/2048/8192, the course's 10000 x 10000, the CPU, the warp-tile sweep,
-#    the recording overhead and the tensor cores in BF16 (matmul-tc at 4096
-#    and 8192 beside cuBLAS in BF16) (OUT_DIR/matmul.md and matmul.json);
+#    1024/2048/8192, the course's 10000 x 10000, the CPU, the warp-tile sweep
+#    and the recording overhead (OUT_DIR/matmul.md and matmul.json); then
+#    tensorcore_bench: the tensor cores in BF16 (matmul-tc at 4096 and 8192
+#    beside cuBLAS in BF16) (OUT_DIR/tensorcore.md and tensorcore.json);
 # 2. compute-sanitizer memcheck and racecheck of every GPU variant on small,
 #    awkward sizes, matmul-tc's kernels among them (OUT_DIR/sanitize/*.log;
 #    racecheck's verdict on the wgmma rungs, whose shared tiles the tensor
@@ -23,18 +24,26 @@ export PATH=/usr/local/cuda/bin:$PATH
 mkdir -p "$out/sanitize"
 rec=$build/app/record/warpscope-record
 bench=$build/bench/gpu_matmul/matmul_bench
-for tool in "$rec" "$bench"; do
+tcbench=$build/bench/gpu_tensorcore/tensorcore_bench
+for tool in "$rec" "$bench" "$tcbench"; do
     [[ -x $tool ]] || { echo "matmul.sh: $tool is not built" >&2; exit 2; }
 done
 started=$SECONDS
 status=0
 summary=()
 
-# 1. The benchmark.
+# 1. The benchmarks.
 if "$bench" --json "$out/matmul.json" >"$out/matmul.md" 2>"$out/matmul-bench.log"; then
     summary+=("benchmark: ok in $((SECONDS - started)) s")
 else
     summary+=("benchmark: FAILED (see $out/matmul-bench.log)")
+    status=1
+fi
+t=$SECONDS
+if "$tcbench" --json "$out/tensorcore.json" >"$out/tensorcore.md" 2>"$out/tensorcore-bench.log"; then
+    summary+=("tensor-core benchmark: ok in $((SECONDS - t)) s")
+else
+    summary+=("tensor-core benchmark: FAILED (see $out/tensorcore-bench.log)")
     status=1
 fi
 
