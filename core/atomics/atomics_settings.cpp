@@ -1,19 +1,16 @@
 #include "core/atomics/atomics_settings.h"
 
-#include <array>
-#include <utility>
-
-#include "core/catalog/catalog.h"
+#include "core/catalog/lab_settings.h"
 
 namespace ws {
 
 namespace {
 
-constexpr std::array<std::pair<AtomicsExperiment, std::string_view>, 3> kExperiments{{
+constexpr NameTable<AtomicsExperiment, 3> kExperiments{{{
     {AtomicsExperiment::WorkQueue, "work-queue"},
     {AtomicsExperiment::Argmin, "argmin"},
     {AtomicsExperiment::Contention, "atomic-contention"},
-}};
+}}};
 
 QueueStrategy strategyOf(const std::string& name) {
     if (name == "static") return QueueStrategy::Static;
@@ -24,25 +21,16 @@ QueueStrategy strategyOf(const std::string& name) {
 }  // namespace
 
 std::optional<AtomicsExperiment> parseAtomicsExperiment(std::string_view id) {
-    for (const auto& [experiment, name] : kExperiments)
-        if (name == id) return experiment;
-    return std::nullopt;
+    return kExperiments.parse(id);
 }
 
 std::string_view atomicsExperimentId(AtomicsExperiment experiment) {
-    for (const auto& [e, name] : kExperiments)
-        if (e == experiment) return name;
-    return {};
+    return kExperiments.name(experiment);
 }
 
 Result<AtomicsSettings> atomicsSettings(std::string_view experiment, const ParamValues& params) {
     const auto which = parseAtomicsExperiment(experiment);
-    if (!which)
-        return makeError("experiment " + std::string(experiment) +
-                         " is not part of the atomics lab");
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
-    auto resolved = resolveParams(*spec, params);
+    auto resolved = resolveLabParams(experiment, which.has_value(), "atomics", params);
     if (!resolved) return makeError(resolved.error());
     const ParamValues& v = *resolved;
     AtomicsSettings s;
@@ -83,10 +71,7 @@ Result<AtomicsSettings> atomicsSettings(std::string_view experiment, const Param
 }
 
 std::optional<AtomicsSettings> atomicsSettingsOf(const Run& run) {
-    if (!parseAtomicsExperiment(run.experiment)) return std::nullopt;
-    auto s = atomicsSettings(run.experiment, run.params);
-    if (!s) return std::nullopt;
-    return *s;
+    return settingsOfRun(run, parseAtomicsExperiment(run.experiment).has_value(), atomicsSettings);
 }
 
 }  // namespace ws

@@ -1,21 +1,19 @@
 #include "core/basics/basics_settings.h"
 
 #include <algorithm>
-#include <array>
-#include <utility>
 
-#include "core/catalog/catalog.h"
+#include "core/catalog/lab_settings.h"
 
 namespace ws {
 
 namespace {
 
-constexpr std::array<std::pair<BasicsExperiment, std::string_view>, 4> kExperiments{{
+constexpr NameTable<BasicsExperiment, 4> kExperiments{{{
     {BasicsExperiment::Hello, "hello"},
     {BasicsExperiment::VectorAdd, "vector-add"},
     {BasicsExperiment::Set0, "set0-mul24"},
     {BasicsExperiment::Bandwidth, "host-device-bandwidth"},
-}};
+}}};
 
 // The seed's <<<2, (n + 1) / 2>>>, or the grid and block given (grid 0:
 // enough blocks for n).
@@ -38,19 +36,12 @@ VectorAddShape vectorAddShapeOf(const ParamValues& v) {
 }  // namespace
 
 std::optional<BasicsExperiment> parseBasicsExperiment(std::string_view id) {
-    for (const auto& [experiment, name] : kExperiments)
-        if (name == id) return experiment;
-    return std::nullopt;
+    return kExperiments.parse(id);
 }
 
 Result<BasicsSettings> basicsSettings(std::string_view experiment, const ParamValues& params) {
     const auto which = parseBasicsExperiment(experiment);
-    if (!which)
-        return makeError("experiment " + std::string(experiment) +
-                         " is not part of the first-kernels lab");
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
-    auto resolved = resolveParams(*spec, params);
+    auto resolved = resolveLabParams(experiment, which.has_value(), "first-kernels", params);
     if (!resolved) return makeError(resolved.error());
     const ParamValues& v = *resolved;
     BasicsSettings s;
@@ -85,10 +76,7 @@ Result<BasicsSettings> basicsSettings(std::string_view experiment, const ParamVa
 }
 
 std::optional<BasicsSettings> basicsSettingsOf(const Run& run) {
-    if (!parseBasicsExperiment(run.experiment)) return std::nullopt;
-    auto s = basicsSettings(run.experiment, run.params);
-    if (!s) return std::nullopt;
-    return *s;
+    return settingsOfRun(run, parseBasicsExperiment(run.experiment).has_value(), basicsSettings);
 }
 
 }  // namespace ws

@@ -1,47 +1,36 @@
 #include "core/concurrency/concurrency_settings.h"
 
-#include <algorithm>
-#include <array>
-#include <utility>
-
-#include "core/catalog/catalog.h"
+#include "core/catalog/lab_settings.h"
 
 namespace ws {
 
 namespace {
 
-constexpr std::array<std::pair<ConcurrencyExperiment, std::string_view>, 3> kExperiments{{
+constexpr NameTable<ConcurrencyExperiment, 3> kExperiments{{{
     {ConcurrencyExperiment::Streams, "streams"},
     {ConcurrencyExperiment::DynamicParallelism, "dynamic-parallelism"},
     {ConcurrencyExperiment::UnifiedMemory, "unified-memory"},
-}};
+}}};
 
-constexpr std::array<std::pair<UnifiedPattern, std::string_view>, 6> kPatterns{{
+constexpr NameTable<UnifiedPattern, 6> kPatterns{{{
     {UnifiedPattern::FirstTouch, "first-touch"},
     {UnifiedPattern::Prefetch, "prefetch"},
     {UnifiedPattern::CpuTouched, "cpu-touched"},
     {UnifiedPattern::ExplicitCopy, "explicit-copy"},
     {UnifiedPattern::Resident, "resident"},
     {UnifiedPattern::ManagedVariable, "managed-variable"},
-}};
+}}};
 
 }  // namespace
 
 std::optional<ConcurrencyExperiment> parseConcurrencyExperiment(std::string_view id) {
-    for (const auto& [experiment, name] : kExperiments)
-        if (name == id) return experiment;
-    return std::nullopt;
+    return kExperiments.parse(id);
 }
 
 Result<ConcurrencySettings> concurrencySettings(std::string_view experiment,
                                                 const ParamValues& params) {
     const auto which = parseConcurrencyExperiment(experiment);
-    if (!which)
-        return makeError("experiment " + std::string(experiment) +
-                         " is not part of the concurrency lab");
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
-    auto resolved = resolveParams(*spec, params);
+    auto resolved = resolveLabParams(experiment, which.has_value(), "concurrency", params);
     if (!resolved) return makeError(resolved.error());
     const ParamValues& v = *resolved;
     ConcurrencySettings s;
@@ -64,13 +53,9 @@ Result<ConcurrencySettings> concurrencySettings(std::string_view experiment,
                          .maxDepth = std::uint32_t(paramInt(v, "max_depth"))};
             break;
         case ConcurrencyExperiment::UnifiedMemory: {
-            const std::string& name = paramChoice(v, "pattern");
-            const auto it = std::find_if(kPatterns.begin(), kPatterns.end(),
-                                         [&](const auto& p) { return p.second == name; });
-            if (it == kPatterns.end())
-                return makeError("unified-memory: the catalog's pattern '" + name +
-                                 "' has no value in this build");
-            s.unified = {.pattern = it->first,
+            auto pattern = choiceValue(v, "pattern", kPatterns);
+            if (!pattern) return makeError("unified-memory: " + pattern.error());
+            s.unified = {.pattern = *pattern,
                          .n = std::uint64_t(paramInt(v, "n")),
                          .prefetchChunks = std::uint32_t(paramInt(v, "prefetch_chunks")),
                          .block = std::uint32_t(paramInt(v, "block"))};
@@ -82,10 +67,8 @@ Result<ConcurrencySettings> concurrencySettings(std::string_view experiment,
 }
 
 std::optional<ConcurrencySettings> concurrencySettingsOf(const Run& run) {
-    if (!parseConcurrencyExperiment(run.experiment)) return std::nullopt;
-    auto s = concurrencySettings(run.experiment, run.params);
-    if (!s) return std::nullopt;
-    return *s;
+    return settingsOfRun(run, parseConcurrencyExperiment(run.experiment).has_value(),
+                         concurrencySettings);
 }
 
 }  // namespace ws

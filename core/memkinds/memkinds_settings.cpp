@@ -1,9 +1,6 @@
 #include "core/memkinds/memkinds_settings.h"
 
-#include <array>
-#include <utility>
-
-#include "core/catalog/catalog.h"
+#include "core/catalog/lab_settings.h"
 
 namespace ws {
 
@@ -13,14 +10,14 @@ using memkinds::LoadPath;
 using memkinds::LocalKind;
 using memkinds::TexturePath;
 
-constexpr std::array<std::pair<MemkindsExperiment, std::string_view>, 6> kExperiments{{
+constexpr NameTable<MemkindsExperiment, 6> kExperiments{{{
     {MemkindsExperiment::Latency, "memory-latency"},
     {MemkindsExperiment::L2Distance, "l2-distance"},
     {MemkindsExperiment::Bandwidth, "memory-bandwidth"},
     {MemkindsExperiment::Constant, "constant-memory"},
     {MemkindsExperiment::Texture, "texture"},
     {MemkindsExperiment::Local, "local-memory"},
-}};
+}}};
 
 template <typename Enum>
 Result<Enum> byName(const std::string& name, std::initializer_list<Enum> all,
@@ -34,19 +31,12 @@ Result<Enum> byName(const std::string& name, std::initializer_list<Enum> all,
 }  // namespace
 
 std::optional<MemkindsExperiment> parseMemkindsExperiment(std::string_view id) {
-    for (const auto& [experiment, name] : kExperiments)
-        if (name == id) return experiment;
-    return std::nullopt;
+    return kExperiments.parse(id);
 }
 
 Result<MemkindsSettings> memkindsSettings(std::string_view experiment, const ParamValues& params) {
     const auto which = parseMemkindsExperiment(experiment);
-    if (!which)
-        return makeError("experiment " + std::string(experiment) +
-                         " is not part of the memory kinds lab");
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
-    auto resolved = resolveParams(*spec, params);
+    auto resolved = resolveLabParams(experiment, which.has_value(), "memory kinds", params);
     if (!resolved) return makeError(resolved.error());
     const ParamValues& v = *resolved;
     MemkindsSettings s;
@@ -105,10 +95,8 @@ Result<MemkindsSettings> memkindsSettings(std::string_view experiment, const Par
 }
 
 std::optional<MemkindsSettings> memkindsSettingsOf(const Run& run) {
-    if (!parseMemkindsExperiment(run.experiment)) return std::nullopt;
-    auto s = memkindsSettings(run.experiment, run.params);
-    if (!s) return std::nullopt;
-    return *s;
+    return settingsOfRun(run, parseMemkindsExperiment(run.experiment).has_value(),
+                         memkindsSettings);
 }
 
 }  // namespace ws

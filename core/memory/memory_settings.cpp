@@ -1,31 +1,28 @@
 #include "core/memory/memory_settings.h"
 
-#include <array>
-#include <utility>
-
-#include "core/catalog/catalog.h"
+#include "core/catalog/lab_settings.h"
 
 namespace ws {
 
 namespace {
 
-constexpr std::array<std::pair<MemoryExperiment, std::string_view>, 6> kExperiments{{
+constexpr NameTable<MemoryExperiment, 6> kExperiments{{{
     {MemoryExperiment::TransposeU8, "transpose-u8"},
     {MemoryExperiment::TransposeF32, "transpose-f32"},
     {MemoryExperiment::ReduceColumns, "reduce-columns"},
     {MemoryExperiment::ReduceRowsAtomic, "reduce-rows-atomic"},
     {MemoryExperiment::ReduceRowsBlock, "reduce-rows-block"},
     {MemoryExperiment::BankProbe, "bank-probe"},
-}};
+}}};
 
-constexpr std::array<std::pair<TransposeVariant, std::string_view>, 6> kVariants{{
+constexpr NameTable<TransposeVariant, 6> kVariants{{{
     {TransposeVariant::Copy, "copy"},
     {TransposeVariant::Naive, "naive"},
     {TransposeVariant::Shared, "shared"},
     {TransposeVariant::Tiled, "tiled"},
     {TransposeVariant::Padded, "padded"},
     {TransposeVariant::Best, "best"},
-}};
+}}};
 
 // A choice among numbers ("1", "4", "16"), checked by the catalog.
 std::uint32_t numberChoice(const ParamValues& v, const char* name) {
@@ -35,37 +32,22 @@ std::uint32_t numberChoice(const ParamValues& v, const char* name) {
 }  // namespace
 
 std::optional<MemoryExperiment> parseMemoryExperiment(std::string_view id) {
-    for (const auto& [experiment, name] : kExperiments)
-        if (name == id) return experiment;
-    return std::nullopt;
+    return kExperiments.parse(id);
 }
 
 std::string_view memoryExperimentId(MemoryExperiment experiment) {
-    for (const auto& [e, name] : kExperiments)
-        if (e == experiment) return name;
-    return {};
+    return kExperiments.name(experiment);
 }
 
 std::optional<TransposeVariant> parseTransposeVariant(std::string_view name) {
-    for (const auto& [variant, text] : kVariants)
-        if (text == name) return variant;
-    return std::nullopt;
+    return kVariants.parse(name);
 }
 
-std::string_view transposeVariantName(TransposeVariant variant) {
-    for (const auto& [v, text] : kVariants)
-        if (v == variant) return text;
-    return {};
-}
+std::string_view transposeVariantName(TransposeVariant variant) { return kVariants.name(variant); }
 
 Result<MemorySettings> memorySettings(std::string_view experiment, const ParamValues& params) {
     const auto which = parseMemoryExperiment(experiment);
-    if (!which)
-        return makeError("experiment " + std::string(experiment) +
-                         " is not part of the memory lab");
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
-    auto resolved = resolveParams(*spec, params);
+    auto resolved = resolveLabParams(experiment, which.has_value(), "memory", params);
     if (!resolved) return makeError(resolved.error());
     const ParamValues& v = *resolved;
     MemorySettings s;
@@ -88,10 +70,8 @@ Result<MemorySettings> memorySettings(std::string_view experiment, const ParamVa
         s.tracedBlocks = std::uint32_t(paramInt(v, "traced_blocks"));
     }
     if (s.isTranspose()) {
-        const auto variant = parseTransposeVariant(paramChoice(v, "variant"));
-        if (!variant)
-            return makeError(std::string(experiment) +
-                             ": the catalog's choices and the variants disagree");
+        auto variant = choiceValue(v, "variant", kVariants);
+        if (!variant) return makeError(std::string(experiment) + ": " + variant.error());
         s.variant = *variant;
     }
     if (s.is(MemoryExperiment::TransposeF32)) s.rowsPerThread = numberChoice(v, "rows_per_thread");
@@ -101,10 +81,7 @@ Result<MemorySettings> memorySettings(std::string_view experiment, const ParamVa
 }
 
 std::optional<MemorySettings> memorySettingsOf(const Run& run) {
-    if (!parseMemoryExperiment(run.experiment)) return std::nullopt;
-    auto s = memorySettings(run.experiment, run.params);
-    if (!s) return std::nullopt;
-    return *s;
+    return settingsOfRun(run, parseMemoryExperiment(run.experiment).has_value(), memorySettings);
 }
 
 }  // namespace ws

@@ -1,15 +1,12 @@
 #include "core/reduction/reduction_settings.h"
 
-#include <array>
-#include <utility>
-
-#include "core/catalog/catalog.h"
+#include "core/catalog/lab_settings.h"
 
 namespace ws {
 
 namespace {
 
-constexpr std::array<std::pair<ReductionExperiment, std::string_view>, 7> kExperiments{{
+constexpr NameTable<ReductionExperiment, 7> kExperiments{{{
     {ReductionExperiment::SingleBlock, "reduce-single-block"},
     {ReductionExperiment::SingleBlockNoncomm, "reduce-single-block-noncomm"},
     {ReductionExperiment::MultiBlock, "reduce-multi-block"},
@@ -17,9 +14,9 @@ constexpr std::array<std::pair<ReductionExperiment, std::string_view>, 7> kExper
     {ReductionExperiment::MultiBlockNoncomm, "reduce-multi-block-noncomm"},
     {ReductionExperiment::Warp, "reduce-warp"},
     {ReductionExperiment::Ladder, "reduce-ladder"},
-}};
+}}};
 
-constexpr std::array<std::pair<ReductionVariant, std::string_view>, 14> kVariants{{
+constexpr NameTable<ReductionVariant, 14> kVariants{{{
     {ReductionVariant::Comm, "comm"},
     {ReductionVariant::CommCompact, "comm-compact"},
     {ReductionVariant::Noncomm, "noncomm"},
@@ -34,41 +31,28 @@ constexpr std::array<std::pair<ReductionVariant, std::string_view>, 14> kVariant
     {ReductionVariant::MultiElement, "multi-element"},
     {ReductionVariant::Best, "best"},
     {ReductionVariant::Cub, "cub"},
-}};
+}}};
 
 }  // namespace
 
 std::optional<ReductionExperiment> parseReductionExperiment(std::string_view id) {
-    for (const auto& [experiment, name] : kExperiments)
-        if (name == id) return experiment;
-    return std::nullopt;
+    return kExperiments.parse(id);
 }
 
 std::string_view reductionExperimentId(ReductionExperiment experiment) {
-    for (const auto& [e, name] : kExperiments)
-        if (e == experiment) return name;
-    return {};
+    return kExperiments.name(experiment);
 }
 
 std::optional<ReductionVariant> parseReductionVariant(std::string_view name) {
-    for (const auto& [variant, text] : kVariants)
-        if (text == name) return variant;
-    return std::nullopt;
+    return kVariants.parse(name);
 }
 
-std::string_view reductionVariantName(ReductionVariant variant) {
-    for (const auto& [v, text] : kVariants)
-        if (v == variant) return text;
-    return {};
-}
+std::string_view reductionVariantName(ReductionVariant variant) { return kVariants.name(variant); }
 
 Result<ReductionSettings> reductionSettings(std::string_view experiment,
                                             const ParamValues& params) {
     const auto which = parseReductionExperiment(experiment);
-    if (!which) return makeError("experiment " + std::string(experiment) + " is not a reduction");
-    const ExperimentSpec* spec = findExperiment(experiment);
-    if (!spec) return makeError(std::string(experiment) + " is not in the catalog");
-    auto resolved = resolveParams(*spec, params);
+    auto resolved = resolveLabParams(experiment, which.has_value(), "reduction", params);
     if (!resolved) return makeError(resolved.error());
     const ParamValues& v = *resolved;
     ReductionSettings s;
@@ -81,11 +65,8 @@ Result<ReductionSettings> reductionSettings(std::string_view experiment,
     else if (v.count("type") && paramChoice(v, "type") == "float")
         s.element = ElementKind::Float;
     if (v.count("variant")) {
-        // The catalog checked the choice against the variants' names.
-        const auto variant = parseReductionVariant(paramChoice(v, "variant"));
-        if (!variant)
-            return makeError(std::string(experiment) +
-                             ": the catalog's choices and the variants disagree");
+        auto variant = choiceValue(v, "variant", kVariants);
+        if (!variant) return makeError(std::string(experiment) + ": " + variant.error());
         s.variant = *variant;
     }
     if (v.count("per_thread")) s.perThread = std::uint64_t(paramInt(v, "per_thread"));
@@ -95,10 +76,8 @@ Result<ReductionSettings> reductionSettings(std::string_view experiment,
 }
 
 std::optional<ReductionSettings> reductionSettingsOf(const Run& run) {
-    if (!parseReductionExperiment(run.experiment)) return std::nullopt;
-    auto s = reductionSettings(run.experiment, run.params);
-    if (!s) return std::nullopt;
-    return *s;
+    return settingsOfRun(run, parseReductionExperiment(run.experiment).has_value(),
+                         reductionSettings);
 }
 
 }  // namespace ws
