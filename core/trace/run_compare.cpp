@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/run/launch_label.h"
+#include "core/trace/trace_fields.h"
 
 namespace ws {
 
@@ -165,28 +166,18 @@ private:
     std::vector<std::string> m_found;
 };
 
-void compareDevice(Comparer& c, const DeviceInfo& a, const DeviceInfo& b) {
-    c.field("device.name", a.name, b.name);
-    c.field("device.ccMajor", a.ccMajor, b.ccMajor);
-    c.field("device.ccMinor", a.ccMinor, b.ccMinor);
-    c.field("device.smCount", a.smCount, b.smCount);
-    c.field("device.smClockKHz", a.smClockKHz, b.smClockKHz);
-    c.field("device.memClockKHz", a.memClockKHz, b.memClockKHz);
-    c.field("device.memBusWidthBits", a.memBusWidthBits, b.memBusWidthBits);
-    c.field("device.memBandwidthGBs", a.memBandwidthGBs, b.memBandwidthGBs);
-    c.field("device.maxThreadsPerBlock", a.maxThreadsPerBlock, b.maxThreadsPerBlock);
-    c.field("device.maxThreadsPerSm", a.maxThreadsPerSm, b.maxThreadsPerSm);
-    c.field("device.maxBlocksPerSm", a.maxBlocksPerSm, b.maxBlocksPerSm);
-    c.field("device.sharedMemPerBlock", a.sharedMemPerBlock, b.sharedMemPerBlock);
-    c.field("device.sharedMemPerBlockOptin", a.sharedMemPerBlockOptin, b.sharedMemPerBlockOptin);
-    c.field("device.sharedMemPerSm", a.sharedMemPerSm, b.sharedMemPerSm);
-    c.field("device.regsPerSm", a.regsPerSm, b.regsPerSm);
-    c.field("device.l2CacheBytes", a.l2CacheBytes, b.l2CacheBytes);
-    c.field("device.globalMemBytes", a.globalMemBytes, b.globalMemBytes);
-    c.field("device.maxGridX", a.maxGridX, b.maxGridX);
-    c.field("device.driverVersion", a.driverVersion, b.driverVersion);
-    c.field("device.runtimeVersion", a.runtimeVersion, b.runtimeVersion);
-    c.field("device.timerTickNs", a.timerTickNs, b.timerTickNs);
+// A struct of the field table (core/trace/trace_fields.h), each field named
+// `prefix` and its key.
+template <typename S>
+void compareFields(Comparer& c, const std::string& prefix, const S& a, const S& b) {
+    trace_fields::forEachField<S>([&](const auto& f) {
+        const auto& x = a.*(f.member);
+        const auto& y = b.*(f.member);
+        if constexpr (trace_fields::kIsVector<std::decay_t<decltype(x)>>)
+            c.values(prefix + f.key, x, y);
+        else
+            c.field(prefix + f.key, x, y);
+    });
 }
 
 void compareLaunch(Comparer& c, const Launch& a, const Launch& b) {
@@ -239,86 +230,6 @@ void compareLaunch(Comparer& c, const Launch& a, const Launch& b) {
     c.tables("tables", a.tables, b.tables);
 }
 
-void compareEnvironment(Comparer& c, const GpuEnvironment& a, const GpuEnvironment& b) {
-    c.field("environment.queried", a.queried, b.queried);
-    c.field("environment.unavailableReason", a.unavailableReason, b.unavailableReason);
-    c.field("environment.uuid", a.uuid, b.uuid);
-    c.values("environment.otherPids", a.otherPids, b.otherPids);
-    c.values("environment.otherProcessNames", a.otherProcessNames, b.otherProcessNames);
-    c.field("environment.gpuUtilizationPercent", a.gpuUtilizationPercent, b.gpuUtilizationPercent);
-    c.field("environment.memoryUtilizationPercent", a.memoryUtilizationPercent,
-            b.memoryUtilizationPercent);
-    c.field("environment.computeMode", a.computeMode, b.computeMode);
-    c.field("environment.migEnabled", a.migEnabled, b.migEnabled);
-    c.field("environment.migProfile", a.migProfile, b.migProfile);
-    c.field("environment.migSmCount", a.migSmCount, b.migSmCount);
-    c.field("environment.smClockMHz", a.smClockMHz, b.smClockMHz);
-    c.field("environment.maxSmClockMHz", a.maxSmClockMHz, b.maxSmClockMHz);
-    c.field("environment.memClockMHz", a.memClockMHz, b.memClockMHz);
-    c.field("environment.throttleReasons", a.throttleReasons, b.throttleReasons);
-    c.values("environment.throttleReasonNames", a.throttleReasonNames, b.throttleReasonNames);
-    c.field("environment.pcieGeneration", a.pcieGeneration, b.pcieGeneration);
-    c.field("environment.pcieWidth", a.pcieWidth, b.pcieWidth);
-    c.field("environment.pcieMaxGeneration", a.pcieMaxGeneration, b.pcieMaxGeneration);
-    c.field("environment.pcieMaxWidth", a.pcieMaxWidth, b.pcieMaxWidth);
-    c.field("environment.lockWaitMs", a.lockWaitMs, b.lockWaitMs);
-    c.field("environment.runsAheadAtStart", a.runsAheadAtStart, b.runsAheadAtStart);
-}
-
-void compareOutcome(Comparer& c, const Run& a, const Run& b) {
-    const Verification& v = a.verification;
-    const Verification& w = b.verification;
-    c.field("verification.checked", v.checked, w.checked);
-    c.field("verification.passed", v.passed, w.passed);
-    c.field("verification.expected", v.expected, w.expected);
-    c.field("verification.actual", v.actual, w.actual);
-    c.field("verification.absError", v.absError, w.absError);
-    c.field("verification.tolerance", v.tolerance, w.tolerance);
-    c.field("verification.note", v.note, w.note);
-    const Timing& t = a.timing;
-    const Timing& u = b.timing;
-    c.field("timing.kernelMs", t.kernelMs, u.kernelMs);
-    c.field("timing.recordedKernelMs", t.recordedKernelMs, u.recordedKernelMs);
-    c.field("timing.overheadPercent", t.overheadPercent, u.overheadPercent);
-    c.field("timing.repetitions", t.repetitions, u.repetitions);
-    c.field("timing.kernelMinMs", t.kernelMinMs, u.kernelMinMs);
-    c.field("timing.kernelMaxMs", t.kernelMaxMs, u.kernelMaxMs);
-    c.field("timing.kernelCvPercent", t.kernelCvPercent, u.kernelCvPercent);
-    c.values("timing.kernelSamplesMs", t.kernelSamplesMs, u.kernelSamplesMs);
-    c.field("timing.cpuMs", t.cpuMs, u.cpuMs);
-    c.field("timing.cpuParallelMs", t.cpuParallelMs, u.cpuParallelMs);
-    c.field("timing.cpuThreads", t.cpuThreads, u.cpuThreads);
-    c.field("timing.transferMs", t.transferMs, u.transferMs);
-    c.field("timing.bytesMoved", t.bytesMoved, u.bytesMoved);
-    c.field("timing.flops", t.flops, u.flops);
-}
-
-void compareActivity(Comparer& c, const Run& a, const Run& b) {
-    const OperationRecords& o = a.operations;
-    const OperationRecords& p = b.operations;
-    c.values("operations.kind", o.kind, p.kind);
-    c.values("operations.stream", o.stream, p.stream);
-    c.values("operations.engine", o.engine, p.engine);
-    c.values("operations.hostMemory", o.hostMemory, p.hostMemory);
-    c.values("operations.bytes", o.bytes, p.bytes);
-    c.values("operations.startNs", o.startNs, p.startNs);
-    c.values("operations.endNs", o.endNs, p.endNs);
-    c.values("operations.correlation", o.correlation, p.correlation);
-    c.values("operations.launch", o.launch, p.launch);
-    const HostCallRecords& h = a.hostCalls;
-    const HostCallRecords& k = b.hostCalls;
-    c.values("hostCalls.names", h.names, k.names);
-    c.values("hostCalls.name", h.name, k.name);
-    c.values("hostCalls.thread", h.thread, k.thread);
-    c.values("hostCalls.startNs", h.startNs, k.startNs);
-    c.values("hostCalls.endNs", h.endNs, k.endNs);
-    c.values("hostCalls.correlation", h.correlation, k.correlation);
-    c.field("clocks.measured", a.clocks.measured, b.clocks.measured);
-    c.field("clocks.offsetNs", a.clocks.offsetNs, b.clocks.offsetNs);
-    c.field("clocks.spreadNs", a.clocks.spreadNs, b.clocks.spreadNs);
-    c.field("clocks.samples", a.clocks.samples, b.clocks.samples);
-}
-
 void compareProfile(Comparer& c, const RunProfile& a, const RunProfile& b) {
     c.field("profile.requested", a.requested, b.requested);
     c.field("profile.stallsUnavailable", a.stallsUnavailable, b.stallsUnavailable);
@@ -369,15 +280,18 @@ std::vector<std::string> runDifferences(const Run& a, const Run& b, std::size_t 
     Comparer c(limit);
     c.field("experiment", a.experiment, b.experiment);
     c.entries("params", a.params, b.params);
-    compareDevice(c, a.device, b.device);
+    compareFields(c, "device.", a.device, b.device);
     c.field("recordedAt", a.recordedAt, b.recordedAt);
     c.field("tool", a.tool, b.tool);
-    compareOutcome(c, a, b);
+    compareFields(c, "verification.", a.verification, b.verification);
+    compareFields(c, "timing.", a.timing, b.timing);
     c.tables("tables", a.tables, b.tables);
     c.entries("texts", a.texts, b.texts);
     c.entries("figures", a.figures, b.figures);
-    compareEnvironment(c, a.environment, b.environment);
-    compareActivity(c, a, b);
+    compareFields(c, "environment.", a.environment, b.environment);
+    compareFields(c, "operations.", a.operations, b.operations);
+    compareFields(c, "hostCalls.", a.hostCalls, b.hostCalls);
+    compareFields(c, "clocks.", a.clocks, b.clocks);
     compareProfile(c, a.profile, b.profile);
     c.field("the launch count", a.launches.size(), b.launches.size());
     for (std::size_t i = 0; i < a.launches.size() && i < b.launches.size() && !c.full(); ++i) {

@@ -7,6 +7,7 @@
 
 #include "core/run/launch_label.h"
 #include "core/trace/bounded_cbor.h"
+#include "core/trace/trace_fields.h"
 #include "core/trace/trace_io.h"
 #include "core/trace/trace_keys.h"
 #include "core/trace/trace_map_reader.h"
@@ -24,30 +25,33 @@ using trace_reading::fail;
 using trace_reading::MapReader;
 using trace_reading::typeName;
 
+// A struct of the field table (core/trace/trace_fields.h) from its map:
+// each key optional, a missing one keeping the model's default.
+template <typename S>
+void readFields(const MapReader& r, S& s) {
+    trace_fields::forEachField<S>([&](const auto& f) {
+        auto& value = s.*(f.member);
+        using Value = std::decay_t<decltype(value)>;
+        if constexpr (std::decay_t<decltype(f)>::coding == trace_fields::Coding::Packed)
+            r.array(f.key, value);
+        else if constexpr (std::is_same_v<Value, bool>)
+            r.boolean(f.key, value);
+        else if constexpr (std::is_same_v<Value, std::string>)
+            r.text(f.key, value);
+        else if constexpr (std::is_same_v<Value, double>)
+            r.number(f.key, value);
+        else if constexpr (std::is_integral_v<Value>)
+            r.integer(f.key, value);
+        else if constexpr (std::is_same_v<Value, std::vector<std::string>>)
+            r.texts(f.key, value);
+        else
+            r.integers(f.key, value);
+    });
+}
+
 DeviceInfo readDevice(const json& value, int version) {
-    MapReader m(value, "device", version);
     DeviceInfo d;
-    m.text("name", d.name);
-    m.integer("ccMajor", d.ccMajor);
-    m.integer("ccMinor", d.ccMinor);
-    m.integer("smCount", d.smCount);
-    m.integer("smClockKHz", d.smClockKHz);
-    m.integer("memClockKHz", d.memClockKHz);
-    m.integer("memBusWidthBits", d.memBusWidthBits);
-    m.number("memBandwidthGBs", d.memBandwidthGBs);
-    m.integer("maxThreadsPerBlock", d.maxThreadsPerBlock);
-    m.integer("maxThreadsPerSm", d.maxThreadsPerSm);
-    m.integer("maxBlocksPerSm", d.maxBlocksPerSm);
-    m.integer("sharedMemPerBlock", d.sharedMemPerBlock);
-    m.integer("sharedMemPerBlockOptin", d.sharedMemPerBlockOptin);
-    m.integer("sharedMemPerSm", d.sharedMemPerSm);
-    m.integer("regsPerSm", d.regsPerSm);
-    m.integer("l2CacheBytes", d.l2CacheBytes);
-    m.integer("globalMemBytes", d.globalMemBytes);
-    m.integer("maxGridX", d.maxGridX);
-    m.text("driverVersion", d.driverVersion);
-    m.text("runtimeVersion", d.runtimeVersion);
-    m.integer("timerTickNs", d.timerTickNs);
+    readFields(MapReader(value, "device", version), d);
     return d;
 }
 
@@ -171,34 +175,6 @@ Launch readLaunch(const json& value, std::size_t index, int version) {
     return l;
 }
 
-GpuEnvironment readEnvironment(const json& value, int version) {
-    MapReader r(value, "environment", version);
-    GpuEnvironment e;
-    r.boolean("queried", e.queried);
-    r.text("unavailableReason", e.unavailableReason);
-    r.text("uuid", e.uuid);
-    r.integers("otherPids", e.otherPids);
-    r.texts("otherProcessNames", e.otherProcessNames);
-    r.integer("gpuUtilizationPercent", e.gpuUtilizationPercent);
-    r.integer("memoryUtilizationPercent", e.memoryUtilizationPercent);
-    r.text("computeMode", e.computeMode);
-    r.boolean("migEnabled", e.migEnabled);
-    r.text("migProfile", e.migProfile);
-    r.integer("migSmCount", e.migSmCount);
-    r.integer("smClockMHz", e.smClockMHz);
-    r.integer("maxSmClockMHz", e.maxSmClockMHz);
-    r.integer("memClockMHz", e.memClockMHz);
-    r.integer("throttleReasons", e.throttleReasons);
-    r.texts("throttleReasonNames", e.throttleReasonNames);
-    r.integer("pcieGeneration", e.pcieGeneration);
-    r.integer("pcieWidth", e.pcieWidth);
-    r.integer("pcieMaxGeneration", e.pcieMaxGeneration);
-    r.integer("pcieMaxWidth", e.pcieMaxWidth);
-    r.number("lockWaitMs", e.lockWaitMs);
-    r.integer("runsAheadAtStart", e.runsAheadAtStart);
-    return e;
-}
-
 // What version 2 added at the top level; every key is optional.
 void readVersion2(const MapReader& m, Run& run) {
     if (const json* t = m.find("tables")) run.tables = readTables(*t, "tables", m.version());
@@ -218,37 +194,14 @@ void readVersion2(const MapReader& m, Run& run) {
             run.figures[name] = value.get<double>();
         }
     }
-    if (const json* e = m.find("environment")) run.environment = readEnvironment(*e, m.version());
-    if (const json* o = m.find("operations")) {
-        MapReader r(*o, "operations", m.version());
-        auto& ops = run.operations;
-        r.array("kind", ops.kind);
-        r.array("stream", ops.stream);
-        r.array("engine", ops.engine);
-        r.array("hostMemory", ops.hostMemory);
-        r.array("bytes", ops.bytes);
-        r.array("startNs", ops.startNs);
-        r.array("endNs", ops.endNs);
-        r.array("correlation", ops.correlation);
-        r.array("launch", ops.launch);
-    }
-    if (const json* h = m.find("hostCalls")) {
-        MapReader r(*h, "hostCalls", m.version());
-        auto& calls = run.hostCalls;
-        r.texts("names", calls.names);
-        r.array("name", calls.name);
-        r.array("thread", calls.thread);
-        r.array("startNs", calls.startNs);
-        r.array("endNs", calls.endNs);
-        r.array("correlation", calls.correlation);
-    }
-    if (const json* c = m.find("clocks")) {
-        MapReader r(*c, "clocks", m.version());
-        r.boolean("measured", run.clocks.measured);
-        r.number("offsetNs", run.clocks.offsetNs);
-        r.number("spreadNs", run.clocks.spreadNs);
-        r.integer("samples", run.clocks.samples);
-    }
+    if (const json* e = m.find("environment"))
+        readFields(MapReader(*e, "environment", m.version()), run.environment);
+    if (const json* o = m.find("operations"))
+        readFields(MapReader(*o, "operations", m.version()), run.operations);
+    if (const json* h = m.find("hostCalls"))
+        readFields(MapReader(*h, "hostCalls", m.version()), run.hostCalls);
+    if (const json* c = m.find("clocks"))
+        readFields(MapReader(*c, "clocks", m.version()), run.clocks);
 }
 
 Run readRun(const json& doc) {
@@ -282,35 +235,10 @@ Run readRun(const json& doc) {
     if (const json* d = m.find("device")) run.device = readDevice(*d, run.formatVersion);
     m.text("recordedAt", run.recordedAt);
     m.text("tool", run.tool);
-    if (const json* v = m.find("verification")) {
-        MapReader r(*v, "verification", run.formatVersion);
-        auto& ver = run.verification;
-        r.boolean("checked", ver.checked);
-        r.boolean("passed", ver.passed);
-        r.text("expected", ver.expected);
-        r.text("actual", ver.actual);
-        r.number("absError", ver.absError);
-        r.number("tolerance", ver.tolerance);
-        r.text("note", ver.note);
-    }
-    if (const json* t = m.find("timing")) {
-        MapReader r(*t, "timing", run.formatVersion);
-        auto& tim = run.timing;
-        r.number("kernelMs", tim.kernelMs);
-        r.number("recordedKernelMs", tim.recordedKernelMs);
-        r.number("overheadPercent", tim.overheadPercent);
-        r.integer("repetitions", tim.repetitions);
-        r.number("bytesMoved", tim.bytesMoved);
-        r.number("flops", tim.flops);
-        r.number("kernelMinMs", tim.kernelMinMs);
-        r.number("kernelMaxMs", tim.kernelMaxMs);
-        r.number("kernelCvPercent", tim.kernelCvPercent);
-        r.array("kernelSamplesMs", tim.kernelSamplesMs);
-        r.number("cpuMs", tim.cpuMs);
-        r.number("cpuParallelMs", tim.cpuParallelMs);
-        r.integer("cpuThreads", tim.cpuThreads);
-        r.number("transferMs", tim.transferMs);
-    }
+    if (const json* v = m.find("verification"))
+        readFields(MapReader(*v, "verification", run.formatVersion), run.verification);
+    if (const json* t = m.find("timing"))
+        readFields(MapReader(*t, "timing", run.formatVersion), run.timing);
     readVersion2(m, run);
     // Files of versions 1 to 3 have no profile; a key of that name in one is
     // not this one, and is ignored like any key the version does not know.

@@ -6,6 +6,7 @@
 
 #include "core/trace/device_json.h"
 #include "core/trace/packed_json.h"
+#include "core/trace/trace_fields.h"
 #include "core/trace/trace_io.h"
 #include "core/trace/trace_keys.h"
 #include "core/trace/trace_profile_codec.h"
@@ -121,43 +122,18 @@ json launchJson(const Launch& l) {
               {"timeNs", packed(r.timeNs)}}}};
 }
 
-json environmentJson(const GpuEnvironment& e) {
-    return {{"queried", e.queried},
-            {"unavailableReason", e.unavailableReason},
-            {"uuid", e.uuid},
-            {"otherPids", e.otherPids},
-            {"otherProcessNames", e.otherProcessNames},
-            {"gpuUtilizationPercent", e.gpuUtilizationPercent},
-            {"memoryUtilizationPercent", e.memoryUtilizationPercent},
-            {"computeMode", e.computeMode},
-            {"migEnabled", e.migEnabled},
-            {"migProfile", e.migProfile},
-            {"migSmCount", e.migSmCount},
-            {"smClockMHz", e.smClockMHz},
-            {"maxSmClockMHz", e.maxSmClockMHz},
-            {"memClockMHz", e.memClockMHz},
-            {"throttleReasons", e.throttleReasons},
-            {"throttleReasonNames", e.throttleReasonNames},
-            {"pcieGeneration", e.pcieGeneration},
-            {"pcieWidth", e.pcieWidth},
-            {"pcieMaxGeneration", e.pcieMaxGeneration},
-            {"pcieMaxWidth", e.pcieMaxWidth},
-            {"lockWaitMs", e.lockWaitMs},
-            {"runsAheadAtStart", e.runsAheadAtStart}};
-}
-
-json operationsJson(const OperationRecords& o) {
-    return {{"kind", packed(o.kind)},     {"stream", packed(o.stream)},
-            {"engine", packed(o.engine)}, {"hostMemory", packed(o.hostMemory)},
-            {"bytes", packed(o.bytes)},   {"startNs", packed(o.startNs)},
-            {"endNs", packed(o.endNs)},   {"correlation", packed(o.correlation)},
-            {"launch", packed(o.launch)}};
-}
-
-json hostCallsJson(const HostCallRecords& h) {
-    return {{"names", h.names},           {"name", packed(h.name)},
-            {"thread", packed(h.thread)}, {"startNs", packed(h.startNs)},
-            {"endNs", packed(h.endNs)},   {"correlation", packed(h.correlation)}};
+// A struct of the field table (core/trace/trace_fields.h) as a CBOR map.
+template <typename S>
+json fieldsJson(const S& s) {
+    json j = json::object();
+    trace_fields::forEachField<S>([&](const auto& f) {
+        const auto& value = s.*(f.member);
+        if constexpr (std::decay_t<decltype(f)>::coding == trace_fields::Coding::Packed)
+            j[f.key] = packed(value);
+        else
+            j[f.key] = value;
+    });
+    return j;
 }
 
 }  // namespace
@@ -165,8 +141,6 @@ json hostCallsJson(const HostCallRecords& h) {
 std::vector<std::uint8_t> encodeTrace(const Run& run) {
     json params = json::object();
     for (const auto& [name, value] : run.params) params[name] = value;
-    const auto& v = run.verification;
-    const auto& t = run.timing;
     json launches = json::array();
     for (const auto& l : run.launches) launches.push_back(launchJson(l));
     json doc = {{"format", trace_keys::kFormatName},
@@ -176,69 +150,22 @@ std::vector<std::uint8_t> encodeTrace(const Run& run) {
                 {"device", deviceToJson(run.device)},
                 {"recordedAt", run.recordedAt},
                 {"tool", run.tool},
-                {"verification",
-                 {{"checked", v.checked},
-                  {"passed", v.passed},
-                  {"expected", v.expected},
-                  {"actual", v.actual},
-                  {"absError", v.absError},
-                  {"tolerance", v.tolerance},
-                  {"note", v.note}}},
-                {"timing",
-                 {{"kernelMs", t.kernelMs},
-                  {"recordedKernelMs", t.recordedKernelMs},
-                  {"overheadPercent", t.overheadPercent},
-                  {"repetitions", t.repetitions},
-                  {"bytesMoved", t.bytesMoved},
-                  {"flops", t.flops},
-                  {"kernelMinMs", t.kernelMinMs},
-                  {"kernelMaxMs", t.kernelMaxMs},
-                  {"kernelCvPercent", t.kernelCvPercent},
-                  {"kernelSamplesMs", packed(t.kernelSamplesMs)},
-                  {"cpuMs", t.cpuMs},
-                  {"cpuParallelMs", t.cpuParallelMs},
-                  {"cpuThreads", t.cpuThreads},
-                  {"transferMs", t.transferMs}}},
+                {"verification", fieldsJson(run.verification)},
+                {"timing", fieldsJson(run.timing)},
                 {"launches", std::move(launches)},
                 {"tables", tablesJson(run.tables)},
                 {"texts", run.texts},
                 {"figures", run.figures},
-                {"environment", environmentJson(run.environment)},
-                {"operations", operationsJson(run.operations)},
-                {"hostCalls", hostCallsJson(run.hostCalls)},
-                {"clocks",
-                 {{"measured", run.clocks.measured},
-                  {"offsetNs", run.clocks.offsetNs},
-                  {"spreadNs", run.clocks.spreadNs},
-                  {"samples", run.clocks.samples}}}};
+                {"environment", fieldsJson(run.environment)},
+                {"operations", fieldsJson(run.operations)},
+                {"hostCalls", fieldsJson(run.hostCalls)},
+                {"clocks", fieldsJson(run.clocks)}};
     // A run that neither asked for a profile nor holds one writes no key, as
     // the files of versions 1 to 3 do.
     if (profileWorthWriting(run.profile)) doc["profile"] = profileToJson(run.profile);
     return json::to_cbor(doc);
 }
 
-nlohmann::json deviceToJson(const DeviceInfo& d) {
-    return {{"name", d.name},
-            {"ccMajor", d.ccMajor},
-            {"ccMinor", d.ccMinor},
-            {"smCount", d.smCount},
-            {"smClockKHz", d.smClockKHz},
-            {"memClockKHz", d.memClockKHz},
-            {"memBusWidthBits", d.memBusWidthBits},
-            {"memBandwidthGBs", d.memBandwidthGBs},
-            {"maxThreadsPerBlock", d.maxThreadsPerBlock},
-            {"maxThreadsPerSm", d.maxThreadsPerSm},
-            {"maxBlocksPerSm", d.maxBlocksPerSm},
-            {"sharedMemPerBlock", d.sharedMemPerBlock},
-            {"sharedMemPerBlockOptin", d.sharedMemPerBlockOptin},
-            {"sharedMemPerSm", d.sharedMemPerSm},
-            {"regsPerSm", d.regsPerSm},
-            {"l2CacheBytes", d.l2CacheBytes},
-            {"globalMemBytes", d.globalMemBytes},
-            {"maxGridX", d.maxGridX},
-            {"driverVersion", d.driverVersion},
-            {"runtimeVersion", d.runtimeVersion},
-            {"timerTickNs", d.timerTickNs}};
-}
+nlohmann::json deviceToJson(const DeviceInfo& d) { return fieldsJson(d); }
 
 }  // namespace ws
