@@ -64,7 +64,8 @@ void LessonController::openInBackground(const QString& path, int slide,
 Status LessonController::show(Result<lesson::Lesson> loaded, const QString& path, int slide) {
     if (!loaded) return makeError(loaded.error());
     std::vector<std::string> views;
-    for (const QString& name : m_window->views()->names()) views.push_back(name.toStdString());
+    for (const QString& name : m_window->views()->acceptedNames())
+        views.push_back(name.toStdString());
     if (Status s = lesson::checkViews(*loaded, views); !s) return s;
     m_problems.clear();
     for (const auto& p : lesson::checkExperiments(*loaded))

@@ -19,14 +19,15 @@ namespace ws {
 
 LabModule tensorCoreLabModule() {
     return {"tensorcore",
-            {QStringLiteral("tc-pipeline"), QStringLiteral("tc-tile"), QStringLiteral("tc-ladder")},
+            {QStringLiteral("tensorcore-pipeline"), QStringLiteral("tensorcore-tile"),
+             QStringLiteral("tensorcore-ladder")},
             [](WorkbenchHost* host) -> Lab* { return new TensorCoreLab(host); }};
 }
 
 TensorCoreLab::TensorCoreLab(WorkbenchHost* window)
     : Lab(window),
       m_window(window),
-      m_dock(window->addLabDock(tr("Tensor cores"), QStringLiteral("tensor-cores"),
+      m_dock(window->addLabDock(tr("Tensor cores"), QStringLiteral("tensorcore"),
                                 Qt::BottomDockWidgetArea)),
       m_tabs(new QTabWidget(m_dock)),
       m_pipeline(new PipelineView(window->model(), m_tabs)),
@@ -66,15 +67,19 @@ TensorCoreSources TensorCoreLab::sources() const {
 void TensorCoreLab::registerViews() {
     ViewCatalog* views = m_window->views();
     const QString lab = QStringLiteral("tensorcore");
-    views->add({QStringLiteral("tc-pipeline"), tr("TMA pipeline"), lab,
+    // The views were named "tc-..." before the lab had one name everywhere.
+    for (const char* view : {"pipeline", "tile", "ladder"})
+        views->addFormerName(QStringLiteral("tc-") + QLatin1String(view),
+                             QStringLiteral("tensorcore-") + QLatin1String(view));
+    views->add({QStringLiteral("tensorcore-pipeline"), tr("TMA pipeline"), lab,
                 [](const ViewContext& c, QWidget* parent) -> QWidget* {
                     return new PipelineView(c.model, parent);
                 }});
-    views->add({QStringLiteral("tc-tile"), tr("Tile and tensor-core instructions"), lab,
+    views->add({QStringLiteral("tensorcore-tile"), tr("Tile and tensor-core instructions"), lab,
                 [](const ViewContext& c, QWidget* parent) -> QWidget* {
                     return new TensorTileView(c.model, parent);
                 }});
-    views->add({QStringLiteral("tc-ladder"), tr("Tensor-core ladder"), lab,
+    views->add({QStringLiteral("tensorcore-ladder"), tr("Tensor-core ladder"), lab,
                 [this](const ViewContext& c, QWidget* parent) -> QWidget* {
                     auto* chart = new LadderChart(parent);
                     PlaybackModel* model = c.model;

@@ -2,7 +2,8 @@
 // The tensor cores in the main window: a "Tensor cores" dock with the TMA
 // ring's pipeline, the block tile split into wgmma instructions and the BF16
 // ladder, shown for matmul-tc runs; a menu entry; and the three views
-// registered by name ("tc-pipeline", "tc-tile", "tc-ladder") for lessons,
+// registered by name ("tensorcore-pipeline", "tensorcore-tile",
+// "tensorcore-ladder"; the former "tc-..." names are accepted) for lessons,
 // presentation mode and exports. Its runs join the matrix multiply's
 // roofline with their BF16 roof.
 #include <vector>

@@ -21,10 +21,23 @@ void ViewCatalog::add(ViewEntry entry) {
     m_entries.push_back(std::move(entry));
 }
 
+void ViewCatalog::addFormerName(const QString& former, const QString& name) {
+    m_formerNames.emplace_back(former, name);
+}
+
 const ViewEntry* ViewCatalog::find(const QString& name) const {
     for (const auto& e : m_entries)
         if (e.name == name) return &e;
+    for (const auto& [former, current] : m_formerNames)
+        if (former == name) return find(current);
     return nullptr;
+}
+
+QStringList ViewCatalog::acceptedNames() const {
+    QStringList list = names();
+    for (const auto& [former, current] : m_formerNames)
+        if (find(current)) list << former;
+    return list;
 }
 
 QStringList ViewCatalog::names() const {

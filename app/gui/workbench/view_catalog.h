@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <utility>
 #include <vector>
 
 class QWidget;
@@ -35,12 +36,18 @@ class ViewCatalog {
 public:
     // Replaces an entry of the same name.
     void add(ViewEntry entry);
+    // A name the view had before (lessons written then still name it so):
+    // find() takes it; names() lists only the current one.
+    void addFormerName(const QString& former, const QString& name);
     const ViewEntry* find(const QString& name) const;
     QStringList names() const;
+    // names() and the former names: what a lesson may name.
+    QStringList acceptedNames() const;
     const std::vector<ViewEntry>& entries() const { return m_entries; }
 
 private:
     std::vector<ViewEntry> m_entries;
+    std::vector<std::pair<QString, QString>> m_formerNames;  // former, current
 };
 
 }  // namespace ws

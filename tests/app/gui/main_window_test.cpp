@@ -258,6 +258,23 @@ TEST_F(MainWindowTest, EveryLabRegistersTheViewsItsModuleDeclares) {
               qsizetype(labModules().size()));
 }
 
+// A view renamed keeps its former name for lessons written before: the
+// tensor cores' "tc-..." views are the "tensorcore-..." ones, and a lesson
+// may name either, while the listing shows only the current names.
+TEST_F(MainWindowTest, ARenamedViewIsFoundByItsFormerName) {
+    auto w = window("nodevice");
+    for (const char* view : {"pipeline", "tile", "ladder"}) {
+        const QString current = QStringLiteral("tensorcore-") + QLatin1String(view);
+        const QString former = QStringLiteral("tc-") + QLatin1String(view);
+        const ViewEntry* now = w->views()->find(current);
+        ASSERT_NE(now, nullptr) << current.toStdString();
+        EXPECT_EQ(w->views()->find(former), now) << former.toStdString();
+        EXPECT_FALSE(w->views()->names().contains(former));
+        EXPECT_TRUE(w->views()->acceptedNames().contains(former));
+    }
+    EXPECT_EQ(w->views()->find(QStringLiteral("tc-nothing")), nullptr);
+}
+
 TEST_F(MainWindowTest, PaintsEveryViewOnceLoaded) {
     auto w = window("ok");
     w->resize(1600, 1000);

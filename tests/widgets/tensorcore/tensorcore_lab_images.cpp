@@ -39,13 +39,14 @@ int main(int argc, char** argv) {
     auto pipeline = [](PlaybackModel* m) -> QWidget* { return new PipelineView(m); };
     auto tile = [](PlaybackModel* m) -> QWidget* { return new TensorTileView(m); };
     const std::vector<Shot> shots = {
-        {"tc-pipeline-wgmma-tma", test::tensorCoreRun("wgmma-tma", 4096, 2), pipeline},
-        {"tc-pipeline-warp-specialized", test::tensorCoreRun("warp-specialized", 4096, 4),
+        {"tensorcore-pipeline-wgmma-tma", test::tensorCoreRun("wgmma-tma", 4096, 2), pipeline},
+        {"tensorcore-pipeline-warp-specialized", test::tensorCoreRun("warp-specialized", 4096, 4),
          pipeline},
-        {"tc-pipeline-wmma", test::tensorCoreRun("wmma", 4096, 2), pipeline},
-        {"tc-tile-warp-specialized", test::tensorCoreRun("warp-specialized", 4096, 1), tile},
-        {"tc-tile-wgmma", test::tensorCoreRun("wgmma", 4096, 1), tile},
-        {"tc-tile-mma-sync", test::tensorCoreRun("mma-sync", 4096, 1), tile},
+        {"tensorcore-pipeline-wmma", test::tensorCoreRun("wmma", 4096, 2), pipeline},
+        {"tensorcore-tile-warp-specialized", test::tensorCoreRun("warp-specialized", 4096, 1),
+         tile},
+        {"tensorcore-tile-wgmma", test::tensorCoreRun("wgmma", 4096, 1), tile},
+        {"tensorcore-tile-mma-sync", test::tensorCoreRun("mma-sync", 4096, 1), tile},
     };
     bool ok = true;
     for (const Shot& s : shots) {
