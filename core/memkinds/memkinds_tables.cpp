@@ -242,6 +242,12 @@ Result<std::vector<BandwidthPoint>> readBandwidth(const Run& run) {
             if (!s) return makeError(s.error());
         if (p.workingSetBytes == 0 || p.bytesRead == 0)
             return makeError(rowAt(t, i) + "working_set_bytes and bytes_read must be positive");
+        // gb_per_s is bytes_read over ms: a row where they disagree was edited
+        // or written by something else, and its plot would not be its data.
+        const double expected = double(p.bytesRead) / (p.ms * 1e6);
+        if (std::abs(p.gbPerS - expected) > 1e-6 * expected)
+            return makeError(rowAt(t, i) + "gb_per_s " + std::to_string(p.gbPerS) +
+                             " is not bytes_read / ms = " + std::to_string(expected));
         std::uint64_t& last = lastSet[std::size_t(p.level)];
         if (p.workingSetBytes <= last)
             return makeError(rowAt(t, i) + "working_set_bytes " +
@@ -258,8 +264,12 @@ Result<std::vector<ConstantPoint>> readConstant(const Run& run) {
     const RecordTable& t = *table;
     auto points = readRows<ConstantPoint>(t, kConstantColumns);
     if (!points) return points;
+    std::set<std::pair<ConstantPath, std::uint32_t>> seen;
     for (std::size_t i = 0; i < points->size(); ++i) {
         const ConstantPoint& p = (*points)[i];
+        if (!seen.insert({p.path, p.distinct}).second)
+            return makeError(rowAt(t, i) + "path " + constantPathName(p.path) + " with distinct " +
+                             std::to_string(p.distinct) + " measured twice");
         if (Status s = positive(t, i, "cycles_per_load", p.cyclesPerLoad); !s)
             return makeError(s.error());
         if (p.distinct < 1 || p.distinct > 32)
@@ -292,8 +302,13 @@ Result<std::vector<LocalVariantTiming>> readLocal(const Run& run) {
     const RecordTable& t = *table;
     auto rows = readRows<LocalVariantTiming>(t, kLocalColumns);
     if (!rows) return rows;
-    for (std::size_t i = 0; i < rows->size(); ++i)
-        if (Status s = positive(t, i, "ms", (*rows)[i].ms); !s) return makeError(s.error());
+    std::set<LocalKind> seen;
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+        const LocalVariantTiming& r = (*rows)[i];
+        if (Status s = positive(t, i, "ms", r.ms); !s) return makeError(s.error());
+        if (!seen.insert(r.kind).second)
+            return makeError(rowAt(t, i) + "kind " + localKindName(r.kind) + " timed twice");
+    }
     return rows;
 }
 

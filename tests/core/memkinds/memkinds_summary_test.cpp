@@ -77,9 +77,11 @@ TEST(MemkindsSummary, EveryOtherTable) {
     ws::Run run = h100Run("local-memory");
     run.params["angle"] = "30";
     run.tables.push_back(
-        bandwidthTable({{BandwidthLevel::Global, 16384, 1u << 30, 0.1, 10737, true},
-                        {BandwidthLevel::Global, 1u << 30, 1ull << 34, 6, 2863, true},
-                        {BandwidthLevel::Shared, 16384, 1u << 30, 0.05, 21475, true}}));
+        // Rates as the launcher writes them: bytes over milliseconds.
+        bandwidthTable(
+            {{BandwidthLevel::Global, 16384, 1u << 30, 0.1, 1073741824 / 0.1e6, true},
+             {BandwidthLevel::Global, 1u << 30, 1ull << 34, 6, 17179869184 / 6e6, true},
+             {BandwidthLevel::Shared, 16384, 1u << 30, 0.05, 1073741824 / 0.05e6, true}}));
     run.tables.push_back(constantTable({{ConstantPath::Constant, 1, 4, true},
                                         {ConstantPath::Constant, 32, 130, true},
                                         {ConstantPath::Global, 32, 30, false}}));

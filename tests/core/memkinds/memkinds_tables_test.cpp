@@ -139,14 +139,17 @@ TEST(MemkindsTables, SmLatencyRoundTripAndRefusals) {
     expectError(r.error(), {"row 0", "cycles_per_load"});
 }
 
+// GB/s as the launcher writes it: bytes over milliseconds.
+double rate(std::uint64_t bytes, double ms) { return double(bytes) / (ms * 1e6); }
+
 TEST(MemkindsTables, BandwidthRoundTripAndRefusals) {
     const std::vector<BandwidthPoint> points = {
-        {BandwidthLevel::Global, 16384, 1u << 30, 0.1, 10737.4, true},
-        {BandwidthLevel::Shared, 16384, 1u << 30, 0.05, 21474.8, true},
-        {BandwidthLevel::Global, 1u << 30, 1ull << 34, 6.0, 2863.3, false},
+        {BandwidthLevel::Global, 16384, 1u << 30, 0.1, rate(1u << 30, 0.1), true},
+        {BandwidthLevel::Shared, 16384, 1u << 30, 0.05, rate(1u << 30, 0.05), true},
+        {BandwidthLevel::Global, 1u << 30, 1ull << 34, 6.0, rate(1ull << 34, 6.0), false},
         // The L2-only series starts again at the smallest set, as a run writes it.
-        {BandwidthLevel::L2Only, 16384, 1u << 30, 0.2, 5368.7, true},
-        {BandwidthLevel::L2Only, 32768, 1u << 30, 0.1, 10737.4, true}};
+        {BandwidthLevel::L2Only, 16384, 1u << 30, 0.2, rate(1u << 30, 0.2), true},
+        {BandwidthLevel::L2Only, 32768, 1u << 30, 0.1, rate(1u << 30, 0.1), true}};
     const ws::Run good = runWith(bandwidthTable(points));
     auto back = readBandwidth(good);
     ASSERT_TRUE(back.ok()) << back.error();
@@ -155,7 +158,7 @@ TEST(MemkindsTables, BandwidthRoundTripAndRefusals) {
     EXPECT_EQ((*back)[1].level, BandwidthLevel::Shared);
     EXPECT_EQ((*back)[2].bytesRead, 1ull << 34);
     EXPECT_EQ((*back)[2].ms, 6.0);
-    EXPECT_EQ((*back)[0].gbPerS, 10737.4);
+    EXPECT_EQ((*back)[0].gbPerS, rate(1u << 30, 0.1));
     EXPECT_FALSE((*back)[2].verified);
     EXPECT_TRUE((*back)[0].verified);
     EXPECT_NE(good.tables[0].get<std::uint8_t>("level"), nullptr);
@@ -186,6 +189,12 @@ TEST(MemkindsTables, BandwidthRoundTripAndRefusals) {
     r = readBandwidth(bad);
     ASSERT_FALSE(r.ok());
     expectError(r.error(), {"row 2", "does not increase"});
+
+    bad = good;  // a rate that is not its bytes over its time
+    column<double>(bad, "gb_per_s")[4] *= 1.01;
+    r = readBandwidth(bad);
+    ASSERT_FALSE(r.ok());
+    expectError(r.error(), {"row 4", "gb_per_s", "is not bytes_read / ms"});
 }
 
 TEST(MemkindsTables, ConstantRoundTripAndRefusals) {
@@ -226,6 +235,12 @@ TEST(MemkindsTables, ConstantRoundTripAndRefusals) {
     r = readConstant(bad);
     ASSERT_FALSE(r.ok());
     expectError(r.error(), {"row 0", "verified"});
+
+    bad = good;  // one path and index count measured twice
+    column<std::uint32_t>(bad, "distinct")[1] = 1;
+    r = readConstant(bad);
+    ASSERT_FALSE(r.ok());
+    expectError(r.error(), {"row 1", "constant", "distinct 1", "twice"});
 }
 
 TEST(MemkindsTables, TexturePathsRoundTripAndRefusals) {
@@ -284,6 +299,12 @@ TEST(MemkindsTables, LocalRoundTripAndRefusals) {
     r = readLocal(bad);
     ASSERT_FALSE(r.ok());
     expectError(r.error(), {"row 1", "kind"});
+
+    bad = good;  // one variant timed twice
+    column<std::uint8_t>(bad, "kind")[2] = 0;
+    r = readLocal(bad);
+    ASSERT_FALSE(r.ok());
+    expectError(r.error(), {"row 2", "registers", "twice"});
 }
 
 TEST(MemkindsTables, OccupancyRoundTripAndRefusals) {
