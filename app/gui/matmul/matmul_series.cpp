@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/gui/common/ladder_choice.h"
+#include "app/gui/matmul/product_throughput.h"
 #include "core/catalog/catalog.h"
 #include "core/matmul/matmul_settings.h"
 #include "core/matmul/matmul_traffic.h"
@@ -126,7 +127,7 @@ RooflineData matmulRoofline(const Run* shown, const MatmulSources& sources) {
     for (const auto& v : matmulVariants()) d.variants << QString::fromLatin1(v.id);
     auto pointOf = [&](const MatmulMeasurement& m) -> std::optional<RooflinePoint> {
         const auto v = parseMatmulVariant(m.variant);
-        RooflinePoint p{label(m), double(m.n), 0, m.gflops, false};
+        RooflinePoint p{label(m), double(m.n), 0, m.gflops, false, {}};
         p.variant = QString::fromStdString(m.variant);
         const auto c = sources.counters;
         if (m.counterBytes) {
@@ -250,24 +251,13 @@ LadderData matmulLadder(const Run* shown, const MatmulSources& sources) {
 }
 
 ThroughputData matmulThroughput(const Run& shown, const MatmulSources& sources) {
-    ThroughputData d;
-    d.xName = QObject::tr("n");
-    d.xUnit = QObject::tr("rows and columns");
-    d.logX = true;
-    d.unit = QStringLiteral("GFLOP/s");
+    ThroughputData d =
+        productThroughput(QStringLiteral("GFLOP/s"), 1.0, sameDevice(&shown, sources),
+                          matmulMeasurementOf(shown), [](const auto& m) { return label(m); });
     d.vendorName = QObject::tr("cuBLAS (FP32, no tensor cores)");
     d.peakName = QObject::tr("FP32 peak");
     d.peakGBs = fp32PeakGflops(shown.device);
     d.deviceName = QString::fromStdString(shown.device.name);
-    for (const auto& m : sameDevice(&shown, sources)) {
-        const ThroughputPoint p{label(m), double(m.n), m.gflops};
-        if (m.variant == "cublas")
-            d.vendor.push_back(p);
-        else
-            d.points.push_back(p);
-    }
-    if (auto m = matmulMeasurementOf(shown))
-        d.current = ThroughputPoint{{}, double(m->n), m->gflops};
     return d;
 }
 

@@ -1,6 +1,7 @@
 #include "app/gui/tensorcore/tensorcore_series.h"
 
 #include "app/gui/common/ladder_choice.h"
+#include "app/gui/matmul/product_throughput.h"
 #include "core/matmul/matmul_variants.h"
 #include "core/tensorcore/tensorcore_settings.h"
 #include "core/tensorcore/tensorcore_variants.h"
@@ -79,24 +80,14 @@ LadderData tensorCoreLadder(const Run* shown, const TensorCoreSources& sources) 
 }
 
 ThroughputData tensorCoreThroughput(const Run& shown, const TensorCoreSources& sources) {
-    ThroughputData d;
-    d.xName = QObject::tr("n");
-    d.xUnit = QObject::tr("rows and columns");
-    d.logX = true;
-    d.unit = QStringLiteral("TFLOP/s");
+    ThroughputData d = productThroughput(
+        QStringLiteral("TFLOP/s"), 1000.0, sameDevice(&shown, sources),
+        tensorCoreMeasurementOf(shown),
+        [](const TensorCoreMeasurement& m) { return QString::fromStdString(m.variant); });
     d.vendorName = QObject::tr("cuBLAS (BF16)");
     d.peakName = QObject::tr("BF16 tensor peak");
     d.peakGBs = shown.device.smCount > 0 ? bf16TensorPeakGflops(shown.device) / 1000 : 0;
     d.deviceName = QString::fromStdString(shown.device.name);
-    for (const auto& m : sameDevice(&shown, sources)) {
-        const ThroughputPoint p{QString::fromStdString(m.variant), double(m.n), m.gflops / 1000};
-        if (m.variant == "cublas")
-            d.vendor.push_back(p);
-        else
-            d.points.push_back(p);
-    }
-    if (auto m = tensorCoreMeasurementOf(shown))
-        d.current = ThroughputPoint{{}, double(m->n), m->gflops / 1000};
     return d;
 }
 
