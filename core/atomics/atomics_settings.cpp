@@ -12,11 +12,11 @@ constexpr NameTable<AtomicsExperiment, 3> kExperiments{{{
     {AtomicsExperiment::Contention, "atomic-contention"},
 }}};
 
-QueueStrategy strategyOf(const std::string& name) {
-    if (name == "static") return QueueStrategy::Static;
-    if (name == "per-item") return QueueStrategy::PerItem;
-    return QueueStrategy::Queue;  // the catalog allows no other
-}
+constexpr NameTable<QueueStrategy, 3> kStrategies{{{
+    {QueueStrategy::Static, "static"},
+    {QueueStrategy::PerItem, "per-item"},
+    {QueueStrategy::Queue, "queue"},
+}}};
 
 }  // namespace
 
@@ -41,8 +41,9 @@ Result<AtomicsSettings> atomicsSettings(std::string_view experiment, const Param
             q.items = std::uint32_t(paramInt(v, "items"));
             q.costUs = paramFloat(v, "cost_us");
             q.distribution = paramChoice(v, "distribution");
-            q.strategyName = paramChoice(v, "strategy");
-            q.strategy = strategyOf(q.strategyName);
+            auto strategy = choiceValue(v, "strategy", kStrategies);
+            if (!strategy) return makeError("work-queue: " + strategy.error());
+            q.strategy = *strategy;
             q.block = std::uint32_t(paramInt(v, "block"));
             q.blocksPerSm = std::uint32_t(paramInt(v, "blocks_per_sm"));
             break;

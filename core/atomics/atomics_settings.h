@@ -32,7 +32,6 @@ struct WorkQueueSettings {
     double costUs = 0;
     std::string distribution;  // equal, ramp, heavy or random
     QueueStrategy strategy = QueueStrategy::Queue;
-    std::string strategyName;  // static, per-item or queue
     std::uint32_t block = 0;
     std::uint32_t blocksPerSm = 0;  // 0: as many as fit
 };

@@ -3,6 +3,7 @@
 // tables between names and values, the resolving of a run's strings against
 // the experiment's catalog entry, and the parse of a run on show.
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,11 @@ Result<Value> choiceValue(const ParamValues& resolved, const std::string& param,
     const std::string& name = paramChoice(resolved, param);
     if (auto value = table.parse(name)) return *value;
     return makeError("the catalog's " + param + " '" + name + "' has no value in this build");
+}
+
+// A choice among numbers ("1", "4", "16"), checked by the catalog.
+inline std::uint32_t numberChoice(const ParamValues& resolved, const std::string& param) {
+    return std::uint32_t(std::stoul(paramChoice(resolved, param)));
 }
 
 // A run's settings by the lab's parser, where the run is the lab's

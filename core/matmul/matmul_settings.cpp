@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/catalog/lab_settings.h"
+
 namespace ws {
 
 Result<MatmulSettings> matmulSettings(const ParamValues& params) {
@@ -15,8 +17,7 @@ Result<MatmulSettings> matmulSettings(const ParamValues& params) {
     MatmulSettings s;
     s.variant = *variant;
     s.n = std::uint32_t(paramInt(*resolved, "n"));
-    // A choice among numbers ("8", "16", "32"), checked by the catalog.
-    s.blockDim = std::uint32_t(std::stoul(paramChoice(*resolved, "block_dim")));
+    s.blockDim = numberChoice(*resolved, "block_dim");  // "8", "16" or "32"
     s.tracedBlocks = std::uint32_t(paramInt(*resolved, "traced_blocks"));
     s.resolved = std::move(*resolved);
     return s;

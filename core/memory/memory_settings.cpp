@@ -24,11 +24,6 @@ constexpr NameTable<TransposeVariant, 6> kVariants{{{
     {TransposeVariant::Best, "best"},
 }}};
 
-// A choice among numbers ("1", "4", "16"), checked by the catalog.
-std::uint32_t numberChoice(const ParamValues& v, const char* name) {
-    return std::uint32_t(std::stoul(paramChoice(v, name)));
-}
-
 }  // namespace
 
 std::optional<MemoryExperiment> parseMemoryExperiment(std::string_view id) {

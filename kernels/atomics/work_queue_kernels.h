@@ -7,12 +7,14 @@
 
 #include <cstdint>
 
+#include "core/atomics/atomics_settings.h"
 #include "core/common/result.h"
 #include "kernels/common/record_pointers.h"
 
 namespace ws::atomics {
 
-enum class Strategy { Static, PerItem, Queue };
+// How items reach blocks: the run's setting as the catalog's parser typed it.
+using Strategy = QueueStrategy;
 
 // One entry per item, written by thread 0 of the block that did it.
 struct ItemRecordPointers {

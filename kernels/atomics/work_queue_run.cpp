@@ -21,18 +21,6 @@ namespace ws::atomics {
 
 namespace {
 
-Strategy strategyOf(QueueStrategy strategy) {
-    switch (strategy) {
-        case QueueStrategy::Static:
-            return Strategy::Static;
-        case QueueStrategy::PerItem:
-            return Strategy::PerItem;
-        case QueueStrategy::Queue:
-            break;
-    }
-    return Strategy::Queue;
-}
-
 const char* kernelName(Strategy s) {
     return s == Strategy::Static    ? "workStatic"
            : s == Strategy::PerItem ? "workPerItem"
@@ -157,7 +145,7 @@ Result<TimedRun> runWorkQueue(const AtomicsSettings& settings, const RunOptions&
     const WorkQueueSettings& q = settings.queue;
     const std::uint32_t items = q.items;
     const std::uint32_t block = q.block;
-    const Strategy strategy = strategyOf(q.strategy);
+    const Strategy strategy = q.strategy;
     DeviceInfo limits = device;
     if (Status s = memory::completeLimits(limits, options.device); !s) return makeError(s.error());
     if (Status s = memory::checkShape(limits, kernelName(strategy), dim3(1), dim3(block), 0); !s)

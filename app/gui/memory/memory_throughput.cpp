@@ -68,6 +68,7 @@ ThroughputData memoryThroughputFor(const Run& current, const BundledTraces& bund
                s.rowsPerThread == shown->rowsPerThread;
     };
     auto add = [&](const std::string& id, const ParamValues& p, double gbps) {
+        if (!parseMemoryExperiment(id)) return;  // another lab's run: nothing to parse
         const auto s = memorySettings(id, p);
         if (!s || gbps <= 0 || sizeOf(*s) <= 0 || !wanted(*s) || !sameRows(*s)) return;
         d.points.push_back({seriesOf(*s), sizeOf(*s), gbps});
