@@ -141,6 +141,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(std::uint64_t(0), std::uint64_t(1000000)));
     trace->add_flag("--no-probes{false}", traceFlags.probes,
                     "Load the program's modules as built and time each launch, nothing more");
+    trace->add_flag("--no-timeline{false}", traceFlags.timeline,
+                    "Leave out CUPTI's timeline of the program's kernels, copies and calls");
     trace->add_option("command", tracedCommand, "The program and its arguments, after --")
         ->required();
 

@@ -1,9 +1,10 @@
 // program_trace_bench: what tracing costs a whole program, by turns. Each
-// round runs the program plain, with the interception probing and recording
-// (as warpscope-record trace does), and with it loaded but the probes off
-// (--no-probes: the modules as built, each launch timed). Printed: the
-// median wall time of each, and for each launch the median of its probed
-// time against its unprobed time.
+// round runs the program plain, with the interception probing, recording and
+// keeping CUPTI's timeline (as warpscope-record trace does), the same
+// without the timeline (--no-timeline), and with the interception loaded but
+// the probes and the timeline off (--no-probes --no-timeline: the modules as
+// built, each launch timed). Printed: the median wall time of each, and for
+// each launch the median of its probed time against its unprobed time.
 //
 //   program_trace_bench [--rounds R] [--launches N] -- PROGRAM ARGS
 #include <sys/wait.h>
@@ -80,11 +81,11 @@ int main(int argc, char** argv) {
     const std::string dir =
         (std::filesystem::temp_directory_path() / ("ws-trace-bench-" + std::to_string(getpid())))
             .string();
-    std::vector<double> plain, traced, unprobed;
+    std::vector<double> plain, traced, untimelined, unprobed;
     std::map<std::uint64_t, std::vector<double>> probedMs, plainMs;
     std::map<std::uint64_t, std::string> names;
     for (int r = 0; r < rounds; ++r) {
-        for (int mode = 0; mode < 3; ++mode) {
+        for (int mode = 0; mode < 4; ++mode) {
             std::filesystem::remove_all(dir);
             std::filesystem::create_directories(dir);
             std::vector<std::pair<std::string, std::string>> env;
@@ -92,28 +93,35 @@ int main(int argc, char** argv) {
                 env = {{"LD_PRELOAD", WS_INTERCEPT_LIBRARY},
                        {"WARPSCOPE_TRACE_DIR", dir},
                        {"WARPSCOPE_TRACE_LAUNCHES", launches},
-                       {"WARPSCOPE_TRACE_PROBES", mode == 1 ? "1" : "0"}};
+                       {"WARPSCOPE_TRACE_PROBES", mode < 3 ? "1" : "0"},
+                       {"WARPSCOPE_TRACE_TIMELINE", mode == 1 ? "1" : "0"}};
+            if (mode == 1) env.emplace_back("CUDA_INJECTION64_PATH", WS_INTERCEPT_LIBRARY);
             const double s = runOnce(command, env);
             if (s < 0) {
                 std::fprintf(stderr, "program_trace_bench: the program failed (mode %d)\n", mode);
                 return 1;
             }
-            (mode == 0 ? plain : mode == 1 ? traced : unprobed).push_back(s);
+            (mode == 0   ? plain
+             : mode == 1 ? traced
+             : mode == 2 ? untimelined
+                         : unprobed)
+                .push_back(s);
             for (const auto& l : launchesIn(dir)) {
                 names[l.launch] = ws::demangled(l.kernel);
                 if (mode == 1 && l.recorded) probedMs[l.launch].push_back(l.ms);
-                if (mode == 2) plainMs[l.launch].push_back(l.ms);
+                if (mode == 3) plainMs[l.launch].push_back(l.ms);
             }
         }
     }
     std::filesystem::remove_all(dir);
     std::printf("program: %s (%d rounds by turns)\n", command[0].c_str(), rounds);
+    const double base = ws::medianMs(plain);
+    const auto ratio = [&](const std::vector<double>& v) { return ws::medianMs(v) / base; };
     std::printf(
-        "wall time: plain %.1f ms, traced %.1f ms (%.3fx), interception without probes "
-        "%.1f ms (%.3fx)\n",
-        ws::medianMs(plain) * 1e3, ws::medianMs(traced) * 1e3,
-        ws::medianMs(traced) / ws::medianMs(plain), ws::medianMs(unprobed) * 1e3,
-        ws::medianMs(unprobed) / ws::medianMs(plain));
+        "wall time: plain %.1f ms, traced %.1f ms (%.3fx), traced without the timeline %.1f ms "
+        "(%.3fx), interception without probes or timeline %.1f ms (%.3fx)\n",
+        base * 1e3, ws::medianMs(traced) * 1e3, ratio(traced), ws::medianMs(untimelined) * 1e3,
+        ratio(untimelined), ws::medianMs(unprobed) * 1e3, ratio(unprobed));
     std::printf("%-8s %-40s %12s %12s %9s\n", "launch", "kernel", "probed ms", "unprobed ms",
                 "cost %");
     for (const auto& [launch, ms] : probedMs) {

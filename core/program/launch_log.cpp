@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/program/json_lines.h"
+
 namespace ws::program {
 
 namespace {
@@ -59,59 +61,43 @@ std::string noteLine(const std::string& note) {
 
 Result<LaunchLog> parseLaunchLog(std::string_view text) {
     LaunchLog log;
-    std::size_t number = 0;
-    for (std::size_t at = 0; at < text.size();) {
-        ++number;
-        const std::size_t end = text.find('\n', at);
-        if (end == std::string_view::npos) {
-            log.cutShort = "line " + std::to_string(number) +
-                           " was cut short as the program ended, and is left out";
-            break;
+    const Status read = forEachJsonLine(text, kLaunchLogFile, log.cutShort, [&](const json& j) {
+        const std::string type = j.at("type").get<std::string>();
+        if (type == "module") {
+            LoggedModule m;
+            m.module = j.at("module").get<int>();
+            m.image = j.at("image").get<std::string>();
+            m.ptxArch = j.at("ptxArch").get<std::string>();
+            m.kernels = j.at("kernels").get<std::vector<std::string>>();
+            m.probed = j.at("probed").get<std::vector<std::string>>();
+            m.whyNotProbed = j.at("whyNotProbed").get<std::string>();
+            log.modules.push_back(std::move(m));
+        } else if (type == "launch") {
+            LoggedLaunch l;
+            l.launch = j.at("launch").get<std::uint64_t>();
+            l.kernelLaunch = j.at("kernelLaunch").get<std::uint64_t>();
+            l.kernel = j.at("kernel").get<std::string>();
+            l.module = j.at("module").get<int>();
+            l.grid = dimOf(j, "grid");
+            l.block = dimOf(j, "block");
+            l.sharedBytes = j.at("sharedBytes").get<std::uint32_t>();
+            l.stream = j.at("stream").get<std::uint64_t>();
+            l.device = j.at("device").get<int>();
+            l.probed = j.at("probed").get<bool>();
+            l.recorded = j.at("recorded").get<bool>();
+            l.records = j.at("records").get<std::string>();
+            l.ms = j.at("ms").get<double>();
+            l.whyNotProbed = j.at("whyNotProbed").get<std::string>();
+            if (l.records.find('/') != std::string::npos)
+                throw std::runtime_error("'records' names a file outside the folder");
+            log.launches.push_back(std::move(l));
+        } else if (type == "note") {
+            log.notes.push_back(j.at("note").get<std::string>());
+        } else {
+            throw std::runtime_error("unknown type '" + type + "'");
         }
-        const std::string_view line = text.substr(at, end - at);
-        at = end + 1;
-        if (line.empty()) continue;
-        const std::string where = std::string(kLaunchLogFile) + " line " + std::to_string(number);
-        try {
-            const json j = json::parse(line);
-            const std::string type = j.at("type").get<std::string>();
-            if (type == "module") {
-                LoggedModule m;
-                m.module = j.at("module").get<int>();
-                m.image = j.at("image").get<std::string>();
-                m.ptxArch = j.at("ptxArch").get<std::string>();
-                m.kernels = j.at("kernels").get<std::vector<std::string>>();
-                m.probed = j.at("probed").get<std::vector<std::string>>();
-                m.whyNotProbed = j.at("whyNotProbed").get<std::string>();
-                log.modules.push_back(std::move(m));
-            } else if (type == "launch") {
-                LoggedLaunch l;
-                l.launch = j.at("launch").get<std::uint64_t>();
-                l.kernelLaunch = j.at("kernelLaunch").get<std::uint64_t>();
-                l.kernel = j.at("kernel").get<std::string>();
-                l.module = j.at("module").get<int>();
-                l.grid = dimOf(j, "grid");
-                l.block = dimOf(j, "block");
-                l.sharedBytes = j.at("sharedBytes").get<std::uint32_t>();
-                l.stream = j.at("stream").get<std::uint64_t>();
-                l.device = j.at("device").get<int>();
-                l.probed = j.at("probed").get<bool>();
-                l.recorded = j.at("recorded").get<bool>();
-                l.records = j.at("records").get<std::string>();
-                l.ms = j.at("ms").get<double>();
-                l.whyNotProbed = j.at("whyNotProbed").get<std::string>();
-                if (l.records.find('/') != std::string::npos)
-                    throw std::runtime_error("'records' names a file outside the folder");
-                log.launches.push_back(std::move(l));
-            } else if (type == "note") {
-                log.notes.push_back(j.at("note").get<std::string>());
-            } else {
-                throw std::runtime_error("unknown type '" + type + "'");
-            }
-        } catch (const std::exception& e) {
-            return makeError(where + ": " + e.what());
-        }
-    }
+    });
+    if (!read) return makeError(read.error());
     // Timed launches are logged once their events pass, after later ones.
     std::sort(log.launches.begin(), log.launches.end(),
               [](const LoggedLaunch& a, const LoggedLaunch& b) { return a.launch < b.launch; });

@@ -5,11 +5,14 @@
 #include "kernels/concurrency/cupti_activity.h"
 
 #include <cupti.h>
+#include <dlfcn.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <string>
+
+#include "kernels/concurrency/cupti_records.h"
 
 namespace ws::cupti {
 
@@ -34,121 +37,11 @@ Error cuptiFailure(const char* call, CUptiResult result) {
         if (wsCuptiResult_ != CUPTI_SUCCESS) return cuptiFailure(#call, wsCuptiResult_); \
     } while (0)
 
-HostMemoryKind hostSide(std::uint8_t src, std::uint8_t dst, std::uint8_t copyKind) {
-    const std::uint8_t host = copyKind == CUPTI_ACTIVITY_MEMCPY_KIND_DTOH ? dst : src;
-    switch (host) {
-        case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE:
-            return HostMemoryKind::Pageable;
-        case CUPTI_ACTIVITY_MEMORY_KIND_PINNED:
-            return HostMemoryKind::Pinned;
-        case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED:
-        case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC:
-            return HostMemoryKind::Managed;
-        default:
-            return HostMemoryKind::None;
-    }
-}
-
-OperationKind copyKindOf(std::uint8_t copyKind) {
-    switch (copyKind) {
-        case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD:
-        case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA:
-            return OperationKind::CopyHostToDevice;
-        case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH:
-        case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH:
-            return OperationKind::CopyDeviceToHost;
-        case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH:
-            return OperationKind::CopyHostToHost;
-        default:
-            return OperationKind::CopyDeviceToDevice;
-    }
-}
-
-UnifiedMemoryCounter counterOf(CUpti_ActivityUnifiedMemoryCounterKind kind) {
-    switch (kind) {
-        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD:
-            return UnifiedMemoryCounter::BytesHostToDevice;
-        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOH:
-            return UnifiedMemoryCounter::BytesDeviceToHost;
-        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_GPU_PAGE_FAULT:
-            return UnifiedMemoryCounter::GpuPageFaultGroups;
-        case CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_CPU_PAGE_FAULT_COUNT:
-            return UnifiedMemoryCounter::CpuPageFault;
-        default:
-            return UnifiedMemoryCounter::Other;
-    }
-}
-
 std::string runtimeName(CUpti_CallbackId cbid) {
     const char* name = nullptr;
     if (cuptiGetCallbackName(CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) == CUPTI_SUCCESS && name)
         return name;
     return "runtime call " + std::to_string(cbid);
-}
-
-// Called with g_mutex held.
-void keep(const CUpti_Activity* record) {
-    switch (record->kind) {
-        case CUPTI_ACTIVITY_KIND_KERNEL:
-        case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
-            auto* k = reinterpret_cast<const CUpti_ActivityKernel10*>(record);
-            g_log.kernels.push_back({.startNs = k->start,
-                                     .endNs = k->end,
-                                     .stream = k->streamId,
-                                     .correlation = k->correlationId,
-                                     .name = k->name ? k->name : "",
-                                     .gridX = std::uint32_t(k->gridX),
-                                     .gridY = std::uint32_t(k->gridY),
-                                     .gridZ = std::uint32_t(k->gridZ),
-                                     .deviceLaunched = k->isDeviceLaunched != 0});
-            break;
-        }
-        case CUPTI_ACTIVITY_KIND_MEMCPY: {
-            auto* c = reinterpret_cast<const CUpti_ActivityMemcpy6*>(record);
-            g_log.copies.push_back(
-                {.startNs = c->start,
-                 .endNs = c->end,
-                 .bytes = c->bytes,
-                 .kind = copyKindOf(c->copyKind),
-                 .hostMemory = hostSide(c->srcKind, c->dstKind, c->copyKind),
-                 .stream = c->streamId,
-                 .correlation =
-                     c->runtimeCorrelationId ? c->runtimeCorrelationId : c->correlationId,
-                 .channel = c->channelID,
-                 .copyChannel = c->channelType == CUPTI_CHANNEL_TYPE_ASYNC_MEMCPY});
-            break;
-        }
-        case CUPTI_ACTIVITY_KIND_MEMSET: {
-            auto* m = reinterpret_cast<const CUpti_ActivityMemset4*>(record);
-            g_log.memsets.push_back({.startNs = m->start,
-                                     .endNs = m->end,
-                                     .bytes = m->bytes,
-                                     .stream = m->streamId,
-                                     .correlation = m->correlationId});
-            break;
-        }
-        case CUPTI_ACTIVITY_KIND_RUNTIME: {
-            auto* a = reinterpret_cast<const CUpti_ActivityAPI*>(record);
-            g_log.calls.push_back({.startNs = a->start,
-                                   .endNs = a->end,
-                                   .threadId = a->threadId,
-                                   .correlation = a->correlationId,
-                                   .name = runtimeName(a->cbid)});
-            break;
-        }
-        case CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER: {
-            auto* u = reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3*>(record);
-            g_log.unifiedMemory.push_back({.counter = counterOf(u->counterKind),
-                                           .startNs = u->start,
-                                           .endNs = u->end,
-                                           .value = u->value,
-                                           .address = u->address,
-                                           .cause = u->flags});
-            break;
-        }
-        default:
-            break;
-    }
 }
 
 void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxRecords) {
@@ -163,7 +56,7 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buf
         std::lock_guard lock(g_mutex);
         CUpti_Activity* record = nullptr;
         while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
-            keep(record);
+            keepRecord(record, g_log, runtimeName);
         size_t dropped = 0;
         if (cuptiActivityGetNumDroppedRecords(context, streamId, &dropped) == CUPTI_SUCCESS)
             g_log.dropped += dropped;
@@ -260,6 +153,13 @@ Result<std::uint64_t> timestampNs() {
     std::uint64_t t = 0;
     WS_CUPTI_TRY(cuptiGetTimestamp(&t));
     return t;
+}
+
+std::string libraryPath() {
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<void*>(&cuptiGetTimestamp), &info) == 0 || !info.dli_fname)
+        return {};
+    return info.dli_fname;
 }
 
 Result<std::uint32_t> streamId(cudaStream_t stream) {

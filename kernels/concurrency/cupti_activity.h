@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "core/common/result.h"
 #include "core/concurrency/activity_log.h"
@@ -43,6 +44,10 @@ private:
 
 // CUPTI's clock, the one its activity records use.
 Result<std::uint64_t> timestampNs();
+
+// The file of the libcupti this process runs with ("" where it cannot tell):
+// a traced program's interception opens the same one.
+std::string libraryPath();
 
 // The id CUPTI's records give `stream` (0 for none: the legacy default stream
 // is CUPTI's stream of its own, looked up like any other).

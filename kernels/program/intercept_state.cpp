@@ -25,6 +25,7 @@ InterceptSettings settingsFromEnvironment() {
         s.recordedPerKernel = std::strtoull(n, nullptr, 10);
     if (const char* p = std::getenv("WARPSCOPE_TRACE_PROBES")) s.probe = std::string(p) != "0";
     if (const char* v = std::getenv("WARPSCOPE_TRACE_VERBOSE")) s.verbose = std::string(v) != "0";
+    if (const char* t = std::getenv("WARPSCOPE_TRACE_TIMELINE")) s.timeline = std::string(t) != "0";
     return s;
 }
 
@@ -47,16 +48,21 @@ InterceptState& interceptState() {
     return *state;
 }
 
-void appendLog(const std::string& line) {
+void appendTo(const char* file, const std::string& lines) {
     const InterceptSettings& s = interceptState().settings;
-    if (!s.active) return;
-    const std::string path = s.directory + "/" + kLaunchLogFile;
+    if (!s.active || lines.empty()) return;
+    const std::string path = s.directory + "/" + file;
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) return;
-    const ssize_t written = ::write(fd, line.data(), line.size());
-    (void)written;
+    for (std::size_t at = 0; at < lines.size();) {
+        const ssize_t written = ::write(fd, lines.data() + at, lines.size() - at);
+        if (written <= 0) break;
+        at += std::size_t(written);
+    }
     ::close(fd);
 }
+
+void appendLog(const std::string& line) { appendTo(kLaunchLogFile, line); }
 
 void disableProbes(const std::string& why) {
     InterceptState& state = interceptState();

@@ -23,6 +23,7 @@ struct InterceptSettings {
     std::uint64_t recordedPerKernel = 10;  // WARPSCOPE_TRACE_LAUNCHES
     bool probe = true;     // WARPSCOPE_TRACE_PROBES=0: times only, the modules as built
     bool verbose = false;  // WARPSCOPE_TRACE_VERBOSE=1: each call said on stderr
+    bool timeline = true;  // WARPSCOPE_TRACE_TIMELINE=0: no CUPTI timeline
 };
 
 struct InterceptState {
@@ -38,8 +39,11 @@ struct InterceptState {
 // Made on first use from the environment.
 InterceptState& interceptState();
 
-// Appends one line to DIR/launches.jsonl (one write, so lines of threads do
-// not interleave).
+// Appends whole lines to DIR/`file` (one write, so lines of threads do not
+// interleave).
+void appendTo(const char* file, const std::string& lines);
+
+// Appends one line to DIR/launches.jsonl.
 void appendLog(const std::string& line);
 
 // Probes nothing loaded from now on, and says why in the log.

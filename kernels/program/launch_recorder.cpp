@@ -9,6 +9,7 @@
 #include "core/program/launch_log.h"
 #include "kernels/program/driver_entry_points.h"
 #include "kernels/program/intercept_state.h"
+#include "kernels/program/program_timeline.h"
 
 namespace ws::program {
 
@@ -75,7 +76,13 @@ void logFinished(bool wait) {
     }
 }
 
-void logAllAtExit() { logFinished(true); }
+// At exit: the launches still pending, then the clock read once more and
+// CUPTI's last buffers, while the program's context is still there.
+void logAllAtExit() {
+    logFinished(true);
+    sampleTimelineClocks();
+    flushTimeline();
+}
 
 // The program's arguments with the probes' buffers after them, as the
 // driver takes them in `kernelParams` or in `extra`'s one buffer.
@@ -149,6 +156,18 @@ private:
     CUstreamCaptureMode m_mode = CU_STREAM_CAPTURE_MODE_RELAXED;
 };
 
+// `later` waits, on the device, for what `earlier` holds so far.
+void waitFor(CUstream earlier, CUstream later) {
+    CUevent e = nullptr;
+    if (REAL_DRIVER(cuEventCreate)(&e, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
+        REAL_DRIVER(cuStreamSynchronize)(earlier);
+        return;
+    }
+    REAL_DRIVER(cuEventRecord)(e, earlier);
+    REAL_DRIVER(cuStreamWaitEvent)(later, e, 0);
+    REAL_DRIVER(cuEventDestroy)(e);  // released once the wait has passed
+}
+
 // A function the book has no name for, while some module was probed: the
 // driver is asked which module and name it has (a handle found some way the
 // interception does not wrap), so that a probed kernel never runs without
@@ -214,14 +233,18 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     if (d.record && capturing)
         line.whyNotProbed = "launched into a stream being captured (a CUDA graph): not recorded";
     // Stream-ordered, so that nothing the program runs elsewhere is waited
-    // for: the buffer, its zeros, its copy back and its release all in the
-    // launch's stream. The marks' address stays null: WS_MARK sites are not
-    // recorded in a whole program.
+    // for: the buffer, its zeros, its copy back and its release in the
+    // interception's own stream (where the timeline tells them from the
+    // program's work), ordered before and after the launch by events; in the
+    // launch's stream where no stream of its own could be made. The marks'
+    // address stays null: WS_MARK sites are not recorded in a whole program.
     const std::uint64_t blocks = call.grid.count();
+    CUstream work = record ? ownStream() : nullptr;
+    if (!work) work = stream;
     CUdeviceptr records = 0, marks = 0;
     bool pooled = true;  // from the stream-ordered pool; else cuMemAlloc's (a GPU without pools)
     if (record &&
-        REAL_DRIVER(cuMemAllocAsync)(&records, blocks * kRecordBytes, stream) != CUDA_SUCCESS) {
+        REAL_DRIVER(cuMemAllocAsync)(&records, blocks * kRecordBytes, work) != CUDA_SUCCESS) {
         pooled = false;
         if (REAL_DRIVER(cuMemAlloc)(&records, blocks * kRecordBytes) != CUDA_SUCCESS) {
             record = false;
@@ -232,11 +255,14 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     const auto release = [&] {
         if (!records) return;
         if (pooled)
-            REAL_DRIVER(cuMemFreeAsync)(records, stream);
+            REAL_DRIVER(cuMemFreeAsync)(records, work);
         else
             REAL_DRIVER(cuMemFree)(records);
     };
-    if (record) REAL_DRIVER(cuMemsetD8Async)(records, 0, blocks * kRecordBytes, stream);
+    if (record) {
+        REAL_DRIVER(cuMemsetD8Async)(records, 0, blocks * kRecordBytes, work);
+        if (work != stream) waitFor(work, stream);
+    }
 
     Arguments args;
     args.paramsOut = call.params;
@@ -266,14 +292,19 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     }
     if (record) {
         std::vector<std::uint8_t> bytes(blocks * kRecordBytes);
-        CUresult waited =
-            REAL_DRIVER(cuMemcpyDtoHAsync)(bytes.data(), records, bytes.size(), stream);
-        if (waited == CUDA_SUCCESS) waited = REAL_DRIVER(cuStreamSynchronize)(stream);
+        if (work != stream &&
+            !(end && REAL_DRIVER(cuStreamWaitEvent)(work, end, 0) == CUDA_SUCCESS))
+            REAL_DRIVER(cuStreamSynchronize)(stream);
+        CUresult waited = REAL_DRIVER(cuMemcpyDtoHAsync)(bytes.data(), records, bytes.size(), work);
+        if (waited == CUDA_SUCCESS) waited = REAL_DRIVER(cuStreamSynchronize)(work);
         if (waited == CUDA_SUCCESS) {
             line.ms = elapsedMs(start, end);
             line.records = "launch-" + std::to_string(line.launch) + ".records";
             writeRecords(line.records, bytes);
             line.recorded = true;
+            // The clock is read while the program waits anyway.
+            static std::once_flag firstRecorded;
+            std::call_once(firstRecorded, sampleTimelineClocks);
         } else {
             line.whyNotProbed = "the launch did not finish: " + errorName(waited);
         }

@@ -71,7 +71,11 @@ void ConcurrencyLab::onExperiment(const QString& id) {
 void ConcurrencyLab::onRunShown(const LoadedRun& loaded) {
     const Run& run = *loaded.prepared->run;
     const ExperimentSpec* spec = findExperiment(run.experiment);
-    const bool shown = spec && spec->group == "concurrency" && m_views->showFor(spec);
+    const bool ours = spec && spec->group == "concurrency";
+    // Another lab's run that holds CUPTI's operations (a traced program's
+    // timeline) shows them here too.
+    const bool operationsOfAnother = !ours && run.operations.size() > 0;
+    const bool shown = (ours || operationsOfAnother) && m_views->showFor(spec, operationsOfAnother);
     m_window->showLabDock(m_dock, shown);
     if (!shown) return;
     const QString device = QString::fromStdString(run.device.name);

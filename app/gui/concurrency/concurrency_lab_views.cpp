@@ -55,9 +55,10 @@ ConcurrencyLabViews::ConcurrencyLabViews(PlaybackModel* model, QWidget* parent)
     });
 }
 
-bool ConcurrencyLabViews::showFor(const ExperimentSpec* spec) {
+bool ConcurrencyLabViews::showFor(const ExperimentSpec* spec, bool runHoldsOperations) {
     const bool tree = listed(spec, "launch-tree"), pages = listed(spec, "pages"),
-               figures = listed(spec, "figures"), operations = listed(spec, "operations");
+               figures = listed(spec, "figures") || runHoldsOperations,
+               operations = listed(spec, "operations") || runHoldsOperations;
     m_tabs->setTabVisible(m_tabs->indexOf(m_tree), tree);
     m_tabs->setTabVisible(m_tabs->indexOf(m_pages), pages);
     m_tabs->setTabVisible(m_tabs->indexOf(m_figuresPage), figures);

@@ -22,8 +22,10 @@ class ConcurrencyLabViews : public QWidget {
 public:
     explicit ConcurrencyLabViews(PlaybackModel* model, QWidget* parent = nullptr);
 
-    // Shows the views `spec` lists; false when it lists none of them.
-    bool showFor(const ExperimentSpec* spec);
+    // Shows the views `spec` lists, and the operations and figures where the
+    // run holds CUPTI's operations though its lab lists none (a traced
+    // program's timeline); false when none is shown.
+    bool showFor(const ExperimentSpec* spec, bool runHoldsOperations = false);
     // "recorded on ...", "live on ...": where the measurements come from.
     void setMeasurementSource(const QString& note);
 

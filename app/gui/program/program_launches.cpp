@@ -14,6 +14,7 @@
 #include "app/gui/common/background_job.h"
 #include "core/program/launch_log.h"
 #include "core/program/launch_run.h"
+#include "core/program/timeline_run.h"
 
 namespace ws {
 
@@ -30,6 +31,7 @@ QString dims(const Dim3& d) {
 struct Read {
     Result<program::LaunchLog> log = makeError("");
     std::vector<QString> traces;  // each launch's trace file, "" where it has none
+    QString timeline;             // the whole program's, "" where it has none
 };
 
 }  // namespace
@@ -91,6 +93,9 @@ void ProgramLaunches::setFolder(const QString& folder) {
             const QByteArray text = file.readAll();
             r.log = program::parseLaunchLog(std::string_view(text.constData(), text.size()));
             // Which traces are there is asked here too, off the UI thread.
+            const QString timeline =
+                QFileInfo(logPath).dir().filePath(QString::fromUtf8(program::kTimelineTraceFile));
+            if (QFile::exists(timeline)) r.timeline = timeline;
             if (r.log)
                 for (const program::LoggedLaunch& l : r.log->launches) {
                     const QString trace = QFileInfo(logPath).dir().filePath(
@@ -107,7 +112,16 @@ void ProgramLaunches::setFolder(const QString& folder) {
                 return;
             }
             const auto& launches = r.log->launches;
-            QString first;
+            QString first = r.timeline;  // the whole program first, where CUPTI recorded it
+            if (!r.timeline.isEmpty()) {
+                auto* item = new QTreeWidgetItem(m_list);
+                item->setText(Number, tr("all"));
+                item->setText(Kernel, tr("the whole program: its kernels, copies and runtime "
+                                         "calls on CUPTI's timeline"));
+                item->setText(Recorded, tr("recorded launches' blocks"));
+                item->setData(Number, kTraceRole, r.timeline);
+                item->setTextAlignment(Number, Qt::AlignRight);
+            }
             std::set<std::string> kernels;
             int recorded = 0;
             for (std::size_t i = 0; i < launches.size(); ++i) {

@@ -2,8 +2,9 @@
 // The launches of a traced program (warpscope-record trace -o DIR): the
 // folder's log read in the background and listed, one row a launch (its
 // kernel, grid and block, its time, whether it was recorded and, where not,
-// why). Opening a recorded launch shows its trace in every view; two
-// selected are compared side by side.
+// why), and first, where CUPTI recorded it, the whole program's timeline.
+// Opening a recorded launch shows its trace in every view; two selected are
+// compared side by side.
 #include <QDialog>
 #include <QString>
 
@@ -23,7 +24,9 @@ public:
     int rowCount() const;
 
 signals:
-    void loaded(const QString& firstRecordedTrace);  // "" where none was recorded
+    // The whole program's timeline, else the first recorded launch; "" where
+    // there is neither.
+    void loaded(const QString& firstTrace);
     void failed(const QString& message);
     void openLaunch(const QString& tracePath);
     void compareLaunches(const QString& left, const QString& right);

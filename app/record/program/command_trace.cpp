@@ -15,7 +15,9 @@
 #include "app/record/program/traced_launches.h"
 #include "core/program/launch_log.h"
 #include "core/program/launch_run.h"
+#include "core/program/timeline_run.h"
 #include "core/trace/trace_io.h"
+#include "kernels/concurrency/cupti_activity.h"
 #include "kernels/device/device_query.h"
 
 namespace ws::record {
@@ -29,7 +31,8 @@ void clearEarlierTrace(const std::filesystem::path& folder) {
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
         const std::string name = entry.path().filename().string();
-        const bool ours = name == program::kLaunchLogFile ||
+        const bool ours = name == program::kLaunchLogFile || name == program::kTimelineLogFile ||
+                          name == program::kTimelineTraceFile ||
                           (name.rfind("launch-", 0) == 0 &&
                            (name.ends_with(".records") || name.ends_with(".wstrace")));
         if (ours) std::filesystem::remove(entry.path(), error);
@@ -91,6 +94,13 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
         ::setenv("WARPSCOPE_TRACE_LAUNCHES", std::to_string(flags.launchesPerKernel).c_str(), 1);
         ::setenv("WARPSCOPE_TRACE_PROBES", flags.probes ? "1" : "0", 1);
         ::setenv("WARPSCOPE_TRACE_PID", std::to_string(::getpid()).c_str(), 1);
+        // The driver calls the same library as cuInit runs, where CUPTI is
+        // started; a program run with another injected tool keeps that one.
+        ::setenv("WARPSCOPE_TRACE_TIMELINE", flags.timeline ? "1" : "0", 1);
+        if (flags.timeline) {
+            ::setenv("WARPSCOPE_TRACE_CUPTI", cupti::libraryPath().c_str(), 1);
+            ::setenv("CUDA_INJECTION64_PATH", library->c_str(), 0);
+        }
         if (!flags.directory.empty() && ::chdir(flags.directory.c_str()) != 0) {
             std::fprintf(stderr, "warpscope-record trace: cannot enter %s: %s\n",
                          flags.directory.c_str(), std::strerror(errno));

@@ -7,9 +7,44 @@
 #include <sstream>
 
 #include "core/program/launch_run.h"
+#include "core/program/timeline_run.h"
 #include "core/trace/trace_io.h"
 
 namespace ws::record {
+
+namespace {
+
+Result<std::string> readFile(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return makeError("cannot read " + file.string());
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// DIR/timeline.jsonl made timeline.wstrace; where the interception wrote
+// none, the timeline was not asked for.
+void writeTimeline(const std::filesystem::path& folder, const program::TracedCommand& command,
+                   const std::string& tool, const program::RecordsOfLaunches& records,
+                   const std::function<Result<DeviceInfo>(int)>& deviceOf, TracedSummary& summary) {
+    const std::filesystem::path logFile = folder / program::kTimelineLogFile;
+    if (!std::filesystem::exists(logFile)) return;
+    const auto fail = [&](const std::string& why) { summary.whyNoTimeline = why; };
+    auto text = readFile(logFile);
+    if (!text) return fail(text.error());
+    auto timeline = program::parseTimelineLog(*text);
+    if (!timeline) return fail(timeline.error());
+    auto device = deviceOf(summary.log.launches.empty() ? 0 : summary.log.launches[0].device);
+    if (!device) return fail(device.error());
+    auto run = program::timelineRun(*timeline, summary.log, records, *device, command);
+    if (!run) return fail(run.error());
+    run->tool = tool;
+    if (Status s = saveTrace(*run, folder / program::kTimelineTraceFile); !s)
+        return fail(s.error());
+    summary.timeline = program::kTimelineTraceFile;
+}
+
+}  // namespace
 
 Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
                                           const program::TracedCommand& command,
@@ -17,13 +52,15 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
                                           const std::function<Result<DeviceInfo>(int)>& deviceOf) {
     TracedSummary summary;
     const std::filesystem::path logFile = folder / program::kLaunchLogFile;
-    std::ifstream in(logFile, std::ios::binary);
-    if (!in) return summary;  // the program launched nothing and loaded nothing
-    std::stringstream text;
-    text << in.rdbuf();
-    auto log = program::parseLaunchLog(text.str());
-    if (!log) return makeError(log.error());
-    summary.log = std::move(*log);
+    program::RecordsOfLaunches kept;  // for the timeline, after the records files are gone
+    // No log: the program launched nothing and loaded nothing.
+    if (std::filesystem::exists(logFile)) {
+        auto text = readFile(logFile);
+        if (!text) return makeError(text.error());
+        auto log = program::parseLaunchLog(*text);
+        if (!log) return makeError(log.error());
+        summary.log = std::move(*log);
+    }
     for (const program::LoggedLaunch& launch : summary.log.launches) {
         if (!launch.recorded) continue;
         const std::filesystem::path recordsFile = folder / launch.records;
@@ -46,6 +83,7 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
             continue;
         }
         run->tool = tool;
+        kept[launch.launch] = *records;
         const std::string name = program::launchTraceName(launch);
         if (Status s = saveTrace(*run, folder / name); !s) {
             fail(s.error());
@@ -55,6 +93,7 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
         std::filesystem::remove(recordsFile, ignored);
         summary.traces.push_back(name);
     }
+    writeTimeline(folder, command, tool, kept, deviceOf, summary);
     return summary;
 }
 
@@ -86,6 +125,10 @@ std::string describeTrace(const TracedSummary& s) {
             out << "  module " << m.module << " not probed: " << m.whyNotProbed << "\n";
     for (const std::string& n : s.log.notes) out << "  " << n << "\n";
     for (const std::string& p : s.problems) out << "  " << p << "\n";
+    if (!s.timeline.empty())
+        out << "  the whole program's timeline: " << s.timeline << "\n";
+    else if (!s.whyNoTimeline.empty())
+        out << "  no timeline: " << s.whyNoTimeline << "\n";
     if (!s.log.cutShort.empty()) out << "  " << s.log.cutShort << "\n";
     return out.str();
 }

@@ -1,7 +1,9 @@
 #pragma once
 // The trace folder after the program ended: the interception's log read,
 // each recorded launch written as launch-N.wstrace (its records file then
-// removed), and a summary for the person who ran it.
+// removed), CUPTI's timeline of the whole program as timeline.wstrace with the
+// recorded launches' blocks among its operations, and a summary for the
+// person who ran it.
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -17,6 +19,8 @@ struct TracedSummary {
     program::LaunchLog log;
     std::vector<std::string> traces;    // written, in launch order
     std::vector<std::string> problems;  // launches whose records could not be made a trace
+    std::string timeline;               // "timeline.wstrace" where written
+    std::string whyNoTimeline;          // else why not ("" where none was asked for)
 };
 
 // `deviceOf` gives the device a launch ran on (ordinal as the program saw it).

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/program/launch_log.h"
+#include "core/run/run.h"
 #include "core/trace/trace_io.h"
 #include "tests/app/record/run_kernel_tool.h"
 #include "tests/kernels/support/require_gpu.h"
@@ -126,6 +127,49 @@ TEST(TraceOnGpu, LaunchesPastTheOnesKeptAreTimedAndTheProgramStillRight) {
         EXPECT_FALSE(l.probed);
         EXPECT_GT(l.ms, 0);
     }
+}
+
+// CUPTI's timeline of the whole program: each of the eight launches tied
+// to its kernel, the program's copies (two up and one down a task) and
+// none of the interception's own, the runtime calls, and the recorded
+// launches' blocks on the same clock, each starting just after its kernel.
+TEST(TraceOnGpu, TheWholeProgramsTimelineHoldsEveryLaunchItsCopiesAndItsBlocks) {
+    WS_REQUIRE_GPU();
+    const std::string dir = ::testing::TempDir() + "trace-dot-timeline";
+    auto o = runRecorder("trace -o " + dir + " -- " WS_STREAMS_DOT);
+    ASSERT_EQ(o.status, 0) << o.output;
+    EXPECT_NE(o.output.find("the whole program's timeline: timeline.wstrace"), std::string::npos)
+        << o.output;
+    auto run = loadTrace(dir + "/timeline.wstrace");
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_EQ(run->texts.count("cupti"), 0u) << run->texts["cupti"];
+    ASSERT_EQ(run->launches.size(), 8u);
+    for (const Launch& l : run->launches) EXPECT_EQ(l.blocks.size(), l.grid.count()) << l.kernel;
+    std::set<std::int32_t> linked;
+    int upCopies = 0, downCopies = 0;
+    for (std::size_t i = 0; i < run->operations.size(); ++i) {
+        const auto kind = OperationKind(run->operations.kind[i]);
+        if (kind == OperationKind::Kernel) linked.insert(run->operations.launch[i]);
+        upCopies += kind == OperationKind::CopyHostToDevice;
+        if (kind == OperationKind::CopyDeviceToHost) {
+            ++downCopies;
+            EXPECT_EQ(run->operations.bytes[i], 4096u * 4) << "a copy of the probes' records";
+        }
+    }
+    EXPECT_EQ(linked, (std::set<std::int32_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+    EXPECT_EQ(upCopies, 8);
+    EXPECT_EQ(downCopies, 4);
+    EXPECT_GT(run->hostCalls.size(), 0u);
+    ASSERT_TRUE(run->clocks.measured);
+    // A kernel's first block starts within microseconds of CUPTI's start.
+    EXPECT_GE(run->figures.at("clockCheckMedianNs"), -2'000.0);
+    EXPECT_LE(run->figures.at("clockCheckMedianNs"), 20'000.0);
+    EXPECT_EQ(run->figures.at("launchesWithKernel"), 8.0);
+
+    auto without = runRecorder("trace -o " + dir + "-none --no-timeline -- " WS_STREAMS_DOT);
+    ASSERT_EQ(without.status, 0) << without.output;
+    EXPECT_FALSE(std::filesystem::exists(dir + "-none/timeline.wstrace"));
+    EXPECT_EQ(logOf(dir + "-none").launches.size(), 8u);
 }
 
 TEST(TraceOnGpu, OnlyTheKernelsTheFilterNamesAreProbed) {

@@ -1,6 +1,7 @@
 // The launches of a traced program listed from the folder's log: a row a
 // launch, the recorded ones opened or compared, the others greyed with why;
-// a folder that holds no log said, not crashed on.
+// the whole program's timeline first where there is one; a folder that
+// holds no log said, not crashed on.
 #include "app/gui/program/program_launches.h"
 
 #include <gtest/gtest.h>
@@ -102,6 +103,32 @@ TEST(ProgramLaunches, EachLaunchIsARowAndTheRecordedOnesOpenOrCompare) {
     list->topLevelItem(0)->setSelected(true);
     launches.resize(900, 300);
     launches.grab().save(QDir::temp().filePath("program-launches.png"));
+}
+
+// Where CUPTI recorded the whole program, its timeline is the first row and
+// the one opened first.
+TEST(ProgramLaunches, TheWholeProgramsTimelineComesFirst) {
+    test::app();
+    QTemporaryDir dir;
+    write(dir.filePath("launches.jsonl"), program::launchLine(launchOf(1, true)));
+    write(dir.filePath("launch-1.wstrace"), "a trace");
+    write(dir.filePath("timeline.wstrace"), "a trace");
+    ProgramLaunches launches;
+    QStringList loaded, opened;
+    QObject::connect(&launches, &ProgramLaunches::loaded, [&](const QString& t) { loaded << t; });
+    QObject::connect(&launches, &ProgramLaunches::openLaunch,
+                     [&](const QString& t) { opened << t; });
+    launches.setFolder(dir.path());
+    ASSERT_TRUE(waitUntil([&] { return !loaded.isEmpty(); }));
+    EXPECT_EQ(loaded.at(0), dir.filePath("timeline.wstrace"));
+    ASSERT_EQ(launches.rowCount(), 2);
+    auto* list = launches.findChild<QTreeWidget*>();
+    ASSERT_NE(list, nullptr);
+    EXPECT_EQ(list->topLevelItem(0)->text(0), "all");
+    EXPECT_TRUE(list->topLevelItem(0)->text(1).contains("whole program"));
+    emit list->itemActivated(list->topLevelItem(0), 0);
+    ASSERT_EQ(opened.size(), 1);
+    EXPECT_EQ(opened.at(0), dir.filePath("timeline.wstrace"));
 }
 
 TEST(ProgramLaunches, AFolderWithoutALogIsSaid) {
