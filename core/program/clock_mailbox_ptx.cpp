@@ -5,12 +5,14 @@
 namespace ws::program {
 
 const std::string& clockMailboxPtx() {
-    static const std::string ptx = std::string(R"(.version 7.0
+    // Never destroyed: the interception reads it as the program exits.
+    static const std::string* ptx =
+        new std::string(std::string(R"(.version 7.0
 .target sm_70
 .address_size 64
 
 .visible .entry )") + kClockKernelName +
-                                   R"((.param .u64 box, .param .u32 samples, .param .u64 timeout)
+                        R"((.param .u64 box, .param .u32 samples, .param .u64 timeout)
 {
     .reg .pred %p<5>;
     .reg .b32 %r<4>;
@@ -47,8 +49,8 @@ GAVE_UP:
 DONE:
     ret;
 }
-)";
-    return ptx;
+)");
+    return *ptx;
 }
 
 }  // namespace ws::program

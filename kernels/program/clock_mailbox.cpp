@@ -38,18 +38,19 @@ std::string driverError(const char* call, CUresult r) {
 
 // The mailbox kernel of the current context, loaded once per context.
 Result<CUfunction> mailboxKernel() {
-    static std::mutex lock;
-    static std::vector<std::pair<CUcontext, CUfunction>> loaded;
+    // Never destroyed: the clock is read again as the program exits.
+    static auto* lock = new std::mutex;
+    static auto* loaded = new std::vector<std::pair<CUcontext, CUfunction>>;
     CUcontext context = nullptr;
     WS_DRIVER_TRY(REAL_DRIVER(cuCtxGetCurrent)(&context));
-    std::lock_guard guard(lock);
-    for (const auto& [c, f] : loaded)
+    std::lock_guard guard(*lock);
+    for (const auto& [c, f] : *loaded)
         if (c == context) return f;
     CUmodule module = nullptr;
     WS_DRIVER_TRY(REAL_DRIVER(cuModuleLoadData)(&module, clockMailboxPtx().c_str()));
     CUfunction function = nullptr;
     WS_DRIVER_TRY(REAL_DRIVER(cuModuleGetFunction)(&function, module, kClockKernelName));
-    loaded.emplace_back(context, function);
+    loaded->emplace_back(context, function);
     return function;
 }
 

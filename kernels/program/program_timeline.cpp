@@ -159,17 +159,18 @@ Result<std::uint64_t> cuptiNow() {
 }  // namespace
 
 CUstream ownStream() {
-    static std::mutex lock;
-    static std::vector<std::pair<CUcontext, CUstream>> streams;
+    // Never destroyed: the exit handlers ask for it after static destructors ran.
+    static auto* lock = new std::mutex;
+    static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
     CUcontext context = nullptr;
     if (REAL_DRIVER(cuCtxGetCurrent)(&context) != CUDA_SUCCESS || !context) return nullptr;
-    std::lock_guard guard(lock);
-    for (const auto& [c, s] : streams)
+    std::lock_guard guard(*lock);
+    for (const auto& [c, s] : *streams)
         if (c == context) return s;
     CUstream stream = nullptr;
     if (REAL_DRIVER(cuStreamCreate)(&stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS)
         return nullptr;
-    streams.emplace_back(context, stream);
+    streams->emplace_back(context, stream);
     std::uint32_t id = 0;
     if (g_recording && g_cupti.streamId(context, stream, 0, &id) == CUPTI_SUCCESS)
         appendTo(kTimelineLogFile, ownStreamLine(id));
