@@ -77,6 +77,10 @@ int traceCommand(const std::vector<std::string>& command, const TraceFlags& flag
         return kCannotTrace;
     }
     clearEarlierTrace(folder);
+    if (const char* other = std::getenv("CUDA_INJECTION64_PATH");
+        flags.timeline && other && *other && library->string() != other)
+        err << "warpscope-record trace: no timeline: CUDA_INJECTION64_PATH already names " << other
+            << ", which the driver starts instead\n";
 
     const pid_t child = ::fork();
     if (child < 0) {
