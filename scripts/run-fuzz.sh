@@ -56,8 +56,8 @@ seed_npy() {
 }
 
 # A traced program's fatbinary: the .nv_fatbin section of a program nvcc
-# builds here (one container per kernel file, PTX compressed). Run it with
-# -l 16384.
+# builds here (one container per kernel file, PTX compressed), and the
+# interception's logs. Run it with -l 20000.
 seed_fatbin() {
     local dir
     dir=$(mktemp -d)
@@ -66,6 +66,8 @@ seed_fatbin() {
         objcopy -O binary --only-section=.nv_fatbin "$dir/k" "$dir/k.nv_fatbin"; then
         echo "$dir/k.nv_fatbin"
     fi
+    # and the interception's logs of a program traced on the H100
+    find "$root/tests/data/program" -name '*.jsonl' -type f
 }
 
 usage() {

@@ -2,10 +2,14 @@
 // written as lines and read back, malformed lines named, the interception's
 // own work told from the program's; and the timeline made a run, its
 // launches tied to CUPTI's kernels by name and order, its operations put on
-// the blocks' clock, its clock kernel's PTX assembled by ptxas.
+// the blocks' clock, its clock kernel's PTX assembled by ptxas; the logs of
+// a program traced on the H100 read back.
 #include "core/program/timeline_log.h"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
 
 #include "core/program/clock_mailbox_ptx.h"
 #include "core/program/timeline_run.h"
@@ -250,6 +254,37 @@ TEST(TimelineRun, ATimelineWithNothingOfTheProgramIsRefusedWithWhy) {
         timelineRun(t, logOfThreeLaunches(), {}, DeviceInfo{}, TracedCommand{{"./dot"}, "/"});
     ASSERT_FALSE(run.ok());
     EXPECT_NE(run.error().find("libcupti"), std::string::npos) << run.error();
+}
+
+std::string fixture(const std::string& name) {
+    std::ifstream in(std::string(WS_PROGRAM_DATA) + "/" + name, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The logs the interception wrote tracing the streams dot product on the
+// H100 (4 tasks in 4 streams, 8 launches): read back and made the run
+// warpscope-record info showed there.
+TEST(TimelineRun, TheDotProductTracedOnTheH100) {
+    auto log = parseLaunchLog(fixture("streams-dot-launches.jsonl"));
+    ASSERT_TRUE(log.ok()) << log.error();
+    auto timeline = parseTimelineLog(fixture("streams-dot-timeline.jsonl"));
+    ASSERT_TRUE(timeline.ok()) << timeline.error();
+    EXPECT_EQ(timeline->ownStreams, std::set<std::uint32_t>{17});
+    EXPECT_EQ(timeline->clocks.size(), 16u);
+    // 12 copies of the program's and 8 of the probes' records; 8 kernels and
+    // the clock kernel twice.
+    EXPECT_EQ(timeline->activity.copies.size(), 20u);
+    EXPECT_EQ(timeline->activity.kernels.size(), 10u);
+    auto run = timelineRun(*timeline, *log, {}, DeviceInfo{}, TracedCommand{{"./dot"}, "/"});
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_EQ(run->operations.size(), 20u);
+    EXPECT_EQ(run->figures.at("launchesWithKernel"), 8.0);
+    EXPECT_EQ(run->hostCalls.size(), 68u);
+    ASSERT_TRUE(run->clocks.measured);
+    EXPECT_NEAR(run->clocks.offsetNs, 596669, 1);
+    EXPECT_EQ(run->clocks.samples, 15);
 }
 
 TEST(ClockMailbox, ItsPtxAssemblesForTheH100) {
