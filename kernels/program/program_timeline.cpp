@@ -156,15 +156,23 @@ Result<std::uint64_t> cuptiNow() {
     return t;
 }
 
+// Never destroyed: the exit handlers ask for them after static destructors ran.
+std::mutex* ownStreamsLock() {
+    static auto* lock = new std::mutex;
+    return lock;
+}
+std::vector<std::pair<CUcontext, CUstream>>* ownStreams() {
+    static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
+    return streams;
+}
+
 }  // namespace
 
 CUstream ownStream() {
-    // Never destroyed: the exit handlers ask for it after static destructors ran.
-    static auto* lock = new std::mutex;
-    static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
     CUcontext context = nullptr;
     if (REAL_DRIVER(cuCtxGetCurrent)(&context) != CUDA_SUCCESS || !context) return nullptr;
-    std::lock_guard guard(*lock);
+    std::lock_guard guard(*ownStreamsLock());
+    auto* streams = ownStreams();
     for (const auto& [c, s] : *streams)
         if (c == context) return s;
     CUstream stream = nullptr;
@@ -175,6 +183,14 @@ CUstream ownStream() {
     if (g_recording && g_cupti.streamId(context, stream, 0, &id) == CUPTI_SUCCESS)
         appendTo(kTimelineLogFile, ownStreamLine(id));
     return stream;
+}
+
+void forgetOwnStreams() {
+    {
+        std::lock_guard guard(*ownStreamsLock());
+        ownStreams()->clear();
+    }
+    forgetClockKernels();
 }
 
 void sampleTimelineClocks() {
