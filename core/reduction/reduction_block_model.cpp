@@ -290,24 +290,34 @@ std::shared_ptr<const ReductionData> ReductionData::make(ElementKind kind, std::
 Result<std::shared_ptr<const ReductionData>> ReductionData::forRun(const Run& run) {
     const auto settings = reductionSettingsOf(run);
     if (!settings) return makeError("not a reduction run whose parameters the catalog accepts");
-    const ElementKind kind = settings->element;
+    return forRun(run, *settings);
+}
+
+Result<std::shared_ptr<const ReductionData>> ReductionData::forRun(
+    const Run& run, const ReductionSettings& settings) {
+    const ElementKind kind = settings.element;
     AffineScheme affine = AffineScheme::Mod97;
     if (kind == ElementKind::Affine) {
         auto scheme = affineScheme(run);
         if (!scheme) return makeError(scheme.error());
         affine = *scheme;
     }
-    return make(kind, settings->n, affine);
+    return make(kind, settings.n, affine);
 }
 
 Result<BlockModel> BlockModel::make(const Run& run, std::shared_ptr<const ReductionData> data) {
     auto settings = reductionSettingsOf(run);
     if (!settings) return makeError("not a reduction run");
+    return make(run, *settings, std::move(data));
+}
+
+Result<BlockModel> BlockModel::make(const Run& run, const ReductionSettings& settings,
+                                    std::shared_ptr<const ReductionData> data) {
     BlockModel m;
     m.m_run = &run;
-    m.m_passes = treePasses(*settings);
-    m.m_kind = settings->element;
-    m.m_settings = std::move(*settings);
+    m.m_passes = treePasses(settings);
+    m.m_kind = settings.element;
+    m.m_settings = settings;
     if (!m.m_passes.recordsSteps || loadOf(m.m_settings) == Load::Unsupported)
         return makeError("the CPU model does not reproduce this variant's loads");
     if (!data || data->kind != m.m_kind) return makeError("no input data for the CPU model");

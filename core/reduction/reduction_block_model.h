@@ -28,6 +28,8 @@ struct ReductionData {
     // The input `run` reduced: its element type, its n and, for affine maps,
     // the scheme the trace names (older traces: modulo 2^32).
     static Result<std::shared_ptr<const ReductionData>> forRun(const Run& run);
+    static Result<std::shared_ptr<const ReductionData>> forRun(const Run& run,
+                                                               const ReductionSettings& settings);
 };
 
 class BlockModel {
@@ -35,6 +37,9 @@ public:
     // Fails for experiments without a tree (cub) or whose loads the model does
     // not reproduce (best's vector loads).
     static Result<BlockModel> make(const Run& run, std::shared_ptr<const ReductionData> data);
+    // The same with the run's settings already parsed.
+    static Result<BlockModel> make(const Run& run, const ReductionSettings& settings,
+                                   std::shared_ptr<const ReductionData> data);
 
     // The first pass of `block` in `launch`.
     Result<PassValues> firstPass(int launch, std::uint32_t block) const;

@@ -13,10 +13,14 @@ std::optional<std::uint32_t> secondPassBlock(const Launch& launch, std::uint32_t
 
 BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
                            const BlockModel* model) {
+    return buildBlockTrees(run, reductionSettingsOf(run), launch, block, model);
+}
+
+BlockTrees buildBlockTrees(const Run& run, const std::optional<ReductionSettings>& settings,
+                           int launch, std::uint32_t block, const BlockModel* model) {
     BlockTrees out;
     if (launch < 0 || std::size_t(launch) >= run.launches.size()) return out;
     const Launch& l = run.launches[std::size_t(launch)];
-    const auto settings = reductionSettingsOf(run);
     if (!settings) {
         const ExperimentSpec* spec = findExperiment(run.experiment);
         const std::string name = spec ? spec->title : run.experiment;

@@ -13,6 +13,10 @@ namespace ws {
 // `model` may be null (no input at hand): then only measured passes appear.
 BlockTrees buildBlockTrees(const Run& run, int launch, std::uint32_t block,
                            const BlockModel* model);
+// The same with the run's settings already parsed (nullopt: the catalog
+// refused them, or the run is no reduction).
+BlockTrees buildBlockTrees(const Run& run, const std::optional<ReductionSettings>& settings,
+                           int launch, std::uint32_t block, const BlockModel* model);
 
 // The block that recorded the launch's second pass, if any did.
 std::optional<std::uint32_t> secondPassBlock(const Launch& launch, std::uint32_t firstLevels);

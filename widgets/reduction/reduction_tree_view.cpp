@@ -159,15 +159,22 @@ void ReductionTreeView::rebuild() {
     m_selectedNode.reset();
     const PreparedRun* prepared = m_model->prepared();
     const BlockRef sel = m_model->selected();
-    m_scene = prepared && sel.valid() ? buildTreeScene(*prepared, sel, nullptr) : TreeScene{};
+    // The run's settings are parsed once a run, not at every click.
+    if (prepared && m_settingsOf.lock() != prepared->run) {
+        m_settingsOf = prepared->run;
+        m_settings = reductionSettingsOf(*prepared->run);
+    }
+    m_scene =
+        prepared && sel.valid() ? buildTreeScene(*prepared, m_settings, sel, nullptr) : TreeScene{};
     m_pending = m_scene.needsModel;
     if (m_pending) {
         // The CPU model generates the run's whole input: never on the UI thread.
         QPointer<ReductionTreeView> guard(this);
         const int generation = m_generation;
         auto shared = m_model->preparedShared();
-        QThreadPool::globalInstance()->start([guard, generation, shared, sel] {
-            auto scene = std::make_shared<TreeScene>(buildModelledScene(*shared, sel));
+        QThreadPool::globalInstance()->start([guard, generation, shared, sel,
+                                              settings = m_settings] {
+            auto scene = std::make_shared<TreeScene>(buildModelledScene(*shared, settings, sel));
             if (!guard) return;
             QMetaObject::invokeMethod(
                 guard.data(),

@@ -8,6 +8,7 @@
 #include <QFont>
 #include <QWidget>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -86,6 +87,8 @@ private:
 
     PlaybackModel* m_model;
     TreeScene m_scene;
+    std::weak_ptr<const Run> m_settingsOf;  // the run m_settings were parsed from
+    std::optional<ReductionSettings> m_settings;
     ReductionTreeLayout m_layout;
     int m_passWanted = -1;
     int m_passShown = -1;

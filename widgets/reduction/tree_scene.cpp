@@ -43,13 +43,18 @@ std::vector<double> timesOf(const PreparedRun& prepared, int launch, const PassV
 
 TreeScene buildTreeScene(const PreparedRun& prepared, const BlockRef& ref,
                          const BlockModel* model) {
+    return buildTreeScene(prepared, reductionSettingsOf(*prepared.run), ref, model);
+}
+
+TreeScene buildTreeScene(const PreparedRun& prepared,
+                         const std::optional<ReductionSettings>& settings, const BlockRef& ref,
+                         const BlockModel* model) {
     TreeScene s;
     s.ref = ref;
     const Launch* l = prepared.launch(ref.launch);
     if (!l || std::size_t(ref.record) >= l->blocks.size()) return s;
     s.blockId = l->blocks.block[std::size_t(ref.record)];
-    s.trees = buildBlockTrees(*prepared.run, ref.launch, s.blockId, model);
-    const auto settings = reductionSettingsOf(*prepared.run);
+    s.trees = buildBlockTrees(*prepared.run, settings, ref.launch, s.blockId, model);
     const TreePasses passes = settings ? treePasses(*settings) : TreePasses{.recordsSteps = false};
     const std::size_t wanted = passes.recordsSteps ? (passes.second ? 2 : 1) : 0;
     s.needsModel = !model && s.trees.passes.size() < wanted;
@@ -58,17 +63,23 @@ TreeScene buildTreeScene(const PreparedRun& prepared, const BlockRef& ref,
 }
 
 TreeScene buildModelledScene(const PreparedRun& prepared, const BlockRef& ref) {
+    return buildModelledScene(prepared, reductionSettingsOf(*prepared.run), ref);
+}
+
+TreeScene buildModelledScene(const PreparedRun& prepared,
+                             const std::optional<ReductionSettings>& settings,
+                             const BlockRef& ref) {
     const Run& run = *prepared.run;
-    if (!reductionSettingsOf(run)) return buildTreeScene(prepared, ref, nullptr);
-    auto data = ReductionData::forRun(run);
+    if (!settings) return buildTreeScene(prepared, settings, ref, nullptr);
+    auto data = ReductionData::forRun(run, *settings);
     if (!data) {
-        TreeScene s = buildTreeScene(prepared, ref, nullptr);
+        TreeScene s = buildTreeScene(prepared, settings, ref, nullptr);
         if (s.trees.note.empty()) s.trees.note = data.error();
         s.needsModel = false;
         return s;
     }
-    auto model = BlockModel::make(run, *data);
-    TreeScene s = buildTreeScene(prepared, ref, model ? &*model : nullptr);
+    auto model = BlockModel::make(run, *settings, *data);
+    TreeScene s = buildTreeScene(prepared, settings, ref, model ? &*model : nullptr);
     if (!model && s.trees.note.empty()) s.trees.note = model.error();
     s.needsModel = false;
     return s;

@@ -25,9 +25,16 @@ struct TreeScene {
 
 // `model` null: measured passes only (needsModel says whether to try again with one).
 TreeScene buildTreeScene(const PreparedRun& prepared, const BlockRef& ref, const BlockModel* model);
+// The same with the run's settings parsed once by the caller (the view keeps
+// them per run, not per click).
+TreeScene buildTreeScene(const PreparedRun& prepared,
+                         const std::optional<ReductionSettings>& settings, const BlockRef& ref,
+                         const BlockModel* model);
 
 // Builds the CPU model's input and the scene with it: seconds for 2^28
 // elements, so callers run it off the UI thread.
 TreeScene buildModelledScene(const PreparedRun& prepared, const BlockRef& ref);
+TreeScene buildModelledScene(const PreparedRun& prepared,
+                             const std::optional<ReductionSettings>& settings, const BlockRef& ref);
 
 }  // namespace ws
