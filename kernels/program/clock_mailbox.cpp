@@ -36,22 +36,14 @@ std::string driverError(const char* call, CUresult r) {
             return makeError(driverError(#call, wsDriverResult_)); \
     } while (0)
 
-// Never destroyed: the clock is read again as the program exits.
-std::mutex* loadedLock() {
-    static auto* lock = new std::mutex;
-    return lock;
-}
-std::vector<std::pair<CUcontext, CUfunction>>* loadedKernels() {
-    static auto* loaded = new std::vector<std::pair<CUcontext, CUfunction>>;
-    return loaded;
-}
-
 // The mailbox kernel of the current context, loaded once per context.
 Result<CUfunction> mailboxKernel() {
+    // Never destroyed: the clock is read again as the program exits.
+    static auto* lock = new std::mutex;
+    static auto* loaded = new std::vector<std::pair<CUcontext, CUfunction>>;
     CUcontext context = nullptr;
     WS_DRIVER_TRY(REAL_DRIVER(cuCtxGetCurrent)(&context));
-    std::lock_guard guard(*loadedLock());
-    auto* loaded = loadedKernels();
+    std::lock_guard guard(*lock);
     for (const auto& [c, f] : *loaded)
         if (c == context) return f;
     CUmodule module = nullptr;
@@ -63,11 +55,6 @@ Result<CUfunction> mailboxKernel() {
 }
 
 }  // namespace
-
-void forgetClockKernels() {
-    std::lock_guard guard(*loadedLock());
-    loadedKernels()->clear();
-}
 
 Result<std::vector<ClockSample>> sampleClockMailbox(CUstream stream, int samples,
                                                     HostClock hostClock, double timeoutMs) {

@@ -20,9 +20,6 @@ using HostClock = Result<std::uint64_t> (*)();
 
 // `samples` readings in `stream` of the current context. Gives up after
 // `timeoutMs` without an answer (the GPU busy with the program's kernels).
-// The kernels loaded so far belong to a context that is about to end.
-void forgetClockKernels();
-
 Result<std::vector<ClockSample>> sampleClockMailbox(CUstream stream, int samples,
                                                     HostClock hostClock, double timeoutMs);
 

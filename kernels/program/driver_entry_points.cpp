@@ -159,20 +159,6 @@ CUresult wsModuleUnload(CUmodule module) {
     return f(module);
 }
 
-// cudaDeviceReset and a context destroyed: what is pending in it is logged
-// first (its events, records and CUPTI's buffers end with it).
-CUresult wsDevicePrimaryCtxReset(CUdevice device) {
-    static auto f = real<decltype(&cuDevicePrimaryCtxReset)>("cuDevicePrimaryCtxReset_v2");
-    beforeContextEnds();
-    return f(device);
-}
-
-CUresult wsCtxDestroy(CUcontext context) {
-    static auto f = real<decltype(&cuCtxDestroy)>("cuCtxDestroy_v2");
-    beforeContextEnds();
-    return f(context);
-}
-
 // Launches.
 template <bool PerThread>
 CUresult wsLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
@@ -232,8 +218,6 @@ const std::vector<Wrapped>& wrappedFunctions() {
         {"cuLibraryGetModule", reinterpret_cast<void*>(&wsLibraryGetModule)},
         {"cuLibraryUnload", reinterpret_cast<void*>(&wsLibraryUnload)},
         {"cuModuleUnload", reinterpret_cast<void*>(&wsModuleUnload)},
-        {"cuDevicePrimaryCtxReset_v2", reinterpret_cast<void*>(&wsDevicePrimaryCtxReset)},
-        {"cuCtxDestroy_v2", reinterpret_cast<void*>(&wsCtxDestroy)},
         {"cuLaunchKernel", reinterpret_cast<void*>(&wsLaunchKernel<false>)},
         {"cuLaunchKernel_ptsz", reinterpret_cast<void*>(&wsLaunchKernel<true>)},
         {"cuLaunchKernelEx", reinterpret_cast<void*>(&wsLaunchKernelEx<false>)},
@@ -367,8 +351,6 @@ WS_EXPORT CUresult cuKernelGetFunction(CUfunction* f, CUkernel k) {
 WS_EXPORT CUresult cuLibraryGetModule(CUmodule* m, CUlibrary l) { return wsLibraryGetModule(m, l); }
 WS_EXPORT CUresult cuLibraryUnload(CUlibrary l) { return wsLibraryUnload(l); }
 WS_EXPORT CUresult cuModuleUnload(CUmodule m) { return wsModuleUnload(m); }
-WS_EXPORT CUresult cuDevicePrimaryCtxReset_v2(CUdevice d) { return wsDevicePrimaryCtxReset(d); }
-WS_EXPORT CUresult cuCtxDestroy_v2(CUcontext c) { return wsCtxDestroy(c); }
 WS_EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                                   unsigned by, unsigned bz, unsigned s, CUstream st, void** p,
                                   void** e) {

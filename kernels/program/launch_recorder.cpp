@@ -9,7 +9,6 @@
 #include "core/program/launch_log.h"
 #include "kernels/program/driver_entry_points.h"
 #include "kernels/program/intercept_state.h"
-#include "kernels/program/pinned_records.h"
 #include "kernels/program/program_timeline.h"
 
 namespace ws::program {
@@ -21,9 +20,6 @@ constexpr std::size_t kRecordBytes = 32;  // kernelfile::ProbeRecord
 struct PendingLaunch {
     LoggedLaunch line;
     CUevent start = nullptr, end = nullptr;
-    // A recorded launch: its records' copy back, passed once `copied` has.
-    CUevent copied = nullptr;
-    PinnedSpan records;
 };
 
 std::mutex& pendingLock() {
@@ -45,40 +41,9 @@ void destroy(CUevent& e) {
     e = nullptr;
 }
 
-void writeRecords(const std::string& file, const std::uint8_t* bytes, std::size_t size);
-std::string errorName(CUresult r);
-
-// The event a pending launch waits on: its records' copy, else its end.
-CUevent lastOf(const PendingLaunch& p) { return p.copied ? p.copied : p.end; }
-
-// A pending launch whose last event has passed (`state`): timed, its
-// records written, logged.
-void finish(PendingLaunch& p, CUresult state) {
-    if (state == CUDA_SUCCESS) p.line.ms = elapsedMs(p.start, p.end);
-    if (p.copied) {
-        if (state == CUDA_SUCCESS) {
-            p.line.records = "launch-" + std::to_string(p.line.launch) + ".records";
-            writeRecords(p.line.records, p.records.data, p.records.bytes);
-            p.line.recorded = true;
-        } else {
-            p.line.whyNotProbed = "its records did not come back: " + errorName(state);
-        }
-        givePinned(p.records);
-        destroy(p.copied);
-    }
-    destroy(p.start);
-    destroy(p.end);
-    appendLog(launchLine(p.line));
-    // CUPTI's clock is read once a recorded launch is in (the interception's
-    // stream then idle), and again at exit.
-    static std::once_flag firstRecorded;
-    if (p.line.recorded) std::call_once(firstRecorded, sampleTimelineClocks);
-}
-
-// Logs the pending launches whose last event has passed; every one where
-// `wait`.
+// Logs the pending launches whose end has passed; every one where `wait`.
 void logFinished(bool wait) {
-    std::vector<std::pair<PendingLaunch, CUresult>> done;
+    std::vector<PendingLaunch> done;
     if (wait) {  // at exit: take them all, then wait for each outside the lock
         std::vector<PendingLaunch> all;
         {
@@ -86,23 +51,29 @@ void logFinished(bool wait) {
             all.swap(pending());
         }
         for (PendingLaunch& p : all) {
-            const CUresult state = REAL_DRIVER(cuEventSynchronize)(lastOf(p));
-            done.emplace_back(std::move(p), state);
+            if (REAL_DRIVER(cuEventSynchronize)(p.end) == CUDA_SUCCESS)
+                p.line.ms = elapsedMs(p.start, p.end);
+            done.push_back(std::move(p));
         }
     } else {
         std::lock_guard lock(pendingLock());
         auto& list = pending();
         for (auto it = list.begin(); it != list.end();) {
-            const CUresult state = REAL_DRIVER(cuEventQuery)(lastOf(*it));
+            const CUresult state = REAL_DRIVER(cuEventQuery)(it->end);
             if (state == CUDA_ERROR_NOT_READY) {
                 ++it;
                 continue;
             }
-            done.emplace_back(std::move(*it), state);
+            if (state == CUDA_SUCCESS) it->line.ms = elapsedMs(it->start, it->end);
+            done.push_back(std::move(*it));
             it = list.erase(it);
         }
     }
-    for (auto& [p, state] : done) finish(p, state);
+    for (PendingLaunch& p : done) {
+        destroy(p.start);
+        destroy(p.end);
+        appendLog(launchLine(p.line));
+    }
 }
 
 // At exit: the launches still pending, then the clock read once more and
@@ -159,10 +130,10 @@ bool appendProbeArguments(const LaunchCall& call, const ModuleKernel& kernel, CU
     return true;
 }
 
-void writeRecords(const std::string& file, const std::uint8_t* bytes, std::size_t size) {
+void writeRecords(const std::string& file, const std::vector<std::uint8_t>& bytes) {
     const std::string path = interceptState().settings.directory + "/" + file;
     std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes), std::streamsize(size));
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
 }
 
 std::string errorName(CUresult r) {
@@ -211,15 +182,6 @@ void resolveUnseen(InterceptState& state, CUfunction function) {
 }
 
 }  // namespace
-
-void beforeContextEnds() {
-    if (!interceptState().settings.active) return;
-    logFinished(true);
-    sampleTimelineClocks();
-    flushTimeline();
-    forgetOwnStreams();
-    forgetPinned();
-}
 
 CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     InterceptState& state = interceptState();
@@ -329,27 +291,6 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
         record = false;
     }
     if (record) {
-        // Into pinned memory, queued behind the launch: the program goes on
-        // at once and its streams keep overlapping; the launch is logged once
-        // its records are in, as the timed ones are.
-        PendingLaunch later{
-            .line = line, .start = start, .end = end, .copied = nullptr, .records = {}};
-        later.records = takePinned(blocks * kRecordBytes);
-        const bool queued =
-            later.records.data &&
-            REAL_DRIVER(cuEventCreate)(&later.copied, CU_EVENT_DISABLE_TIMING) == CUDA_SUCCESS &&
-            REAL_DRIVER(cuMemcpyDtoHAsync)(later.records.data, records, later.records.bytes,
-                                           work) == CUDA_SUCCESS &&
-            REAL_DRIVER(cuEventRecord)(later.copied, work) == CUDA_SUCCESS;
-        if (queued) {
-            release();
-            std::lock_guard lock(pendingLock());
-            pending().push_back(std::move(later));
-            return result;
-        }
-        destroy(later.copied);
-        givePinned(later.records);
-        // No pinned memory: copied back into pageable memory, waited for.
         std::vector<std::uint8_t> bytes(blocks * kRecordBytes);
         if (work != stream &&
             !(end && REAL_DRIVER(cuStreamWaitEvent)(work, end, 0) == CUDA_SUCCESS))
@@ -359,8 +300,11 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
         if (waited == CUDA_SUCCESS) {
             line.ms = elapsedMs(start, end);
             line.records = "launch-" + std::to_string(line.launch) + ".records";
-            writeRecords(line.records, bytes.data(), bytes.size());
+            writeRecords(line.records, bytes);
             line.recorded = true;
+            // The clock is read while the program waits anyway.
+            static std::once_flag firstRecorded;
+            std::call_once(firstRecorded, sampleTimelineClocks);
         } else {
             line.whyNotProbed = "the launch did not finish: " + errorName(waited);
         }
@@ -372,11 +316,7 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
         appendLog(launchLine(line));
     } else {
         std::lock_guard lock(pendingLock());
-        pending().push_back({.line = std::move(line),
-                             .start = start,
-                             .end = end,
-                             .copied = nullptr,
-                             .records = {}});
+        pending().push_back({std::move(line), start, end});
     }
     return result;
 }

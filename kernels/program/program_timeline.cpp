@@ -156,23 +156,15 @@ Result<std::uint64_t> cuptiNow() {
     return t;
 }
 
-// Never destroyed: the exit handlers ask for them after static destructors ran.
-std::mutex* ownStreamsLock() {
-    static auto* lock = new std::mutex;
-    return lock;
-}
-std::vector<std::pair<CUcontext, CUstream>>* ownStreams() {
-    static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
-    return streams;
-}
-
 }  // namespace
 
 CUstream ownStream() {
+    // Never destroyed: the exit handlers ask for it after static destructors ran.
+    static auto* lock = new std::mutex;
+    static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
     CUcontext context = nullptr;
     if (REAL_DRIVER(cuCtxGetCurrent)(&context) != CUDA_SUCCESS || !context) return nullptr;
-    std::lock_guard guard(*ownStreamsLock());
-    auto* streams = ownStreams();
+    std::lock_guard guard(*lock);
     for (const auto& [c, s] : *streams)
         if (c == context) return s;
     CUstream stream = nullptr;
@@ -183,14 +175,6 @@ CUstream ownStream() {
     if (g_recording && g_cupti.streamId(context, stream, 0, &id) == CUPTI_SUCCESS)
         appendTo(kTimelineLogFile, ownStreamLine(id));
     return stream;
-}
-
-void forgetOwnStreams() {
-    {
-        std::lock_guard guard(*ownStreamsLock());
-        ownStreams()->clear();
-    }
-    forgetClockKernels();
 }
 
 void sampleTimelineClocks() {

@@ -17,10 +17,6 @@ namespace ws::program {
 // program's timeline; nullptr where it cannot be made.
 CUstream ownStream();
 
-// The streams and clock kernels made so far belong to a context that is
-// about to end.
-void forgetOwnStreams();
-
 // Eight readings of CUPTI's clock against %globaltimer, logged; nothing
 // where CUPTI is not recording.
 void sampleTimelineClocks();

@@ -172,25 +172,6 @@ TEST(TraceOnGpu, TheWholeProgramsTimelineHoldsEveryLaunchItsCopiesAndItsBlocks) 
     EXPECT_EQ(logOf(dir + "-none").launches.size(), 8u);
 }
 
-// A launch's records come back without the program waiting; a program
-// that resets the device right after its launch still leaves them, and
-// CUPTI's timeline of it.
-TEST(TraceOnGpu, AProgramThatResetsTheDeviceKeepsItsLaunchAndTimeline) {
-    WS_REQUIRE_GPU();
-    const std::string dir = ::testing::TempDir() + "trace-reset";
-    auto o = runRecorder("trace -o " + dir + " -- " WS_RESET_BEFORE_EXIT);
-    ASSERT_EQ(o.status, 0) << o.output;
-    EXPECT_NE(o.output.find("reset"), std::string::npos) << o.output;
-    const program::LaunchLog log = logOf(dir);
-    ASSERT_EQ(log.launches.size(), 1u) << o.output;
-    EXPECT_TRUE(log.launches[0].recorded) << log.launches[0].whyNotProbed;
-    expectTracesOfRecordedLaunches(dir, log);
-    auto timeline = loadTrace(dir + "/timeline.wstrace");
-    ASSERT_TRUE(timeline.ok()) << timeline.error() << "\n" << o.output;
-    EXPECT_EQ(timeline->figures.at("launchesWithKernel"), 1.0);
-    EXPECT_EQ(timeline->launches[0].blocks.size(), 64u);
-}
-
 TEST(TraceOnGpu, OnlyTheKernelsTheFilterNamesAreProbed) {
     WS_REQUIRE_GPU();
     const std::string dir = ::testing::TempDir() + "trace-dot-filter";
