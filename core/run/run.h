@@ -223,6 +223,9 @@ struct Timing {
     double recordedKernelMs = 0;  // median of the same launches with recording
     double overheadPercent = 0;   // (recorded - plain) / plain * 100
     int repetitions = 0;
+    // Nothing was timed as one launch (a traced program's whole timeline:
+    // its operations carry the times).
+    bool untimed() const { return repetitions == 0 && kernelMs == 0 && kernelSamplesMs.empty(); }
     // Spread of the timed launches without recording.
     double kernelMinMs = 0, kernelMaxMs = 0;
     double kernelCvPercent = 0;  // coefficient of variation: stdev / mean * 100

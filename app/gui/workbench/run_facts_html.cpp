@@ -18,6 +18,9 @@ QString kernelTimeHtml(const Timing& t, bool onCpu, const QString& timedAs) {
             .arg(t.kernelMs, 0, 'f', 4)
             .arg(t.repetitions);
     const QString what = timedAs.isEmpty() ? tr("Kernel time") : timedAs;
+    if (t.untimed())  // a traced program's whole timeline
+        return tr("%1: none of one launch; the operations view times each kernel and copy")
+            .arg(what);
     if (t.kernelSamplesMs.empty())  // recorded before the spread was kept
         return tr("%1: %2 ms (median of %3, without recording)")
             .arg(what)

@@ -37,8 +37,14 @@ std::string runSummaryLine(const Run& run) {
         // bytes, which "0.0 GB/s" would hide.
         std::snprintf(rate, sizeof rate, t.gbPerS() < 1 ? ", %.3g GB/s" : ", %.1f GB/s",
                       t.gbPerS());
-    std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d)%s, recording overhead ",
-                  t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate);
+    if (t.untimed())
+        std::snprintf(buffer, sizeof buffer,
+                      "not timed as one launch (%zu operations carry their own times), "
+                      "recording overhead ",
+                      run.operations.size());
+    else
+        std::snprintf(buffer, sizeof buffer, "%.4f ms%s (median%s of %d)%s, recording overhead ",
+                      t.kernelMs, spread, spread[0] ? " ± CV" : "", t.repetitions, rate);
     // What the check compared with is the experiment's to say (a kernel
     // file's own reference kernel); the CPU's reference otherwise.
     const ExperimentSpec* spec = findExperiment(run.experiment);
