@@ -37,6 +37,16 @@ std::string TracedCommand::text() const {
     return joined;
 }
 
+void describeTracedRun(const TracedCommand& command, Run& run) {
+    run.verification.checked = false;
+    run.verification.note = "a traced program checks its own results";
+    run.texts[kernelfile::kFileNameText] = command.text();
+    run.texts[kProgramCommandText] = command.text();
+    run.texts[kProgramArgvText] = nlohmann::json(command.argv).dump();
+    run.texts[kProgramDirectoryText] = command.directory;
+    run.texts["kernel.probes"] = "blocks";
+}
+
 std::optional<TracedCommand> tracedCommandOf(const Run& run) {
     const auto argv = run.texts.find(kProgramArgvText);
     const auto directory = run.texts.find(kProgramDirectoryText);
@@ -82,16 +92,10 @@ Result<Run> launchRun(const LoggedLaunch& launch,
     if (!plain.empty() && run.timing.kernelMs > 0)
         run.timing.overheadPercent = (launch.ms - run.timing.kernelMs) / run.timing.kernelMs * 100;
     run.figures["unrecordedLaunchesTimed"] = double(plain.size());
-    run.verification.checked = false;
-    run.verification.note = "a traced program checks its own results";
-    run.texts[kernelfile::kFileNameText] = command.text();
-    run.texts[kProgramCommandText] = command.text();
-    run.texts[kProgramArgvText] = nlohmann::json(command.argv).dump();
-    run.texts[kProgramDirectoryText] = command.directory;
+    describeTracedRun(command, run);
     run.texts[kProgramLaunchText] =
         "launch " + std::to_string(launch.launch) + " of " + std::to_string(log.launches.size()) +
         ", " + demangled(launch.kernel) + "'s " + std::to_string(launch.kernelLaunch);
-    run.texts["kernel.probes"] = "blocks";
     run.params["launch"] = std::to_string(launch.launch);
     return run;
 }

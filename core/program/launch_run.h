@@ -29,6 +29,10 @@ struct TracedCommand {
     std::string text() const;  // the words joined by spaces
 };
 
+// Writes what ran into the texts of a traced program's run (a launch's or
+// the whole timeline's), with the note that the program checks itself.
+void describeTracedRun(const TracedCommand& command, Run& run);
+
 // The command a traced launch's run carries; nullopt for any other run.
 std::optional<TracedCommand> tracedCommandOf(const Run& run);
 

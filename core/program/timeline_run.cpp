@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/common/utc_now.h"
@@ -119,12 +118,7 @@ Result<Run> timelineRun(const ProgramTimeline& timeline, const LaunchLog& log,
         if (const auto gaps = kernelStartGapsNs(run); !gaps.empty())
             run.figures["clockCheckMedianNs"] = median(gaps);
     }
-    run.verification.checked = false;
-    run.verification.note = "a traced program checks its own results";
-    run.texts[kernelfile::kFileNameText] = command.text();
-    run.texts[kProgramCommandText] = command.text();
-    run.texts[kProgramArgvText] = nlohmann::json(command.argv).dump();
-    run.texts[kProgramDirectoryText] = command.directory;
+    describeTracedRun(command, run);
     run.texts[kProgramTimelineText] = "the whole program: " + std::to_string(log.launches.size()) +
                                       " launches (" + std::to_string(withKernel) +
                                       " with CUPTI's kernel), " +
@@ -132,7 +126,6 @@ Result<Run> timelineRun(const ProgramTimeline& timeline, const LaunchLog& log,
                                       std::to_string(activity.memsets.size()) + " memsets, " +
                                       std::to_string(activity.calls.size()) + " runtime calls";
     if (!notes.empty()) run.texts["cupti"] = joined(notes);
-    run.texts["kernel.probes"] = "blocks";
     return run;
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 
+#include "core/timing/clock_mailbox.h"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/device_buffer.h"
 #include "kernels/common/device_clocks.cuh"
@@ -14,16 +15,9 @@ namespace ws {
 
 namespace {
 
-// In mapped pinned memory: the host writes `request`, the device answers with
-// its reading and then `reply`.
-struct Mailbox {
-    std::uint32_t request;
-    std::uint32_t reply;
-    std::uint64_t deviceNs;
-};
-
-constexpr std::uint32_t kGaveUp = 0xffffffffu;
-constexpr std::uint32_t kStop = 0xfffffffeu;
+using Mailbox = ClockMailbox;  // core/timing/clock_mailbox.h
+constexpr std::uint32_t kGaveUp = kClockMailboxGaveUp;
+constexpr std::uint32_t kStop = kClockMailboxStop;
 
 // One thread. It gives up (and says so) if the host stops asking, so a host
 // that failed half-way never leaves it spinning on the GPU.

@@ -6,22 +6,16 @@
 
 #include "core/program/clock_mailbox_ptx.h"
 #include "core/program/timeline_log.h"
+#include "core/timing/clock_mailbox.h"
 #include "kernels/program/driver_entry_points.h"
 
 namespace ws::program {
 
 namespace {
 
-// In mapped pinned memory: the host writes `request`, the device answers
-// with its reading and then `reply`.
-struct Mailbox {
-    std::uint32_t request;
-    std::uint32_t reply;
-    std::uint64_t deviceNs;
-};
-
-constexpr std::uint32_t kGaveUp = 0xffffffffu;
-constexpr std::uint32_t kStop = 0xfffffffeu;
+using Mailbox = ClockMailbox;  // core/timing/clock_mailbox.h
+constexpr std::uint32_t kGaveUp = kClockMailboxGaveUp;
+constexpr std::uint32_t kStop = kClockMailboxStop;
 
 std::string driverError(const char* call, CUresult r) {
     const char* name = nullptr;
