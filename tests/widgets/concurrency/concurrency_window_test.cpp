@@ -1,15 +1,20 @@
 // The concurrency lab in the window: its four views registered by name, its
-// dock shown for its experiments only, and a trace of the lab opened into it.
+// dock shown for its experiments only, a trace of the lab opened into it, and
+// a traced program's whole timeline (another lab's run holding operations)
+// shown there too.
 #include <gtest/gtest.h>
 
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <fstream>
+#include <sstream>
 
 #include "app/gui/concurrency/concurrency_lab_views.h"
 #include "app/gui/window/main_window.h"
 #include "app/gui/workbench/experiment_browser.h"
+#include "core/program/timeline_run.h"
 #include "core/trace/trace_io.h"
 #include "tests/widgets/concurrency/concurrency_test_runs.h"
 #include "tests/widgets/support/qt_test_support.h"
@@ -90,6 +95,46 @@ TEST(ConcurrencyLabWindow, ALabTraceOpensIntoTheDock) {
     auto* views = w.dock()->findChild<ConcurrencyLabViews*>();
     EXPECT_TRUE(views->operations()->lanes().hasOperations);
     EXPECT_EQ(views->tabs()->currentWidget(), views->figuresPage());
+}
+
+std::string programData(const std::string& name) {
+    std::ifstream in(std::string(WS_PROGRAM_DATA) + "/" + name, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(ConcurrencyLabWindow, ATracedProgramsTimelineShowsItsOperationsAndFigures) {
+    Window w;
+    auto log = program::parseLaunchLog(programData("streams-dot-launches.jsonl"));
+    auto timeline = program::parseTimelineLog(programData("streams-dot-timeline.jsonl"));
+    ASSERT_TRUE(log.ok() && timeline.ok());
+    DeviceInfo device;
+    device.name = "NVIDIA H100 80GB HBM3";
+    device.smCount = 132;
+    auto run = program::timelineRun(*timeline, *log, {}, device,
+                                    program::TracedCommand{{"./streams_dot"}, "/tmp"});
+    ASSERT_TRUE(run.ok()) << run.error();
+    QTemporaryDir dir;
+    const QString path = dir.path() + "/timeline.wstrace";
+    ASSERT_TRUE(saveTrace(*run, path.toStdString()).ok());
+    int shown = 0;
+    QObject::connect(&w.window, &MainWindow::runShown, [&] { ++shown; });
+    w.window.openTrace(path);
+    ASSERT_TRUE(waitFor([&] { return shown == 1; }));
+    EXPECT_TRUE(w.docked());
+    auto* views = w.dock()->findChild<ConcurrencyLabViews*>();
+    EXPECT_TRUE(views->operations()->lanes().hasOperations);
+    EXPECT_TRUE(views->operations()->isVisibleTo(views));
+    EXPECT_EQ(views->tabs()->currentWidget(), views->figuresPage());
+    EXPECT_FALSE(views->tabs()->isTabVisible(views->tabs()->indexOf(views->pages())));
+    // A run of the same lab without operations leaves the dock.
+    run->operations = {};
+    const QString plain = dir.path() + "/launch.wstrace";
+    ASSERT_TRUE(saveTrace(*run, plain.toStdString()).ok());
+    w.window.openTrace(plain);
+    ASSERT_TRUE(waitFor([&] { return shown == 2; }));
+    EXPECT_FALSE(w.docked());
 }
 
 }  // namespace
