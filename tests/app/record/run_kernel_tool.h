@@ -14,10 +14,11 @@ struct ToolOutcome {
     std::string output;  // stdout and stderr together
 };
 
-inline ToolOutcome runRecorder(const std::string& args) {
+// `environment`: "NAME=value " words put before the command.
+inline ToolOutcome runRecorder(const std::string& args, const std::string& environment = {}) {
     const char* bin = std::getenv("WARPSCOPE_BINARY_DIR");
-    const std::string command =
-        std::string(bin ? bin : ".") + "/app/record/warpscope-record " + args + " 2>&1";
+    const std::string command = environment + std::string(bin ? bin : ".") +
+                                "/app/record/warpscope-record " + args + " 2>&1";
     ToolOutcome o;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return o;

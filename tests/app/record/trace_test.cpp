@@ -82,6 +82,23 @@ TEST(Trace, TheProgramsOutputAndExitStatusPassThrough) {
         << killed.output;
 }
 
+// Another injected tool keeps its place, and trace says the timeline is
+// missing for it; the program still runs, and --no-timeline says nothing.
+TEST(Trace, AnotherInjectedToolIsSaidToLeaveNoTimeline) {
+    const std::string dir = ::testing::TempDir() + "trace-injected";
+    auto o = runRecorder("trace -o " + dir + " -- sh -c 'echo $CUDA_INJECTION64_PATH'",
+                         "CUDA_INJECTION64_PATH=/opt/other/libtool.so ");
+    EXPECT_EQ(o.status, 0) << o.output;
+    EXPECT_NE(o.output.find("no timeline: CUDA_INJECTION64_PATH already names "
+                            "/opt/other/libtool.so"),
+              std::string::npos)
+        << o.output;
+    EXPECT_NE(o.output.find("\n/opt/other/libtool.so\n"), std::string::npos) << o.output;
+    auto off = runRecorder("trace -o " + dir + " --no-timeline -- sh -c 'exit 0'",
+                           "CUDA_INJECTION64_PATH=/opt/other/libtool.so ");
+    EXPECT_EQ(off.output.find("no timeline"), std::string::npos) << off.output;
+}
+
 TEST(Trace, BadRequestsAreRefusedBeforeTheProgramRuns) {
     const std::string dir = ::testing::TempDir() + "trace-bad";
     auto regex = runRecorder("trace -o " + dir + " --kernels '(' -- sh -c 'echo ran'");
