@@ -116,9 +116,13 @@ void ProgramLaunches::setFolder(const QString& folder) {
             if (!r.timeline.isEmpty()) {
                 auto* item = new QTreeWidgetItem(m_list);
                 item->setText(Number, tr("all"));
-                item->setText(Kernel, tr("the whole program: its kernels, copies and runtime "
-                                         "calls on CUPTI's timeline"));
-                item->setText(Recorded, tr("recorded launches' blocks"));
+                item->setText(Kernel, tr("the whole program"));
+                item->setText(Recorded, tr("CUPTI's timeline"));
+                const QString whole =
+                    tr("Its kernels, copies and runtime calls on CUPTI's "
+                       "timeline, with the recorded launches' blocks");
+                item->setToolTip(Kernel, whole);
+                item->setToolTip(Recorded, whole);
                 item->setData(Number, kTraceRole, r.timeline);
                 item->setTextAlignment(Number, Qt::AlignRight);
             }

@@ -129,6 +129,8 @@ TEST(ProgramLaunches, TheWholeProgramsTimelineComesFirst) {
     emit list->itemActivated(list->topLevelItem(0), 0);
     ASSERT_EQ(opened.size(), 1);
     EXPECT_EQ(opened.at(0), dir.filePath("timeline.wstrace"));
+    launches.resize(900, 300);
+    launches.grab().save(QDir::temp().filePath("program-launches-timeline.png"));
 }
 
 TEST(ProgramLaunches, AFolderWithoutALogIsSaid) {
