@@ -261,6 +261,11 @@ void SlideStage::fitCaption() {
     // A word-wrapped label's height depends on its width, which the box
     // layout does not ask for: the caption takes what its lines need.
     const int w = std::max(100, width());
+    // A label's height for a width is never below its minimum, which the
+    // last fit fixed: asked with it set, a taller earlier text (the caption
+    // with "…" before its figure came) kept its height, depending on when
+    // the figure came.
+    m_caption->setMinimumHeight(0);
     const int h = m_caption->isVisible() || !m_caption->text().isEmpty()
                       ? m_caption->heightForWidth(w) + 2
                       : 0;
