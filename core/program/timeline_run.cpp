@@ -9,6 +9,7 @@
 #include "core/concurrency/operation_overlap.h"
 #include "core/kernelfile/kernel_file_spec.h"
 #include "core/kernelfile/probe_records.h"
+#include "core/timing/timing_stats.h"
 
 namespace ws::program {
 
@@ -22,12 +23,6 @@ std::string joined(const std::vector<std::string>& lines) {
     std::string out;
     for (const std::string& l : lines) out += (out.empty() ? "" : "; ") + l;
     return out;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 }  // namespace
@@ -116,7 +111,7 @@ Result<Run> timelineRun(const ProgramTimeline& timeline, const LaunchLog& log,
         run.figures["clockSpreadNs"] = clocks.spreadNs;
         run.figures["clockBracketNs"] = fit->medianBracketNs;
         if (const auto gaps = kernelStartGapsNs(run); !gaps.empty())
-            run.figures["clockCheckMedianNs"] = median(gaps);
+            run.figures["clockCheckMedianNs"] = medianMs(gaps);  // a median of any unit
     }
     describeTracedRun(command, run);
     run.texts[kProgramTimelineText] = "the whole program: " + std::to_string(log.launches.size()) +

@@ -18,9 +18,7 @@ constexpr std::uint32_t kGaveUp = kClockMailboxGaveUp;
 constexpr std::uint32_t kStop = kClockMailboxStop;
 
 std::string driverError(const char* call, CUresult r) {
-    const char* name = nullptr;
-    REAL_DRIVER(cuGetErrorName)(r, &name);
-    return std::string(call) + " failed: " + (name ? name : std::to_string(int(r)));
+    return std::string(call) + " failed: " + driverErrorName(r);
 }
 
 #define WS_DRIVER_TRY(call)                                        \

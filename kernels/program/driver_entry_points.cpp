@@ -49,6 +49,12 @@ void* realDriverFunction(const char* name) {
     return realDlsym()(library, versioned.substr(0, v).c_str());
 }
 
+std::string driverErrorName(CUresult result) {
+    const char* name = nullptr;
+    REAL_DRIVER(cuGetErrorName)(result, &name);
+    return name ? name : "CUDA error " + std::to_string(int(result));
+}
+
 }  // namespace ws::program
 
 using namespace ws::program;

@@ -9,11 +9,17 @@
 // wrappers by their exported names.
 #include <cuda.h>
 
+#include <string>
+
 namespace ws::program {
 
 // The real driver export `name` ("cuMemAlloc_v2"); nullptr where the driver
 // has none or cannot be opened.
 void* realDriverFunction(const char* name);
+
+// The driver's name for an error ("CUDA_ERROR_INVALID_IMAGE"), or "CUDA
+// error N" where it has none.
+std::string driverErrorName(CUresult result);
 
 #define WS_DRIVER_NAME_TEXT(name) #name
 #define WS_DRIVER_NAME(name) WS_DRIVER_NAME_TEXT(name)

@@ -136,12 +136,6 @@ void writeRecords(const std::string& file, const std::vector<std::uint8_t>& byte
     out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
 }
 
-std::string errorName(CUresult r) {
-    const char* name = nullptr;
-    REAL_DRIVER(cuGetErrorName)(r, &name);
-    return name ? name : "CUDA error " + std::to_string(int(r));
-}
-
 // The interception's own driver calls are made in the relaxed capture mode:
 // a program capturing a graph in the global mode (in this thread or
 // another) would otherwise see them invalidate its capture.
@@ -287,7 +281,7 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
     relaxed.emplace();
     if (end) REAL_DRIVER(cuEventRecord)(end, stream);
     if (result != CUDA_SUCCESS) {
-        line.whyNotProbed = "the launch failed: " + errorName(result);
+        line.whyNotProbed = "the launch failed: " + driverErrorName(result);
         record = false;
     }
     if (record) {
@@ -306,7 +300,7 @@ CUresult interceptLaunch(const LaunchCall& call, const DriverLaunch& launch) {
             static std::once_flag firstRecorded;
             std::call_once(firstRecorded, sampleTimelineClocks);
         } else {
-            line.whyNotProbed = "the launch did not finish: " + errorName(waited);
+            line.whyNotProbed = "the launch did not finish: " + driverErrorName(waited);
         }
     }
     release();

@@ -122,15 +122,13 @@ CUresult loadModuleImage(const void* image, const std::function<CUresult(const v
     CUresult result = load(p.image);
     if (result != CUDA_SUCCESS && p.image != image) {
         // The driver refused the probed build: the program runs as built.
-        const char* name = nullptr;
-        REAL_DRIVER(cuGetErrorName)(result, &name);
         for (ModuleKernel& k : p.module.kernels) {
             k.probed = false;
             k.whyNot = "the driver refused the probed build";
         }
         p.logged.probed.clear();
         p.logged.whyNotProbed = std::string("the driver refused the probed build (") +
-                                (name ? name : "an error") + "); it ran as built";
+                                driverErrorName(result) + "); it ran as built";
         result = load(image);
     }
     if (result != CUDA_SUCCESS) return result;
