@@ -61,6 +61,7 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
         if (!log) return makeError(log.error());
         summary.log = std::move(*log);
     }
+    const bool timelineAsked = std::filesystem::exists(folder / program::kTimelineLogFile);
     for (const program::LoggedLaunch& launch : summary.log.launches) {
         if (!launch.recorded) continue;
         const std::filesystem::path recordsFile = folder / launch.records;
@@ -83,7 +84,9 @@ Result<TracedSummary> writeTracedLaunches(const std::filesystem::path& folder,
             continue;
         }
         run->tool = tool;
-        kept[launch.launch] = *records;
+        // The whole program's timeline places these blocks too (moved: the
+        // run holds its own copy).
+        if (timelineAsked) kept[launch.launch] = std::move(*records);
         const std::string name = program::launchTraceName(launch);
         if (Status s = saveTrace(*run, folder / name); !s) {
             fail(s.error());
